@@ -1,0 +1,83 @@
+"""The `scorer` console script (CLI.md): JSON in, JSON with sorted keys out.
+
+Exit 0 with the result on stdout; exit 2 with one line per problem on stderr and nothing on
+stdout when the input is invalid. Scoring imports no web framework; only `sheet` loads the
+PDF renderer, inside its own branch.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, TextIO
+
+from scorer.rules import PRESETS, InvalidInput
+
+
+def _read(path: str, stdin: TextIO) -> Any:
+    if path == "-":
+        text = stdin.read()
+    else:
+        with open(path, encoding="utf-8") as fh:
+            text = fh.read()
+    return json.loads(text)
+
+
+def _problem_lines(err: InvalidInput) -> str:
+    return "".join(f"{f}: {m}\n" if f else f"{m}\n" for f, m in err.problems)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="scorer", description="Doppelkopf scoring (Doko-Zettel)")
+    sub = parser.add_subparsers(dest="command", required=True)
+    for name, what in (("score", "score one game"), ("evening", "fold a whole evening")):
+        p = sub.add_parser(name, help=what)
+        p.add_argument("file", nargs="?", default="-", help="JSON input file, - for stdin")
+    p = sub.add_parser("sheet", help="print an evening as a PDF score sheet")
+    p.add_argument("file", nargs="?", default="-", help="evening JSON file, - for stdin")
+    p.add_argument("-o", "--output", required=True, help="where to write the PDF")
+    sub.add_parser("presets", help="every preset with its full option set")
+    return parser
+
+
+def main(argv: list[str] | None = None, stdin: TextIO | None = None,
+         stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
+    """Run the CLI; returns the exit code."""
+    stdin = stdin or sys.stdin
+    stdout = stdout or sys.stdout
+    stderr = stderr or sys.stderr
+    args = _parser().parse_args(argv)
+    if args.command == "presets":
+        result: Any = {name: rules.to_dict() for name, rules in PRESETS.items()}
+        stdout.write(json.dumps(result, sort_keys=True, ensure_ascii=False, indent=2) + "\n")
+        return 0
+    try:
+        data = _read(args.file, stdin)
+    except OSError as err:
+        stderr.write(f"{args.file}: Datei nicht lesbar: {err.strerror}\n")
+        return 2
+    except (ValueError, UnicodeDecodeError) as err:
+        stderr.write(f"{args.file}: kein gültiges JSON: {err}\n")
+        return 2
+    try:
+        if args.command == "score":
+            from scorer.scoring import score
+
+            result = score(data).to_dict()
+        elif args.command == "evening":
+            from scorer.evening import evening
+
+            result = evening(data).to_dict()
+        else:
+            from scorer.evening import evening
+            from scorer.sheet import write_sheet_pdf
+
+            ledger = evening(data)
+            write_sheet_pdf(data, ledger, args.output)
+            return 0
+    except InvalidInput as err:
+        stderr.write(_problem_lines(err))
+        return 2
+    stdout.write(json.dumps(result, sort_keys=True, ensure_ascii=False, indent=2) + "\n")
+    return 0

@@ -1,0 +1,553 @@
+"""House rules: every option of RULES.md §8 in one frozen, self-validating object.
+
+Pure: imports only the standard library.
+
+>>> ddv = preset("ddv")
+>>> ddv.announcements, ddv.deck
+(<Announcements.PLUS2: 'plus2'>, 48)
+>>> rules_from_spec({"preset": "ddv", "deck": 40}).deck
+40
+>>> rules_from_spec({"preset": "ddv", "extras_doubled": True})
+Traceback (most recent call last):
+...
+scorer.rules.InvalidRules: rules.extras_doubled: im Modus plus2 werden Sonderpunkte nie verdoppelt
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+
+class InvalidInput(ValueError):
+    """Facts or options that cannot be: carries one (field, message) pair per problem.
+
+    ``field`` is a dotted path into the input (``extras.kontra.fuchs_gefangen``), the message
+    is German because the table reads it.
+    """
+
+    def __init__(self, problems: Iterable[tuple[str, str]]) -> None:
+        self.problems: tuple[tuple[str, str], ...] = tuple(problems)
+        if not self.problems:
+            raise ValueError("InvalidInput needs at least one problem")
+        super().__init__("; ".join(f"{f}: {m}" for f, m in self.problems))
+
+    @property
+    def field(self) -> str:
+        """The field of the first problem."""
+        return self.problems[0][0]
+
+    @property
+    def message(self) -> str:
+        """The message of the first problem."""
+        return self.problems[0][1]
+
+    def prefixed(self, prefix: str) -> InvalidInput:
+        """The same problems with ``prefix`` put before every field path."""
+        return type(self)((f"{prefix}.{f}" if f else prefix, m) for f, m in self.problems)
+
+
+class InvalidRules(InvalidInput):
+    """An impossible or unknown rule option."""
+
+
+class Announcements(str, Enum):
+    """How Re/Kontra (or Doppelt) change the game value (RULES.md §3)."""
+
+    PLUS2 = "plus2"
+    """Re and Kontra are worth +2 each (DDV)."""
+    DOUBLE = "double"
+    """Re and Kontra each double the value."""
+    DOPPELT = "doppelt"
+    """No Re/Kontra; any player may say Doppelt once, each doubles the value."""
+
+
+class Extra(str, Enum):
+    """Sonderpunkte, each +1 for the party that earns it."""
+
+    DOPPELKOPF = "doppelkopf"
+    """A trick of at least 40 Augen, per trick."""
+    FUCHS_GEFANGEN = "fuchs_gefangen"
+    """An opposing Karo As caught, per fox."""
+    KARLCHEN = "karlchen"
+    """Kreuz Bube wins the last trick."""
+    KARLCHEN_GEFANGEN = "karlchen_gefangen"
+    """An opposing Kreuz Bube lost in the last trick."""
+    FUCHS_LETZTER_STICH = "fuchs_letzter_stich"
+    """The last trick won with a Karo As."""
+    HERZSTICH = "herzstich"
+    """A trick of the four heart cards (40-card deck only)."""
+
+
+class ExtrasInSolo(str, Enum):
+    """Which Sonderpunkte count in a game scored as a solo (RULES.md §4)."""
+
+    NONE = "none"
+    """No extras in solos (DDV)."""
+    ALL = "all"
+    """Every extra counts."""
+    ALL_BUT_FUCHS = "all_but_fuchs"
+    """Everything but the fox extras: in a solo the Karo As is no fox."""
+    DOPPELKOPF = "doppelkopf"
+    """Only the 40-Augen trick counts."""
+    TRUMPFSOLO = "trumpfsolo"
+    """Extras only in a Karo solo, a Hochzeit without partner and a stille Hochzeit."""
+
+
+class SoloPoint(str, Enum):
+    """Whether a solo earns one extra value point for its winner."""
+
+    OFF = "off"
+    """No solo point."""
+    SOLO = "solo"
+    """Announced solos and the stille Hochzeit."""
+    SOLO_AND_HOCHZEIT = "solo_and_hochzeit"
+    """Also a Hochzeit without partner."""
+
+
+class BockTrigger(str, Enum):
+    """What starts a Bock round; the member order is the reporting order of RULES.md §7."""
+
+    TIE_120 = "tie_120"
+    """120:120."""
+    LOST_ANNOUNCEMENT = "lost_announcement"
+    """A party that made an Ansage did not win."""
+    ZERO_GAME = "zero_game"
+    """A scored game worth 0 before Bock."""
+    LOST_SOLO = "lost_solo"
+    """A game scored as a solo that the soloist did not win."""
+    SCHWARZ = "schwarz"
+    """A party took no trick."""
+    HERZSTICH = "herzstich"
+    """A Herzstich was made."""
+
+
+class BockStacking(str, Enum):
+    """How Bock rounds from several reasons combine."""
+
+    APPEND = "append"
+    """A game with k reasons appends one round with factor 2^k; rounds never overlap."""
+    MULTIPLY = "multiply"
+    """Each reason starts its own round at the next game; overlapping rounds multiply."""
+
+
+class DealerAfterSolo(str, Enum):
+    """Whether the dealer deals again after an announced solo (RULES.md §7)."""
+
+    ADVANCE = "advance"
+    """The dealer always moves on."""
+    STAY_PFLICHT = "stay_pflicht"
+    """The dealer stays after a Pflichtsolo."""
+    STAY = "stay"
+    """The dealer stays after every announced solo."""
+    STAY_UNTIL_THIRD = "stay_until_third"
+    """The dealer stays unless it is the third announced solo in a row."""
+
+
+class DealerAfterRedeal(str, Enum):
+    """Whether the dealer deals again after a redeal."""
+
+    STAY = "stay"
+    """The same dealer deals again."""
+    ADVANCE = "advance"
+    """The next seat deals."""
+
+
+class PflichtsoloForced(str, Enum):
+    """When open Pflichtsoli are forced (vorgeführt) in an evening with planned games."""
+
+    WITHIN = "within"
+    """As soon as open Pflichtsoli fill the planned games left (TSR 4.2.3)."""
+    AFTER = "after"
+    """Once the planned games are played, one after another."""
+
+
+class GameKind(str, Enum):
+    """What kind of game was played."""
+
+    NORMAL = "normal"
+    """The Kreuz-Damen play together."""
+    HOCHZEIT = "hochzeit"
+    """Announced Hochzeit: with partner (two Re players) or without (scored as a solo)."""
+    ARMUT = "armut"
+    """Armut: the poor player and the taker are Re."""
+    SOLO = "solo"
+    """An announced solo."""
+    STILLE_HOCHZEIT = "stille_hochzeit"
+    """Both Kreuz Damen, not announced: scored as a Karo solo."""
+    HAMMELRENNEN = "hammelrennen"
+    """Everybody alone (voss)."""
+    SCHWARZE_SAU = "schwarze_sau"
+    """The second Pik Dame's trick makes a soloist (voss)."""
+    REDEAL = "redeal"
+    """Thrown in and dealt again: no points."""
+
+
+BASE_KINDS = frozenset(
+    {GameKind.NORMAL, GameKind.HOCHZEIT, GameKind.SOLO, GameKind.STILLE_HOCHZEIT, GameKind.REDEAL}
+)
+OPTIONAL_KINDS = frozenset({GameKind.ARMUT, GameKind.HAMMELRENNEN, GameKind.SCHWARZE_SAU})
+
+
+class SoloKind(str, Enum):
+    """The trump of an announced solo."""
+
+    DAMEN = "damen"
+    """Only Damen are trump."""
+    BUBEN = "buben"
+    """Only Buben are trump."""
+    DAMEN_BUBEN = "damen_buben"
+    """Damen and Buben are trump."""
+    FLEISCHLOS = "fleischlos"
+    """No trump at all."""
+    KREUZ = "kreuz"
+    """Farbsolo Kreuz."""
+    PIK = "pik"
+    """Farbsolo Pik."""
+    HERZ = "herz"
+    """Farbsolo Herz."""
+    KARO = "karo"
+    """Farbsolo Karo (Trumpfsolo)."""
+
+
+@dataclass(frozen=True, slots=True)
+class HouseRules:
+    """The full option set of RULES.md §8; impossible combinations raise InvalidRules."""
+
+    deck: int = 48
+    """Cards in the deck: 48 (with nines) or 40."""
+    announcements: Announcements = Announcements.PLUS2
+    """How Re/Kontra or Doppelt count."""
+    extras_doubled: bool = False
+    """Whether Re/Kontra double the Sonderpunkte too (double mode only)."""
+    extras: frozenset[Extra] = frozenset(
+        {Extra.DOPPELKOPF, Extra.FUCHS_GEFANGEN, Extra.KARLCHEN}
+    )
+    """The Sonderpunkte this table plays with."""
+    gegen_die_alten: bool = True
+    """+1 for Kontra winning against the Kreuz Damen."""
+    gegen_die_alten_after_armut: bool = False
+    """Whether gegen die Alten also applies after an Armut."""
+    extras_in_solo: ExtrasInSolo = ExtrasInSolo.NONE
+    """Which extras count in games scored as a solo."""
+    solo_point: SoloPoint = SoloPoint.OFF
+    """An extra value point for solos."""
+    schwarz_point: bool = True
+    """+1 when the loser took no trick."""
+    solo_absagen: bool = True
+    """Whether Absagen are allowed in an announced solo."""
+    against_points: bool = True
+    """Points for reaching 120/90/60/30 against the opponents' Absagen."""
+    kontra_only_shift: bool = True
+    """If only Kontra announced, Re wins with 120."""
+    sixty_rule: bool = False
+    """More than 180 Augen without an Ansage lose the game (voss)."""
+    bock_triggers: tuple[BockTrigger, ...] = ()
+    """What starts a Bock round, in RULES.md §7 order."""
+    bock_stacking: BockStacking = BockStacking.APPEND
+    """How Bock rounds combine."""
+    dealer_after_solo: DealerAfterSolo = DealerAfterSolo.STAY_PFLICHT
+    """Whether the dealer deals again after an announced solo."""
+    dealer_after_redeal: DealerAfterRedeal = DealerAfterRedeal.STAY
+    """Whether the dealer deals again after a redeal."""
+    pflichtsolo: bool = True
+    """Every player owes one Pflichtsolo per evening."""
+    first_solo_is_pflicht: bool = False
+    """A player's first announced solo is the Pflichtsolo."""
+    pflichtsolo_forced: PflichtsoloForced = PflichtsoloForced.WITHIN
+    """When open Pflichtsoli are forced."""
+    game_kinds: frozenset[GameKind] = frozenset()
+    """Game kinds besides normal, hochzeit, solo, stille_hochzeit and redeal."""
+    solo_kinds: tuple[SoloKind, ...] = (
+        SoloKind.DAMEN,
+        SoloKind.BUBEN,
+        SoloKind.FLEISCHLOS,
+        SoloKind.KREUZ,
+        SoloKind.PIK,
+        SoloKind.HERZ,
+        SoloKind.KARO,
+    )
+    """The solos this table allows."""
+
+    def __post_init__(self) -> None:
+        problems = list(_check(self))
+        if problems:
+            raise InvalidRules(problems)
+
+    @property
+    def tricks(self) -> int:
+        """Tricks in one game: 12 with 48 cards, 10 with 40."""
+        return self.deck // 4
+
+    def allows(self, kind: GameKind) -> bool:
+        """Whether a game of this kind can be entered under these rules."""
+        return kind in BASE_KINDS or kind in self.game_kinds
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every option as JSON-ready values; lists in a stable order."""
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, Enum):
+                value = value.value
+            elif isinstance(value, frozenset):
+                order = list(type(next(iter(value))) if value else [])
+                value = [m.value for m in order if m in value]
+            elif isinstance(value, tuple):
+                value = [m.value for m in value]
+            out[f.name] = value
+        return out
+
+
+def _check(r: HouseRules) -> Iterable[tuple[str, str]]:
+    """Yield (field, message) for every impossible combination."""
+    if r.deck not in (40, 48):
+        yield "rules.deck", "es gibt nur 40 oder 48 Karten"
+    if r.announcements is Announcements.PLUS2 and r.extras_doubled:
+        yield "rules.extras_doubled", "im Modus plus2 werden Sonderpunkte nie verdoppelt"
+    if Extra.HERZSTICH in r.extras and r.deck != 40:
+        yield "rules.extras", "einen Herzstich gibt es nur mit 40 Karten"
+    if BockTrigger.HERZSTICH in r.bock_triggers and Extra.HERZSTICH not in r.extras:
+        yield "rules.bock_triggers", "Bock durch Herzstich braucht das Extra herzstich"
+    if len(set(r.bock_triggers)) != len(r.bock_triggers):
+        yield "rules.bock_triggers", "jeder Bock-Grund darf nur einmal vorkommen"
+    if r.gegen_die_alten_after_armut and not r.gegen_die_alten:
+        yield "rules.gegen_die_alten_after_armut", "setzt gegen_die_alten voraus"
+    if r.gegen_die_alten_after_armut and GameKind.ARMUT not in r.game_kinds:
+        yield "rules.gegen_die_alten_after_armut", "ohne Armut als Spielart ohne Wirkung"
+    if r.extras_in_solo is ExtrasInSolo.DOPPELKOPF and Extra.DOPPELKOPF not in r.extras:
+        yield "rules.extras_in_solo", "Doppelkopf im Solo braucht das Extra doppelkopf"
+    if not r.pflichtsolo and r.first_solo_is_pflicht:
+        yield "rules.first_solo_is_pflicht", "setzt pflichtsolo voraus"
+    if not r.pflichtsolo and r.dealer_after_solo is DealerAfterSolo.STAY_PFLICHT:
+        yield "rules.dealer_after_solo", "stay_pflicht setzt pflichtsolo voraus"
+    if not r.game_kinds <= OPTIONAL_KINDS:
+        yield "rules.game_kinds", "nur armut, hammelrennen und schwarze_sau sind wählbar"
+    if len(set(r.solo_kinds)) != len(r.solo_kinds):
+        yield "rules.solo_kinds", "jede Soloart darf nur einmal vorkommen"
+
+
+_FIELDS = {f.name: f for f in dataclasses.fields(HouseRules)}
+_ENUM_OF: dict[str, type[Enum]] = {
+    "announcements": Announcements,
+    "extras_in_solo": ExtrasInSolo,
+    "solo_point": SoloPoint,
+    "bock_stacking": BockStacking,
+    "dealer_after_solo": DealerAfterSolo,
+    "dealer_after_redeal": DealerAfterRedeal,
+    "pflichtsolo_forced": PflichtsoloForced,
+}
+_SET_OF: dict[str, type[Enum]] = {
+    "extras": Extra,
+    "game_kinds": GameKind,
+    "bock_triggers": BockTrigger,
+    "solo_kinds": SoloKind,
+}
+
+_FOUR_EXTRAS = frozenset(
+    {Extra.DOPPELKOPF, Extra.FUCHS_GEFANGEN, Extra.KARLCHEN, Extra.KARLCHEN_GEFANGEN}
+)
+
+PRESETS: dict[str, HouseRules] = {
+    "ddv": HouseRules(first_solo_is_pflicht=True),
+    "grundregeln": HouseRules(
+        schwarz_point=False, pflichtsolo_forced=PflichtsoloForced.AFTER
+    ),
+    "voss": HouseRules(
+        deck=40,
+        announcements=Announcements.DOUBLE,
+        extras_doubled=True,
+        extras=_FOUR_EXTRAS | {Extra.FUCHS_LETZTER_STICH, Extra.HERZSTICH},
+        extras_in_solo=ExtrasInSolo.DOPPELKOPF,
+        against_points=False,
+        kontra_only_shift=False,
+        sixty_rule=True,
+        dealer_after_solo=DealerAfterSolo.STAY_UNTIL_THIRD,
+        pflichtsolo_forced=PflichtsoloForced.AFTER,
+        game_kinds=frozenset({GameKind.ARMUT, GameKind.HAMMELRENNEN, GameKind.SCHWARZE_SAU}),
+        solo_kinds=(
+            SoloKind.DAMEN,
+            SoloKind.BUBEN,
+            SoloKind.DAMEN_BUBEN,
+            SoloKind.KREUZ,
+            SoloKind.PIK,
+            SoloKind.HERZ,
+            SoloKind.KARO,
+        ),
+    ),
+    "orbital": HouseRules(
+        deck=40,
+        announcements=Announcements.DOPPELT,
+        extras=_FOUR_EXTRAS,
+        extras_in_solo=ExtrasInSolo.ALL_BUT_FUCHS,
+        dealer_after_solo=DealerAfterSolo.ADVANCE,
+        pflichtsolo=False,
+        game_kinds=frozenset({GameKind.ARMUT}),
+        solo_kinds=(
+            SoloKind.DAMEN,
+            SoloKind.BUBEN,
+            SoloKind.DAMEN_BUBEN,
+            SoloKind.FLEISCHLOS,
+            SoloKind.KREUZ,
+            SoloKind.PIK,
+            SoloKind.HERZ,
+            SoloKind.KARO,
+        ),
+    ),
+    "kuss-rosa": HouseRules(
+        deck=40,
+        announcements=Announcements.DOUBLE,
+        extras_doubled=True,
+        extras=_FOUR_EXTRAS,
+        extras_in_solo=ExtrasInSolo.TRUMPFSOLO,
+        solo_point=SoloPoint.SOLO,
+        solo_absagen=False,
+        against_points=False,
+        kontra_only_shift=False,
+        dealer_after_solo=DealerAfterSolo.ADVANCE,
+        pflichtsolo=False,
+        game_kinds=frozenset({GameKind.ARMUT}),
+        solo_kinds=(SoloKind.DAMEN, SoloKind.BUBEN, SoloKind.KARO),
+    ),
+    "bockrunde": HouseRules(
+        announcements=Announcements.DOUBLE,
+        extras_doubled=True,
+        extras=_FOUR_EXTRAS,
+        extras_in_solo=ExtrasInSolo.ALL,
+        solo_point=SoloPoint.SOLO_AND_HOCHZEIT,
+        against_points=False,
+        bock_triggers=(BockTrigger.TIE_120, BockTrigger.LOST_ANNOUNCEMENT, BockTrigger.ZERO_GAME),
+        dealer_after_solo=DealerAfterSolo.STAY,
+        pflichtsolo=False,
+        game_kinds=frozenset({GameKind.ARMUT}),
+        solo_kinds=(
+            SoloKind.KREUZ,
+            SoloKind.PIK,
+            SoloKind.HERZ,
+            SoloKind.KARO,
+            SoloKind.DAMEN,
+            SoloKind.BUBEN,
+            SoloKind.FLEISCHLOS,
+        ),
+    ),
+}
+"""The six presets of RULES.md §8, by id."""
+
+
+def preset(name: str) -> HouseRules:
+    """The preset called ``name``; InvalidRules for an unknown id."""
+    try:
+        return PRESETS[name]
+    except (KeyError, TypeError):
+        known = ", ".join(PRESETS)
+        raise InvalidRules([("rules", f"unbekanntes Regelwerk {name!r} (bekannt: {known})")]) from None
+
+
+def _coerce(name: str, value: Any) -> Any:
+    """Turn one JSON option value into the HouseRules field type, or raise InvalidRules."""
+    where = f"rules.{name}"
+    kind = _FIELDS[name].type
+    if name == "deck":
+        if type(value) is not int:
+            raise InvalidRules([(where, "muss 40 oder 48 sein")])
+        return value
+    if kind == "bool":
+        if not isinstance(value, bool):
+            raise InvalidRules([(where, "muss true oder false sein")])
+        return value
+    if name in _ENUM_OF:
+        enum = _ENUM_OF[name]
+        try:
+            return enum(value)
+        except (ValueError, TypeError):
+            allowed = ", ".join(str(m.value) for m in enum)
+            raise InvalidRules([(where, f"unbekannter Wert {value!r} (erlaubt: {allowed})")]) from None
+    enum = _SET_OF[name]
+    if value is None or value == "none":
+        value = []
+    if not isinstance(value, list):
+        raise InvalidRules([(where, "muss eine Liste sein")])
+    members = []
+    for i, item in enumerate(value):
+        try:
+            members.append(enum(item))
+        except (ValueError, TypeError):
+            allowed = ", ".join(str(m.value) for m in enum)
+            raise InvalidRules([(f"{where}[{i}]", f"unbekannter Wert {item!r} (erlaubt: {allowed})")]) from None
+    if name == "bock_triggers":
+        # Reported in the order of RULES.md §7 whatever order the table typed them in.
+        order = list(BockTrigger)
+        return tuple(sorted(members, key=order.index))
+    if name == "solo_kinds":
+        return tuple(members)
+    return frozenset(members)
+
+
+def rules_from_spec(spec: Any) -> HouseRules:
+    """Rules from a preset id or ``{"preset": id, option: value, ...}`` (CLI.md).
+
+    >>> r = rules_from_spec({"preset": "bockrunde", "bock_stacking": "multiply"})
+    >>> r.bock_stacking.value, r.deck
+    ('multiply', 48)
+    """
+    if isinstance(spec, HouseRules):
+        return spec
+    if isinstance(spec, str):
+        return preset(spec)
+    if not isinstance(spec, Mapping):
+        raise InvalidRules([("rules", "muss ein Regelwerk-Name oder ein Objekt mit 'preset' sein")])
+    if "preset" not in spec:
+        raise InvalidRules([("rules.preset", "fehlt: von welchem Regelwerk wird abgewichen?")])
+    base = preset(spec["preset"])
+    changes: dict[str, Any] = {}
+    problems: list[tuple[str, str]] = []
+    for name, value in spec.items():
+        if name == "preset":
+            continue
+        if name not in _FIELDS:
+            problems.append((f"rules.{name}", "unbekannte Regel-Option"))
+            continue
+        try:
+            changes[name] = _coerce(name, value)
+        except InvalidRules as err:
+            problems.extend(err.problems)
+    if problems:
+        raise InvalidRules(problems)
+    return dataclasses.replace(base, **changes)
+
+
+def differences(rules: HouseRules, base: HouseRules) -> dict[str, Any]:
+    """The options of ``rules`` that differ from ``base``, JSON-ready."""
+    mine, theirs = rules.to_dict(), base.to_dict()
+    return {k: v for k, v in mine.items() if theirs[k] != v}
+
+
+def closest_preset(rules: HouseRules) -> str:
+    """The preset id from which ``rules`` differs in the fewest options."""
+    return min(PRESETS, key=lambda name: len(differences(rules, PRESETS[name])))
+
+
+__all__ = [
+    "Announcements",
+    "BockStacking",
+    "BockTrigger",
+    "DealerAfterRedeal",
+    "DealerAfterSolo",
+    "Extra",
+    "ExtrasInSolo",
+    "GameKind",
+    "HouseRules",
+    "InvalidInput",
+    "InvalidRules",
+    "PRESETS",
+    "PflichtsoloForced",
+    "SoloKind",
+    "SoloPoint",
+    "closest_preset",
+    "differences",
+    "preset",
+    "rules_from_spec",
+]
