@@ -7,10 +7,11 @@ Pure: imports only the standard library.
 (<Announcements.PLUS2: 'plus2'>, 48)
 >>> rules_from_spec({"preset": "ddv", "deck": 40}).deck
 40
->>> rules_from_spec({"preset": "ddv", "extras_doubled": True})
-Traceback (most recent call last):
-...
-scorer.rules.InvalidRules: rules.extras_doubled: im Modus plus2 werden Sonderpunkte nie verdoppelt
+>>> try:
+...     rules_from_spec({"preset": "ddv", "extras_doubled": True})
+... except InvalidRules as err:
+...     print(err)
+rules.extras_doubled: im Modus plus2 werden Sonderpunkte nie verdoppelt
 """
 
 from __future__ import annotations

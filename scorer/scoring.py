@@ -23,10 +23,11 @@ The kuss-rosa solo example: the soloist says Re and the opponents make 89 Augen.
 
 Impossible facts raise InvalidGame naming the field:
 
->>> parse_game({"players": ["A", "B", "C", "D"], "re": ["A", "C"], "re_eyes": 250})
-Traceback (most recent call last):
-...
-scorer.scoring.InvalidGame: re_eyes: Augen müssen zwischen 0 und 240 liegen
+>>> try:
+...     parse_game({"players": ["A", "B", "C", "D"], "re": ["A", "C"], "re_eyes": 250})
+... except InvalidGame as err:
+...     print(err.field, "-", err.message)
+re_eyes - Augen müssen zwischen 0 und 240 liegen
 """
 
 from __future__ import annotations
