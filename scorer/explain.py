@@ -1,0 +1,265 @@
+"""The rules in the table's words: German labels, one sentence per option, a rule summary.
+
+Pure: imports only the standard library. The web pages, the PDF and the help text use these
+so that a table can see why a number is what it is (RULES.md asks to show every Decision).
+"""
+
+from __future__ import annotations
+
+from scorer.rules import (
+    PRESETS,
+    Announcements,
+    BockStacking,
+    BockTrigger,
+    DealerAfterRedeal,
+    DealerAfterSolo,
+    Extra,
+    ExtrasInSolo,
+    GameKind,
+    HouseRules,
+    PflichtsoloForced,
+    SoloKind,
+    SoloPoint,
+    closest_preset,
+    differences,
+)
+from scorer.scoring import EXTRA_LABEL
+
+PRESET_LABELS = {
+    "ddv": "DDV-Turnierspielregeln",
+    "grundregeln": "Grundregeln",
+    "voss": "Voss (Mai 2024)",
+    "orbital": "Orbital Networks",
+    "kuss-rosa": "Kuss Rosa",
+    "bockrunde": "Bockrunde",
+}
+
+KIND_LABELS = {
+    GameKind.NORMAL: "Normalspiel",
+    GameKind.HOCHZEIT: "Hochzeit",
+    GameKind.ARMUT: "Armut",
+    GameKind.SOLO: "Solo",
+    GameKind.STILLE_HOCHZEIT: "Stille Hochzeit",
+    GameKind.HAMMELRENNEN: "Hammelrennen",
+    GameKind.SCHWARZE_SAU: "Schwarze Sau",
+    GameKind.REDEAL: "neu gegeben",
+}
+
+SOLO_LABELS = {
+    SoloKind.DAMEN: "Damensolo",
+    SoloKind.BUBEN: "Bubensolo",
+    SoloKind.DAMEN_BUBEN: "Damen-Buben-Solo",
+    SoloKind.FLEISCHLOS: "Fleischloser",
+    SoloKind.KREUZ: "Kreuz-Solo",
+    SoloKind.PIK: "Pik-Solo",
+    SoloKind.HERZ: "Herz-Solo",
+    SoloKind.KARO: "Karo-Solo",
+}
+
+EXTRA_LABELS: dict[Extra, str] = dict(EXTRA_LABEL)
+
+LEVEL_LABELS = {
+    "none": "—",
+    "ansage": "{party}",
+    "keine_90": "keine 90",
+    "keine_60": "keine 60",
+    "keine_30": "keine 30",
+    "schwarz": "schwarz",
+}
+
+TRIGGER_LABELS = {
+    BockTrigger.TIE_120: "120:120",
+    BockTrigger.LOST_ANNOUNCEMENT: "verlorenes Re/Kontra",
+    BockTrigger.ZERO_GAME: "0-Punkte-Spiel",
+    BockTrigger.LOST_SOLO: "verlorenes Solo",
+    BockTrigger.SCHWARZ: "schwarz",
+    BockTrigger.HERZSTICH: "Herzstich",
+}
+
+OPTION_LABELS = {
+    "deck": "Kartenzahl",
+    "announcements": "Ansagen",
+    "extras_doubled": "Sonderpunkte verdoppeln",
+    "extras": "Sonderpunkte",
+    "gegen_die_alten": "Gegen die Alten",
+    "gegen_die_alten_after_armut": "Gegen die Alten nach Armut",
+    "extras_in_solo": "Sonderpunkte im Solo",
+    "solo_point": "Extrapunkt fürs Solo",
+    "schwarz_point": "Punkt für schwarz",
+    "solo_absagen": "Absagen im Solo",
+    "against_points": "Punkte gegen Absagen",
+    "kontra_only_shift": "120 reichen Re bei nur Kontra",
+    "sixty_rule": "60er-Regel",
+    "bock_triggers": "Bock entsteht bei",
+    "bock_stacking": "Mehrere Bockrunden",
+    "dealer_after_solo": "Geber nach einem Solo",
+    "dealer_after_redeal": "Geber nach neu Geben",
+    "pflichtsolo": "Pflichtsolo",
+    "first_solo_is_pflicht": "Erstes Solo ist Pflicht",
+    "pflichtsolo_forced": "Pflichtsolo wird vorgeführt",
+    "game_kinds": "Weitere Spielarten",
+    "solo_kinds": "Erlaubte Soli",
+}
+
+OPTION_HELP = {
+    "deck": "Mit Neunen sind es 48 Karten und 12 Stiche, ohne Neunen 40 Karten und 10 Stiche.",
+    "announcements": "Ob Re und Kontra je 2 Punkte bringen, den Wert verdoppeln, oder ob "
+    "stattdessen jeder Spieler einmal „Doppelt“ sagen darf.",
+    "extras_doubled": "Ob Re und Kontra auch die Sonderpunkte verdoppeln oder diese erst "
+    "danach dazukommen.",
+    "extras": "Welche Sonderpunkte am Tisch gezählt werden; jeder bringt der Partei, die ihn "
+    "erzielt, einen Punkt.",
+    "gegen_die_alten": "Gewinnt Kontra gegen die beiden Kreuz-Damen, gibt es einen "
+    "Sonderpunkt extra.",
+    "gegen_die_alten_after_armut": "Ob „gegen die Alten“ auch nach einer Armut zählt, "
+    "obwohl dort nicht die Kreuz-Damen die Re-Partei bilden.",
+    "extras_in_solo": "Welche Sonderpunkte in einem Solo zählen; eingetragene, die nicht "
+    "zählen, werden angezeigt, aber nicht gerechnet.",
+    "solo_point": "Ob ein Solo dem Gewinner einen Punkt extra bringt, und ob auch eine "
+    "Hochzeit ohne Partner als Solo zählt.",
+    "schwarz_point": "Ob es einen Punkt gibt, wenn die Verlierer keinen Stich gemacht haben.",
+    "solo_absagen": "Ob im angesagten Solo auch keine 90, 60, 30 und schwarz abgesagt "
+    "werden dürfen oder nur Re und Kontra.",
+    "against_points": "Ob der Gewinner je einen Punkt bekommt, wenn er gegen eine Absage "
+    "120, 90, 60 oder 30 Augen erreicht.",
+    "kontra_only_shift": "Hat nur Kontra angesagt, gewinnt Re schon mit 120 Augen "
+    "(DDV 7.1.2).",
+    "sixty_rule": "Wer mehr als 180 Augen holt, ohne angesagt zu haben, verliert das "
+    "Spiel an die Gegenpartei; gilt nicht im Solo.",
+    "bock_triggers": "Welche Spiele eine Bockrunde auslösen, in der alle Punkte doppelt "
+    "zählen.",
+    "bock_stacking": "Ob neue Bockrunden hinten angehängt werden (mehrere Gründe in einem "
+    "Spiel ergeben Doppelbock) oder sich überlappende Runden multiplizieren.",
+    "dealer_after_solo": "Ob nach einem angesagten Solo derselbe Geber noch einmal gibt.",
+    "dealer_after_redeal": "Ob nach dem neu Geben derselbe Geber noch einmal gibt.",
+    "pflichtsolo": "Ob jeder Spieler an einem Abend ein Pflichtsolo spielen muss.",
+    "first_solo_is_pflicht": "Ob das erste angesagte Solo eines Spielers automatisch sein "
+    "Pflichtsolo ist.",
+    "pflichtsolo_forced": "Ob offene Pflichtsoli innerhalb der geplanten Spiele oder erst "
+    "danach vorgeführt werden.",
+    "game_kinds": "Welche Spielarten es neben Normalspiel, Hochzeit, Solo, stiller "
+    "Hochzeit und neu Geben noch gibt.",
+    "solo_kinds": "Welche Soli angesagt werden dürfen.",
+}
+
+VALUE_LABELS: dict[str, dict[str, str]] = {
+    "announcements": {
+        Announcements.PLUS2.value: "Re/Kontra je +2",
+        Announcements.DOUBLE.value: "Re/Kontra verdoppeln",
+        Announcements.DOPPELT.value: "Doppelt je Spieler",
+    },
+    "extras_in_solo": {
+        ExtrasInSolo.NONE.value: "keine",
+        ExtrasInSolo.ALL.value: "alle",
+        ExtrasInSolo.ALL_BUT_FUCHS.value: "alle außer Füchsen",
+        ExtrasInSolo.DOPPELKOPF.value: "nur Doppelkopf",
+        ExtrasInSolo.TRUMPFSOLO.value: "nur im Karo-Solo und bei Hochzeit ohne Partner",
+    },
+    "solo_point": {
+        SoloPoint.OFF.value: "nein",
+        SoloPoint.SOLO.value: "für Soli und stille Hochzeit",
+        SoloPoint.SOLO_AND_HOCHZEIT.value: "auch für Hochzeit ohne Partner",
+    },
+    "bock_stacking": {
+        BockStacking.APPEND.value: "hinten anhängen",
+        BockStacking.MULTIPLY.value: "überlappend multiplizieren",
+    },
+    "dealer_after_solo": {
+        DealerAfterSolo.ADVANCE.value: "gibt weiter",
+        DealerAfterSolo.STAY_PFLICHT.value: "bleibt nach einem Pflichtsolo",
+        DealerAfterSolo.STAY.value: "bleibt nach jedem Solo",
+        DealerAfterSolo.STAY_UNTIL_THIRD.value: "bleibt, außer beim dritten Solo in Folge",
+    },
+    "dealer_after_redeal": {
+        DealerAfterRedeal.STAY.value: "bleibt",
+        DealerAfterRedeal.ADVANCE.value: "gibt weiter",
+    },
+    "pflichtsolo_forced": {
+        PflichtsoloForced.WITHIN.value: "innerhalb der geplanten Spiele",
+        PflichtsoloForced.AFTER.value: "nach den geplanten Spielen",
+    },
+    "extras": {e.value: label for e, label in EXTRA_LABELS.items()},
+    "game_kinds": {k.value: label for k, label in KIND_LABELS.items()},
+    "solo_kinds": {k.value: label for k, label in SOLO_LABELS.items()},
+    "bock_triggers": {t.value: label for t, label in TRIGGER_LABELS.items()},
+}
+
+
+def format_value(option: str, value: object) -> str:
+    """One option value in German: "ja", "48", "Re/Kontra verdoppeln", "Doppelkopf, Fuchs …"."""
+    if isinstance(value, bool):
+        return "ja" if value else "nein"
+    labels = VALUE_LABELS.get(option, {})
+    if isinstance(value, list):
+        return ", ".join(labels.get(str(v), str(v)) for v in value) or "keine"
+    return labels.get(str(value), str(value))
+
+
+def summary(rules: HouseRules) -> list[str]:
+    """A few German sentences describing the rules a table plays with."""
+    mode = rules.announcements
+    lines = [f"{rules.deck} Karten, {rules.tricks} Stiche."]
+    if mode is Announcements.PLUS2:
+        lines.append("Re und Kontra bringen je 2 Punkte; jede Absage 1 Punkt.")
+    elif mode is Announcements.DOUBLE:
+        doubled = "samt Sonderpunkten" if rules.extras_doubled else "ohne Sonderpunkte"
+        lines.append(f"Re und Kontra verdoppeln den Spielwert {doubled}; jede Absage 1 Punkt.")
+    else:
+        lines.append("Statt Re/Kontra sagt jeder höchstens einmal „Doppelt“; jedes Doppelt "
+                     "verdoppelt, Sonderpunkte nicht.")
+    extras = format_value("extras", rules.to_dict()["extras"])
+    lines.append(f"Sonderpunkte: {extras}; im Solo: "
+                 f"{format_value('extras_in_solo', rules.extras_in_solo.value)}.")
+    if rules.solo_point is not SoloPoint.OFF:
+        lines.append("Ein Solo bringt dem Gewinner einen Punkt extra.")
+    if not rules.schwarz_point:
+        lines.append("Für schwarz gibt es keinen eigenen Punkt.")
+    if rules.against_points:
+        lines.append("Wer gegen eine Absage 120/90/60/30 Augen holt, bekommt je einen Punkt.")
+    if rules.kontra_only_shift:
+        lines.append("Hat nur Kontra angesagt, reichen Re 120 Augen.")
+    if rules.sixty_rule:
+        lines.append("60er-Regel: über 180 Augen ohne Ansage verliert (nicht im Solo).")
+    if rules.bock_triggers:
+        why = format_value("bock_triggers", [t.value for t in rules.bock_triggers])
+        how = format_value("bock_stacking", rules.bock_stacking.value)
+        lines.append(f"Bockrunden bei {why} ({how}); eine Bockrunde dauert so viele Spiele, "
+                     "wie Spieler am Tisch sitzen, ein Solo darin verlängert sie.")
+    else:
+        lines.append("Ohne Bockrunden.")
+    lines.append(f"Geber nach einem Solo: "
+                 f"{format_value('dealer_after_solo', rules.dealer_after_solo.value)}.")
+    if rules.pflichtsolo:
+        first = " Das erste Solo ist das Pflichtsolo." if rules.first_solo_is_pflicht else ""
+        forced = format_value("pflichtsolo_forced", rules.pflichtsolo_forced.value)
+        lines.append(f"Jeder spielt ein Pflichtsolo, vorgeführt {forced}.{first}")
+    else:
+        lines.append("Kein Pflichtsolo.")
+    kinds = format_value("game_kinds", [k.value for k in sorted(rules.game_kinds, key=list(GameKind).index)])
+    if rules.game_kinds:
+        lines.append(f"Außerdem: {kinds}.")
+    lines.append(f"Soli: {format_value('solo_kinds', [s.value for s in rules.solo_kinds])}.")
+    return lines
+
+
+def describe_rules(rules: HouseRules) -> tuple[str, dict[str, str]]:
+    """The closest preset's label and the options that differ from it, in German."""
+    name = closest_preset(rules)
+    diff = differences(rules, PRESETS[name])
+    return PRESET_LABELS[name], {OPTION_LABELS[k]: format_value(k, v) for k, v in diff.items()}
+
+
+__all__ = [
+    "EXTRA_LABELS",
+    "KIND_LABELS",
+    "LEVEL_LABELS",
+    "OPTION_HELP",
+    "OPTION_LABELS",
+    "PRESET_LABELS",
+    "SOLO_LABELS",
+    "TRIGGER_LABELS",
+    "VALUE_LABELS",
+    "describe_rules",
+    "format_value",
+    "summary",
+]
