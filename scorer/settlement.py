@@ -1,0 +1,349 @@
+"""Settlement: an evening's points turned into money. Pure: imports only the standard library.
+
+Three ways a table settles (``SettlementMode``):
+
+* ``zero_sum`` — every point is worth ``cents_per_point``; the losers pay the winners
+  directly, with as few transfers as possible (never more than players − 1).
+* ``pay_leader`` — everybody pays the distance to the leader into the Kasse.
+* ``pay_losses`` — every player below zero pays their minus points into the Kasse.
+
+An evening at 10 cents per point, settled between the players:
+
+>>> result = settle({"Anna": 34, "Ben": -34, "Cem": 12, "Dora": -12}, 10)
+>>> result.lines()
+['Ben zahlt Anna 3,40 €', 'Dora zahlt Cem 1,20 €']
+
+Rounded to 10 cents the balances still sum to exactly zero: 15, 15 and −30 cents round down
+to 10, 10 and −30, and the 10 cents left over go to the earlier seat (``round_balances``):
+
+>>> settle({"Anna": 5, "Ben": 5, "Cem": -10}, 3, rounding="ten_cents").balances
+{'Anna': 20, 'Ben': 10, 'Cem': -30}
+
+Into the Kasse, everybody paying the gap to the leader:
+
+>>> result = settle({"Anna": 12, "Ben": 4, "Cem": -6, "Dora": -10}, 10, mode="pay_leader")
+>>> result.lines()
+['Ben zahlt 0,80 € in die Kasse', 'Cem zahlt 1,80 € in die Kasse', 'Dora zahlt 2,20 € in die Kasse']
+>>> format_euro(result.pot)
+'4,80 €'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from scorer.rules import InvalidInput
+
+
+class InvalidSettlement(InvalidInput):
+    """Settlement input that cannot be settled: bad totals, price, mode or rounding."""
+
+
+class SettlementMode(str, Enum):
+    """How points become money."""
+
+    ZERO_SUM = "zero_sum"
+    """Players pay each other: each point is worth the price, losers pay winners."""
+    PAY_LEADER = "pay_leader"
+    """Everybody pays the distance to the leader into the Kasse."""
+    PAY_LOSSES = "pay_losses"
+    """Every negative total is paid into the Kasse."""
+
+
+class Rounding(str, Enum):
+    """The smallest amount that changes hands."""
+
+    CENT = "cent"
+    """Exact to the cent."""
+    TEN_CENTS = "ten_cents"
+    """To 10 cents, so nobody digs for copper coins."""
+
+    @property
+    def step(self) -> int:
+        """The rounding step in cents."""
+        return 10 if self is Rounding.TEN_CENTS else 1
+
+
+MODE_LABELS = {
+    SettlementMode.ZERO_SUM: "untereinander",
+    SettlementMode.PAY_LEADER: "Abstand zum Ersten in die Kasse",
+    SettlementMode.PAY_LOSSES: "Minuspunkte in die Kasse",
+}
+"""German names of the modes, for pages and the PDF."""
+
+ROUNDING_LABELS = {
+    Rounding.CENT: "auf den Cent",
+    Rounding.TEN_CENTS: "auf 10 Cent gerundet",
+}
+"""German names of the roundings."""
+
+# The exact fewest-transfers search looks at every subset of the players with a non-zero
+# balance; 2**12 subsets are instant, a table never has more, and beyond it the greedy
+# pairing still keeps within players − 1 transfers.
+_EXACT_LIMIT = 12
+
+
+def format_euro(cents: int) -> str:
+    """An amount in German notation: decimal comma, dot for thousands, a real minus sign.
+
+    >>> format_euro(340), format_euro(-120), format_euro(5), format_euro(123456)
+    ('3,40 €', '−1,20 €', '0,05 €', '1.234,56 €')
+    """
+    sign = "−" if cents < 0 else ""
+    euros, rest = divmod(abs(cents), 100)
+    return f"{sign}{euros:,}".replace(",", ".") + f",{rest:02d} €"
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer:
+    """One payment from a loser to a winner (``zero_sum``)."""
+
+    payer: str
+    """Who pays."""
+    payee: str
+    """Who receives."""
+    cents: int
+    """How much, always positive."""
+
+    def text(self) -> str:
+        """The line as the sheet prints it: "Ben zahlt Anna 3,40 €"."""
+        return f"{self.payer} zahlt {self.payee} {format_euro(self.cents)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """One payment into the Kasse (``pay_leader``, ``pay_losses``)."""
+
+    player: str
+    """Who pays."""
+    cents: int
+    """How much, always positive."""
+
+    def text(self) -> str:
+        """The line as the sheet prints it: "Ben zahlt 3,40 € in die Kasse"."""
+        return f"{self.player} zahlt {format_euro(self.cents)} in die Kasse"
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """The money of one evening."""
+
+    mode: SettlementMode
+    """How the table settles."""
+    cents_per_point: int
+    """The price of one point in cents."""
+    rounding: Rounding
+    """The smallest amount that changes hands."""
+    balances: dict[str, int]
+    """Cents per player after rounding, in the order of the totals: positive receives,
+    negative pays. Sums to 0 in ``zero_sum``; in the Kasse modes nobody receives."""
+    transfers: tuple[Transfer, ...] = ()
+    """``zero_sum``: who pays whom, payers in the order of the totals."""
+    payments: tuple[Payment, ...] = ()
+    """Kasse modes: who pays how much into the Kasse, in the order of the totals."""
+
+    @property
+    def pot(self) -> int:
+        """Cents paid into the Kasse (0 in ``zero_sum``)."""
+        return sum(p.cents for p in self.payments)
+
+    def lines(self) -> list[str]:
+        """Every transfer or payment as a German sentence."""
+        return [t.text() for t in self.transfers] + [p.text() for p in self.payments]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready, for exports."""
+        return {
+            "mode": self.mode.value,
+            "cents_per_point": self.cents_per_point,
+            "rounding": self.rounding.value,
+            "balances": dict(self.balances),
+            "transfers": [
+                {"payer": t.payer, "payee": t.payee, "cents": t.cents} for t in self.transfers
+            ],
+            "payments": [{"player": p.player, "cents": p.cents} for p in self.payments],
+            "pot": self.pot,
+        }
+
+
+def round_balances(balances: Mapping[str, int], step: int) -> dict[str, int]:
+    """Round zero-sum balances to multiples of ``step`` so that they still sum to zero.
+
+    Largest remainder: every balance is first rounded down to a multiple of ``step``; the
+    shortfall is then a whole number k of steps (k < players), and the k balances that lost
+    the most by rounding down get one step back. Ties go to the player earlier in the
+    order of ``balances`` (seat order). So no balance moves by a full step or more, and the
+    result depends only on the input.
+
+    >>> round_balances({"A": 15, "B": -15}, 10)
+    {'A': 20, 'B': -20}
+    >>> round_balances({"A": 34, "B": 33, "C": 33, "D": -100}, 10)
+    {'A': 40, 'B': 30, 'C': 30, 'D': -100}
+    """
+    if sum(balances.values()) != 0:
+        raise InvalidSettlement([("totals", "die Punkte müssen sich zu 0 addieren")])
+    floors = {name: (cents // step) * step for name, cents in balances.items()}
+    missing = -sum(floors.values()) // step
+    names = list(balances)
+    by_remainder = sorted(names, key=lambda n: (-(balances[n] - floors[n]), names.index(n)))
+    for name in by_remainder[:missing]:
+        floors[name] += step
+    return floors
+
+
+def _round_half_up(cents: int, step: int) -> int:
+    """A non-negative amount to the nearest multiple of ``step``, halves up."""
+    return (cents + step // 2) // step * step
+
+
+def _zero_sum_groups(values: list[int]) -> list[list[int]]:
+    """Split the indices of ``values`` (summing to 0) into as many zero-sum groups as possible.
+
+    best[mask] is the most zero-sum blocks a chain of ever smaller subsets ending in
+    ``mask`` passes through; the masks on the best chain whose sum is zero cut the players
+    into groups, each settling on its own.
+    """
+    n = len(values)
+    full = (1 << n) - 1
+    sums = [0] * (full + 1)
+    best = [0] * (full + 1)
+    for mask in range(1, full + 1):
+        low = (mask & -mask).bit_length() - 1
+        sums[mask] = sums[mask & (mask - 1)] + values[low]
+        best[mask] = max(best[mask ^ (1 << i)] for i in range(n) if mask >> i & 1) + (
+            sums[mask] == 0
+        )
+    cuts = []
+    mask = full
+    while mask:
+        if sums[mask] == 0:
+            cuts.append(mask)
+        want = best[mask] - (sums[mask] == 0)
+        mask = next(mask ^ (1 << i) for i in range(n)
+                    if mask >> i & 1 and best[mask ^ (1 << i)] == want)
+    cuts.append(0)
+    return [[i for i in range(n) if (outer & ~inner) >> i & 1]
+            for outer, inner in zip(cuts, cuts[1:])]
+
+
+def _greedy(names: list[str], balances: dict[str, int]) -> list[Transfer]:
+    """Settle one zero-sum group: the biggest debtor pays the biggest creditor.
+
+    Every transfer clears at least one of them and the last one clears both, so a group of k
+    players needs at most k − 1 transfers.
+    """
+    left = {n: balances[n] for n in names}
+    out = []
+    while any(left.values()):
+        payee = max(names, key=lambda n: (left[n], -names.index(n)))
+        payer = min(names, key=lambda n: (left[n], names.index(n)))
+        cents = min(left[payee], -left[payer])
+        out.append(Transfer(payer, payee, cents))
+        left[payee] -= cents
+        left[payer] += cents
+    return out
+
+
+def transfers(balances: Mapping[str, int]) -> tuple[Transfer, ...]:
+    """The fewest transfers that settle zero-sum ``balances`` (cents), at most players − 1.
+
+    The fewest is players with a balance minus the most groups they can be cut into that
+    settle among themselves; that cut is found exactly (for up to 12 players with a
+    balance), then each group is settled greedily. Listed by payer in the order of
+    ``balances``.
+
+    >>> [t.text() for t in transfers({"A": 60, "B": 40, "C": -30, "D": -30, "E": -40})]
+    ['C zahlt A 0,30 €', 'D zahlt A 0,30 €', 'E zahlt B 0,40 €']
+    """
+    if sum(balances.values()) != 0:
+        raise InvalidSettlement([("totals", "die Punkte müssen sich zu 0 addieren")])
+    order = list(balances)
+    names = [n for n in order if balances[n]]
+    if len(names) <= _EXACT_LIMIT:
+        groups = _zero_sum_groups([balances[n] for n in names])
+    else:
+        groups = [list(range(len(names)))]
+    out: list[Transfer] = []
+    for group in groups:
+        out.extend(_greedy([names[i] for i in group], dict(balances)))
+    out.sort(key=lambda t: (order.index(t.payer), order.index(t.payee)))
+    return tuple(out)
+
+
+def _check_totals(totals: Any) -> dict[str, int]:
+    if not isinstance(totals, Mapping) or not totals:
+        raise InvalidSettlement([("totals", "Punkte je Spieler angeben")])
+    problems = []
+    for name, points in totals.items():
+        if not isinstance(name, str) or not name.strip():
+            problems.append(("totals", f"kein Spielername: {name!r}"))
+        elif type(points) is not int:
+            problems.append((f"totals.{name}", "muss eine ganze Punktzahl sein"))
+    if problems:
+        raise InvalidSettlement(problems)
+    return dict(totals)
+
+
+def _enum(enum: type[SettlementMode] | type[Rounding], value: Any, field: str) -> Any:
+    try:
+        return enum(value)
+    except (ValueError, TypeError):
+        allowed = ", ".join(m.value for m in enum)
+        raise InvalidSettlement([(field, f"unbekannt: {value!r} (erlaubt: {allowed})")]) from None
+
+
+def settle(
+    totals: Mapping[str, int],
+    cents_per_point: int,
+    mode: SettlementMode | str = SettlementMode.ZERO_SUM,
+    rounding: Rounding | str = Rounding.CENT,
+) -> Settlement:
+    """Settle an evening's totals (points per player) at ``cents_per_point``.
+
+    Raises InvalidSettlement for a negative or non-integer price, an unknown mode or
+    rounding, and in ``zero_sum`` for totals that do not sum to zero.
+
+    >>> settle({"Anna": 8, "Ben": -2, "Cem": -6}, 10, mode="pay_losses").lines()
+    ['Ben zahlt 0,20 € in die Kasse', 'Cem zahlt 0,60 € in die Kasse']
+    """
+    points = _check_totals(totals)
+    if type(cents_per_point) is not int or cents_per_point < 0:
+        raise InvalidSettlement([("cents_per_point", "muss eine Anzahl Cent (0 oder mehr) sein")])
+    how: SettlementMode = _enum(SettlementMode, mode, "mode")
+    rounded: Rounding = _enum(Rounding, rounding, "rounding")
+    step = rounded.step
+    exact = {name: p * cents_per_point for name, p in points.items()}
+    if how is SettlementMode.ZERO_SUM:
+        balances = round_balances(exact, step)
+        return Settlement(how, cents_per_point, rounded, balances, transfers=transfers(balances))
+    if how is SettlementMode.PAY_LEADER:
+        leader = max(exact.values())
+        owed = {name: _round_half_up(leader - cents, step) for name, cents in exact.items()}
+    else:
+        owed = {name: _round_half_up(max(-cents, 0), step) for name, cents in exact.items()}
+    return Settlement(
+        how,
+        cents_per_point,
+        rounded,
+        {name: -cents for name, cents in owed.items()},
+        payments=tuple(Payment(name, cents) for name, cents in owed.items() if cents),
+    )
+
+
+__all__ = [
+    "InvalidSettlement",
+    "MODE_LABELS",
+    "Payment",
+    "ROUNDING_LABELS",
+    "Rounding",
+    "Settlement",
+    "SettlementMode",
+    "Transfer",
+    "format_euro",
+    "round_balances",
+    "settle",
+    "transfers",
+]
