@@ -1,0 +1,135 @@
+"""The SVG charts of running totals (scorer.chart), read back with xml.etree."""
+
+from __future__ import annotations
+
+import ast
+import doctest
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+import scorer.chart
+from scorer.chart import WIDTH, evening_chart, season_chart
+
+SVG = "{http://www.w3.org/2000/svg}"
+SEATS = ["Anna", "Ben", "Cem", "Dora", "Emil", "Finn", "Gül"]
+
+
+def _running(seats, games):
+    """Running totals of a made-up evening: game k moves k % 5 + 1 points, four play."""
+    totals = dict.fromkeys(seats, 0)
+    out = []
+    for k in range(games):
+        four = [seats[(k + j) % len(seats)] for j in range(4)]
+        value = k % 5 + 1
+        for j, name in enumerate(four):
+            totals[name] += value if j in ((k % 3), 3) else -value
+        out.append(dict(totals))
+    return out
+
+
+def _points(polyline):
+    return [tuple(float(c) for c in pair.split(","))
+            for pair in polyline.get("points").split()]
+
+
+def _parse(svg):
+    return ET.fromstring(svg)
+
+
+def test_chart_imports_only_the_standard_library():
+    tree = ast.parse(Path(scorer.chart.__file__).read_text(encoding="utf-8"))
+    modules = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
+               for alias in node.names}
+    modules |= {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    assert {m for m in modules if m.split(".")[0] not in sys.stdlib_module_names} == set()
+
+
+def test_the_worked_example_in_the_docstring_holds():
+    assert doctest.testmod(scorer.chart).failed == 0
+
+
+@pytest.mark.parametrize(
+    ("players", "games"),
+    [(4, 0), (4, 1), (5, 24), (6, 60), (7, 80), (7, 300)],
+    ids=["4-players-no-game", "4-players-one-game", "5-players-24-games",
+         "6-players-60-games", "7-players-80-games", "7-players-300-games"],
+)
+def test_every_player_gets_one_polyline_with_a_point_per_game_plus_the_start(players, games):
+    seats = SEATS[:players]
+    root = _parse(evening_chart(seats, _running(seats, games)))
+    lines = root.findall(f".//{SVG}polyline")
+    assert [line.find(f"{SVG}title").text for line in lines] == seats
+    assert [len(_points(line)) for line in lines] == [games + 1] * players
+
+
+@pytest.mark.parametrize("players", [4, 5, 6, 7])
+def test_the_legend_names_everybody_and_every_line_looks_different(players):
+    seats = SEATS[:players]
+    root = _parse(evening_chart(seats, _running(seats, 10)))
+    texts = [t.text for t in root.iter(f"{SVG}text")]
+    assert all(name in texts for name in seats)
+    lines = root.findall(f".//{SVG}polyline")
+    assert len({line.get("stroke") for line in lines}) == players
+    assert len({(line.get("stroke"), line.get("stroke-dasharray")) for line in lines}) == players
+
+
+def test_the_chart_scales_by_its_viewbox_and_stays_inside_it():
+    seats = SEATS[:7]
+    root = _parse(evening_chart(seats, _running(seats, 300)))
+    x0, y0, width, height = (float(v) for v in root.get("viewBox").split())
+    assert (x0, y0, width) == (0, 0, WIDTH)
+    assert root.get("width") is None and root.get("height") is None
+    for line in root.iter(f"{SVG}polyline"):
+        assert all(0 <= x <= width and 0 <= y <= height for x, y in _points(line))
+
+
+def test_a_higher_total_is_drawn_higher_and_everybody_starts_on_the_zero_line():
+    # After two games: Anna +1, Ben −1, Cem +5, Dora −5.
+    totals = [{"Anna": 3, "Ben": -3, "Cem": 3, "Dora": -3},
+              {"Anna": 1, "Ben": -1, "Cem": 5, "Dora": -5}]
+    root = _parse(evening_chart(SEATS[:4], totals))
+    last = {line.find(f"{SVG}title").text: _points(line)[-1][1]
+            for line in root.iter(f"{SVG}polyline")}
+    assert last["Cem"] < last["Anna"] < last["Ben"] < last["Dora"]
+    starts = {_points(line)[0] for line in root.iter(f"{SVG}polyline")}
+    zero_line = [line for line in root.iter(f"{SVG}line") if line.get("stroke") == "#777777"
+                 and line.get("y1") == line.get("y2")]
+    assert len(starts) == 1
+    assert [float(zero_line[0].get("y1"))] == [y for _, y in starts]
+
+
+def test_names_are_escaped_and_the_markup_carries_no_script_handler_or_style():
+    seats = ['<script>alert("x")</script>', "Ben & Jerry", 'Cem "der Große"', "Dora"]
+    svg = evening_chart(seats, _running(seats, 5))
+    root = _parse(svg)
+    assert [t.text for t in root.iter(f"{SVG}title")][1:] == seats
+    assert "<script" not in svg
+    for element in root.iter():
+        assert not {a for a in element.attrib if a.lower().startswith("on") or a == "style"}
+
+
+@pytest.mark.parametrize("games", [1, 9, 24, 80, 300])
+def test_game_numbers_on_the_x_axis_stay_few_enough_to_read(games):
+    root = _parse(evening_chart(SEATS[:4], _running(SEATS[:4], games)))
+    numbers = [int(t.text) for t in root.iter(f"{SVG}text") if t.get("y") and t.text.isdigit()
+               and t.get("x") and float(t.get("y")) > 185]
+    assert 1 <= len(numbers) <= 12
+    assert numbers == sorted(numbers) and numbers[-1] <= games
+
+
+def test_the_season_chart_adds_up_each_evening_and_a_missing_player_runs_flat():
+    evenings = [("01.02.", {"Anna": 10, "Ben": -10}),
+                ("08.02.", {"Anna": -4, "Ben": 0, "Cem": 4})]
+    root = _parse(season_chart(evenings))
+    lines = {line.find(f"{SVG}title").text: _points(line)
+             for line in root.iter(f"{SVG}polyline")}
+    assert list(lines) == ["Anna", "Ben", "Cem"]
+    assert all(len(points) == 3 for points in lines.values())
+    # Season standings: Anna 0, 10, 6; Ben 0, −10, −10; Cem 0, 0, 4.
+    assert lines["Cem"][0][1] == lines["Cem"][1][1] == lines["Anna"][0][1]
+    assert lines["Ben"][1][1] == lines["Ben"][2][1]
+    assert lines["Anna"][2][1] < lines["Cem"][2][1] < lines["Ben"][2][1]
+    assert "08.02." in [t.text for t in root.iter(f"{SVG}text")]
