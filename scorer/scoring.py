@@ -477,6 +477,11 @@ def _game_problems(f: GameFacts, rules: HouseRules) -> Any:
             yield "trickless", "in dieser Spielart gibt es keine Parteien"
     elif f.re_eyes is None:
         yield "re_eyes", "fehlt: Augen der Re-Partei"
+    elif f.trickless is not None:
+        # Checked before the early return below, so a Schwarze Sau is covered too.
+        eyes = f.re_eyes if f.trickless is Party.RE else 240 - f.re_eyes
+        if eyes:
+            yield "trickless", f"{_PARTY_NAME[f.trickless]} hat {eyes} Augen, also einen Stich"
 
     if kind in _NO_ANNOUNCEMENTS:
         for party, level, doppelt, extras in (
@@ -493,10 +498,6 @@ def _game_problems(f: GameFacts, rules: HouseRules) -> Any:
 
     yield from _announcement_problems(f, rules)
     yield from _extras_problems(f, rules)
-    if f.trickless is not None and f.re_eyes is not None:
-        eyes = f.re_eyes if f.trickless is Party.RE else 240 - f.re_eyes
-        if eyes:
-            yield "trickless", f"{_PARTY_NAME[f.trickless]} hat {eyes} Augen, also einen Stich"
 
 
 def _announcement_problems(f: GameFacts, rules: HouseRules) -> Any:
