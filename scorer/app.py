@@ -1,0 +1,151 @@
+"""The application factory: configuration, extensions, blueprints and error pages."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, render_template
+from flask_wtf.csrf import CSRFError
+from sqlalchemy import event
+from werkzeug.exceptions import HTTPException
+
+from scorer.extensions import csrf, db, migrate
+
+# templates/, static/ and migrations/ sit at the repository top level beside the package.
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """Build the app; ``test_config`` replaces instance/config.py and the environment."""
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        template_folder=str(ROOT / "templates"),
+        static_folder=str(ROOT / "static"),
+    )
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    configure(app, test_config)
+    register_extensions(app)
+    register_blueprints(app)
+    register_error_handlers(app)
+    register_template_helpers(app)
+    return app
+
+
+def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
+    """Defaults, then instance/config.py and FLASK_* / DATABASE_URL, or the test config."""
+    app.config.from_mapping(
+        SQLALCHEMY_DATABASE_URI=f"sqlite:///{Path(app.instance_path) / 'doko-zettel.sqlite3'}",
+        # A Doppelkopf evening lasts longer than Flask-WTF's default hour.
+        WTF_CSRF_TIME_LIMIT=None,
+        # Without Flask-Babel this makes WTForms use its own German messages.
+        WTF_I18N_ENABLED=False,
+        PERMANENT_SESSION_LIFETIME=timedelta(days=365),
+        SESSION_COOKIE_SAMESITE="Lax",
+    )
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+        app.config.from_prefixed_env()
+        if os.environ.get("DATABASE_URL"):
+            app.config["SQLALCHEMY_DATABASE_URI"] = os.environ["DATABASE_URL"]
+    else:
+        app.config.from_mapping(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path) / "secret_key")
+
+
+def _instance_secret(path: Path) -> str:
+    """A random secret kept in the instance folder, so sessions survive a restart."""
+    if path.exists():
+        return path.read_text(encoding="utf-8").strip()
+    key = secrets.token_hex(32)
+    path.write_text(key + "\n", encoding="utf-8")
+    path.chmod(0o600)
+    return key
+
+
+def register_extensions(app: Flask) -> None:
+    """Bind the database, migrations and CSRF protection to the app."""
+    db.init_app(app)
+    migrate.init_app(app, db, directory=str(ROOT / "migrations"), render_as_batch=True)
+    csrf.init_app(app)
+    with app.app_context():
+        if db.engine.dialect.name == "sqlite":
+            event.listen(db.engine, "connect", _sqlite_foreign_keys)
+
+
+def _sqlite_foreign_keys(dbapi_connection: Any, _record: Any) -> None:
+    """SQLite ignores foreign keys unless asked on every connection."""
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+def register_blueprints(app: Flask) -> None:
+    """One blueprint per area of the app."""
+    from scorer.web import evenings, games, groups
+
+    app.register_blueprint(groups.bp)
+    app.register_blueprint(evenings.bp)
+    app.register_blueprint(games.bp)
+
+
+def register_error_handlers(app: Flask) -> None:
+    """German error pages; a server error rolls the transaction back."""
+
+    def not_found(_error: HTTPException) -> tuple[str, int]:
+        return render_template("error.html", title="Nicht gefunden",
+                               message="Diese Seite gibt es nicht (mehr). Stimmt der Link?"), 404
+
+    def csrf_failed(_error: CSRFError) -> tuple[str, int]:
+        return render_template("error.html", title="Formular abgelaufen",
+                               message="Das Formular war nicht mehr gültig. Bitte die Seite "
+                                       "neu laden und noch einmal absenden."), 400
+
+    def bad_request(_error: HTTPException) -> tuple[str, int]:
+        return render_template("error.html", title="Ungültige Anfrage",
+                               message="Diese Anfrage kann nicht verarbeitet werden."), 400
+
+    def method_not_allowed(_error: HTTPException) -> tuple[str, int]:
+        return render_template("error.html", title="Nicht erlaubt",
+                               message="Diese Aktion geht hier nicht."), 405
+
+    def server_error(_error: Exception) -> tuple[str, int]:
+        db.session.rollback()
+        return render_template("error.html", title="Fehler",
+                               message="Etwas ist schiefgegangen; es wurde nichts gespeichert. "
+                                       "Bitte noch einmal versuchen."), 500
+
+    app.register_error_handler(404, not_found)
+    app.register_error_handler(CSRFError, csrf_failed)
+    app.register_error_handler(400, bad_request)
+    app.register_error_handler(405, method_not_allowed)
+    app.register_error_handler(500, server_error)
+
+
+def register_template_helpers(app: Flask) -> None:
+    """Filters and helpers the templates use for numbers, dates and ledger games."""
+    from scorer.web import display
+
+    app.jinja_env.globals.update(
+        marker=display.marker, kind_text=display.kind_text, winner_text=display.winner_text,
+        parties_text=display.parties_text, breakdown=display.breakdown,
+        kind_legend=display.LEGEND,
+    )
+
+    @app.template_filter("signed")
+    def signed(value: int) -> str:
+        # The sheet shows points like the paper Zettel: +3, −3, 0 (with a real minus sign).
+        if value > 0:
+            return f"+{value}"
+        if value < 0:
+            return f"−{-value}"
+        return "0"
+
+    @app.template_filter("date_de")
+    def date_de(value: Any) -> str:
+        return value.strftime("%d.%m.%Y")

@@ -1,0 +1,169 @@
+"""The tables: a Runde (group) with players, its evenings and their games.
+
+Models only hold data. Points are never stored: a game keeps the facts the table entered
+(CLI.md `score` input, players referred to by their id) and every page folds the evening
+through `scorer.evening` again. The conversions live in `scorer.services`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from sqlalchemy import JSON, DateTime, ForeignKey, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from scorer.extensions import db
+
+
+def utcnow() -> dt.datetime:
+    """The current time, timezone-aware (UTC)."""
+    return dt.datetime.now(dt.timezone.utc)
+
+
+class Group(db.Model):
+    """A Runde: the people who play together and their house rules."""
+
+    __tablename__ = "groups"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    edit_token: Mapped[str] = mapped_column(String(64), unique=True)
+    """The secret in every URL of this Runde; whoever has it may change everything."""
+    read_token: Mapped[str] = mapped_column(String(64), unique=True)
+    """A second secret for read-only links (not used yet)."""
+    preset: Mapped[str] = mapped_column(String(32))
+    """The rule preset the house rules start from."""
+    overrides: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    """Options changed on top of the preset (RULES.md §8 ids, JSON values)."""
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[dt.datetime] = mapped_column(
+        DateTime(timezone=True), default=utcnow, onupdate=utcnow
+    )
+
+    players: Mapped[list[Player]] = relationship(
+        back_populates="group", order_by="Player.id"
+    )
+    evenings: Mapped[list[Evening]] = relationship(
+        back_populates="group", order_by="Evening.number"
+    )
+
+
+class Player(db.Model):
+    """A member of a Runde; retiring keeps every evening they played."""
+
+    __tablename__ = "players"
+    __table_args__ = (UniqueConstraint("group_id", "name"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("groups.id"), index=True)
+    name: Mapped[str] = mapped_column(String(40))
+    retired_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    group: Mapped[Group] = relationship(back_populates="players")
+
+    @property
+    def active(self) -> bool:
+        """Whether the player can be seated at a new evening."""
+        return self.retired_at is None
+
+
+class Evening(db.Model):
+    """One evening at the table, with the full rule set frozen at its start."""
+
+    __tablename__ = "evenings"
+    __table_args__ = (UniqueConstraint("group_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("groups.id"), index=True)
+    number: Mapped[int]
+    """Running number within the Runde, used in URLs."""
+    played_on: Mapped[dt.date]
+    first_dealer_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+    """{"preset": id, **HouseRules.to_dict()}: every option, so later changes never apply."""
+    planned_games: Mapped[int | None]
+    cents_per_point: Mapped[int] = mapped_column(default=0)
+    closed_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
+    revision: Mapped[int] = mapped_column(default=1)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[dt.datetime] = mapped_column(
+        DateTime(timezone=True), default=utcnow, onupdate=utcnow
+    )
+
+    group: Mapped[Group] = relationship(back_populates="evenings")
+    first_dealer: Mapped[Player] = relationship()
+    seats: Mapped[list[EveningSeat]] = relationship(
+        back_populates="evening", order_by="EveningSeat.position", cascade="all, delete-orphan"
+    )
+    games: Mapped[list[Game]] = relationship(
+        back_populates="evening", order_by="Game.position"
+    )
+
+    @property
+    def closed(self) -> bool:
+        """A closed evening is read-only until it is reopened."""
+        return self.closed_at is not None
+
+
+class EveningSeat(db.Model):
+    """A player present at an evening, in clockwise seat order."""
+
+    __tablename__ = "evening_seats"
+    __table_args__ = (UniqueConstraint("evening_id", "player_id"),)
+
+    evening_id: Mapped[int] = mapped_column(ForeignKey("evenings.id"), primary_key=True)
+    position: Mapped[int] = mapped_column(primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+
+    evening: Mapped[Evening] = relationship(back_populates="seats")
+    player: Mapped[Player] = relationship()
+
+
+class Game(db.Model):
+    """One game as entered: raw facts, never points.
+
+    The running number shown on the sheet is the place among the evening's games that are
+    not deleted, ordered by ``position``; stored rows are never renumbered.
+    """
+
+    __tablename__ = "games"
+    __table_args__ = (UniqueConstraint("evening_id", "position"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    evening_id: Mapped[int] = mapped_column(ForeignKey("evenings.id"), index=True)
+    position: Mapped[int]
+    facts: Mapped[dict[str, Any]] = mapped_column(JSON)
+    """CLI.md `score` input without rules and bock; players as ids."""
+    entry_key: Mapped[str] = mapped_column(String(36), unique=True)
+    """The entry form's one-time key: a second submit of the same form stores nothing."""
+    revision: Mapped[int] = mapped_column(default=1)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[dt.datetime] = mapped_column(
+        DateTime(timezone=True), default=utcnow, onupdate=utcnow
+    )
+    deleted_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
+
+    evening: Mapped[Evening] = relationship(back_populates="games")
+
+
+class GameEvent(db.Model):
+    """The history of a game: every create, edit, delete and restore with the facts."""
+
+    __tablename__ = "game_events"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    evening_id: Mapped[int] = mapped_column(ForeignKey("evenings.id"), index=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), index=True)
+    game_number: Mapped[int]
+    """The game's running number when this happened."""
+    action: Mapped[str] = mapped_column(String(10))
+    """create, edit, delete or restore."""
+    old_facts: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    new_facts: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    revision: Mapped[int]
+    """The game's revision right after this event; undo needs it to still be current."""
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    game: Mapped[Game] = relationship()

@@ -1,0 +1,451 @@
+"""Between the ORM rows and the scoring core; the only place that commits.
+
+Stored game facts name players by id, so that renaming a player never breaks an old
+evening; the core works with names, so facts are translated on the way in and out. Every
+change to the games is checked by folding the whole evening with it before it is stored:
+what is in the database always folds.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import secrets
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
+
+from scorer.evening import EveningSetup, InvalidEvening, Ledger, LedgerGame, fold
+from scorer.extensions import db
+from scorer.models import Evening, EveningSeat, Game, GameEvent, Group, Player, utcnow
+from scorer.rules import PRESETS, HouseRules, differences, rules_from_spec
+
+CREATE, EDIT, DELETE, RESTORE = "create", "edit", "delete", "restore"
+
+
+class Refused(ValueError):
+    """A change that is not made; ``problems`` are (field, German message) pairs.
+
+    ``field`` is a form field of the page that asked (or "" for the whole form).
+    """
+
+    def __init__(self, problems: Iterable[tuple[str, str]]) -> None:
+        self.problems = tuple(problems)
+        super().__init__("; ".join(f"{f}: {m}" if f else m for f, m in self.problems))
+
+
+STALE = "inzwischen geändert: bitte die Seite neu laden und noch einmal prüfen"
+CLOSED = "der Abend ist abgeschlossen; zum Ändern erst wieder öffnen"
+
+
+# --------------------------------------------------------------------------- Runde
+
+
+def find_group(token: str) -> Group | None:
+    """The Runde whose edit token this is."""
+    return db.session.scalar(select(Group).where(Group.edit_token == token))
+
+
+def create_group(name: str, preset: str) -> Group:
+    """A new Runde with fresh secret tokens."""
+    if preset not in PRESETS:
+        raise Refused([("preset", "unbekanntes Regelwerk")])
+    group = Group(name=name.strip(), preset=preset, overrides={},
+                  edit_token=secrets.token_urlsafe(24), read_token=secrets.token_urlsafe(24))
+    db.session.add(group)
+    db.session.commit()
+    return group
+
+
+def house_rules(group: Group) -> HouseRules:
+    """The Runde's rules: its preset with its overrides."""
+    return rules_from_spec({"preset": group.preset, **group.overrides})
+
+
+def set_house_rules(group: Group, preset: str, options: Mapping[str, Any]) -> HouseRules:
+    """Store ``options`` on top of ``preset``; only the differences are kept.
+
+    Raises InvalidRules (fields ``rules.<option>``) for impossible combinations.
+    """
+    rules = rules_from_spec({"preset": preset, **options})
+    group.preset = preset
+    group.overrides = differences(rules, PRESETS[preset])
+    db.session.commit()
+    return rules
+
+
+def _name_taken(group: Group, name: str, but: Player | None = None) -> bool:
+    return any(p.name.casefold() == name.casefold() and p is not but for p in group.players)
+
+
+def add_player(group: Group, name: str) -> Player:
+    """A new player of the Runde; names are unique within it."""
+    name = name.strip()
+    if _name_taken(group, name):
+        raise Refused([("name", f"{name} gibt es in dieser Runde schon")])
+    player = Player(group=group, name=name)
+    db.session.add(player)
+    db.session.commit()
+    return player
+
+
+def rename_player(player: Player, name: str) -> None:
+    """Rename; old evenings show the new name, since facts refer to the id."""
+    name = name.strip()
+    if _name_taken(player.group, name, but=player):
+        raise Refused([("name", f"{name} gibt es in dieser Runde schon")])
+    player.name = name
+    db.session.commit()
+
+
+def retire_player(player: Player, retired: bool) -> None:
+    """Retire (or bring back) a player; their evenings stay as they are."""
+    player.retired_at = utcnow() if retired else None
+    db.session.commit()
+
+
+# --------------------------------------------------------------------------- evenings
+
+
+def find_evening(group: Group, number: int) -> Evening | None:
+    """Evening number ``number`` of this Runde."""
+    return db.session.scalar(
+        select(Evening).where(Evening.group_id == group.id, Evening.number == number)
+    )
+
+
+def start_evening(group: Group, *, played_on: dt.date, seat_ids: Sequence[int],
+                  first_dealer_id: int, preset: str, rules: HouseRules,
+                  planned_games: int | None,
+                  cents_per_point: int) -> Evening:
+    """A new evening with its seats and the full rule set frozen."""
+    players = {p.id: p for p in group.players}
+    problems = []
+    if any(i not in players for i in seat_ids):
+        problems.append(("seats", "nur Spieler dieser Runde können mitspielen"))
+    elif any(not players[i].active for i in seat_ids):
+        problems.append(("seats", "ausgeschiedene Spieler können nicht mitspielen"))
+    if problems:
+        raise Refused(problems)
+    names = [players[i].name for i in seat_ids]
+    dealer = players[first_dealer_id].name if first_dealer_id in players else ""
+    try:
+        EveningSetup(rules=rules, seats=tuple(names), first_dealer=dealer,
+                     planned_games=planned_games)
+    except InvalidEvening as err:
+        raise Refused(err.problems) from None
+    number = (db.session.scalar(
+        select(func.max(Evening.number)).where(Evening.group_id == group.id)) or 0) + 1
+    evening = Evening(
+        group=group, number=number, played_on=played_on, first_dealer_id=first_dealer_id,
+        rules=frozen_rules(preset, rules), planned_games=planned_games,
+        cents_per_point=cents_per_point,
+        seats=[EveningSeat(position=k, player_id=i) for k, i in enumerate(seat_ids)],
+    )
+    db.session.add(evening)
+    db.session.commit()
+    return evening
+
+
+def frozen_rules(preset: str, rules: HouseRules) -> dict[str, Any]:
+    """What an evening stores: every option, and the preset they were chosen from."""
+    return {"preset": preset, **rules.to_dict()}
+
+
+def set_closed(evening: Evening, closed: bool, revision: int) -> None:
+    """Close (read-only) or reopen an evening."""
+    _check_revision(evening.revision, revision)
+    evening.closed_at = utcnow() if closed else None
+    evening.revision += 1
+    db.session.commit()
+
+
+def _check_revision(current: int, sent: int) -> None:
+    if current != sent:
+        raise Refused([("", STALE)])
+
+
+@dataclass(frozen=True)
+class Row:
+    """One game on the sheet: the stored row and its place in the ledger."""
+
+    game: Game
+    entry: LedgerGame
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """An evening folded through the core, with what the pages need around it."""
+
+    evening: Evening
+    setup: EveningSetup
+    ledger: Ledger
+    rows: tuple[Row, ...]
+    names: dict[int, str]
+    """Player id -> name, for the seats of this evening."""
+
+    @property
+    def rules(self) -> HouseRules:
+        """The evening's frozen rules."""
+        return self.setup.rules
+
+    @property
+    def ids(self) -> dict[str, int]:
+        """Name -> player id."""
+        return {n: i for i, n in self.names.items()}
+
+    def standings(self) -> list[tuple[str, int]]:
+        """Seats by total, best first (ties in seat order)."""
+        totals = self.ledger.totals
+        return sorted(((s, totals[s]) for s in self.setup.seats), key=lambda t: -t[1])
+
+
+def evening_setup(evening: Evening) -> tuple[EveningSetup, dict[int, str]]:
+    """The core's setup of an evening, and its id -> name map."""
+    names = {seat.player_id: seat.player.name for seat in evening.seats}
+    setup = EveningSetup(
+        rules=rules_from_spec(evening.rules),
+        seats=tuple(names[seat.player_id] for seat in evening.seats),
+        first_dealer=names[evening.first_dealer_id],
+        planned_games=evening.planned_games,
+    )
+    return setup, names
+
+
+def live_games(evening: Evening) -> list[Game]:
+    """The games that count, in sheet order."""
+    return [g for g in evening.games if g.deleted_at is None]
+
+
+def sheet(evening: Evening) -> Sheet:
+    """Fold the evening's stored games: every page's numbers come from here."""
+    setup, names = evening_setup(evening)
+    games = live_games(evening)
+    ledger = fold(setup, [to_core(g.facts, names) for g in games])
+    return Sheet(evening=evening, setup=setup, ledger=ledger,
+                 rows=tuple(Row(g, e) for g, e in zip(games, ledger.games)), names=names)
+
+
+def evening_input(evening: Evening) -> dict[str, Any]:
+    """The evening as CLI.md `evening` input (names, not ids), e.g. for the PDF sheet."""
+    setup, names = evening_setup(evening)
+    return {
+        "rules": dict(evening.rules),
+        "seats": list(setup.seats),
+        "first_dealer": setup.first_dealer,
+        **({"planned_games": setup.planned_games} if setup.planned_games is not None else {}),
+        "games": [to_core(g.facts, names) for g in live_games(evening)],
+    }
+
+
+def to_core(facts: Mapping[str, Any], names: Mapping[int, str]) -> dict[str, Any]:
+    """Stored facts (player ids) -> CLI.md game input (player names)."""
+    raw = dict(facts)
+    for key in ("players", "re"):
+        if key in raw:
+            raw[key] = [names.get(i, str(i)) for i in raw[key]]
+    if "eyes" in raw:
+        raw["eyes"] = {names.get(int(k), k): v for k, v in raw["eyes"].items()}
+    return raw
+
+
+def from_core(raw: Mapping[str, Any], ids: Mapping[str, int]) -> dict[str, Any]:
+    """CLI.md game input (names) -> stored facts (player ids)."""
+    facts = dict(raw)
+    for key in ("players", "re"):
+        if key in facts:
+            facts[key] = [ids[n] for n in facts[key]]
+    if "eyes" in facts:
+        facts["eyes"] = {str(ids[n]): v for n, v in facts["eyes"].items()}
+    return facts
+
+
+# --------------------------------------------------------------------------- games
+
+
+def preview(evening: Evening, facts: Mapping[str, Any],
+            replacing: Game | None = None) -> tuple[Sheet, LedgerGame]:
+    """Fold the evening with a candidate game (new, or in place of ``replacing``).
+
+    Raises Refused with the candidate's own problems (fields without the ``games[i].``
+    prefix), or a whole-form problem when a later game would stop being valid.
+    """
+    setup, names = evening_setup(evening)
+    games = live_games(evening)
+    raws = [to_core(g.facts, names) for g in games]
+    index = games.index(replacing) if replacing is not None else len(games)
+    raws[index:index + 1] = [to_core(facts, names)]
+    ledger = _fold_checked(setup, raws, index)
+    rows = list(games)
+    if replacing is None:
+        rows.append(Game(facts=dict(facts)))
+    sheet_ = Sheet(evening=evening, setup=setup, ledger=ledger,
+                   rows=tuple(Row(g, e) for g, e in zip(rows, ledger.games)), names=names)
+    return sheet_, ledger.games[index]
+
+
+def _fold_checked(setup: EveningSetup, raws: list[dict[str, Any]],
+                  candidate: int | None) -> Ledger:
+    try:
+        return fold(setup, raws)
+    except InvalidEvening as err:
+        if err.index is not None and err.index == candidate:
+            prefix = f"games[{candidate}]"
+            raise Refused((_strip(f, prefix), m) for f, m in err.problems) from None
+        where = f"Spiel {err.index + 1}" if err.index is not None else "Der Abend"
+        raise Refused([("", f"{where} ginge danach nicht mehr auf: {m}")
+                       for _, m in err.problems]) from None
+
+
+def _strip(field: str, prefix: str) -> str:
+    if field == prefix:
+        return ""
+    return field.removeprefix(prefix + ".")
+
+
+def _check_open(evening: Evening) -> None:
+    if evening.closed:
+        raise Refused([("", CLOSED)])
+
+
+def find_game(evening: Evening, game_id: int) -> Game | None:
+    """A game of this evening (deleted ones included) by id."""
+    game = db.session.get(Game, game_id)
+    return game if game is not None and game.evening_id == evening.id else None
+
+
+def game_by_entry_key(key: str) -> Game | None:
+    """The game a form with this one-time key already stored, if any."""
+    return db.session.scalar(select(Game).where(Game.entry_key == key))
+
+
+def number_of(game: Game) -> int:
+    """The game's running number on the sheet now (its place among the live games)."""
+    games = live_games(game.evening)
+    if game in games:
+        return games.index(game) + 1
+    return sum(1 for g in games if g.position < game.position) + 1
+
+
+def add_game(evening: Evening, facts: Mapping[str, Any], entry_key: str) -> GameEvent | None:
+    """Store a new game after checking it in place; None if this form was stored already."""
+    _check_open(evening)
+    if game_by_entry_key(entry_key) is not None:
+        return None
+    preview(evening, facts)
+    position = (db.session.scalar(
+        select(func.max(Game.position)).where(Game.evening_id == evening.id)) or 0) + 1
+    game = Game(evening=evening, position=position, facts=dict(facts), entry_key=entry_key)
+    db.session.add(game)
+    db.session.flush()
+    event = _record(game, CREATE, None, game.facts)
+    try:
+        db.session.commit()
+    except IntegrityError:
+        # The same form arrived twice at once: the other request stored it.
+        db.session.rollback()
+        if game_by_entry_key(entry_key) is not None:
+            return None
+        raise
+    return event
+
+
+def edit_game(game: Game, facts: Mapping[str, Any], revision: int) -> GameEvent:
+    """Replace a game's facts after checking the whole evening with them."""
+    _check_open(game.evening)
+    _check_revision(game.revision, revision)
+    if game.deleted_at is not None:
+        raise Refused([("", "dieses Spiel ist gelöscht")])
+    preview(game.evening, facts, replacing=game)
+    return _change(game, EDIT, dict(facts))
+
+
+def delete_game(game: Game, revision: int) -> GameEvent:
+    """Soft-delete a game (it can be restored) if the rest still adds up."""
+    _check_open(game.evening)
+    _check_revision(game.revision, revision)
+    if game.deleted_at is not None:
+        raise Refused([("", "dieses Spiel ist schon gelöscht")])
+    return _change(game, DELETE, None)
+
+
+def undo(evening: Evening, event_id: int) -> GameEvent:
+    """Take back one change (Rückgängig) if nothing happened to that game since."""
+    _check_open(evening)
+    event = db.session.get(GameEvent, event_id)
+    if event is None or event.evening_id != evening.id:
+        raise Refused([("", "diese Änderung gibt es nicht")])
+    game = event.game
+    _check_revision(game.revision, event.revision)
+    if event.action in (CREATE, RESTORE):
+        return _change(game, DELETE, None)
+    if event.action == DELETE:
+        return _change(game, RESTORE, None)
+    assert event.old_facts is not None
+    preview(evening, event.old_facts, replacing=game)
+    return _change(game, EDIT, dict(event.old_facts))
+
+
+def _change(game: Game, action: str, facts: dict[str, Any] | None) -> GameEvent:
+    """Apply an edit, delete or restore, check that the evening still folds, commit."""
+    old = dict(game.facts)
+    if action == EDIT:
+        assert facts is not None
+        game.facts = facts
+    elif action == DELETE:
+        game.deleted_at = utcnow()
+    else:
+        game.deleted_at = None
+    if action in (DELETE, RESTORE):
+        # Removing or bringing back a game shifts everything after it (dealer, Bock,
+        # Pflichtsolo): the rest of the evening must still add up.
+        setup, names = evening_setup(game.evening)
+        try:
+            _fold_checked(setup, [to_core(g.facts, names) for g in live_games(game.evening)],
+                          None)
+        except Refused:
+            db.session.rollback()
+            raise
+    game.revision += 1
+    event = _record(game, action, None if action == RESTORE else old,
+                    None if action == DELETE else dict(game.facts))
+    db.session.commit()
+    return event
+
+
+def _record(game: Game, action: str, old: dict[str, Any] | None,
+            new: dict[str, Any] | None) -> GameEvent:
+    event = GameEvent(evening_id=game.evening_id, game=game, game_number=number_of(game),
+                      action=action, old_facts=old, new_facts=new, revision=game.revision)
+    db.session.add(event)
+    return event
+
+
+__all__ = [
+    "Refused",
+    "Row",
+    "Sheet",
+    "add_game",
+    "add_player",
+    "create_group",
+    "delete_game",
+    "edit_game",
+    "evening_input",
+    "evening_setup",
+    "find_evening",
+    "find_game",
+    "find_group",
+    "from_core",
+    "house_rules",
+    "preview",
+    "rename_player",
+    "retire_player",
+    "set_closed",
+    "set_house_rules",
+    "sheet",
+    "start_evening",
+    "to_core",
+    "undo",
+]

@@ -1,0 +1,1 @@
+"""The web pages: one blueprint per area (groups, evenings, games) and their forms."""

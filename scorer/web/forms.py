@@ -1,0 +1,387 @@
+"""Flask-WTF forms. The game and rule forms are built per request, because their fields
+depend on the evening's rules and seats; the core does the real validation.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import (
+    BooleanField,
+    DateField,
+    Field,
+    HiddenField,
+    IntegerField,
+    RadioField,
+    SelectField,
+    SelectMultipleField,
+    StringField,
+)
+from wtforms.fields.choices import SelectChoice
+from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
+
+from scorer.explain import (
+    EXTRA_LABELS,
+    KIND_LABELS,
+    OPTION_HELP,
+    OPTION_LABELS,
+    PRESET_LABELS,
+    SOLO_LABELS,
+    VALUE_LABELS,
+)
+from scorer.rules import PRESETS, Announcements, GameKind, HouseRules
+from scorer.scoring import Level
+
+
+def choices(pairs: Iterable[tuple[str, str]]) -> list[SelectChoice]:
+    """(value, label) pairs as WTForms choices; templates read ``.value`` and ``.label``."""
+    return [SelectChoice(value, label) for value, label in pairs]
+
+
+class Form(FlaskForm):
+    """Base form: WTForms' own German messages."""
+
+    class Meta:
+        locales = ["de_DE", "de"]
+
+
+# --------------------------------------------------------------------------- Runde
+
+PRESET_CHOICES = [(name, PRESET_LABELS[name]) for name in PRESETS]
+"""Every preset as (id, German label)."""
+
+
+class GroupForm(Form):
+    """Start page: a new Runde."""
+
+    name = StringField("Name der Runde", validators=[DataRequired(), Length(max=80)],
+                       filters=[lambda s: s.strip() if s else s])
+    preset = SelectField("Regelwerk", choices=choices(PRESET_CHOICES), default="ddv")
+
+
+class PlayerForm(Form):
+    """Add or rename a player."""
+
+    name = StringField("Name", validators=[DataRequired(), Length(max=40)],
+                       filters=[lambda s: s.strip() if s else s])
+
+
+class ActionForm(Form):
+    """A button that changes something: only the CSRF token (and a revision)."""
+
+    revision = HiddenField()
+
+
+def sent_revision(form: Form) -> int:
+    """The revision a form was filled in against (-1 if missing: always stale)."""
+    try:
+        return int(form.revision.data or "")
+    except ValueError:
+        return -1
+
+
+class PresetForm(Form):
+    """House rules, step one: the preset to start from (resets the changed options)."""
+
+    preset = RadioField("Regelwerk", choices=choices(PRESET_CHOICES))
+
+
+# --------------------------------------------------------------------------- rule options
+
+DECK_LABELS = {"48": "48 Karten (mit Neunen)", "40": "40 Karten (ohne Neunen)"}
+_BOOL_OPTIONS = {f.name for f in dataclasses.fields(HouseRules) if f.type == "bool"}
+_LIST_OPTIONS = {"extras", "game_kinds", "bock_triggers", "solo_kinds"}
+OPTION_NAMES = [f.name for f in dataclasses.fields(HouseRules)]
+
+
+def _option_field(name: str) -> Field:
+    label = OPTION_LABELS[name]
+    help_text = OPTION_HELP[name]
+    if name == "deck":
+        return RadioField(label, choices=choices(DECK_LABELS.items()), description=help_text)
+    if name in _BOOL_OPTIONS:
+        return BooleanField(label, description=help_text)
+    values = list(VALUE_LABELS[name].items())
+    if name == "game_kinds":
+        optional = {GameKind.ARMUT.value, GameKind.HAMMELRENNEN.value, GameKind.SCHWARZE_SAU.value}
+        values = [(k, v) for k, v in values if k in optional]
+    if name in _LIST_OPTIONS:
+        return SelectMultipleField(label, choices=choices(values), description=help_text,
+                                   validate_choice=False)
+    return SelectField(label, choices=choices(values), description=help_text,
+                       validate_choice=False)
+
+
+def options_form(rules: HouseRules, prefix: str = "", formdata: Any = None) -> Form:
+    """Every option of RULES.md §8 as a field, filled with ``rules`` when not submitted.
+
+    With a ``prefix`` the options are part of a bigger form, whose own token covers them.
+    """
+
+    class OptionsForm(Form):
+        pass
+
+    for name in OPTION_NAMES:
+        setattr(OptionsForm, name, _option_field(name))
+    data = {k: (str(v) if k == "deck" else v) for k, v in rules.to_dict().items()}
+    kwargs: dict[str, Any] = {"data": data, "prefix": prefix}
+    if prefix:
+        kwargs["meta"] = {"csrf": False}
+    if formdata is not None:
+        kwargs["formdata"] = formdata
+    return OptionsForm(**kwargs)
+
+
+def options_from_form(form: Form) -> dict[str, Any]:
+    """The submitted options as JSON values for ``rules_from_spec``."""
+    out: dict[str, Any] = {}
+    for name in OPTION_NAMES:
+        value = form[name].data
+        if name == "deck":
+            value = int(value) if value in DECK_LABELS else value
+        elif name in _LIST_OPTIONS:
+            value = list(value or [])
+        elif name in _BOOL_OPTIONS:
+            value = bool(value)
+        out[name] = value
+    return out
+
+
+def option_errors(problems: Iterable[tuple[str, str]]) -> dict[str, list[str]]:
+    """InvalidRules problems (``rules.extras[0]``) keyed by option field name."""
+    out: dict[str, list[str]] = {}
+    for field, message in problems:
+        name = field.removeprefix("rules.").split("[")[0].split(".")[0]
+        out.setdefault(name if name in OPTION_NAMES else "", []).append(message)
+    return out
+
+
+# --------------------------------------------------------------------------- evening
+
+
+class EveningForm(Form):
+    """A new evening; the rule options come as a second, prefixed form."""
+
+    played_on = DateField("Datum", validators=[InputRequired(message="Datum angeben")])
+    present = SelectMultipleField("Wer ist da?", validate_choice=False)
+    first_dealer = SelectField("Erster Geber", validate_choice=False)
+    planned_games = IntegerField("Geplante Spiele", validators=[
+        Optional(), NumberRange(min=1, max=200, message="zwischen 1 und 200")])
+    cents_per_point = IntegerField("Cent pro Punkt", default=10, validators=[
+        InputRequired(message="Betrag angeben (0 für ohne Geld)"),
+        NumberRange(min=0, max=1000, message="zwischen 0 und 1000 Cent")])
+
+
+def seat_order(formdata: Mapping[str, Any], present: Sequence[str],
+               player_ids: Sequence[int]) -> list[int]:
+    """The ticked players sorted by their seat number (``seat-<id>``), then list order."""
+
+    def key(item: tuple[int, int]) -> tuple[int, int]:
+        index, pid = item
+        raw = formdata.get(f"seat-{pid}", "")
+        try:
+            return int(raw), index
+        except (TypeError, ValueError):
+            return 99, index
+
+    ticked = [(k, pid) for k, pid in enumerate(player_ids) if str(pid) in present]
+    return [pid for _, pid in sorted(ticked, key=key)]
+
+
+# --------------------------------------------------------------------------- game entry
+
+NO_PARTY_KINDS = {GameKind.HAMMELRENNEN.value, GameKind.REDEAL.value}
+NO_ANNOUNCEMENT_KINDS = NO_PARTY_KINDS | {GameKind.SCHWARZE_SAU.value}
+LEVELS = [level.value for level in Level]
+LEVEL_TEXT = {"none": "—", "keine_90": "keine 90", "keine_60": "keine 60",
+              "keine_30": "keine 30", "schwarz": "schwarz"}
+
+
+def level_choices(party: str, rules: HouseRules) -> list[tuple[str, str]]:
+    """The announcement ladder of one party: —, Re/Kontra, keine 90 … schwarz."""
+    name = "Re" if party == "re" else "Kontra"
+    out = []
+    for level in LEVELS:
+        if level == "ansage":
+            if rules.announcements is Announcements.DOPPELT:
+                continue  # Doppelt has its own counter
+            out.append((level, name))
+        else:
+            out.append((level, LEVEL_TEXT[level]))
+    return out
+
+
+class GameForm(Form):
+    """The fields every game has; extras and Hammelrennen Augen are added per rules."""
+
+    entry_key = HiddenField()
+    revision = HiddenField()
+    kind = RadioField("Spielart", default="normal", validate_choice=False)
+    solo = RadioField("Solo", validate_choice=False)
+    pflicht = RadioField("Pflicht oder Lust", default="", validate_choice=False, choices=choices([
+        ("", "wie es sich ergibt"), ("pflicht", "Pflichtsolo"), ("lust", "Lustsolo")]))
+    players = SelectMultipleField("Wer spielt?", validate_choice=False)
+    re = SelectMultipleField("Re", validate_choice=False)
+    re_eyes = IntegerField("Augen Re", validators=[Optional()])
+    trickless = RadioField("Keinen Stich gemacht", default="", validate_choice=False,
+                           choices=choices([("", "beide haben Stiche"),
+                                            ("re", "Re hat keinen Stich"),
+                                            ("kontra", "Kontra hat keinen Stich")]))
+    announced_re = RadioField("Ansagen Re", default="none", validate_choice=False)
+    announced_kontra = RadioField("Ansagen Kontra", default="none", validate_choice=False)
+    doppelt_re = IntegerField("Doppelt Re", default=0, validators=[Optional()])
+    doppelt_kontra = IntegerField("Doppelt Kontra", default=0, validators=[Optional()])
+
+
+def extra_field(party: str, extra: str) -> str:
+    """Form field of one party's count of one extra; mirrors the core's field path."""
+    return f"extras_{party}_{extra}"
+
+
+def game_form(rules: HouseRules, seats: Sequence[tuple[int, str]],
+              data: Mapping[str, Any] | None = None) -> GameForm:
+    """The entry form for these rules and seats (id, name)."""
+
+    class Entry(GameForm):
+        pass
+
+    for party in ("re", "kontra"):
+        for extra in rules.to_dict()["extras"]:
+            setattr(Entry, extra_field(party, extra), IntegerField(
+                EXTRA_LABELS_BY_VALUE[extra], default=0, validators=[Optional()]))
+    if GameKind.HAMMELRENNEN in rules.game_kinds:
+        for pid, name in seats:
+            setattr(Entry, f"eyes_{pid}", IntegerField(f"Augen {name}", validators=[Optional()]))
+    form = Entry(data=dict(data or {}))
+    kinds = [k for k in GameKind if rules.allows(k)]
+    form.kind.choices = choices((k.value, KIND_LABELS[k]) for k in kinds)
+    form.solo.choices = choices((s.value, SOLO_LABELS[s]) for s in rules.solo_kinds)
+    form.players.choices = choices((str(pid), name) for pid, name in seats)
+    form.re.choices = choices((str(pid), name) for pid, name in seats)
+    form.announced_re.choices = choices(level_choices("re", rules))
+    form.announced_kontra.choices = choices(level_choices("kontra", rules))
+    return form
+
+
+EXTRA_LABELS_BY_VALUE = {e.value: label for e, label in EXTRA_LABELS.items()}
+
+
+def facts_from_form(form: GameForm, rules: HouseRules,
+                    seats: Mapping[int, str]) -> tuple[dict[str, Any], dict[str, list[str]]]:
+    """Stored facts (players as ids) from a submitted entry form, and parse problems.
+
+    Fields that do not apply to the chosen kind are left out, so a hidden leftover never
+    blocks saving. The core validates the rest.
+    """
+    problems: dict[str, list[str]] = {}
+    seat_ids = list(seats)
+    kind = form.kind.data or GameKind.NORMAL.value
+    facts: dict[str, Any] = {"kind": kind}
+
+    def ids(field: SelectMultipleField) -> list[int]:
+        out = []
+        for raw in field.data or []:
+            try:
+                pid = int(raw)
+            except (TypeError, ValueError):
+                pid = -1
+            if pid not in seat_ids:
+                problems.setdefault(field.name, []).append("unbekannter Spieler")
+                continue
+            out.append(pid)
+        return out
+
+    if len(seat_ids) == 4:
+        facts["players"] = list(seat_ids)
+    else:
+        facts["players"] = ids(form.players)
+    if kind == GameKind.SOLO.value:
+        facts["solo"] = form.solo.data or None
+        if rules.pflichtsolo and form.pflicht.data in ("pflicht", "lust"):
+            facts["pflicht"] = form.pflicht.data == "pflicht"
+    if kind == GameKind.HAMMELRENNEN.value:
+        eyes = {}
+        for pid in facts["players"]:
+            field = form[f"eyes_{pid}"]
+            if field.data is None and not field.errors:
+                problems.setdefault("eyes", []).append(f"Augen von {seats[pid]} fehlen")
+            elif field.data is not None:
+                eyes[str(pid)] = field.data
+        facts["eyes"] = eyes
+    if kind not in NO_PARTY_KINDS:
+        facts["re"] = ids(form.re)
+        if form.re_eyes.data is not None:
+            facts["re_eyes"] = form.re_eyes.data
+            zero_side = {0: "re", 240: "kontra"}.get(form.re_eyes.data)
+            if rules.deck == 48 and zero_side and form.trickless.data == zero_side:
+                facts["trickless"] = zero_side
+    if kind not in NO_ANNOUNCEMENT_KINDS:
+        announced = {p: form[f"announced_{p}"].data for p in ("re", "kontra")}
+        announced = {p: v for p, v in announced.items() if v and v != "none"}
+        if announced:
+            facts["announced"] = announced
+        if rules.announcements is Announcements.DOPPELT:
+            doppelt = {p: form[f"doppelt_{p}"].data for p in ("re", "kontra")}
+            doppelt = {p: n for p, n in doppelt.items() if n}
+            if doppelt:
+                facts["doppelt"] = doppelt
+        extras: dict[str, dict[str, int]] = {}
+        for party in ("re", "kontra"):
+            counts = {e: form[extra_field(party, e)].data for e in rules.to_dict()["extras"]}
+            counts = {e: n for e, n in counts.items() if n}
+            if counts:
+                extras[party] = counts
+        if extras:
+            facts["extras"] = extras
+    return facts, problems
+
+
+def form_data_from_facts(facts: Mapping[str, Any]) -> dict[str, Any]:
+    """Stored facts -> the entry form's initial data (for editing a game)."""
+    data: dict[str, Any] = {
+        "kind": facts.get("kind", "normal"),
+        "solo": facts.get("solo"),
+        "players": [str(i) for i in facts.get("players", [])],
+        "re": [str(i) for i in facts.get("re", [])],
+        "re_eyes": facts.get("re_eyes"),
+        "trickless": facts.get("trickless", ""),
+    }
+    if "pflicht" in facts:
+        data["pflicht"] = "pflicht" if facts["pflicht"] else "lust"
+    for party in ("re", "kontra"):
+        data[f"announced_{party}"] = facts.get("announced", {}).get(party, "none")
+        data[f"doppelt_{party}"] = facts.get("doppelt", {}).get(party, 0)
+        for extra, n in facts.get("extras", {}).get(party, {}).items():
+            data[extra_field(party, extra)] = n
+    for pid, n in facts.get("eyes", {}).items():
+        data[f"eyes_{pid}"] = n
+    return data
+
+
+def field_of(path: str) -> str:
+    """The entry form field for a core field path: ``extras.re.fuchs_gefangen`` ->
+    ``extras_re_fuchs_gefangen``; ``eyes.Anna`` -> ``eyes``."""
+    if path.startswith("eyes"):
+        return "eyes"
+    return path.replace(".", "_")
+
+
+__all__ = [
+    "ActionForm",
+    "EveningForm",
+    "GameForm",
+    "GroupForm",
+    "PlayerForm",
+    "PresetForm",
+    "facts_from_form",
+    "field_of",
+    "form_data_from_facts",
+    "game_form",
+    "options_form",
+    "options_from_form",
+    "sent_revision",
+    "seat_order",
+]

@@ -1,0 +1,224 @@
+"""Games: enter one (with a live preview), edit, delete with confirmation, undo."""
+
+from __future__ import annotations
+
+import uuid
+
+from flask import Blueprint, flash, jsonify, redirect, render_template, request, session, url_for
+from werkzeug.wrappers import Response
+
+from scorer import services
+from scorer.models import Evening, Game, GameEvent
+from scorer.web import display
+from scorer.web.evenings import UNDO
+from scorer.web.forms import (
+    ActionForm,
+    GameForm,
+    facts_from_form,
+    field_of,
+    form_data_from_facts,
+    game_form,
+    sent_revision,
+)
+from scorer.web.lookup import evening_or_404, game_or_404
+
+bp = Blueprint("games", __name__, url_prefix="/r/<token>/abend/<int:number>")
+
+
+def _sheet_url(evening: Evening) -> str:
+    return url_for("evenings.show", token=evening.group.edit_token, number=evening.number)
+
+
+def _refuse_if_closed(evening: Evening) -> Response | None:
+    if evening.closed:
+        flash(services.CLOSED[0].upper() + services.CLOSED[1:] + ".", "error")
+        return redirect(_sheet_url(evening))
+    return None
+
+
+def _entry_key(value: str | None) -> str:
+    """The form's one-time key; a tampered or missing one becomes a fresh key."""
+    try:
+        return str(uuid.UUID(value or ""))
+    except ValueError:
+        return str(uuid.uuid4())
+
+
+@bp.route("/spiel/neu", methods=["GET", "POST"])
+def new(token: str, number: int) -> str | Response:
+    """Enter the next game: pre-filled with its four players."""
+    evening = evening_or_404(token, number)
+    if (closed := _refuse_if_closed(evening)) is not None:
+        return closed
+    sheet = services.sheet(evening)
+    ids = sheet.ids
+    initial = {"entry_key": str(uuid.uuid4()),
+               "players": [str(ids[p]) for p in sheet.ledger.next.players]}
+    form = game_form(sheet.rules, list(sheet.names.items()), initial)
+    errors: dict[str, list[str]] = {}
+    if form.validate_on_submit():
+        key = _entry_key(form.entry_key.data)
+        if services.game_by_entry_key(key) is not None:
+            return redirect(_sheet_url(evening))  # a second submit of a stored form
+        facts, errors = facts_from_form(form, sheet.rules, sheet.names)
+        if not errors:
+            try:
+                event = services.add_game(evening, facts, key)
+            except services.Refused as err:
+                errors = _form_errors(err)
+            else:
+                if event is not None:
+                    _offer_undo(event, f"Spiel {event.game_number} gespeichert.")
+                return redirect(_sheet_url(evening))
+    return _entry_page(evening, sheet, form, errors, game=None)
+
+
+@bp.route("/spiel/<int:game_id>/", methods=["GET", "POST"])
+def edit(token: str, number: int, game_id: int) -> str | Response:
+    """Correct a game; everything after it is recomputed."""
+    evening = evening_or_404(token, number)
+    game = game_or_404(evening, game_id)
+    if (closed := _refuse_if_closed(evening)) is not None:
+        return closed
+    if game.deleted_at is not None:
+        flash("Dieses Spiel ist gelöscht.", "error")
+        return redirect(_sheet_url(evening))
+    sheet = services.sheet(evening)
+    initial = {**form_data_from_facts(game.facts), "revision": game.revision}
+    form = game_form(sheet.rules, list(sheet.names.items()), initial)
+    errors: dict[str, list[str]] = {}
+    if form.validate_on_submit():
+        facts, errors = facts_from_form(form, sheet.rules, sheet.names)
+        if not errors:
+            try:
+                event = services.edit_game(game, facts, sent_revision(form))
+            except services.Refused as err:
+                errors = _form_errors(err)
+            else:
+                _offer_undo(event, f"Spiel {event.game_number} geändert.")
+                return redirect(_sheet_url(evening))
+    return _entry_page(evening, sheet, form, errors, game=game)
+
+
+def _entry_page(evening: Evening, sheet: services.Sheet, form: GameForm,
+                errors: dict[str, list[str]], game: Game | None) -> tuple[str, int]:
+    """The entry form, with the core's messages beside the fields they concern."""
+    for name, messages in form.errors.items():
+        if name != "csrf_token":
+            errors.setdefault(name, []).extend(messages)
+    known = {f.name for f in form} | {"eyes"} | {f"extras_{p}" for p in ("re", "kontra")}
+    general = [m for name, ms in errors.items() if name not in known for m in ms]
+    if game is None:
+        number_now = len(sheet.rows) + 1
+        dealer, bock = sheet.ledger.next.dealer, sheet.ledger.next.bock
+        forced = sheet.ledger.next.forced_soloist
+        sitting_out = sheet.ledger.sitting_out
+    else:
+        row = next(r for r in sheet.rows if r.game.id == game.id)
+        number_now, dealer, bock = row.entry.number, row.entry.dealer, row.entry.bock
+        forced = row.entry.forced_soloist
+        sitting_out = tuple(s for s in sheet.setup.seats if s not in row.entry.players)
+    preview_url = (url_for("games.preview_edit", token=evening.group.edit_token,
+                           number=evening.number, game_id=game.id) if game is not None
+                   else url_for("games.preview_new", token=evening.group.edit_token,
+                                number=evening.number))
+    status = 422 if request.method == "POST" else 200
+    return render_template(
+        "entry.html", group=evening.group, evening=evening, sheet=sheet, form=form,
+        errors=errors, general=general, game=game, number_now=number_now, dealer=dealer,
+        bock=bock, forced=forced, sitting_out=sitting_out, rules=sheet.rules,
+        preview_url=preview_url, seats=list(sheet.names.items()),
+    ), status
+
+
+def _form_errors(err: services.Refused) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for field, message in err.problems:
+        out.setdefault(field_of(field) if field else "", []).append(message)
+    return out
+
+
+def _offer_undo(event: GameEvent, message: str) -> None:
+    """Remember the change just made, so the sheet offers "Rückgängig" once."""
+    session[UNDO] = {"evening_id": event.evening_id, "event_id": event.id, "message": message}
+
+
+@bp.post("/vorschau")
+def preview_new(token: str, number: int) -> Response:
+    """Live preview: the evening folded with the candidate game, as JSON."""
+    return _preview(evening_or_404(token, number), None)
+
+
+@bp.post("/spiel/<int:game_id>/vorschau")
+def preview_edit(token: str, number: int, game_id: int) -> Response:
+    """Live preview of an edited game in its place."""
+    evening = evening_or_404(token, number)
+    return _preview(evening, game_or_404(evening, game_id))
+
+
+def _preview(evening: Evening, game: Game | None) -> Response:
+    sheet = services.sheet(evening)
+    form = game_form(sheet.rules, list(sheet.names.items()))
+    form.validate()
+    facts, errors = facts_from_form(form, sheet.rules, sheet.names)
+    for name, messages in form.errors.items():
+        if name != "csrf_token":
+            errors.setdefault(name, []).extend(messages)
+    if not errors:
+        try:
+            folded, entry = services.preview(evening, facts,
+                                             replacing=game if game and not game.deleted_at
+                                             else None)
+        except services.Refused as err:
+            errors = _form_errors(err)
+    if errors:
+        return jsonify(ok=False, errors=errors,
+                       messages=[m for ms in errors.values() for m in ms])
+    return jsonify(
+        ok=True,
+        winner=display.winner_text(entry),
+        lines=[line.text() for line in entry.score.lines],
+        value=entry.score.value,
+        bock=entry.bock,
+        players=[{"name": s, "points": entry.points[s], "total": entry.totals[s],
+                  "plays": s in entry.players} for s in folded.setup.seats],
+    )
+
+
+@bp.route("/spiel/<int:game_id>/loeschen", methods=["GET", "POST"])
+def delete(token: str, number: int, game_id: int) -> str | Response:
+    """Ask, then delete (softly: "Rückgängig" brings it back)."""
+    evening = evening_or_404(token, number)
+    game = game_or_404(evening, game_id)
+    if (closed := _refuse_if_closed(evening)) is not None:
+        return closed
+    if game.deleted_at is not None:
+        flash("Dieses Spiel ist schon gelöscht.", "error")
+        return redirect(_sheet_url(evening))
+    form = ActionForm(data={"revision": game.revision})
+    sheet = services.sheet(evening)
+    row = next(r for r in sheet.rows if r.game.id == game.id)
+    if form.validate_on_submit():
+        try:
+            event = services.delete_game(game, sent_revision(form))
+        except services.Refused as err:
+            flash(err.problems[0][1], "error")
+        else:
+            _offer_undo(event, f"Spiel {row.entry.number} gelöscht.")
+        return redirect(_sheet_url(evening))
+    return render_template("delete.html", group=evening.group, evening=evening, form=form,
+                           row=row, sheet=sheet)
+
+
+@bp.post("/rueckgaengig/<int:event_id>")
+def undo(token: str, number: int, event_id: int) -> Response:
+    """Take the last change back."""
+    evening = evening_or_404(token, number)
+    if ActionForm().validate_on_submit():
+        try:
+            services.undo(evening, event_id)
+        except services.Refused as err:
+            flash(err.problems[0][1], "error")
+        else:
+            flash("Rückgängig gemacht.")
+    return redirect(_sheet_url(evening))

@@ -1,0 +1,144 @@
+"""Start page and the Runde: players, house rules, the list of evenings."""
+
+from __future__ import annotations
+
+from flask import Blueprint, flash, redirect, render_template, request, session, url_for
+from sqlalchemy import select
+from werkzeug.wrappers import Response
+
+from scorer import services
+from scorer.explain import OPTION_HELP, OPTION_LABELS, PRESET_LABELS, format_value, summary
+from scorer.extensions import db
+from scorer.models import Group
+from scorer.rules import PRESETS, InvalidRules
+from scorer.web.forms import (
+    DECK_LABELS,
+    ActionForm,
+    GroupForm,
+    PlayerForm,
+    PresetForm,
+    option_errors,
+    options_form,
+    options_from_form,
+)
+from scorer.web.lookup import REMEMBERED, group_or_404, remember
+
+bp = Blueprint("groups", __name__)
+
+
+@bp.route("/", methods=["GET", "POST"])
+def index() -> str | Response:
+    """Start: the Runden this browser knows, and a form for a new one."""
+    form = GroupForm()
+    if form.validate_on_submit():
+        group = services.create_group(form.name.data, form.preset.data)
+        remember(group.edit_token)
+        flash("Runde angelegt. Diese Adresse ist euer Schlüssel: als Lesezeichen speichern.")
+        return redirect(url_for("groups.show", token=group.edit_token))
+    tokens = session.get(REMEMBERED, [])
+    found = {g.edit_token: g for g in db.session.scalars(
+        select(Group).where(Group.edit_token.in_(tokens)))} if tokens else {}
+    groups = [found[t] for t in tokens if t in found]
+    return render_template("index.html", form=form, groups=groups)
+
+
+@bp.route("/r/<token>/")
+def show(token: str) -> str:
+    """The Runde: players, house rules in short, evenings with winner and totals."""
+    return _group_page(group_or_404(token), PlayerForm(formdata=None))
+
+
+def changed_options(group: Group) -> dict[str, str]:
+    """The options the Runde changed on top of its preset, in German."""
+    return {OPTION_LABELS[k]: format_value(k, v) for k, v in group.overrides.items()}
+
+
+def _group_page(group: Group, add_form: PlayerForm) -> str:
+    # Newest evening first; each folded once for its winner and totals.
+    evenings = [(e, services.sheet(e)) for e in reversed(group.evenings)]
+    return render_template(
+        "group.html", group=group, evenings=evenings, add_form=add_form,
+        action=ActionForm(formdata=None), preset_label=PRESET_LABELS[group.preset],
+        changed=changed_options(group), summary=summary(services.house_rules(group)),
+    )
+
+
+@bp.post("/r/<token>/spieler")
+def add_player(token: str) -> str | Response:
+    """Add a player to the Runde."""
+    group = group_or_404(token)
+    form = PlayerForm()
+    if form.validate_on_submit():
+        try:
+            player = services.add_player(group, form.name.data)
+        except services.Refused as err:
+            form.name.errors = [m for _, m in err.problems]
+        else:
+            flash(f"{player.name} spielt jetzt mit.")
+            return redirect(url_for("groups.show", token=token))
+    return _group_page(group, form), 422
+
+
+@bp.route("/r/<token>/spieler/<int:player_id>", methods=["GET", "POST"])
+def edit_player(token: str, player_id: int) -> str | Response:
+    """Rename a player, or retire / bring back."""
+    group = group_or_404(token)
+    player = next((p for p in group.players if p.id == player_id), None)
+    if player is None:
+        return render_template("error.html", title="Nicht gefunden",
+                               message="Diesen Spieler gibt es in dieser Runde nicht."), 404
+    form = PlayerForm(data={"name": player.name})
+    action = ActionForm()
+    if request.method == "POST" and "retire" in request.form and action.validate_on_submit():
+        services.retire_player(player, request.form["retire"] == "1")
+        flash(f"{player.name} ist ausgeschieden." if player.retired_at
+              else f"{player.name} ist wieder dabei.")
+        return redirect(url_for("groups.show", token=token))
+    if request.method == "POST" and "retire" not in request.form and form.validate_on_submit():
+        try:
+            services.rename_player(player, form.name.data)
+        except services.Refused as err:
+            form.name.errors = [m for _, m in err.problems]
+        else:
+            flash(f"Umbenannt in {player.name}.")
+            return redirect(url_for("groups.show", token=token))
+    status = 422 if request.method == "POST" else 200
+    return render_template("player.html", group=group, player=player, form=form,
+                           action=ActionForm(formdata=None)), status
+
+
+@bp.route("/r/<token>/regeln", methods=["GET", "POST"])
+def rules(token: str) -> str | Response:
+    """House rules: the preset, every option with one sentence, and the summary."""
+    group = group_or_404(token)
+    current = services.house_rules(group)
+    form = options_form(current, formdata=request.form if request.method == "POST" else None)
+    errors: dict[str, list[str]] = {}
+    if request.method == "POST" and form.validate_on_submit():
+        try:
+            services.set_house_rules(group, group.preset, options_from_form(form))
+        except InvalidRules as err:
+            errors = option_errors(err.problems)
+        else:
+            flash("Hausregeln gespeichert. Laufende und alte Abende behalten ihre Regeln.")
+            return redirect(url_for("groups.rules", token=token))
+    return render_template(
+        "rules.html", group=group, form=form, errors=errors,
+        preset_form=PresetForm(formdata=None, data={"preset": group.preset}),
+        summary=summary(current), help=OPTION_HELP, deck_labels=DECK_LABELS,
+        preset_label=PRESET_LABELS[group.preset], presets=PRESETS,
+        changed=changed_options(group),
+    ), 422 if errors or form.errors else 200
+
+
+@bp.post("/r/<token>/regeln/regelwerk")
+def choose_preset(token: str) -> Response:
+    """Start the house rules over from another preset."""
+    group = group_or_404(token)
+    form = PresetForm()
+    if form.validate_on_submit():
+        services.set_house_rules(group, form.preset.data, {})
+        flash(f"Regelwerk {PRESET_LABELS[group.preset]} gewählt; alle Optionen wie dort.")
+    else:
+        flash("Bitte ein Regelwerk auswählen.", "error")
+    return redirect(url_for("groups.rules", token=token))

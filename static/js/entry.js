@@ -1,0 +1,166 @@
+// Game entry enhancements: show only what the chosen kind needs, Kontra = 240 − Re,
+// +/− steppers, and a live preview of everybody's points from the server (the scoring
+// core), so nothing is computed here. The form works the same without this script.
+(function () {
+  "use strict";
+  var form = document.getElementById("entry");
+  if (!form) { return; }
+
+  var SOLO_LIKE = ["solo", "stille_hochzeit", "schwarze_sau"];
+  var RE_LEGEND = {
+    solo: "Re: den Solisten antippen",
+    stille_hochzeit: "Re: den Spieler mit beiden Kreuz-Damen antippen",
+    schwarze_sau: "Re: wer die zweite Pik-Dame gestochen hat",
+    hochzeit: "Re: den Hochzeiter und seinen Partner antippen (ohne Partner: nur ihn)",
+    armut: "Re: die Armut und wer sie genommen hat antippen"
+  };
+  var reSet = form.querySelector("[data-re]");
+  var reLegend = reSet ? reSet.querySelector("legend") : null;
+  var defaultLegend = reLegend ? reLegend.textContent : "";
+  var eyesInput = form.querySelector("#re_eyes");
+  var kontraOut = form.querySelector("[data-kontra]");
+  var trickless = form.querySelector("[data-trickless]");
+  var deck = form.getAttribute("data-deck");
+
+  function kind() {
+    var checked = form.querySelector("input[name=kind]:checked");
+    return checked ? checked.value : "normal";
+  }
+
+  function reEyes() {
+    var text = eyesInput ? eyesInput.value.trim() : "";
+    if (!/^[0-9]{1,3}$/.test(text)) { return null; }
+    var n = parseInt(text, 10);
+    return n <= 240 ? n : null;
+  }
+
+  function playing() {
+    var boxes = form.querySelectorAll("[data-players] input[type=checkbox]");
+    if (!boxes.length) { return null; }
+    var ids = [];
+    boxes.forEach(function (box) { if (box.checked) { ids.push(box.value); } });
+    return ids;
+  }
+
+  function update() {
+    var k = kind();
+    form.querySelectorAll("[data-kinds]").forEach(function (el) {
+      el.hidden = el.getAttribute("data-kinds").split(" ").indexOf(k) < 0;
+    });
+    if (reLegend) { reLegend.textContent = RE_LEGEND[k] || defaultLegend; }
+    var eyes = reEyes();
+    if (kontraOut) { kontraOut.textContent = eyes === null ? "240 − Re" : String(240 - eyes); }
+    if (trickless && !trickless.hidden) {
+      trickless.hidden = !(deck === "48" && (eyes === 0 || eyes === 240));
+    }
+    var ids = playing();
+    if (ids && reSet) {
+      reSet.querySelectorAll("input").forEach(function (box) {
+        var plays = ids.indexOf(box.value) >= 0;
+        box.disabled = !plays;
+        if (!plays) { box.checked = false; }
+      });
+    }
+    if (ids) {
+      form.querySelectorAll("input[name^=eyes_]").forEach(function (input) {
+        var row = input.closest(".stepper-row");
+        if (row) { row.hidden = ids.indexOf(input.name.slice(5)) < 0; }
+      });
+    }
+    if (reSet && SOLO_LIKE.indexOf(k) >= 0) {
+      // A soloist is one player: a new tap replaces the old one.
+      reSet.setAttribute("data-single", "");
+    } else if (reSet) {
+      reSet.removeAttribute("data-single");
+    }
+  }
+
+  if (reSet) {
+    reSet.addEventListener("change", function (event) {
+      if (!reSet.hasAttribute("data-single") || !event.target.checked) { return; }
+      reSet.querySelectorAll("input").forEach(function (box) {
+        if (box !== event.target) { box.checked = false; }
+      });
+    });
+  }
+
+  // +/− around every count field.
+  form.querySelectorAll("input[data-stepper]").forEach(function (input) {
+    var label = form.querySelector("label[for='" + input.id + "']");
+    var name = label ? label.textContent.trim() : input.name;
+    var party = input.name.indexOf("_kontra") >= 0 ? " Kontra" : " Re";
+    var wrap = document.createElement("span");
+    wrap.className = "stepper";
+    input.parentNode.insertBefore(wrap, input);
+    function button(text, delta, aria) {
+      var b = document.createElement("button");
+      b.type = "button";
+      b.textContent = text;
+      b.setAttribute("aria-label", name + party + " " + aria);
+      b.addEventListener("click", function () {
+        var value = parseInt(input.value, 10) || 0;
+        var max = parseInt(input.getAttribute("max"), 10);
+        value = Math.max(0, value + delta);
+        if (!isNaN(max)) { value = Math.min(max, value); }
+        input.value = String(value);
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+      });
+      return b;
+    }
+    wrap.appendChild(button("−", -1, "weniger"));
+    wrap.appendChild(input);
+    wrap.appendChild(button("+", 1, "mehr"));
+  });
+
+  // Live preview: the server folds the evening with this game and answers in JSON.
+  var preview = document.getElementById("preview");
+  var url = form.getAttribute("data-preview-url");
+  var timer = null;
+  var asked = 0;
+
+  function text(tag, className, content) {
+    var el = document.createElement(tag);
+    if (className) { el.className = className; }
+    el.textContent = content;
+    return el;
+  }
+
+  function signed(n) { return n > 0 ? "+" + n : n < 0 ? "−" + (-n) : "0"; }
+
+  function show(data) {
+    preview.textContent = "";
+    if (!data.ok) {
+      var first = data.messages.slice(0, 2).join(" · ");
+      preview.appendChild(text("p", "preview__problem", "Noch offen: " + first));
+      return;
+    }
+    var points = text("p", "preview__points", "");
+    data.players.forEach(function (p) {
+      var cls = !p.plays ? "is-out" : p.points > 0 ? "is-plus" : p.points < 0 ? "is-minus" : "";
+      points.appendChild(text("span", cls, p.name + " " + (p.plays ? signed(p.points) : "–")));
+    });
+    preview.appendChild(text("p", "", data.winner + (data.bock > 1 ? " · Bock ×" + data.bock : "")));
+    preview.appendChild(points);
+    preview.appendChild(text("p", "preview__lines", data.lines.join(" · ")));
+  }
+
+  function ask() {
+    var mine = ++asked;
+    fetch(url, { method: "POST", body: new FormData(form), credentials: "same-origin" })
+      .then(function (response) { return response.ok ? response.json() : null; })
+      .then(function (data) { if (data && mine === asked) { show(data); } })
+      .catch(function () { /* offline: the preview just stays as it was */ });
+  }
+
+  function changed() {
+    update();
+    clearTimeout(timer);
+    timer = setTimeout(ask, 200);
+  }
+
+  form.addEventListener("input", changed);
+  form.addEventListener("change", changed);
+  update();
+  // A fresh form has nothing to preview yet; an edited game shows its points at once.
+  if (preview && url && form.querySelector("[data-re] input:checked")) { ask(); }
+})();

@@ -1,0 +1,198 @@
+"""Fixtures for the web tests, flaskr-style: an app on a real SQLite file in tmp_path with
+the real migrations applied, its test client and CLI runner. Core tests need none of this.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+
+@pytest.fixture
+def app_config(tmp_path: Path) -> dict[str, Any]:
+    """The test configuration; tests may change it before asking for ``app``."""
+    return {
+        "TESTING": True,
+        "SECRET_KEY": "test",
+        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'test.sqlite3'}",
+        "WTF_CSRF_ENABLED": False,
+    }
+
+
+@pytest.fixture
+def app(app_config: dict[str, Any]) -> Iterator[Any]:
+    """The app with the database migrated to the newest revision."""
+    from flask_migrate import upgrade
+
+    from scorer.app import create_app
+    from scorer.extensions import db
+
+    app = create_app(app_config)
+    with app.app_context():
+        upgrade()
+    yield app
+    with app.app_context():
+        db.engine.dispose()
+
+
+@pytest.fixture
+def client(app: Any) -> Any:
+    """A test client (one browser with its own session)."""
+    return app.test_client()
+
+
+@pytest.fixture
+def runner(app: Any) -> Any:
+    """The `flask` command line of the app."""
+    return app.test_cli_runner()
+
+
+def csrf_token(html: str) -> str:
+    """The CSRF token of the first form on a page."""
+    match = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html)
+    assert match, "no csrf_token on the page"
+    return match.group(1)
+
+
+class Table:
+    """Drives the web app like a phone on the table: every step is a real request."""
+
+    def __init__(self, app: Any, client: Any) -> None:
+        self.app = app
+        self.client = client
+        self.token = ""
+
+    # ------------------------------------------------------------------ Runde
+
+    def create_group(self, name: str = "Donnerstagsrunde", preset: str = "ddv",
+                     players: tuple[str, ...] = ("Anna", "Ben", "Cem", "Dora")) -> str:
+        """A new Runde with players; returns its URL."""
+        response = self.client.post("/", data={"name": name, "preset": preset})
+        assert response.status_code == 302, response.text
+        self.token = response.location.split("/")[2]
+        for player in players:
+            added = self.client.post(f"/r/{self.token}/spieler", data={"name": player})
+            assert added.status_code == 302, added.text
+        return f"/r/{self.token}/"
+
+    def player_id(self, name: str) -> int:
+        from sqlalchemy import select
+
+        from scorer.extensions import db
+        from scorer.models import Group, Player
+
+        with self.app.app_context():
+            return db.session.scalar(select(Player.id).join(Group).where(
+                Group.edit_token == self.token, Player.name == name))
+
+    def ids(self, *names: str) -> list[str]:
+        return [str(self.player_id(n)) for n in names]
+
+    # ------------------------------------------------------------------ evening
+
+    def evening_form(self, seats: tuple[str, ...], first_dealer: str | None = None,
+                     planned_games: int | None = None, cents: int = 10,
+                     **options: Any) -> dict[str, Any]:
+        """What the new-evening form posts: seats ticked and numbered, every rule option."""
+        from scorer.web.forms import OPTION_NAMES
+
+        with self.app.app_context():
+            from scorer import services
+
+            rules = services.house_rules(services.find_group(self.token)).to_dict()
+        rules.update(options)
+        data: dict[str, Any] = {
+            "played_on": "2025-11-20",
+            "present": self.ids(*seats),
+            "first_dealer": str(self.player_id(first_dealer)) if first_dealer else "",
+            "planned_games": "" if planned_games is None else str(planned_games),
+            "cents_per_point": str(cents),
+        }
+        for k, pid in enumerate(self.ids(*seats)):
+            data[f"seat-{pid}"] = str(k + 1)
+        for name in OPTION_NAMES:
+            value = rules[name]
+            if isinstance(value, bool):
+                if value:
+                    data[f"rules-{name}"] = "y"
+            elif isinstance(value, list):
+                data[f"rules-{name}"] = value
+            else:
+                data[f"rules-{name}"] = str(value)
+        return data
+
+    def start_evening(self, seats: tuple[str, ...] = ("Anna", "Ben", "Cem", "Dora"),
+                      **kwargs: Any) -> str:
+        """Start an evening; returns the sheet URL."""
+        response = self.client.post(f"/r/{self.token}/abend/neu",
+                                    data=self.evening_form(seats, **kwargs))
+        assert response.status_code == 302, response.text
+        return response.location
+
+    # ------------------------------------------------------------------ games
+
+    def game_form(self, re: tuple[str, ...] = (), eyes: int | str | None = None,
+                  players: tuple[str, ...] | None = None, **fields: Any) -> dict[str, Any]:
+        """The entry form's fields for a game, players given by name."""
+        import uuid
+
+        data: dict[str, Any] = {"entry_key": str(uuid.uuid4()), "re": self.ids(*re)}
+        if eyes is not None:
+            data["re_eyes"] = str(eyes)
+        if players is not None:
+            data["players"] = self.ids(*players)
+        data.update(fields)
+        return data
+
+    def enter(self, sheet_url: str, re: tuple[str, ...] = (), eyes: int | str | None = None,
+              **fields: Any) -> Any:
+        """Post one game through the entry form."""
+        return self.client.post(sheet_url + "spiel/neu",
+                                data=self.game_form(re, eyes, **fields))
+
+    def play(self, sheet_url: str, re: tuple[str, ...] = (), eyes: int | None = None,
+             **fields: Any) -> None:
+        """Enter a game that must be accepted."""
+        response = self.enter(sheet_url, re, eyes, **fields)
+        assert response.status_code == 302, response.text
+
+    def game_ids(self) -> list[int]:
+        """Ids of the live games of the newest evening, in sheet order."""
+        from sqlalchemy import select
+
+        from scorer.extensions import db
+        from scorer.models import Game
+
+        with self.app.app_context():
+            return list(db.session.scalars(
+                select(Game.id).where(Game.deleted_at.is_(None)).order_by(Game.evening_id,
+                                                                           Game.position)))
+
+    def ledger(self, sheet_url: str) -> Any:
+        """The core's ledger of an evening, folded from what the database holds."""
+        from scorer import services
+
+        number = int(sheet_url.rstrip("/").split("/")[-1])
+        with self.app.app_context():
+            group = services.find_group(self.token)
+            return services.sheet(services.find_evening(group, number)).ledger
+
+
+@pytest.fixture
+def table(app: Any, client: Any) -> Table:
+    """A helper that plays through the pages."""
+    return Table(app, client)
+
+
+def count_rows(app: Any, model: Any) -> int:
+    """How many rows a table holds."""
+    from sqlalchemy import func, select
+
+    from scorer.extensions import db
+
+    with app.app_context():
+        return db.session.scalar(select(func.count()).select_from(model))

@@ -1,0 +1,303 @@
+"""Game entry, validation, edit, delete and undo through the pages."""
+
+from __future__ import annotations
+
+import re
+
+from conftest import count_rows
+
+from scorer.evening import EveningSetup, fold
+from scorer.models import Game, GameEvent
+from scorer.rules import preset
+
+SEATS = ("Anna", "Ben", "Cem", "Dora")
+
+
+def test_a_normal_game_needs_only_the_two_re_players_the_augen_and_speichern(table):
+    sheet = table.start_evening() if table.create_group() else ""
+    page = table.client.get(sheet + "spiel/neu")
+    key = re.search(r'name="entry_key" type="hidden" value="([^"]+)"', page.text).group(1)
+    # Tap Re 1, tap Re 2, type the Augen, tap Speichern: nothing else is sent.
+    response = table.client.post(sheet + "spiel/neu", data={
+        "entry_key": key, "re": table.ids("Anna", "Cem"), "re_eyes": "151"})
+    assert response.status_code == 302
+    assert response.location == sheet
+    assert table.ledger(sheet).totals == {"Anna": 2, "Ben": -2, "Cem": 2, "Dora": -2}
+
+
+def test_the_entry_form_is_prefilled_with_the_next_games_players_and_has_a_numeric_keypad(table):
+    table.create_group(players=("Anna", "Ben", "Cem", "Dora", "Emil"))
+    sheet = table.start_evening(seats=("Anna", "Ben", "Cem", "Dora", "Emil"))
+    page = table.client.get(sheet + "spiel/neu").text
+    checked = re.findall(r'name="players" value="(\d+)" checked', page)
+    assert checked == table.ids("Ben", "Cem", "Dora", "Emil")  # Anna deals and sits out
+    assert 'inputmode="numeric"' in page
+    assert "Laut Zettel setzt aus: Anna." in page
+    assert 'data-preview-url="' in page
+
+
+def test_the_sheet_shows_the_cores_points_breakdown_and_grundwert(table):
+    table.create_group()
+    sheet = table.start_evening()
+    table.play(sheet, ("Anna", "Cem"), 151, announced_re="keine_90", announced_kontra="ansage")
+    page = table.client.get(sheet).text
+    expected = fold(EveningSetup(preset("ddv"), SEATS, "Anna"), [
+        {"re": ["Anna", "Cem"], "re_eyes": 151,
+         "announced": {"re": "keine_90", "kontra": "ansage"}}]).games[0]
+    assert expected.points["Anna"] == 7
+    assert " · ".join(line.text() for line in expected.score.lines) in page
+    assert f'<span class="num">{expected.score.value}</span>' in page
+    assert "<small>+7</small>7" in page and "<small>−7</small>-7" in page
+
+
+def test_augen_out_of_range_are_refused_beside_the_field_and_nothing_is_stored(table, app):
+    table.create_group()
+    sheet = table.start_evening()
+    table.play(sheet, ("Anna", "Cem"), 130)
+    games, events = count_rows(app, Game), count_rows(app, GameEvent)
+    response = table.enter(sheet, ("Anna", "Cem"), 250)
+    assert response.status_code == 422
+    assert 'id="re_eyes-error">Augen müssen zwischen 0 und 240 liegen' in response.text
+    assert (count_rows(app, Game), count_rows(app, GameEvent)) == (games, events)
+
+
+def test_a_wrong_number_of_re_players_is_refused_in_german(table, app):
+    table.create_group()
+    sheet = table.start_evening()
+    response = table.enter(sheet, ("Anna",), 130)
+    assert response.status_code == 422
+    assert 'id="re-error">genau zwei Re-Spieler angeben' in response.text
+    assert count_rows(app, Game) == 0
+
+
+def test_impossible_extras_are_refused_beside_the_stepper(table, app):
+    table.create_group()
+    sheet = table.start_evening()
+    response = table.enter(sheet, ("Anna", "Cem"), 130, extras_re_fuchs_gefangen="2",
+                           extras_kontra_fuchs_gefangen="1")
+    assert response.status_code == 422
+    assert ('id="extras_kontra_fuchs_gefangen-error">höchstens 2 Füchse können gefangen werden'
+            in response.text)
+    assert count_rows(app, Game) == 0
+
+
+def test_an_absage_without_a_doppelt_is_refused_in_doppelt_mode(table, app):
+    table.create_group(preset="orbital")
+    sheet = table.start_evening()
+    response = table.enter(sheet, ("Anna", "Cem"), 130, announced_re="keine_90")
+    assert response.status_code == 422
+    assert "eine Absage braucht ein Doppelt derselben Partei" in response.text
+    table.play(sheet, ("Anna", "Cem"), 160, announced_re="keine_90", doppelt_re="1")
+    # gewonnen + unter 90 + keine 90 abgesagt, doubled once.
+    assert table.ledger(sheet).totals["Anna"] == (1 + 1 + 1) * 2
+
+
+def test_a_double_submit_of_the_same_form_stores_one_game(table, app):
+    table.create_group()
+    sheet = table.start_evening()
+    data = table.game_form(("Anna", "Cem"), 130)
+    first = table.client.post(sheet + "spiel/neu", data=data)
+    second = table.client.post(sheet + "spiel/neu", data=data)
+    assert first.status_code == second.status_code == 302
+    assert count_rows(app, Game) == 1
+
+
+def test_a_solo_shows_its_marker_and_the_soloist_counts_three_times(table):
+    table.create_group()
+    sheet = table.start_evening()
+    table.play(sheet, ("Ben",), 121, kind="solo", solo="damen")
+    ledger = table.ledger(sheet)
+    assert ledger.totals == {"Anna": -1, "Ben": 3, "Cem": -1, "Dora": -1}
+    assert ledger.games[0].pflicht  # ddv: the first solo is the Pflichtsolo
+    page = table.client.get(sheet).text
+    assert '<span class="cell-kind">P</span>' in page
+    assert "Pflichtsolo (Damensolo)" in page
+    assert "Solist zählt dreifach" in page
+
+
+def test_a_hochzeit_without_partner_is_entered_with_one_re_player(table):
+    table.create_group()
+    sheet = table.start_evening()
+    table.play(sheet, ("Cem",), 100, kind="hochzeit")
+    page = table.client.get(sheet).text
+    assert "Hochzeit ohne Partner" in page
+    assert '<span class="cell-kind">H</span>' in page
+    # A Hochzeit without partner is scored as a solo: the Hochzeiter pays three times.
+    assert table.ledger(sheet).totals == {"Anna": 1, "Ben": 1, "Cem": -3, "Dora": 1}
+
+
+def test_editing_an_early_game_moves_the_bock_window(table):
+    table.create_group(preset="bockrunde")
+    sheet = table.start_evening()
+    for _ in range(5):
+        table.play(sheet, ("Anna", "Cem"), 130)
+    assert [g.bock for g in table.ledger(sheet).games] == [1] * 5
+    first, second = table.game_ids()[:2]
+    page = table.client.get(sheet + f"spiel/{first}/").text
+    revision = re.search(r'name="revision" type="hidden" value="(\d+)"', page).group(1)
+    edited = table.client.post(sheet + f"spiel/{first}/", data={
+        **table.game_form(("Anna", "Cem"), 120), "revision": revision})
+    assert edited.status_code == 302
+    assert [g.bock for g in table.ledger(sheet).games] == [1, 2, 2, 2, 2]
+    assert "kein Bock" in table.client.get(sheet).text
+    # A second edit moves the window on: game 2 now ends 120:120 instead of game 1.
+    table.client.post(sheet + f"spiel/{first}/", data={
+        **table.game_form(("Anna", "Cem"), 130), "revision": str(int(revision) + 1)})
+    table.client.post(sheet + f"spiel/{second}/", data={
+        **table.game_form(("Anna", "Cem"), 120), "revision": "1"})
+    assert [g.bock for g in table.ledger(sheet).games] == [1, 1, 2, 2, 2]
+    assert "noch 1 Bockspiel ×2" in table.client.get(sheet).text
+
+
+def test_an_edit_with_a_stale_revision_overwrites_nothing(table):
+    table.create_group()
+    sheet = table.start_evening()
+    table.play(sheet, ("Anna", "Cem"), 130)
+    (game,) = table.game_ids()
+    ok = table.client.post(sheet + f"spiel/{game}/",
+                           data={**table.game_form(("Anna", "Cem"), 100), "revision": "1"})
+    assert ok.status_code == 302
+    stale = table.client.post(sheet + f"spiel/{game}/",
+                              data={**table.game_form(("Anna", "Cem"), 200), "revision": "1"})
+    assert stale.status_code == 422
+    assert "inzwischen geändert" in stale.text
+    assert table.ledger(sheet).games[0].facts.re_eyes == 100
+
+
+def test_an_edit_that_breaks_a_later_game_is_refused(table):
+    table.create_group()
+    sheet = table.start_evening()
+    table.play(sheet, ("Anna", "Cem"), 130)
+    table.play(sheet, ("Ben",), 130, kind="solo", solo="buben", pflicht="pflicht")
+    (first, _) = table.game_ids()
+    # Game 1 turned into Ben's Pflichtsolo: game 2 would be a second one.
+    response = table.client.post(sheet + f"spiel/{first}/", data={
+        **table.game_form(("Ben",), 130, kind="solo", solo="damen", pflicht="pflicht"),
+        "revision": "1"})
+    assert response.status_code == 422
+    assert "Spiel 2 ginge danach nicht mehr auf: Ben hat kein Pflichtsolo mehr offen" in response.text
+    assert table.ledger(sheet).games[0].facts.kind.value == "normal"
+
+
+def test_deleting_asks_first_then_recomputes_and_can_be_undone(table, app):
+    table.create_group(preset="bockrunde")
+    sheet = table.start_evening()
+    table.play(sheet, ("Anna", "Cem"), 120)  # 120:120 starts a Bock round
+    table.play(sheet, ("Anna", "Cem"), 130)
+    first, _ = table.game_ids()
+    confirm = table.client.get(sheet + f"spiel/{first}/loeschen")
+    assert "Spiel 1 löschen?" in confirm.text
+    assert count_rows(app, Game) == 2 and len(table.game_ids()) == 2  # asking deletes nothing
+    deleted = table.client.post(sheet + f"spiel/{first}/loeschen", data={"revision": "1"})
+    assert deleted.status_code == 302
+    ledger = table.ledger(sheet)
+    assert [g.bock for g in ledger.games] == [1]
+    assert ledger.next.dealer == "Ben"
+    page = table.client.get(sheet).text
+    assert "Spiel 1 gelöscht." in page and "Rückgängig" in page
+    event = re.search(r'/rueckgaengig/(\d+)"', page).group(1)
+    undone = table.client.post(sheet + f"rueckgaengig/{event}")
+    assert undone.status_code == 302
+    assert [g.bock for g in table.ledger(sheet).games] == [1, 2]
+    actions = [e for e in _actions(app)]
+    assert actions == ["create", "create", "delete", "restore"]
+
+
+def test_undo_right_after_an_edit_puts_the_old_facts_back(table, app):
+    table.create_group()
+    sheet = table.start_evening()
+    table.play(sheet, ("Anna", "Cem"), 130)
+    (game,) = table.game_ids()
+    table.client.post(sheet + f"spiel/{game}/",
+                      data={**table.game_form(("Ben", "Dora"), 130), "revision": "1"})
+    page = table.client.get(sheet).text
+    assert "Spiel 1 geändert." in page
+    event = re.search(r'/rueckgaengig/(\d+)"', page).group(1)
+    table.client.post(sheet + f"rueckgaengig/{event}")
+    assert table.ledger(sheet).games[0].facts.re == ("Anna", "Cem")
+    # The offer is gone after one look, and an old undo is refused once things moved on.
+    assert "/rueckgaengig/" not in table.client.get(sheet).text
+    again = table.client.post(sheet + f"rueckgaengig/{event}", follow_redirects=True)
+    assert "inzwischen geändert" in again.text
+
+
+def _actions(app):
+    from sqlalchemy import select
+
+    from scorer.extensions import db
+
+    with app.app_context():
+        return list(db.session.scalars(select(GameEvent.action).order_by(GameEvent.id)))
+
+
+def test_the_live_preview_folds_the_evening_with_the_candidate(table):
+    table.create_group(preset="bockrunde")
+    sheet = table.start_evening()
+    table.play(sheet, ("Anna", "Cem"), 120)
+    preview = table.client.post(sheet + "vorschau",
+                                data=table.game_form(("Cem", "Dora"), 150)).get_json()
+    assert preview["ok"] is True
+    assert preview["bock"] == 2
+    assert preview["lines"] == ["gewonnen +1", "Bock ×2"]
+    points = {p["name"]: (p["points"], p["total"]) for p in preview["players"]}
+    # Game 1 went to Kontra with gegen die Alten (2 each); game 2 is doubled by Bock.
+    assert points["Cem"] == (2, 0) and points["Anna"] == (-2, -4)
+    assert len(table.game_ids()) == 1  # a preview stores nothing
+
+
+def test_the_live_preview_reports_problems_by_field(table):
+    table.create_group()
+    sheet = table.start_evening()
+    answer = table.client.post(sheet + "vorschau",
+                               data=table.game_form(("Anna",), 300)).get_json()
+    assert answer["ok"] is False
+    assert answer["errors"]["re_eyes"] == ["Augen müssen zwischen 0 und 240 liegen"]
+
+
+def test_schwarz_is_asked_only_with_48_cards_and_counts_when_answered(table):
+    table.create_group()
+    sheet = table.start_evening()
+    assert "Schwarz?" in table.client.get(sheet + "spiel/neu").text
+    table.play(sheet, ("Anna", "Cem"), 240, trickless="kontra")
+    facts = table.ledger(sheet).games[0].facts
+    assert facts.trickless is not None and facts.trickless.value == "kontra"
+    # A leftover answer for a party that has Augen is dropped, not an error.
+    table.play(sheet, ("Anna", "Cem"), 200, trickless="kontra")
+    assert table.ledger(sheet).games[1].facts.trickless is None
+
+
+def test_forty_card_rules_never_ask_for_schwarz(table):
+    table.create_group(preset="kuss-rosa")
+    sheet = table.start_evening()
+    assert "Schwarz?" not in table.client.get(sheet + "spiel/neu").text
+
+
+def test_only_the_kinds_and_solos_the_rules_allow_are_offered(table):
+    table.create_group(preset="kuss-rosa")
+    sheet = table.start_evening()
+    page = table.client.get(sheet + "spiel/neu").text
+    assert 'value="armut"' in page and 'value="hammelrennen"' not in page
+    solos = re.findall(r'name="solo" value="(\w+)"', page)
+    assert solos == ["damen", "buben", "karo"]
+
+
+def test_a_hammelrennen_takes_everybodys_augen(table):
+    table.create_group(preset="voss")
+    sheet = table.start_evening()
+    a, b, c, d = table.ids(*SEATS)
+    table.play(sheet, kind="hammelrennen", **{f"eyes_{a}": "130", f"eyes_{b}": "50",
+                                              f"eyes_{c}": "30", f"eyes_{d}": "30"})
+    assert table.ledger(sheet).totals == {"Anna": 3, "Ben": -1, "Cem": -1, "Dora": -1}
+    missing = table.enter(sheet, kind="hammelrennen", **{f"eyes_{a}": "130"})
+    assert "Augen von Ben fehlen" in missing.text
+
+
+def test_a_game_of_another_evening_is_a_german_404(table):
+    table.create_group()
+    first = table.start_evening()
+    table.play(first, ("Anna", "Cem"), 130)
+    second = table.start_evening()
+    (game,) = table.game_ids()
+    response = table.client.get(second + f"spiel/{game}/")
+    assert response.status_code == 404
+    assert "Diese Seite gibt es nicht" in response.text
