@@ -1,0 +1,139 @@
+"""The start page and the Runde: creating, remembering, players and house rules."""
+
+from __future__ import annotations
+
+from conftest import count_rows
+
+from scorer.explain import OPTION_HELP
+from scorer.models import Group, Player
+
+
+def test_the_start_page_offers_to_create_a_runde(client):
+    page = client.get("/")
+    assert page.status_code == 200
+    assert "Runde anlegen" in page.text
+    assert 'lang="de"' in page.text
+
+
+def test_a_new_runde_gets_a_secret_url_and_the_start_page_remembers_it(table, client, app):
+    url = table.create_group("Mittwochsrunde", players=())
+    assert len(table.token) >= 32
+    assert "Mittwochsrunde" in client.get("/").text
+    assert url in client.get("/").text
+    # Another browser knows nothing of it.
+    assert "Mittwochsrunde" not in app.test_client().get("/").text
+
+
+def test_a_runde_needs_a_name(client, app):
+    response = client.post("/", data={"name": "  ", "preset": "ddv"})
+    assert response.status_code == 200
+    assert "Dieses Feld wird benötigt" in response.text
+    assert count_rows(app, Group) == 0
+
+
+def test_a_runde_is_not_reachable_by_its_integer_id_or_a_wrong_token(table, client):
+    table.create_group()
+    for url in ("/r/1/", "/r/nichtdertoken/", "/r/nichtdertoken/abend/1/"):
+        response = client.get(url)
+        assert response.status_code == 404
+        assert "Nicht gefunden" in response.text
+
+
+def test_players_are_added_renamed_and_retired_and_keep_their_history(table, client):
+    url = table.create_group(players=("Anna", "Ben", "Cem", "Dora", "Emil"))
+    sheet = table.start_evening()
+    table.play(sheet, ("Anna", "Cem"), 151)
+    anna = table.player_id("Anna")
+    renamed = client.post(f"{url}spieler/{anna}", data={"name": "Annette"})
+    assert renamed.status_code == 302
+    assert "Annette" in client.get(sheet).text  # the old evening shows the new name
+    assert table.ledger(sheet).totals["Annette"] == 2
+    retired = client.post(f"{url}spieler/{anna}", data={"retire": "1"})
+    assert retired.status_code == 302
+    page = client.get(url).text
+    assert "ausgeschieden" in page
+    new_evening = client.get(f"{url}abend/neu").text
+    assert "Annette" not in new_evening and "Emil" in new_evening
+    assert table.ledger(sheet).totals["Annette"] == 2  # history stays
+    back = client.post(f"{url}spieler/{anna}", data={"retire": "0"})
+    assert back.status_code == 302
+    assert "Annette" in client.get(f"{url}abend/neu").text
+
+
+def test_a_name_that_is_taken_is_refused_in_german(table, client, app):
+    url = table.create_group(players=("Anna", "Ben"))
+    response = client.post(f"{url}spieler", data={"name": "anna"})
+    assert response.status_code == 422
+    assert "anna gibt es in dieser Runde schon" in response.text
+    ben = table.player_id("Ben")
+    rename = client.post(f"{url}spieler/{ben}", data={"name": "Anna"})
+    assert rename.status_code == 422
+    assert count_rows(app, Player) == 2
+
+
+def test_a_player_of_another_runde_is_not_found(table, client, app):
+    table.create_group(players=("Anna",))
+    other = table.player_id("Anna")
+    url = table.create_group("Andere", players=())
+    assert client.get(f"{url}spieler/{other}").status_code == 404
+
+
+def test_the_house_rules_page_explains_every_option_and_summarises(table, client):
+    url = table.create_group(preset="bockrunde", players=())
+    page = client.get(f"{url}regeln").text
+    for sentence in OPTION_HELP.values():
+        assert sentence in page
+    assert "Bockrunden bei 120:120" in page  # the summary of the resulting rules
+
+
+def test_changing_an_option_is_kept_as_an_override_of_the_preset(table, client, app):
+    url = table.create_group(preset="ddv", players=())
+    data = table.evening_form((), against_points=False)
+    options = {k.removeprefix("rules-"): v for k, v in data.items() if k.startswith("rules-")}
+    response = client.post(f"{url}regeln", data=options)
+    assert response.status_code == 302
+    with app.app_context():
+        from scorer import services
+
+        group = services.find_group(table.token)
+        assert group.overrides == {"against_points": False}
+        assert services.house_rules(group).against_points is False
+    assert "Punkte gegen Absagen: nein" in client.get(url).text
+
+
+def test_an_impossible_rule_combination_is_refused_beside_the_option(table, client, app):
+    url = table.create_group(preset="ddv", players=())
+    data = table.evening_form((), extras_doubled=True)
+    options = {k.removeprefix("rules-"): v for k, v in data.items() if k.startswith("rules-")}
+    response = client.post(f"{url}regeln", data=options)
+    assert response.status_code == 422
+    assert "im Modus plus2 werden Sonderpunkte nie verdoppelt" in response.text
+    with app.app_context():
+        from scorer import services
+
+        assert services.find_group(table.token).overrides == {}
+
+
+def test_picking_another_preset_starts_the_options_over(table, client, app):
+    url = table.create_group(preset="ddv", players=())
+    data = table.evening_form((), against_points=False)
+    client.post(f"{url}regeln", data={k.removeprefix("rules-"): v for k, v in data.items()
+                                      if k.startswith("rules-")})
+    response = client.post(f"{url}regeln/regelwerk", data={"preset": "voss"})
+    assert response.status_code == 302
+    with app.app_context():
+        from scorer import services
+
+        group = services.find_group(table.token)
+        assert (group.preset, group.overrides) == ("voss", {})
+    assert "Voss (Mai 2024)" in client.get(url).text
+
+
+def test_the_runde_lists_its_evenings_with_date_leader_and_totals(table, client):
+    url = table.create_group()
+    sheet = table.start_evening()
+    table.play(sheet, ("Anna", "Cem"), 151)
+    page = client.get(url).text
+    assert "Abend 1 · 20.11.2025" in page
+    assert "1 Spiel · läuft · vorn: Anna" in page
+    assert "Anna +2 · Cem +2 · Ben −2 · Dora −2" in page
