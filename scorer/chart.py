@@ -28,6 +28,9 @@ WIDTH = 360
 PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000")
 """Line colours in seat order: Okabe–Ito without its yellow, which vanishes on white."""
 
+FONTS = "Helvetica, Arial, Liberation Sans, sans-serif"
+"""Font stack of the labels; a page's CSS may override it."""
+
 DASHES = ("", "7 3", "2 2.5", "9 3 2 3")
 """Dash patterns, cycled with a different period than the colours."""
 
@@ -102,7 +105,7 @@ def line_chart(series: Mapping[str, Sequence[int]], x_labels: Sequence[str], tit
 
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {_coord(height)}" '
-        f'role="img" font-family="sans-serif">',
+        f'role="img" font-family="{FONTS}">',
         f"<title>{escape(title)}</title>",
         '<g stroke-width="0.6">',
     ]
