@@ -74,7 +74,7 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None,
             from scorer.sheet import write_sheet_pdf
 
             ledger = evening(data)
-            write_sheet_pdf(data, ledger, args.output)
+            write_sheet_pdf(ledger, args.output)
             return 0
     except InvalidInput as err:
         stderr.write(_problem_lines(err))

@@ -1,0 +1,275 @@
+"""The printable score sheet: the evening's ledger as a PDF (an adapter, not core).
+
+``sheet_context`` turns a Ledger into plain strings and lists, ``sheet_html`` fills the
+Jinja template in ``templates/pdf/``, ``render_sheet_pdf`` hands that to WeasyPrint. Nothing
+here computes a point: every number comes from the ledger (and, for money, from
+``scorer.settlement``). WeasyPrint is imported inside ``render_sheet_pdf`` only, so scoring
+from the command line never loads it; Jinja comes with Flask.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader
+
+from scorer.chart import PALETTE, evening_chart
+from scorer.evening import Ledger, LedgerGame, describe_bock_queue
+from scorer.explain import KIND_LABELS, SOLO_LABELS, TRIGGER_LABELS, describe_rules, summary
+from scorer.rules import GameKind
+from scorer.settlement import MODE_LABELS, ROUNDING_LABELS, Settlement, format_euro
+
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / "pdf"
+"""The PDF templates and their print stylesheet."""
+
+DEFAULT_TITLE = "Doko-Zettel"
+LANDSCAPE_FROM = 6
+"""From this many players the sheet is printed in landscape."""
+
+_WEEKDAYS = ("Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag")
+_MINUS = "−"
+
+# Column widths in mm of the game table. The player columns share what is left after the
+# fixed columns and a minimum for the breakdown, capped so that a 4-player sheet gives the
+# breakdown the room instead of stretching the numbers.
+_CONTENT_WIDTH = {False: 186.0, True: 273.0}  # A4 minus the 12 mm side margins of sheet.css
+_FIXED = {"number": 7.0, "dealer": 13.0, "kind": 19.0, "bock": 9.0, "value": 8.5}
+_BREAKDOWN_MIN = 48.0
+_PLAYER_MAX = 21.0
+
+
+def signed(value: int) -> str:
+    """Points with their sign as the sheet prints them: "+7", "−7", "0"."""
+    if value > 0:
+        return f"+{value}"
+    return f"{_MINUS}{-value}" if value < 0 else "0"
+
+
+def number(value: int) -> str:
+    """A total with a real minus sign and no plus: "23", "−7"."""
+    return f"{_MINUS}{-value}" if value < 0 else str(value)
+
+
+def _tone(value: int) -> str:
+    return "pos" if value > 0 else "neg" if value < 0 else "zero"
+
+
+def _date_text(date: dt.date | str | None) -> str:
+    if date is None or isinstance(date, str):
+        return date or ""
+    return f"{_WEEKDAYS[date.weekday()]}, {date.day:02d}.{date.month:02d}.{date.year}"
+
+
+def _kind(game: LedgerGame) -> tuple[str, str]:
+    """The kind marker of a row: (what kind of game, who or which solo)."""
+    facts = game.facts
+    kind = facts.kind
+    if kind is GameKind.NORMAL:
+        return "", ""
+    if kind is GameKind.SOLO:
+        label = "Pflichtsolo" if game.pflicht else "Solo"
+        if game.forced_soloist is not None and game.pflicht:
+            label += " (vorgeführt)"
+        solo = SOLO_LABELS[facts.solo] if facts.solo is not None else ""
+        return label, f"{solo} · {facts.re[0]}" if solo else facts.re[0]
+    if kind is GameKind.HOCHZEIT and len(facts.re) == 1:
+        return "Hochzeit ohne Partner", facts.re[0]
+    if kind in (GameKind.STILLE_HOCHZEIT, GameKind.SCHWARZE_SAU):
+        return KIND_LABELS[kind], facts.re[0]
+    if kind is GameKind.HAMMELRENNEN and game.score.winner:
+        return KIND_LABELS[kind], game.score.winner
+    return KIND_LABELS[kind], ""
+
+
+def _breakdown(game: LedgerGame) -> str:
+    text = " · ".join(line.text() for line in game.score.lines)
+    reasons = game.score.bock_reasons
+    if reasons:
+        text += " → Bock: " + ", ".join(TRIGGER_LABELS[r] for r in reasons)
+    return text
+
+
+def _row(game: LedgerGame, seats: tuple[str, ...]) -> dict[str, Any]:
+    kind, detail = _kind(game)
+    redeal = game.facts.kind is GameKind.REDEAL
+    cells = []
+    for seat in seats:
+        plays = seat in game.players
+        cells.append({
+            "points": signed(game.points[seat]) if plays else "",
+            "total": number(game.totals[seat]),
+            "tone": _tone(game.points[seat]),
+            "out": not plays,
+            "dealer": seat == game.dealer,
+        })
+    return {
+        "number": game.number,
+        "dealer": game.dealer,
+        "kind": kind,
+        "detail": detail,
+        "pflicht": game.pflicht,
+        "redeal": redeal,
+        "bock": f"×{game.bock}" if game.bock > 1 else "",
+        "value": "" if redeal else number(game.score.value),
+        "cells": cells,
+        "breakdown": _breakdown(game),
+    }
+
+
+def _columns(players: int, landscape: bool) -> dict[str, Any]:
+    room = _CONTENT_WIDTH[landscape] - sum(_FIXED.values()) - _BREAKDOWN_MIN
+    player = min(room / players, _PLAYER_MAX)
+    breakdown = _CONTENT_WIDTH[landscape] - sum(_FIXED.values()) - player * players
+    # A hair under the page width so rounding in the layout engine never tips it over.
+    return {**_FIXED, "points": round(player * 0.42, 2), "total": round(player * 0.58, 2),
+            "breakdown": round(breakdown - 0.5, 2)}
+
+
+def _price(cents: int) -> str:
+    return f"{cents} Cent" if cents < 100 else format_euro(cents)
+
+
+def _settlement(settlement: Settlement) -> dict[str, Any]:
+    how = [f"{_price(settlement.cents_per_point)} pro Punkt", MODE_LABELS[settlement.mode],
+           ROUNDING_LABELS[settlement.rounding]]
+    lines = settlement.lines()
+    return {
+        "how": " · ".join(how),
+        "lines": lines or ["Niemand muss etwas zahlen."],
+        "pot": format_euro(settlement.pot) if settlement.payments else "",
+    }
+
+
+def _money(cents: int) -> str:
+    return ("+" if cents > 0 else "") + format_euro(cents)
+
+
+def sheet_context(
+    ledger: Ledger,
+    *,
+    title: str = DEFAULT_TITLE,
+    date: dt.date | str | None = None,
+    settlement: Settlement | None = None,
+) -> dict[str, Any]:
+    """Everything the sheet template prints, as plain data: strings, numbers, lists, dicts.
+
+    ``title`` names the Runde, ``date`` the evening (a date is written out in German, a
+    string is printed as given), ``settlement`` adds the money lines.
+    """
+    setup = ledger.setup
+    seats = setup.seats
+    landscape = len(seats) >= LANDSCAPE_FROM
+    preset, changes = describe_rules(setup.rules)
+    games = ledger.games
+
+    order = sorted(seats, key=lambda s: (-ledger.totals[s], seats.index(s)))
+    standings = []
+    for name in order:
+        total = ledger.totals[name]
+        standings.append({
+            "rank": 1 + sum(1 for other in seats if ledger.totals[other] > total),
+            "name": name,
+            "total": number(total),
+            "tone": _tone(total),
+            "money": _money(settlement.balances[name]) if settlement else "",
+            "colour": PALETTE[seats.index(name) % len(PALETTE)],
+        })
+
+    bock_games = [g.number for g in games if g.bock > 1 and g.facts.kind is not GameKind.REDEAL]
+    triggered = [g.number for g in games if g.score.bock_reasons]
+    bock: list[str] = []
+    if setup.rules.bock_triggers or bock_games:
+        bock.append(f"{len(bock_games)} Bockspiele gespielt" if bock_games
+                    else "Keine Bockspiele gespielt")
+        if triggered:
+            bock.append("ausgelöst in Spiel " + ", ".join(map(str, triggered)))
+        coming = describe_bock_queue(ledger.bock_queue)
+        bock.append(coming[:1].upper() + coming[1:] if ledger.bock_queue
+                    else "Keine Bockspiele offen")
+
+    pflicht: list[str] = []
+    if setup.rules.pflichtsolo:
+        played = [f"{g.facts.re[0]} (Spiel {g.number})" for g in games if g.pflicht]
+        pflicht.append("Gespielt: " + (", ".join(played) if played else "noch keins"))
+        pflicht.append("Offen: " + ", ".join(ledger.pflichtsolo_open)
+                       if ledger.pflichtsolo_open else "Alle Pflichtsoli gespielt")
+
+    played_games = f"{len(games)} Spiele" if len(games) != 1 else "1 Spiel"
+    if setup.planned_games is not None:
+        played_games += f" (geplant: {setup.planned_games})"
+
+    return {
+        "title": title,
+        "date": _date_text(date),
+        "landscape": landscape,
+        "seats": list(seats),
+        "first_dealer": setup.first_dealer,
+        "games_played": played_games,
+        "rules": {
+            "preset": preset,
+            "changes": [{"label": k, "value": v} for k, v in changes.items()],
+            "summary": summary(setup.rules),
+        },
+        "columns": _columns(len(seats), landscape),
+        "rows": [_row(g, seats) for g in games],
+        "totals": [{"name": s, "total": number(ledger.totals[s]),
+                    "tone": _tone(ledger.totals[s])} for s in seats],
+        "standings": standings,
+        "bock": bock,
+        "pflicht": pflicht,
+        "settlement": _settlement(settlement) if settlement else None,
+        "chart": evening_chart(seats, [g.totals for g in games]),
+    }
+
+
+@cache
+def _environment() -> Environment:
+    return Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True,
+                       trim_blocks=True, lstrip_blocks=True)
+
+
+def sheet_html(context: dict[str, Any]) -> str:
+    """The sheet as an HTML document for WeasyPrint."""
+    return _environment().get_template("sheet.html").render(context)
+
+
+def render_sheet_pdf(context: dict[str, Any]) -> bytes:
+    """The sheet as PDF bytes (A4; landscape from six players)."""
+    from weasyprint import HTML  # type: ignore[import-untyped]
+
+    pdf: bytes = HTML(string=sheet_html(context), base_url=str(TEMPLATES)).write_pdf()
+    return pdf
+
+
+def write_sheet_pdf(
+    ledger: Ledger,
+    path: str | Path,
+    *,
+    title: str = DEFAULT_TITLE,
+    date: dt.date | str | None = None,
+    settlement: Settlement | None = None,
+) -> None:
+    """Render the sheet and write it to ``path``; the date defaults to today.
+
+    The PDF is rendered completely before the file is opened, so a failure leaves no
+    half-written file behind.
+    """
+    context = sheet_context(ledger, title=title, date=date or dt.date.today(),
+                            settlement=settlement)
+    Path(path).write_bytes(render_sheet_pdf(context))
+
+
+__all__ = [
+    "DEFAULT_TITLE",
+    "LANDSCAPE_FROM",
+    "TEMPLATES",
+    "number",
+    "render_sheet_pdf",
+    "sheet_context",
+    "sheet_html",
+    "signed",
+    "write_sheet_pdf",
+]

@@ -1,0 +1,345 @@
+"""The printable score sheet (scorer.sheet): real PDFs rendered by WeasyPrint, read back.
+
+Text is read with pypdf; the layout (page size, table width, repeated table head) is read
+from WeasyPrint's own box tree after ``HTML(...).render()``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from scorer.cli import main
+from scorer.evening import evening
+from scorer.settlement import settle
+from scorer.sheet import TEMPLATES, render_sheet_pdf, sheet_context, sheet_html
+
+weasyprint = pytest.importorskip("weasyprint")
+
+# Worked out by hand (bockrunde, five seats, Anna deals first; RULES.md §2–§4, §7):
+#  1  Anna deals, sits out. Re Ben+Dora 150 Augen: gewonnen 1.         Ben +1 Dora +1 Cem −1 Emil −1
+#  2  Ben deals, sits out. Re Cem+Anna say "Re", make 120: Kontra wins; gewonnen 1 + gegen die
+#     Alten 1, ×2 for Re = 4. 120:120 and the lost Re: two reasons, one round ×4 (5 games).
+#                                                                     Dora +4 Emil +4 Cem −4 Anna −4
+#  3  Cem deals, sits out, Bock ×4. Re Emil+Ben 130: 1 × 4.           Emil +4 Ben +4 Dora −4 Anna −4
+#  4  Dora deals, sits out, Bock ×4. Anna's Damensolo, 160 Augen: gewonnen, unter 90, Solo = 3,
+#     ×4 = 12, the soloist three times.                               Anna +36, Emil Ben Cem −12
+#     A solo keeps the dealer (bockrunde) and uses up no Bock game.
+#  5  Dora deals again: thrown in (redeal), no points; the dealer stays.
+#  Totals: Anna 28, Ben −7, Cem −17, Dora 1, Emil −5; four Bock games ×4 still to come.
+EVENING = {
+    "rules": "bockrunde",
+    "seats": ["Anna", "Ben", "Cem", "Dora", "Emil"],
+    "games": [
+        {"re": ["Ben", "Dora"], "re_eyes": 150},
+        {"re": ["Cem", "Anna"], "re_eyes": 120, "announced": {"re": "ansage"}},
+        {"re": ["Emil", "Ben"], "re_eyes": 130},
+        {"kind": "solo", "solo": "damen", "re": ["Anna"], "re_eyes": 160},
+        {"kind": "redeal"},
+    ],
+}
+# At 10 cents a point: Anna +2,80, Dora +0,10, Emil −0,50, Ben −0,70, Cem −1,70. No group of
+# players settles among themselves, so four transfers: the biggest debtor first pays the
+# biggest creditor (Cem 1,70 and Ben 0,70 to Anna), Emil's 0,50 covers Anna's last 0,40 and
+# Dora's 0,10.
+TRANSFERS = ["Ben zahlt Anna 0,70 €", "Cem zahlt Anna 1,70 €", "Emil zahlt Anna 0,40 €",
+             "Emil zahlt Dora 0,10 €"]
+LONG_NAMES = ["Maximiliane", "Bartholomäus", "Cem", "Dora-Luise", "Emil", "Friedericke",
+              "Gülsüm"]
+
+
+def _text(pdf: bytes) -> str:
+    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _long_evening(seats, games):
+    """A heavy evening that needs no fold to know who plays: no solos, so the dealer moves
+    on after every game and the four players are the seats after the dealer. Announcements,
+    extras and the odd 120:120 make long breakdowns and Bock rounds."""
+    out = []
+    n = len(seats)
+    for k in range(games):
+        four = [seats[(k + j) % n] for j in range(1, 5)]
+        eyes = (200, 150, 120, 95, 131, 170, 60)[k % 7]
+        game = {"re": [four[k % 4], four[(k + 1) % 4]], "re_eyes": eyes}
+        if eyes >= 170:
+            game["announced"] = {"re": "keine_90", "kontra": "ansage"}
+            game["extras"] = {"re": {"fuchs_gefangen": 1, "doppelkopf": 2, "karlchen": 1},
+                              "kontra": {"doppelkopf": 1}}
+        elif k % 3 == 0:
+            game["announced"] = {"kontra": "ansage"}
+        if k % 11 == 5:
+            game["kind"] = "hochzeit"
+        out.append(game)
+    return {"rules": "bockrunde", "seats": list(seats), "games": out}
+
+
+def _document(context):
+    return weasyprint.HTML(string=sheet_html(context), base_url=str(TEMPLATES)).render()
+
+
+def _boxes(page):
+    return list(page._page_box.descendants())
+
+
+def _has_class(box, name):
+    element = getattr(box, "element", None)
+    return element is not None and name in (element.get("class") or "").split()
+
+
+@pytest.fixture(scope="module")
+def ledger():
+    return evening(EVENING)
+
+
+@pytest.fixture(scope="module")
+def pdf_text(ledger):
+    context = sheet_context(ledger, title="Donnerstagsrunde", date=dt.date(2025, 11, 20),
+                            settlement=settle(ledger.totals, 10))
+    return _flat(_text(render_sheet_pdf(context)))
+
+
+@pytest.fixture(scope="module")
+def seven_players_eighty_games():
+    return _document(sheet_context(evening(_long_evening(LONG_NAMES, 80)),
+                                   settlement=None, date="Freitag, 21.11.2025"))
+
+
+# --------------------------------------------------------------------------- the context
+
+
+def test_the_context_rows_mark_kind_bock_and_grundwert_as_the_ledger_says(ledger):
+    rows = sheet_context(ledger)["rows"]
+    assert [(r["number"], r["dealer"]) for r in rows] == [
+        (1, "Anna"), (2, "Ben"), (3, "Cem"), (4, "Dora"), (5, "Dora")]
+    assert [(r["kind"], r["detail"]) for r in rows] == [
+        ("", ""), ("", ""), ("", ""), ("Solo", "Damensolo · Anna"), ("neu gegeben", "")]
+    assert [r["bock"] for r in rows] == ["", "", "×4", "×4", "×4"]
+    assert [r["value"] for r in rows] == ["1", "4", "1", "3", ""]
+    assert rows[1]["breakdown"] == ("gewonnen +1 · gegen die Alten +1 · Re ×2"
+                                    " → Bock: 120:120, verlorenes Re/Kontra")
+
+
+def test_the_context_marks_who_sat_out_and_carries_points_and_running_totals(ledger):
+    rows = sheet_context(ledger)["rows"]
+    out = [[c["out"] for c in r["cells"]] for r in rows]
+    assert [seat.index(True) for seat in out] == [0, 1, 2, 3, 3]  # the dealer, 5 at the table
+    assert [(c["points"], c["total"]) for c in rows[3]["cells"]] == [
+        ("+36", "28"), ("−12", "−7"), ("−12", "−17"), ("", "1"), ("−12", "−5")]
+
+
+def test_the_context_sums_up_bock_and_ranks_the_players(ledger):
+    context = sheet_context(ledger)
+    assert context["bock"] == ["2 Bockspiele gespielt", "ausgelöst in Spiel 2",
+                               "Noch 4 Bockspiele ×4"]
+    assert context["pflicht"] == []  # bockrunde plays without Pflichtsolo
+    assert [(s["rank"], s["name"], s["total"]) for s in context["standings"]] == [
+        (1, "Anna", "28"), (2, "Dora", "1"), (3, "Emil", "−5"), (4, "Ben", "−7"),
+        (5, "Cem", "−17")]
+    assert context["rules"]["preset"] == "Bockrunde" and context["rules"]["changes"] == []
+    assert context["landscape"] is False
+
+
+@pytest.mark.parametrize(
+    ("rules", "game", "marker"),
+    [
+        ("ddv", {"kind": "solo", "solo": "damen", "re": ["Ben"], "re_eyes": 130},
+         ("Pflichtsolo", "Damensolo · Ben")),
+        ("bockrunde", {"kind": "hochzeit", "re": ["Ben"], "re_eyes": 130},
+         ("Hochzeit ohne Partner", "Ben")),
+        ("bockrunde", {"kind": "hochzeit", "re": ["Ben", "Cem"], "re_eyes": 130},
+         ("Hochzeit", "")),
+        ("bockrunde", {"kind": "stille_hochzeit", "re": ["Cem"], "re_eyes": 130},
+         ("Stille Hochzeit", "Cem")),
+        ("bockrunde", {"kind": "armut", "re": ["Ben", "Dora"], "re_eyes": 130},
+         ("Armut", "")),
+        ("voss", {"kind": "hammelrennen", "eyes": {"Anna": 130, "Ben": 50, "Cem": 30, "Dora": 30}},
+         ("Hammelrennen", "Anna")),
+        ("bockrunde", {"kind": "redeal"}, ("neu gegeben", "")),
+        ("bockrunde", {"re": ["Ben", "Cem"], "re_eyes": 130}, ("", "")),
+    ],
+    ids=["pflichtsolo", "hochzeit-without-partner", "hochzeit", "stille-hochzeit", "armut",
+         "hammelrennen", "redeal", "normal-game-unmarked"],
+)
+def test_every_special_game_gets_its_kind_marker(rules, game, marker):
+    ledger = evening({"rules": rules, "seats": ["Anna", "Ben", "Cem", "Dora"], "games": [game]})
+    row = sheet_context(ledger)["rows"][0]
+    assert (row["kind"], row["detail"]) == marker
+
+
+def test_house_rules_are_listed_as_changes_against_the_closest_preset():
+    ledger = evening({"rules": {"preset": "ddv", "deck": 40}, "seats": ["A", "B", "C", "D"]})
+    rules = sheet_context(ledger)["rules"]
+    assert rules["preset"] == "DDV-Turnierspielregeln"
+    assert rules["changes"] == [{"label": "Kartenzahl", "value": "40"}]
+
+
+def test_open_pflichtsoli_are_summed_up_under_rules_that_have_them():
+    ledger = evening({"rules": "ddv", "seats": ["Anna", "Ben", "Cem", "Dora"], "games": [
+        {"kind": "solo", "solo": "buben", "re": ["Cem"], "re_eyes": 70}]})
+    assert sheet_context(ledger)["pflicht"] == ["Gespielt: Cem (Spiel 1)",
+                                                "Offen: Anna, Ben, Dora"]
+
+
+@pytest.mark.parametrize(
+    ("date", "printed"),
+    [(dt.date(2025, 11, 20), "Donnerstag, 20.11.2025"), (dt.date(2026, 3, 1), "Sonntag, 01.03.2026"),
+     ("Silvester 2025", "Silvester 2025"), (None, "")],
+    ids=["thursday", "sunday", "free-text", "none"],
+)
+def test_the_date_is_written_out_in_german(ledger, date, printed):
+    assert sheet_context(ledger, date=date)["date"] == printed
+
+
+def test_names_and_title_are_escaped_in_the_html():
+    ledger = evening({"rules": "ddv", "seats": ["<b>Ben</b>", "A&B", "Cem", "Dora"]})
+    html = sheet_html(sheet_context(ledger, title='<script>alert("x")</script>'))
+    assert "<b>Ben</b>" not in html and "&lt;b&gt;Ben&lt;/b&gt;" in html
+    assert "<script>" not in html and "A&amp;B" in html
+
+
+# --------------------------------------------------------------------------- the PDF
+
+
+def test_the_pdf_shows_names_final_totals_and_settlement(pdf_text):
+    for name in EVENING["seats"]:
+        assert name in pdf_text
+    assert "Donnerstagsrunde" in pdf_text and "Donnerstag, 20.11.2025" in pdf_text
+    assert "Endstand 28 −7 −17 1 −5" in pdf_text  # the table's last row, in seat order
+    for line in TRANSFERS:
+        assert line in pdf_text
+    assert "Noch 4 Bockspiele ×4" in pdf_text
+
+
+def test_the_pdf_prints_each_game_row_with_points_and_running_totals(pdf_text):
+    # Game 1: Anna out (total 0), Ben +1, Cem −1, Dora +1, Emil −1.
+    assert "1 Anna 1 aus 0 +1 1 −1 −1 +1 1 −1 −1 gewonnen +1" in pdf_text
+    # Game 3, in seat order: Anna −4 to −8, Ben +4 to 5, Cem out at −5, Dora −4 to 1,
+    # Emil +4 to 7.
+    assert "3 Cem ×4 1 −4 −8 +4 5 aus −5 −4 1 +4 7 gewonnen +1 · Bock ×4" in pdf_text
+
+
+def test_the_pdf_has_one_table_row_per_game(ledger):
+    document = _document(sheet_context(ledger))
+    rows = [b for page in document.pages for b in _boxes(page)
+            if type(b).__name__ == "TableRowBox" and _has_class(b, "game")]
+    assert len(rows) == len(EVENING["games"])
+
+
+def test_an_evening_without_games_still_prints():
+    ledger = evening({"rules": "ddv", "seats": ["Anna", "Ben", "Cem", "Dora"]})
+    text = _flat(_text(render_sheet_pdf(sheet_context(ledger))))
+    assert "Noch keine Spiele eingetragen." in text and "Endstand 0 0 0 0" in text
+
+
+@pytest.mark.parametrize(("players", "landscape"), [(4, False), (5, False), (6, True), (7, True)])
+def test_six_players_and_more_print_in_landscape(players, landscape):
+    ledger = evening(_long_evening(LONG_NAMES[:players], 3))
+    page = _document(sheet_context(ledger)).pages[0]
+    assert (page.width > page.height) is landscape
+
+
+def test_seven_players_and_eighty_games_fit_the_page_width_on_every_page(
+        seven_players_eighty_games):
+    pages = seven_players_eighty_games.pages
+    assert len(pages) > 1
+    for page in pages:
+        box = page._page_box
+        right_edge = box.content_box_x() + box.width + 0.01
+        tables = [b for b in _boxes(page)
+                  if type(b).__name__ == "TableBox" and _has_class(b, "games")]
+        assert len(tables) == 1
+        table = tables[0]
+        assert table.position_x >= box.content_box_x() - 0.01
+        assert table.position_x + table.margin_width() <= right_edge
+        for cell in (b for b in table.descendants() if type(b).__name__ == "TableCellBox"):
+            cell_right = cell.position_x + cell.margin_width()
+            assert cell_right <= right_edge
+            for text in (b for b in cell.descendants() if type(b).__name__ == "TextBox"):
+                assert text.position_x + text.margin_width() <= cell_right + 0.01, text.text
+
+
+def test_every_page_of_a_long_evening_repeats_the_table_head(seven_players_eighty_games):
+    pages = seven_players_eighty_games.pages
+    games_seen = 0
+    for page in pages:
+        boxes = _boxes(page)
+        heads = [b for b in boxes if type(b).__name__ == "TableRowGroupBox" and b.is_header]
+        assert len(heads) == 1
+        games_seen += sum(1 for b in boxes
+                          if type(b).__name__ == "TableRowBox" and _has_class(b, "game"))
+    assert games_seen == 80
+
+
+# --------------------------------------------------------------------------- the CLI
+
+
+def _run(argv, stdin_text=""):
+    out, err = io.StringIO(), io.StringIO()
+    code = main(argv, stdin=io.StringIO(stdin_text), stdout=out, stderr=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_scorer_sheet_writes_a_pdf(tmp_path):
+    source = tmp_path / "evening.json"
+    source.write_text(json.dumps(EVENING), encoding="utf-8")
+    target = tmp_path / "sheet.pdf"
+    code, out, err = _run(["sheet", str(source), "-o", str(target)])
+    assert (code, out, err) == (0, "", "")
+    pdf = target.read_bytes()
+    assert pdf.startswith(b"%PDF")
+    text = _flat(_text(pdf))
+    assert "Doko-Zettel" in text and "Endstand 28 −7 −17 1 −5" in text
+    assert dt.date.today().strftime("%d.%m.%Y") in text
+
+
+def test_scorer_sheet_reads_the_evening_from_stdin(tmp_path):
+    target = tmp_path / "sheet.pdf"
+    code, _, _ = _run(["sheet", "-", "-o", str(target)], json.dumps(EVENING))
+    assert code == 0 and len(PdfReader(target).pages) == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        (json.dumps({**EVENING, "games": [{"re": ["Ben", "Dora"], "re_eyes": 250}]}),
+         "games[0].re_eyes"),
+        (json.dumps({**EVENING, "title": "Donnerstagsrunde"}), "title"),
+        (json.dumps({**EVENING, "seats": ["Anna", "Ben", "Cem"]}), "seats"),
+        ("{not json", "-"),
+    ],
+    ids=["impossible-augen", "key-outside-the-contract", "three-seats", "broken-json"],
+)
+def test_scorer_sheet_exits_2_on_invalid_input_and_writes_nothing(tmp_path, text, field):
+    target = tmp_path / "sheet.pdf"
+    code, out, err = _run(["sheet", "-", "-o", str(target)], text)
+    assert (code, out) == (2, "")
+    assert err.startswith(f"{field}:")
+    assert not target.exists()
+
+
+def test_scoring_from_the_cli_loads_neither_flask_jinja_nor_weasyprint(tmp_path):
+    game = {"rules": "ddv", "players": ["A", "B", "C", "D"], "re": ["A", "C"], "re_eyes": 151}
+    source = tmp_path / "game.json"
+    source.write_text(json.dumps(game), encoding="utf-8")
+    code = ("import sys\n"
+            "from scorer.cli import main\n"
+            f"assert main(['score', {str(source)!r}]) == 0\n"
+            "loaded = sorted(m for m in ('flask', 'jinja2', 'weasyprint') if m in sys.modules)\n"
+            "print(loaded, file=sys.stderr)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, cwd=Path(__file__).resolve().parent.parent)
+    assert done.stderr.strip() == "[]"
+    # Re 151, Kontra 89: gewonnen + unter 90 = 2.
+    assert json.loads(done.stdout)["points"] == {"A": 2, "B": -2, "C": 2, "D": -2}
