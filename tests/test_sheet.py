@@ -152,6 +152,36 @@ def test_the_context_sums_up_bock_and_ranks_the_players(ledger):
 
 
 @pytest.mark.parametrize(
+    ("settlement", "printed"),
+    [
+        (settle({"Anna": 28, "Ben": -7, "Cem": -17, "Dora": 1, "Emil": -5}, 10),
+         {"how": "10 Cent pro Punkt · untereinander · auf den Cent", "lines": TRANSFERS,
+          "pot": ""}),
+        # Minus points into the Kasse: Ben 0,70 + Cem 1,70 + Emil 0,50 = 2,90.
+        (settle({"Anna": 28, "Ben": -7, "Cem": -17, "Dora": 1, "Emil": -5}, 10,
+                mode="pay_losses", rounding="ten_cents"),
+         {"how": "10 Cent pro Punkt · Minuspunkte in die Kasse · auf 10 Cent gerundet",
+          "lines": ["Ben zahlt 0,70 € in die Kasse", "Cem zahlt 1,70 € in die Kasse",
+                    "Emil zahlt 0,50 € in die Kasse"],
+          "pot": "2,90 €"}),
+        (settle({"Anna": 28, "Ben": -7, "Cem": -17, "Dora": 1, "Emil": -5}, 150,
+                mode="pay_leader"),
+         {"how": "1,50 € pro Punkt · Abstand zum Ersten in die Kasse · auf den Cent",
+          # gaps to Anna's 28: Ben 35, Cem 45, Dora 27, Emil 33 points
+          "lines": ["Ben zahlt 52,50 € in die Kasse", "Cem zahlt 67,50 € in die Kasse",
+                    "Dora zahlt 40,50 € in die Kasse", "Emil zahlt 49,50 € in die Kasse"],
+          "pot": "210,00 €"}),
+        (settle(dict.fromkeys(["Anna", "Ben", "Cem", "Dora", "Emil"], 0), 10),
+         {"how": "10 Cent pro Punkt · untereinander · auf den Cent",
+          "lines": ["Niemand muss etwas zahlen."], "pot": ""}),
+    ],
+    ids=["zero-sum", "kasse-for-losses", "kasse-gap-to-leader", "all-square"],
+)
+def test_the_settlement_block_says_how_and_who_pays(ledger, settlement, printed):
+    assert sheet_context(ledger, settlement=settlement)["settlement"] == printed
+
+
+@pytest.mark.parametrize(
     ("rules", "game", "marker"),
     [
         ("ddv", {"kind": "solo", "solo": "damen", "re": ["Ben"], "re_eyes": 130},
