@@ -208,6 +208,16 @@ def test_every_special_game_gets_its_kind_marker(rules, game, marker):
     assert (row["kind"], row["detail"]) == marker
 
 
+def test_a_forced_pflichtsolo_is_marked_as_vorgefuehrt():
+    # ddv, nothing planned: four open Pflichtsoli and no planned game left, so the first game
+    # is already forced on the first seat after the dealer, Ben.
+    ledger = evening({"rules": "ddv", "seats": ["Anna", "Ben", "Cem", "Dora"],
+                      "planned_games": 0,
+                      "games": [{"kind": "solo", "solo": "kreuz", "re": ["Ben"], "re_eyes": 130}]})
+    row = sheet_context(ledger)["rows"][0]
+    assert (row["kind"], row["detail"]) == ("Pflichtsolo (vorgeführt)", "Kreuz-Solo · Ben")
+
+
 def test_house_rules_are_listed_as_changes_against_the_closest_preset():
     ledger = evening({"rules": {"preset": "ddv", "deck": 40}, "seats": ["A", "B", "C", "D"]})
     rules = sheet_context(ledger)["rules"]
