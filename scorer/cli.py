@@ -74,7 +74,12 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None,
             from scorer.sheet import write_sheet_pdf
 
             ledger = evening(data)
-            write_sheet_pdf(ledger, args.output)
+            try:
+                write_sheet_pdf(ledger, args.output)
+            except OSError as err:
+                # Not invalid input, so not exit 2: the PDF could not be written.
+                stderr.write(f"{args.output}: PDF nicht schreibbar: {err.strerror}\n")
+                return 1
             return 0
     except InvalidInput as err:
         stderr.write(_problem_lines(err))
