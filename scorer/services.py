@@ -266,11 +266,12 @@ def from_core(raw: Mapping[str, Any], ids: Mapping[str, int]) -> dict[str, Any]:
 
 
 def preview(evening: Evening, facts: Mapping[str, Any],
-            replacing: Game | None = None) -> tuple[Sheet, LedgerGame]:
+            replacing: Game | None = None) -> tuple[Ledger, LedgerGame]:
     """Fold the evening with a candidate game (new, or in place of ``replacing``).
 
-    Raises Refused with the candidate's own problems (fields without the ``games[i].``
-    prefix), or a whole-form problem when a later game would stop being valid.
+    Returns the whole ledger and the candidate's place in it. Raises Refused with the
+    candidate's own problems (fields without the ``games[i].`` prefix), or a whole-form
+    problem when a later game would stop being valid.
     """
     setup, names = evening_setup(evening)
     games = live_games(evening)
@@ -278,12 +279,7 @@ def preview(evening: Evening, facts: Mapping[str, Any],
     index = games.index(replacing) if replacing is not None else len(games)
     raws[index:index + 1] = [to_core(facts, names)]
     ledger = _fold_checked(setup, raws, index)
-    rows = list(games)
-    if replacing is None:
-        rows.append(Game(facts=dict(facts)))
-    sheet_ = Sheet(evening=evening, setup=setup, ledger=ledger,
-                   rows=tuple(Row(g, e) for g, e in zip(rows, ledger.games)), names=names)
-    return sheet_, ledger.games[index]
+    return ledger, ledger.games[index]
 
 
 def _fold_checked(setup: EveningSetup, raws: list[dict[str, Any]],

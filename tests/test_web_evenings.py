@@ -155,3 +155,17 @@ def test_an_evening_of_another_runde_is_a_german_404(table, client):
     other = table.create_group("Andere")
     assert client.get(f"{other}abend/1/").status_code == 404
     assert client.get(f"{other}abend/2/").status_code == 404
+
+
+def test_an_evening_can_be_handed_to_the_core_as_cli_input_with_names(table, app):
+    from scorer import services
+    from scorer.evening import evening
+
+    table.create_group(players=FIVE)
+    sheet = table.start_evening(seats=FIVE, planned_games=20)
+    table.play(sheet, ("Ben", "Dora"), 140, players=("Ben", "Cem", "Dora", "Emil"))
+    with app.app_context():
+        data = services.evening_input(services.find_group(table.token).evenings[0])
+    assert data["seats"] == list(FIVE) and data["planned_games"] == 20
+    assert data["games"][0]["re"] == ["Ben", "Dora"]
+    assert evening(data).totals == table.ledger(sheet).totals

@@ -236,6 +236,9 @@ class GameForm(Form):
     doppelt_kontra = IntegerField("Doppelt Kontra", default=0, validators=[Optional()])
 
 
+EXTRA_LABELS_BY_VALUE = {e.value: label for e, label in EXTRA_LABELS.items()}
+
+
 def extra_field(party: str, extra: str) -> str:
     """Form field of one party's count of one extra; mirrors the core's field path."""
     return f"extras_{party}_{extra}"
@@ -265,8 +268,6 @@ def game_form(rules: HouseRules, seats: Sequence[tuple[int, str]],
     form.announced_kontra.choices = choices(level_choices("kontra", rules))
     return form
 
-
-EXTRA_LABELS_BY_VALUE = {e.value: label for e, label in EXTRA_LABELS.items()}
 
 
 def facts_from_form(form: GameForm, rules: HouseRules,

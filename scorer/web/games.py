@@ -166,7 +166,7 @@ def _preview(evening: Evening, game: Game | None) -> Response:
             errors.setdefault(name, []).extend(messages)
     if not errors:
         try:
-            folded, entry = services.preview(evening, facts,
+            ledger, entry = services.preview(evening, facts,
                                              replacing=game if game and not game.deleted_at
                                              else None)
         except services.Refused as err:
@@ -181,7 +181,7 @@ def _preview(evening: Evening, game: Game | None) -> Response:
         value=entry.score.value,
         bock=entry.bock,
         players=[{"name": s, "points": entry.points[s], "total": entry.totals[s],
-                  "plays": s in entry.players} for s in folded.setup.seats],
+                  "plays": s in entry.players} for s in ledger.setup.seats],
     )
 
 
