@@ -158,6 +158,10 @@
     timer = setTimeout(ask, 200);
   }
 
+  // After a refused save, bring the first message into view.
+  var firstError = document.querySelector(".field--invalid, .flash--error");
+  if (firstError) { firstError.scrollIntoView({ block: "center" }); }
+
   form.addEventListener("input", changed);
   form.addEventListener("change", changed);
   update();
