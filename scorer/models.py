@@ -85,6 +85,10 @@ class Evening(db.Model):
     """{"preset": id, **HouseRules.to_dict()}: every option, so later changes never apply."""
     planned_games: Mapped[int | None]
     cents_per_point: Mapped[int] = mapped_column(default=0)
+    settlement_mode: Mapped[str] = mapped_column(String(16), default="zero_sum")
+    """scorer.settlement.SettlementMode value: zero_sum, pay_leader or pay_losses."""
+    settlement_rounding: Mapped[str] = mapped_column(String(16), default="cent")
+    """scorer.settlement.Rounding value: cent or ten_cents."""
     closed_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
     revision: Mapped[int] = mapped_column(default=1)
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
@@ -159,6 +163,8 @@ class GameEvent(db.Model):
     game_number: Mapped[int]
     """The game's running number when this happened."""
     action: Mapped[str] = mapped_column(String(10))
+    via: Mapped[str | None] = mapped_column(String(16))
+    """Which link made the change: a short fingerprint of the edit token used."""
     """create, edit, delete or restore."""
     old_facts: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     new_facts: Mapped[dict[str, Any] | None] = mapped_column(JSON)
