@@ -4,6 +4,7 @@ the real migrations applied, its test client and CLI runner. Core tests need non
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,13 +13,46 @@ from typing import Any
 import pytest
 
 
+TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
+"""A PostgreSQL URL to run the database tests against instead of SQLite (CI sets it)."""
+
+DB_FIXTURES = {"app", "client", "runner", "table", "app_config"}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Tests that touch the database carry the `db` marker, so CI can rerun them on PostgreSQL."""
+    for item in items:
+        if DB_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.db)
+
+
+def _empty_postgres(url: str) -> None:
+    """Every test starts from an empty schema, like a fresh SQLite file."""
+    import sqlalchemy as sa
+
+    engine = sa.create_engine(url)
+    with engine.begin() as connection:
+        connection.execute(sa.text("DROP SCHEMA public CASCADE"))
+        connection.execute(sa.text("CREATE SCHEMA public"))
+    engine.dispose()
+
+
 @pytest.fixture
-def app_config(tmp_path: Path) -> dict[str, Any]:
+def database_url(tmp_path: Path) -> str:
+    """A real SQLite file in tmp_path, or the emptied PostgreSQL database of TEST_DATABASE_URL."""
+    if TEST_DATABASE_URL:
+        _empty_postgres(TEST_DATABASE_URL)
+        return TEST_DATABASE_URL
+    return f"sqlite:///{tmp_path / 'test.sqlite3'}"
+
+
+@pytest.fixture
+def app_config(database_url: str) -> dict[str, Any]:
     """The test configuration; tests may change it before asking for ``app``."""
     return {
         "TESTING": True,
         "SECRET_KEY": "test",
-        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'test.sqlite3'}",
+        "SQLALCHEMY_DATABASE_URI": database_url,
         "WTF_CSRF_ENABLED": False,
     }
 
