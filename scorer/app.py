@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import json
 import os
 import secrets
-from datetime import timedelta
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, render_template
+import click
+from flask import Flask, Response, g, render_template
 from flask_wtf.csrf import CSRFError
 from sqlalchemy import event
 from werkzeug.exceptions import HTTPException
@@ -33,6 +35,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     register_blueprints(app)
     register_error_handlers(app)
     register_template_helpers(app)
+    register_security(app)
+    register_commands(app)
     return app
 
 
@@ -46,6 +50,7 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         WTF_I18N_ENABLED=False,
         PERMANENT_SESSION_LIFETIME=timedelta(days=365),
         SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_HTTPONLY=True,
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -75,13 +80,18 @@ def register_extensions(app: Flask) -> None:
     csrf.init_app(app)
     with app.app_context():
         if db.engine.dialect.name == "sqlite":
-            event.listen(db.engine, "connect", _sqlite_foreign_keys)
+            event.listen(db.engine, "connect", _sqlite_pragmas)
 
 
-def _sqlite_foreign_keys(dbapi_connection: Any, _record: Any) -> None:
-    """SQLite ignores foreign keys unless asked on every connection."""
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    """Per connection: foreign keys on (SQLite ignores them otherwise); WAL so that readers
+    never block the writer and a killed server loses no committed game; a busy timeout so
+    two phones saving at once wait for each other instead of failing."""
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
     cursor.close()
 
 
@@ -100,6 +110,11 @@ def register_error_handlers(app: Flask) -> None:
     def not_found(_error: HTTPException) -> tuple[str, int]:
         return render_template("error.html", title="Nicht gefunden",
                                message="Diese Seite gibt es nicht (mehr). Stimmt der Link?"), 404
+
+    def forbidden(_error: HTTPException) -> tuple[str, int]:
+        return render_template("error.html", title="Nur lesen",
+                               message="Mit diesem Link lässt sich nichts ändern. Zum Eintragen "
+                                       "braucht ihr den Bearbeiten-Link der Runde."), 403
 
     def csrf_failed(_error: CSRFError) -> tuple[str, int]:
         return render_template("error.html", title="Formular abgelaufen",
@@ -120,6 +135,7 @@ def register_error_handlers(app: Flask) -> None:
                                message="Etwas ist schiefgegangen; es wurde nichts gespeichert. "
                                        "Bitte noch einmal versuchen."), 500
 
+    app.register_error_handler(403, forbidden)
     app.register_error_handler(404, not_found)
     app.register_error_handler(CSRFError, csrf_failed)
     app.register_error_handler(400, bad_request)
@@ -127,9 +143,79 @@ def register_error_handlers(app: Flask) -> None:
     app.register_error_handler(500, server_error)
 
 
+CONTENT_SECURITY_POLICY = "; ".join([
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+])
+"""No inline scripts or styles anywhere: templates load static/js and static/css only."""
+
+
+def register_security(app: Flask) -> None:
+    """Security headers on every response; the Runde's tokens are in URLs, so no referrer."""
+
+    @app.after_request
+    def security_headers(response: Response) -> Response:
+        headers = response.headers
+        headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+        headers.setdefault("X-Frame-Options", "DENY")
+        headers.setdefault("Referrer-Policy", "no-referrer")
+        headers.setdefault("X-Content-Type-Options", "nosniff")
+        if response.mimetype == "text/html" or response.mimetype == "application/json":
+            # Pages carry secret links: keep them out of shared caches.
+            headers.setdefault("Cache-Control", "no-store")
+        return response
+
+
+def register_commands(app: Flask) -> None:
+    """`flask --app scorer backup` and `restore FILE`: everything as one JSON document."""
+
+    @app.cli.command("backup")
+    @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
+                  help="Zieldatei (Standard: doko-zettel-backup-<Zeitstempel>.json)")
+    def backup_command(output: str | None) -> None:
+        """Write a timestamped JSON backup of the whole database."""
+        from scorer import backup
+
+        document = backup.dump(db.session, db.metadata)
+        if output is None:
+            stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
+            output = f"doko-zettel-backup-{stamp}.json"
+        Path(output).write_text(json.dumps(document, ensure_ascii=False, indent=1),
+                                encoding="utf-8")
+        rows = sum(len(r) for r in document["tables"].values())
+        click.echo(f"Sicherung geschrieben: {output} ({rows} Zeilen)")
+
+    @app.cli.command("restore")
+    @click.argument("file", type=click.Path(exists=True, dir_okay=False))
+    def restore_command(file: str) -> None:
+        """Load a JSON backup into an empty database."""
+        from scorer import backup
+
+        try:
+            document = json.loads(Path(file).read_text(encoding="utf-8"))
+            counts = backup.restore(db.session, db.metadata, document)
+        except (ValueError, backup.BackupError) as err:
+            db.session.rollback()
+            raise click.ClickException(f"Wiederherstellen abgebrochen: {err}") from err
+        db.session.commit()
+        click.echo(f"Wiederhergestellt: {sum(counts.values())} Zeilen aus {file}")
+
+
 def register_template_helpers(app: Flask) -> None:
     """Filters and helpers the templates use for numbers, dates and ledger games."""
     from scorer.web import display
+
+    @app.context_processor
+    def access() -> dict[str, Any]:
+        # The token the page was opened with: links must never turn a read-only link into
+        # the edit link.
+        return {"link_token": g.get("link_token"), "can_edit": g.get("can_edit", False)}
 
     app.jinja_env.globals.update(
         marker=display.marker, kind_text=display.kind_text, winner_text=display.winner_text,

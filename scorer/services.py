@@ -9,18 +9,22 @@ what is in the database always folds.
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func, select
+from flask import g, has_app_context
+from sqlalchemy import func, or_, select
 from sqlalchemy.exc import IntegrityError
 
+from scorer import backup
 from scorer.evening import EveningSetup, InvalidEvening, Ledger, LedgerGame, fold
 from scorer.extensions import db
 from scorer.models import Evening, EveningSeat, Game, GameEvent, Group, Player, utcnow
 from scorer.rules import PRESETS, HouseRules, differences, rules_from_spec
+from scorer.settlement import Rounding, Settlement, SettlementMode, settle
 
 CREATE, EDIT, DELETE, RESTORE = "create", "edit", "delete", "restore"
 
@@ -38,14 +42,32 @@ class Refused(ValueError):
 
 STALE = "inzwischen geändert: bitte die Seite neu laden und noch einmal prüfen"
 CLOSED = "der Abend ist abgeschlossen; zum Ändern erst wieder öffnen"
+MAX_CENTS_PER_POINT = 1000
+"""The highest price of a point the app accepts: 10 € is already a typo more likely than not."""
 
 
 # --------------------------------------------------------------------------- Runde
 
 
 def find_group(token: str) -> Group | None:
-    """The Runde whose edit token this is."""
-    return db.session.scalar(select(Group).where(Group.edit_token == token))
+    """The Runde whose edit or read-only token this is."""
+    if not token or len(token) > 64:
+        return None
+    return db.session.scalar(
+        select(Group).where(or_(Group.edit_token == token, Group.read_token == token))
+    )
+
+
+def backup_group(group: Group) -> dict[str, Any]:
+    """Everything of one Runde in the backup format of `flask --app scorer backup`."""
+    return backup.dump(db.session, db.metadata, group_id=group.id)
+
+
+def renew_tokens(group: Group) -> None:
+    """New edit and read-only links; the old ones stop working at once."""
+    group.edit_token = secrets.token_urlsafe(24)
+    group.read_token = secrets.token_urlsafe(24)
+    db.session.commit()
 
 
 def create_group(name: str, preset: str) -> Group:
@@ -119,10 +141,11 @@ def find_evening(group: Group, number: int) -> Evening | None:
 def start_evening(group: Group, *, played_on: dt.date, seat_ids: Sequence[int],
                   first_dealer_id: int, preset: str, rules: HouseRules,
                   planned_games: int | None,
-                  cents_per_point: int) -> Evening:
+                  cents_per_point: int, settlement_mode: str = SettlementMode.ZERO_SUM.value,
+                  settlement_rounding: str = Rounding.CENT.value) -> Evening:
     """A new evening with its seats and the full rule set frozen."""
     players = {p.id: p for p in group.players}
-    problems = []
+    problems = list(_money_problems(cents_per_point, settlement_mode, settlement_rounding))
     if any(i not in players for i in seat_ids):
         problems.append(("seats", "nur Spieler dieser Runde können mitspielen"))
     elif any(not players[i].active for i in seat_ids):
@@ -141,7 +164,8 @@ def start_evening(group: Group, *, played_on: dt.date, seat_ids: Sequence[int],
     evening = Evening(
         group=group, number=number, played_on=played_on, first_dealer_id=first_dealer_id,
         rules=frozen_rules(preset, rules), planned_games=planned_games,
-        cents_per_point=cents_per_point,
+        cents_per_point=cents_per_point, settlement_mode=settlement_mode,
+        settlement_rounding=settlement_rounding,
         seats=[EveningSeat(position=k, player_id=i) for k, i in enumerate(seat_ids)],
     )
     db.session.add(evening)
@@ -160,6 +184,39 @@ def set_closed(evening: Evening, closed: bool, revision: int) -> None:
     evening.closed_at = utcnow() if closed else None
     evening.revision += 1
     db.session.commit()
+
+
+def _money_problems(cents_per_point: int, mode: str,
+                    rounding: str) -> Iterable[tuple[str, str]]:
+    if not 0 <= cents_per_point <= MAX_CENTS_PER_POINT:
+        yield "cents_per_point", f"zwischen 0 und {MAX_CENTS_PER_POINT} Cent"
+    if mode not in {m.value for m in SettlementMode}:
+        yield "settlement_mode", "unbekannte Art der Abrechnung"
+    if rounding not in {r.value for r in Rounding}:
+        yield "settlement_rounding", "unbekannte Rundung"
+
+
+def set_settlement(evening: Evening, *, cents_per_point: int, mode: str, rounding: str,
+                   revision: int) -> None:
+    """Change what a point is worth and how the evening settles (not once it is closed)."""
+    _check_open(evening)
+    _check_revision(evening.revision, revision)
+    problems = list(_money_problems(cents_per_point, mode, rounding))
+    if problems:
+        raise Refused(problems)
+    evening.cents_per_point = cents_per_point
+    evening.settlement_mode = mode
+    evening.settlement_rounding = rounding
+    evening.revision += 1
+    db.session.commit()
+
+
+def settlement(evening: Evening, totals: Mapping[str, int]) -> Settlement | None:
+    """The evening's money for these totals (its ledger's); None when played for nothing."""
+    if not evening.cents_per_point:
+        return None
+    return settle(totals, evening.cents_per_point, evening.settlement_mode,
+                  evening.settlement_rounding)
 
 
 def _check_revision(current: int, sent: int) -> None:
@@ -411,10 +468,19 @@ def _change(game: Game, action: str, facts: dict[str, Any] | None) -> GameEvent:
     return event
 
 
+def link_fingerprint() -> str | None:
+    """A short, non-secret name of the link this request came through, for the history."""
+    token = g.get("link_token") if has_app_context() else None
+    if not token:
+        return None
+    return hashlib.sha256(token.encode()).hexdigest()[:8]
+
+
 def _record(game: Game, action: str, old: dict[str, Any] | None,
             new: dict[str, Any] | None) -> GameEvent:
     event = GameEvent(evening_id=game.evening_id, game=game, game_number=number_of(game),
-                      action=action, old_facts=old, new_facts=new, revision=game.revision)
+                      action=action, old_facts=old, new_facts=new, revision=game.revision,
+                      via=link_fingerprint())
     db.session.add(event)
     return event
 
@@ -440,6 +506,8 @@ __all__ = [
     "retire_player",
     "set_closed",
     "set_house_rules",
+    "set_settlement",
+    "settlement",
     "sheet",
     "start_evening",
     "to_core",

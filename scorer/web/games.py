@@ -4,7 +4,17 @@ from __future__ import annotations
 
 import uuid
 
-from flask import Blueprint, flash, jsonify, redirect, render_template, request, session, url_for
+from flask import (
+    Blueprint,
+    flash,
+    g,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from werkzeug.wrappers import Response
 
 from scorer import services
@@ -26,7 +36,7 @@ bp = Blueprint("games", __name__, url_prefix="/r/<token>/abend/<int:number>")
 
 
 def _sheet_url(evening: Evening) -> str:
-    return url_for("evenings.show", token=evening.group.edit_token, number=evening.number)
+    return url_for("evenings.show", token=g.link_token, number=evening.number)
 
 
 def _refuse_if_closed(evening: Evening) -> Response | None:
@@ -118,9 +128,9 @@ def _entry_page(evening: Evening, sheet: services.Sheet, form: GameForm,
         number_now, dealer, bock = row.entry.number, row.entry.dealer, row.entry.bock
         forced = row.entry.forced_soloist
         sitting_out = tuple(s for s in sheet.setup.seats if s not in row.entry.players)
-    preview_url = (url_for("games.preview_edit", token=evening.group.edit_token,
+    preview_url = (url_for("games.preview_edit", token=g.link_token,
                            number=evening.number, game_id=game.id) if game is not None
-                   else url_for("games.preview_new", token=evening.group.edit_token,
+                   else url_for("games.preview_new", token=g.link_token,
                                 number=evening.number))
     status = 422 if request.method == "POST" else 200
     return render_template(

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, flash, redirect, render_template, request, session, url_for
-from sqlalchemy import select
+import datetime as dt
+import json
+
+import segno
+from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
+from markupsafe import Markup
+from sqlalchemy import or_, select
 from werkzeug.wrappers import Response
 
 from scorer import services
@@ -35,10 +40,14 @@ def index() -> str | Response:
         remember(group.edit_token)
         flash("Runde angelegt. Diese Adresse ist euer Schlüssel: als Lesezeichen speichern.")
         return redirect(url_for("groups.show", token=group.edit_token))
-    tokens = session.get(REMEMBERED, [])
-    found = {g.edit_token: g for g in db.session.scalars(
-        select(Group).where(Group.edit_token.in_(tokens)))} if tokens else {}
-    groups = [found[t] for t in tokens if t in found]
+    tokens = [t for t in session.get(REMEMBERED, []) if isinstance(t, str)]
+    found: dict[str, Group] = {}
+    if tokens:
+        for group in db.session.scalars(select(Group).where(
+                or_(Group.edit_token.in_(tokens), Group.read_token.in_(tokens)))):
+            found[group.edit_token] = found[group.read_token] = group
+    # A renewed link drops out here: its old token no longer finds the Runde.
+    groups = [(t, found[t]) for t in tokens if t in found]
     return render_template("index.html", form=form, groups=groups)
 
 
@@ -60,7 +69,39 @@ def _group_page(group: Group, add_form: PlayerForm) -> str:
         "group.html", group=group, evenings=evenings, add_form=add_form,
         action=ActionForm(formdata=None), preset_label=PRESET_LABELS[group.preset],
         changed=changed_options(group), summary=summary(services.house_rules(group)),
+        qr_edit=_qr(url_for("groups.show", token=group.edit_token, _external=True)),
+        qr_read=_qr(url_for("groups.show", token=group.read_token, _external=True)),
     )
+
+
+def _qr(url: str) -> Markup:
+    """A QR code of ``url`` as inline SVG, made on the server (no script, no external service)."""
+    code = segno.make(url, error="m")
+    return Markup(code.svg_inline(scale=4, border=2, omitsize=True, title="QR-Code"))
+
+
+@bp.post("/r/<token>/links")
+def renew_links(token: str) -> Response:
+    """New edit and read-only links; the old ones stop working."""
+    group = group_or_404(token)
+    if not ActionForm().validate_on_submit():
+        abort(400)
+    services.renew_tokens(group)
+    remember(group.edit_token)
+    flash("Neue Links erstellt. Die alten funktionieren nicht mehr: bitte neu teilen.")
+    return redirect(url_for("groups.show", token=group.edit_token))
+
+
+@bp.get("/r/<token>/sicherung.json")
+def backup(token: str) -> Response:
+    """Everything of this Runde as one JSON file (the same format as `flask backup`)."""
+    group = group_or_404(token)
+    document = services.backup_group(group)
+    stamp = dt.datetime.now(dt.timezone.utc).strftime("%Y%m%d-%H%M%S")
+    response = Response(json.dumps(document, ensure_ascii=False, indent=1),
+                        mimetype="application/json")
+    response.headers["Content-Disposition"] = f'attachment; filename="doko-zettel-{stamp}.json"'
+    return response
 
 
 @bp.post("/r/<token>/spieler")

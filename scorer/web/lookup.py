@@ -1,27 +1,47 @@
-"""URL parts to rows: the Runde's secret token, the evening's number, a game's id.
+"""URL parts to rows, and who may do what: the Runde's secret token, the evening's number,
+a game's id.
 
-A wrong combination (a game of another evening, an evening of another Runde) is the same
-German 404 as an unknown token, so a URL never tells whether something exists elsewhere.
+A Runde has two secret tokens. The edit token may do everything; the read-only token may
+only look at the pages in READ_ONLY (GET). Whatever token a page was opened with is the one
+its links carry (``link_token`` in templates), so a read-only link never reveals the edit
+token. A wrong combination (a game of another evening, an evening of another Runde) is the
+same German 404 as an unknown token, so a URL never tells whether something exists elsewhere.
 """
 
 from __future__ import annotations
 
-from flask import abort, session
+from flask import abort, g, request, session
 
 from scorer import services
 from scorer.models import Evening, Game, Group
 
 REMEMBERED = "runden"
-"""Session key: the edit tokens of the Runden this browser has opened, newest first."""
+"""Session key: the tokens of the Runden this browser has opened, newest first."""
+
+READ_ONLY = frozenset({"groups.show", "evenings.show", "evenings.history"})
+"""Endpoints a read-only link may GET."""
+READ_ONLY_BLUEPRINTS = frozenset({"exports", "stats"})
+"""Blueprints whose GET pages a read-only link may see (PDF, CSV, statistics)."""
 
 
 def group_or_404(token: str) -> Group:
-    """The Runde of this token, remembered for the start page."""
+    """The Runde of this token; 403 when a read-only link tries anything but looking."""
     group = services.find_group(token)
     if group is None:
         abort(404)
+    g.link_token = token
+    g.can_edit = token == group.edit_token
+    if not g.can_edit and not _readable():
+        abort(403)
     remember(token)
     return group
+
+
+def _readable() -> bool:
+    if request.method not in ("GET", "HEAD"):
+        return False
+    endpoint = request.endpoint or ""
+    return endpoint in READ_ONLY or endpoint.split(".")[0] in READ_ONLY_BLUEPRINTS
 
 
 def remember(token: str) -> None:
