@@ -204,8 +204,11 @@ class _State:
         n = len(seats)
         return [seats[(self.dealer + k) % n] for k in range(1, n + 1)]
 
-    def forced_soloist(self) -> str | None:
-        """RULES.md §7: who must play a Pflichtsolo in the coming game, if anybody."""
+    def forced_soloist(self, order: list[str] | None = None) -> str | None:
+        """RULES.md §7: who must play a Pflichtsolo in the coming game, if anybody.
+
+        ``order`` is :meth:`order`, when the caller has it already.
+        """
         setup = self.setup
         if not self.owed or setup.planned_games is None:
             return None
@@ -216,12 +219,11 @@ class _State:
             forced = left <= 0
         if not forced:
             return None
-        return next(s for s in self.order() if s in self.owed)
+        return next(s for s in (order or self.order()) if s in self.owed)
 
-    def players(self, forced: str | None) -> tuple[str, ...]:
+    def players(self, forced: str | None, order: list[str] | None = None) -> tuple[str, ...]:
         """The four seats after the dealer; a forced soloist always plays."""
-        order = self.order()
-        four = order[:4]
+        four = (order or self.order())[:4]
         if forced is not None and forced not in four:
             four = four[:3] + [forced]
         return tuple(four)
@@ -311,22 +313,26 @@ def fold(setup: EveningSetup, games: Sequence[Mapping[str, Any]]) -> Ledger:
 
 def _play(state: _State, raw: Mapping[str, Any], number: int, totals: dict[str, int]) -> LedgerGame:
     """Score one game in its place and advance the state."""
-    if not isinstance(raw, Mapping):
+    if not (type(raw) is dict or isinstance(raw, Mapping)):
         raise InvalidGame([("", "ein Spiel muss ein JSON-Objekt sein")])
     for key in ("rules", "bock"):
         if key in raw:
             raise InvalidGame([(key, "kommt vom Abend, nicht vom einzelnen Spiel")])
     setup = state.setup
-    forced = state.forced_soloist()
-    facts = parse_game(raw, players=state.players(forced))
     order = state.order()
+    forced = state.forced_soloist(order)
+    bock = state.bock()
+    # The Bock factor comes from the evening (a game carrying one was rejected above); parsing
+    # it with the game is cheaper than copying the facts afterwards.
+    facts = parse_game({**raw, "bock": bock} if bock != 1 else raw,
+                       players=state.players(forced, order))
     if "players" in raw:
         strangers = [p for p in facts.players if p not in setup.seats]
         if strangers:
             raise InvalidGame([("players", f"sitzt nicht am Tisch: {', '.join(strangers)}")])
     players = tuple(sorted(facts.players, key=order.index))
-    bock = state.bock()
-    facts = dataclasses.replace(facts, players=players, bock=bock)
+    if players != facts.players:
+        facts = dataclasses.replace(facts, players=players)
     result = score_game(facts, setup.rules)
     pflicht = _pflicht(state, facts, forced)
     stays = _dealer_stays(state, facts, pflicht, forced is not None)

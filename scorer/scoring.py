@@ -83,6 +83,10 @@ class Level(str, Enum):
 
 
 _RANK = {level: i for i, level in enumerate(Level)}
+# Value -> member tables: the common case of parsing without Enum.__call__ (a miss falls back to
+# the Enum constructor, which then behaves exactly as before).
+_PARTY_OF = {m.value: m for m in Party}
+_LEVEL_OF = {m.value: m for m in Level}
 # Absage rank 1..4 -> (label, what the opponents must stay under, against-point threshold)
 _ABSAGE = {
     1: ("keine 90", 90, 120),
@@ -113,6 +117,9 @@ _FIELDS = frozenset(
      "doppelt", "extras", "eyes", "bock"}
 )
 _NO_PARTIES = (GameKind.HAMMELRENNEN, GameKind.REDEAL)
+_KIND_OF = {m.value: m for m in GameKind}
+_SOLO_OF = {m.value: m for m in SoloKind}
+_EXTRA_OF = {m.value: m for m in Extra}
 _NO_ANNOUNCEMENTS = (GameKind.HAMMELRENNEN, GameKind.SCHWARZE_SAU, GameKind.REDEAL)
 
 
@@ -254,7 +261,7 @@ def parse_game(data: Any, *, players: tuple[str, ...] | None = None) -> GameFact
 
     Rule-dependent checks happen in :func:`validate_game`, which :func:`score_game` calls.
     """
-    if not isinstance(data, Mapping):
+    if not (type(data) is dict or isinstance(data, Mapping)):
         raise InvalidGame([("", "ein Spiel muss ein JSON-Objekt sein")])
     problems: list[tuple[str, str]] = []
     for key in data:
@@ -276,14 +283,14 @@ def parse_game(data: Any, *, players: tuple[str, ...] | None = None) -> GameFact
     kind = GameKind.NORMAL
     if "kind" in data:
         try:
-            kind = GameKind(data["kind"])
+            kind = _KIND_OF.get(data["kind"]) or GameKind(data["kind"])
         except (ValueError, TypeError):
             problems.append(("kind", f"unbekannte Spielart {data['kind']!r}"))
 
     solo = None
     if data.get("solo") is not None:
         try:
-            solo = SoloKind(data["solo"])
+            solo = _SOLO_OF.get(data["solo"]) or SoloKind(data["solo"])
         except (ValueError, TypeError):
             problems.append(("solo", f"unbekannte Soloart {data['solo']!r}"))
 
@@ -312,7 +319,7 @@ def parse_game(data: Any, *, players: tuple[str, ...] | None = None) -> GameFact
     trickless = None
     if data.get("trickless") is not None:
         try:
-            trickless = Party(data["trickless"])
+            trickless = _PARTY_OF.get(data["trickless"]) or Party(data["trickless"])
         except (ValueError, TypeError):
             problems.append(("trickless", "muss \"re\" oder \"kontra\" sein"))
 
@@ -320,17 +327,17 @@ def parse_game(data: Any, *, players: tuple[str, ...] | None = None) -> GameFact
     announced = data.get("announced", {})
     if announced is None:
         announced = {}
-    if not isinstance(announced, Mapping):
+    if not (type(announced) is dict or isinstance(announced, Mapping)):
         problems.append(("announced", "ein Objekt mit re und kontra angeben"))
         announced = {}
     for key, value in announced.items():
         try:
-            party = Party(key)
+            party = _PARTY_OF.get(key) or Party(key)
         except (ValueError, TypeError):
             problems.append((f"announced.{key}", "nur re und kontra"))
             continue
         try:
-            levels[party] = Level(value)
+            levels[party] = _LEVEL_OF.get(value) or Level(value)
         except (ValueError, TypeError):
             problems.append((f"announced.{key}", f"unbekannte Ansage {value!r}"))
 
@@ -338,12 +345,12 @@ def parse_game(data: Any, *, players: tuple[str, ...] | None = None) -> GameFact
     raw_doppelt = data.get("doppelt", {})
     if raw_doppelt is None:
         raw_doppelt = {}
-    if not isinstance(raw_doppelt, Mapping):
+    if not (type(raw_doppelt) is dict or isinstance(raw_doppelt, Mapping)):
         problems.append(("doppelt", "ein Objekt mit re und kontra angeben"))
         raw_doppelt = {}
     for key, value in raw_doppelt.items():
         try:
-            party = Party(key)
+            party = _PARTY_OF.get(key) or Party(key)
         except (ValueError, TypeError):
             problems.append((f"doppelt.{key}", "nur re und kontra"))
             continue
@@ -356,24 +363,24 @@ def parse_game(data: Any, *, players: tuple[str, ...] | None = None) -> GameFact
     raw_extras = data.get("extras", {})
     if raw_extras is None:
         raw_extras = {}
-    if not isinstance(raw_extras, Mapping):
+    if not (type(raw_extras) is dict or isinstance(raw_extras, Mapping)):
         problems.append(("extras", "ein Objekt mit re und kontra angeben"))
         raw_extras = {}
     for key, counts in raw_extras.items():
         try:
-            party = Party(key)
+            party = _PARTY_OF.get(key) or Party(key)
         except (ValueError, TypeError):
             problems.append((f"extras.{key}", "nur re und kontra"))
             continue
         if counts is None:
             continue
-        if not isinstance(counts, Mapping):
+        if not (type(counts) is dict or isinstance(counts, Mapping)):
             problems.append((f"extras.{key}", "Anzahl je Sonderpunkt angeben"))
             continue
         for name, count in counts.items():
             where = f"extras.{key}.{name}"
             try:
-                extra = Extra(name)
+                extra = _EXTRA_OF.get(name) or Extra(name)
             except (ValueError, TypeError):
                 problems.append((where, "unbekannter Sonderpunkt"))
                 continue
@@ -385,7 +392,7 @@ def parse_game(data: Any, *, players: tuple[str, ...] | None = None) -> GameFact
     eyes = None
     raw_eyes = data.get("eyes")
     if raw_eyes is not None:
-        if not isinstance(raw_eyes, Mapping) or not all(
+        if not (type(raw_eyes) is dict or isinstance(raw_eyes, Mapping)) or not all(
             isinstance(k, str) and _is_int(v) and 0 <= v <= 240 for k, v in raw_eyes.items()
         ):
             problems.append(("eyes", "Augen je Spieler (0 bis 240) angeben"))
@@ -525,6 +532,8 @@ def _announcement_problems(f: GameFacts, rules: HouseRules) -> Any:
 
 
 def _extras_problems(f: GameFacts, rules: HouseRules) -> Any:
+    if not f.re_extras and not f.kontra_extras:
+        return
     for party, extras in (("re", f.re_extras), ("kontra", f.kontra_extras)):
         for extra in extras:
             if extra not in rules.extras:
@@ -658,36 +667,37 @@ def _party_game(f: GameFacts, rules: HouseRules) -> GameScore:
     ko_eyes = 240 - re_eyes
     eyes = {Party.RE: re_eyes, Party.KONTRA: ko_eyes}
     small_deck = rules.deck == 40
-    schwarz = {
-        Party.RE: f.trickless is Party.RE or (small_deck and re_eyes == 0),
-        Party.KONTRA: f.trickless is Party.KONTRA or (small_deck and ko_eyes == 0),
-    }
+    re_schwarz = f.trickless is Party.RE or (small_deck and re_eyes == 0)
+    ko_schwarz = f.trickless is Party.KONTRA or (small_deck and ko_eyes == 0)
+    schwarz = {Party.RE: re_schwarz, Party.KONTRA: ko_schwarz}
     solo = f.scored_as_solo
     sau = f.kind is GameKind.SCHWARZE_SAU
     mode = rules.announcements
 
     # §3: who "made an Ansage", and the factor the announcements put on the value.
+    re_rank, ko_rank = _RANK[f.re_level], _RANK[f.kontra_level]
     if mode is Announcements.DOPPELT:
-        said = {Party.RE: f.re_doppelt > 0, Party.KONTRA: f.kontra_doppelt > 0}
+        re_said, ko_said = f.re_doppelt > 0, f.kontra_doppelt > 0
         factor = 2 ** (f.re_doppelt + f.kontra_doppelt)
     else:
-        said = {Party.RE: _RANK[f.re_level] >= 1, Party.KONTRA: _RANK[f.kontra_level] >= 1}
-        factor = 2 ** (said[Party.RE] + said[Party.KONTRA]) if mode is Announcements.DOUBLE else 1
-    absage = {Party.RE: max(_RANK[f.re_level] - 1, 0), Party.KONTRA: max(_RANK[f.kontra_level] - 1, 0)}
+        re_said, ko_said = re_rank >= 1, ko_rank >= 1
+        factor = 2 ** (re_said + ko_said) if mode is Announcements.DOUBLE else 1
+    said = {Party.RE: re_said, Party.KONTRA: ko_said}
+    re_abs, ko_abs = max(re_rank - 1, 0), max(ko_rank - 1, 0)
+    absage = {Party.RE: re_abs, Party.KONTRA: ko_abs}
 
     # §1: who wins.
-    re_abs, ko_abs = absage[Party.RE], absage[Party.KONTRA]
     winner: Party | None
     if not re_abs and not ko_abs:
-        shift = rules.kontra_only_shift and said[Party.KONTRA] and not said[Party.RE]
+        shift = rules.kontra_only_shift and ko_said and not re_said
         winner = Party.RE if re_eyes >= (120 if shift else 121) else Party.KONTRA
     elif re_abs and not ko_abs:
-        winner = Party.RE if _meets(re_abs, ko_eyes, schwarz[Party.KONTRA]) else Party.KONTRA
+        winner = Party.RE if _meets(re_abs, ko_eyes, ko_schwarz) else Party.KONTRA
     elif ko_abs and not re_abs:
-        winner = Party.KONTRA if _meets(ko_abs, re_eyes, schwarz[Party.RE]) else Party.RE
+        winner = Party.KONTRA if _meets(ko_abs, re_eyes, re_schwarz) else Party.RE
     else:
-        re_met = _meets(re_abs, ko_eyes, schwarz[Party.KONTRA])
-        ko_met = _meets(ko_abs, re_eyes, schwarz[Party.RE])
+        re_met = _meets(re_abs, ko_eyes, ko_schwarz)
+        ko_met = _meets(ko_abs, re_eyes, re_schwarz)
         winner = Party.RE if re_met else Party.KONTRA if ko_met else None
 
     notes: list[Line] = []
@@ -707,8 +717,9 @@ def _party_game(f: GameFacts, rules: HouseRules) -> GameScore:
         loser = Party.KONTRA if winner is Party.RE else Party.RE
         items.append(Line("gewonnen", 1, party=winner))
         if not sixty:
+            loser_eyes = eyes[loser]
             for threshold in (90, 60, 30):
-                if eyes[loser] < threshold:
+                if loser_eyes < threshold:
                     items.append(Line(f"unter {threshold} gespielt", 1, party=winner))
             if schwarz[loser] and rules.schwarz_point:
                 items.append(Line("schwarz gespielt", 1, party=winner))
@@ -719,9 +730,10 @@ def _party_game(f: GameFacts, rules: HouseRules) -> GameScore:
                     label += f" ({_PARTY_NAME[announcer]})"
                 items.append(Line(label, 1, party=winner))
         if mode is Announcements.PLUS2:
-            for announcer in (Party.RE, Party.KONTRA):
-                if said[announcer]:
-                    items.append(Line(f"{_PARTY_NAME[announcer]} angesagt", 2, party=winner))
+            if re_said:
+                items.append(Line("Re angesagt", 2, party=winner))
+            if ko_said:
+                items.append(Line("Kontra angesagt", 2, party=winner))
         if rules.against_points and not sixty:
             items.extend(_against_points(winner, loser, eyes, absage))
         if solo and not sau and _solo_point_applies(f, rules):
@@ -750,13 +762,19 @@ def _party_game(f: GameFacts, rules: HouseRules) -> GameScore:
         notes.append(Line("Sonderpunkte zählen im Solo nicht"))
 
     def net(lines: list[Line]) -> int:
-        return sum((ln.points or 0) if ln.party is Party.RE else -(ln.points or 0) for ln in lines)
+        total = 0
+        for ln in lines:
+            total += (ln.points or 0) if ln.party is Party.RE else -(ln.points or 0)
+        return total
 
     extras_factor = factor if rules.extras_doubled else 1
     side = net(items) * factor + net(extras) * extras_factor
     factors: list[Line] = []
     if mode is Announcements.DOUBLE:
-        factors.extend(Line(_PARTY_NAME[p], factor=2) for p in (Party.RE, Party.KONTRA) if said[p])
+        if re_said:
+            factors.append(Line("Re", factor=2))
+        if ko_said:
+            factors.append(Line("Kontra", factor=2))
     elif mode is Announcements.DOPPELT:
         for party, n in ((Party.RE, f.re_doppelt), (Party.KONTRA, f.kontra_doppelt)):
             if n:
@@ -783,13 +801,13 @@ def _party_game(f: GameFacts, rules: HouseRules) -> GameScore:
         if trigger is BockTrigger.TIE_120:
             fired = re_eyes == 120
         elif trigger is BockTrigger.LOST_ANNOUNCEMENT:
-            fired = any(said[p] and winner is not p for p in (Party.RE, Party.KONTRA))
+            fired = (re_said and winner is not Party.RE) or (ko_said and winner is not Party.KONTRA)
         elif trigger is BockTrigger.ZERO_GAME:
             fired = side == 0
         elif trigger is BockTrigger.LOST_SOLO:
             fired = solo and winner is not Party.RE
         elif trigger is BockTrigger.SCHWARZ:
-            fired = schwarz[Party.RE] or schwarz[Party.KONTRA]
+            fired = re_schwarz or ko_schwarz
         else:
             fired = bool(f.re_extras.get(Extra.HERZSTICH) or f.kontra_extras.get(Extra.HERZSTICH))
         if fired:
@@ -818,7 +836,7 @@ def _against_points(
 
 def score(data: Mapping[str, Any]) -> GameScore:
     """Parse and score a CLI.md `score` input, rules included."""
-    if not isinstance(data, Mapping):
+    if not (type(data) is dict or isinstance(data, Mapping)):
         raise InvalidGame([("", "ein Spiel muss ein JSON-Objekt sein")])
     if "rules" not in data:
         raise InvalidGame([("rules", "fehlt: nach welchen Regeln wird gezählt?")])
