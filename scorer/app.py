@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import click
-from flask import Flask, Response, g, render_template
+from flask import Flask, Response, g, has_request_context, render_template, request
 from flask_wtf.csrf import CSRFError
 from sqlalchemy import event
 from werkzeug.exceptions import HTTPException
@@ -81,18 +81,32 @@ def register_extensions(app: Flask) -> None:
     with app.app_context():
         if db.engine.dialect.name == "sqlite":
             event.listen(db.engine, "connect", _sqlite_pragmas)
+            event.listen(db.engine, "begin", _sqlite_begin)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     """Per connection: foreign keys on (SQLite ignores them otherwise); WAL so that readers
     never block the writer and a killed server loses no committed game; a busy timeout so
     two phones saving at once wait for each other instead of failing."""
+    # SQLAlchemy emits BEGIN itself (see _sqlite_begin), not the driver.
+    dbapi_connection.isolation_level = None
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA busy_timeout=10000")
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=FULL")
     cursor.close()
+
+
+def _sqlite_begin(connection: Any) -> None:
+    """A request that may write takes SQLite's write lock when its transaction starts.
+
+    A deferred transaction that read first and writes later fails at once with "database is
+    locked" when another phone committed in between (WAL snapshot), whatever the busy
+    timeout; starting IMMEDIATE makes the second phone wait its turn instead.
+    """
+    writing = has_request_context() and request.method not in ("GET", "HEAD", "OPTIONS")
+    connection.exec_driver_sql("BEGIN IMMEDIATE" if writing else "BEGIN")
 
 
 def register_blueprints(app: Flask) -> None:

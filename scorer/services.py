@@ -180,6 +180,7 @@ def frozen_rules(preset: str, rules: HouseRules) -> dict[str, Any]:
 
 def set_closed(evening: Evening, closed: bool, revision: int) -> None:
     """Close (read-only) or reopen an evening."""
+    _lock(evening)
     _check_revision(evening.revision, revision)
     evening.closed_at = utcnow() if closed else None
     evening.revision += 1
@@ -358,7 +359,19 @@ def _strip(field: str, prefix: str) -> str:
     return field.removeprefix(prefix + ".")
 
 
+def _lock(evening: Evening) -> None:
+    """Serialize changes to one evening, so two phones never both take game N+1 or both edit
+    from the same revision: PostgreSQL locks and reloads the evening row (SELECT … FOR
+    UPDATE) and everything read after this sees the other phone's commit; on SQLite the
+    writing request's transaction began IMMEDIATE, which already holds the write lock."""
+    db.session.refresh(evening, with_for_update=True)
+    # One query brings every game of the evening already in the session up to date.
+    db.session.scalars(select(Game).where(Game.evening_id == evening.id)
+                       .execution_options(populate_existing=True)).all()
+
+
 def _check_open(evening: Evening) -> None:
+    _lock(evening)
     if evening.closed:
         raise Refused([("", CLOSED)])
 
