@@ -1,0 +1,242 @@
+"""The installed `scorer` console script against CLI.md, each call in its own process."""
+
+from __future__ import annotations
+
+import io
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scorer.cli import main
+from scorer.rules import PRESETS
+
+
+def _scorer_command() -> list[str]:
+    beside_python = Path(sys.executable).with_name("scorer")
+    if beside_python.exists():
+        return [str(beside_python)]
+    found = shutil.which("scorer")
+    if found is None:
+        pytest.skip("the scorer console script is not installed (pip install -e .)")
+    return [found]
+
+
+def run(*args: str, stdin: str | None = None,
+        module: bool = False) -> subprocess.CompletedProcess[str]:
+    cmd = [sys.executable, "-m", "scorer"] if module else _scorer_command()
+    return subprocess.run(cmd + list(args), input=stdin, capture_output=True, text=True,
+                          encoding="utf-8", timeout=30)
+
+
+def _keys_sorted_everywhere(text: str) -> bool:
+    ok = True
+
+    def check(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        nonlocal ok
+        keys = [k for k, _ in pairs]
+        ok = ok and keys == sorted(keys)
+        return dict(pairs)
+
+    json.loads(text, object_pairs_hook=check)
+    return ok
+
+
+# Re (Anna, Cem) 151 after "Re, keine 90" and "Kontra", ddv:
+# 1 gewonnen + unter 90 + keine 90 abgesagt + Re 2 + Kontra 2 = 7.
+GAME = {
+    "rules": "ddv",
+    "players": ["Anna", "Ben", "Cem", "Dora"],
+    "kind": "normal",
+    "re": ["Anna", "Cem"],
+    "re_eyes": 151,
+    "announced": {"re": "keine_90", "kontra": "ansage"},
+}
+SEVEN = {"Anna": 7, "Ben": -7, "Cem": 7, "Dora": -7}
+
+# ddv, four seats, Anna deals: Ben, Cem, Dora, Anna play; Re 130 -> 1 each.
+EVENING = {
+    "rules": "ddv",
+    "seats": ["Anna", "Ben", "Cem", "Dora"],
+    "games": [{"re": ["Ben", "Dora"], "re_eyes": 130}],
+}
+
+
+def test_score_reads_a_file_and_prints_the_result_with_sorted_keys(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(GAME), encoding="utf-8")
+    done = run("score", str(path))
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["winner"] == "re"
+    assert result["points"] == SEVEN
+    assert result["bock_reasons"] == []
+    assert {"label": "gewonnen", "party": "re", "points": 1} in result["lines"]
+    assert _keys_sorted_everywhere(done.stdout)
+
+
+@pytest.mark.parametrize("args", [pytest.param(("score", "-"), id="dash-means-stdin"),
+                                  pytest.param(("score",), id="no-file-means-stdin")])
+def test_score_reads_stdin(args: tuple[str, ...]) -> None:
+    done = run(*args, stdin=json.dumps(GAME))
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["points"] == SEVEN
+
+
+def test_evening_prints_the_ledger_with_sorted_keys() -> None:
+    done = run("evening", "-", stdin=json.dumps(EVENING))
+    assert done.returncode == 0, done.stderr
+    ledger = json.loads(done.stdout)
+    assert ledger["games"][0]["dealer"] == "Anna"
+    assert ledger["games"][0]["players"] == ["Ben", "Cem", "Dora", "Anna"]
+    assert ledger["totals"] == {"Anna": -1, "Ben": 1, "Cem": -1, "Dora": 1}
+    assert ledger["next"] == {"dealer": "Ben", "players": ["Cem", "Dora", "Anna", "Ben"],
+                              "bock": 1, "forced_soloist": None}
+    assert _keys_sorted_everywhere(done.stdout)
+
+
+def test_presets_lists_every_preset_with_its_full_option_set() -> None:
+    done = run("presets")
+    assert done.returncode == 0, done.stderr
+    presets = json.loads(done.stdout)
+    assert sorted(presets) == sorted(["ddv", "grundregeln", "voss", "orbital", "kuss-rosa",
+                                      "bockrunde"])
+    assert presets == {name: rules.to_dict() for name, rules in PRESETS.items()}
+    assert presets["voss"]["deck"] == 40 and presets["orbital"]["announcements"] == "doppelt"
+    assert _keys_sorted_everywhere(done.stdout)
+
+
+def test_python_dash_m_scorer_does_the_same_as_the_console_script() -> None:
+    done = run("score", "-", stdin=json.dumps(GAME), module=True)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["points"] == SEVEN
+
+
+def _lines(stderr: str) -> list[str]:
+    return stderr.strip("\n").split("\n")
+
+
+def test_invalid_game_exits_2_with_one_stderr_line_per_problem_naming_the_field() -> None:
+    bad = dict(GAME, re_eyes=250, kind="bogus")
+    done = run("score", "-", stdin=json.dumps(bad))
+    assert done.returncode == 2
+    assert done.stdout == ""
+    lines = _lines(done.stderr)
+    assert len(lines) == 2
+    assert sorted(line.split(":")[0] for line in lines) == ["kind", "re_eyes"]
+
+
+def test_too_many_foxes_are_reported_on_the_fox_field() -> None:
+    bad = dict(GAME, extras={"re": {"fuchs_gefangen": 2}, "kontra": {"fuchs_gefangen": 1}})
+    done = run("score", "-", stdin=json.dumps(bad))
+    assert (done.returncode, done.stdout) == (2, "")
+    assert _lines(done.stderr)[0].startswith("extras.kontra.fuchs_gefangen: ")
+
+
+def test_unknown_rule_option_is_reported_under_rules() -> None:
+    bad = dict(GAME, rules={"preset": "ddv", "bockrunden": True})
+    done = run("score", "-", stdin=json.dumps(bad))
+    assert (done.returncode, done.stdout) == (2, "")
+    assert [line.split(":")[0] for line in _lines(done.stderr)] == ["rules.bockrunden"]
+
+
+def test_invalid_evening_names_the_game_and_its_field() -> None:
+    bad = dict(EVENING, games=[EVENING["games"][0], {"re": ["Cem"], "re_eyes": 130,
+                                                      "kind": "solo", "solo": "damen",
+                                                      "bock": 2}])
+    done = run("evening", "-", stdin=json.dumps(bad))
+    assert (done.returncode, done.stdout) == (2, "")
+    assert [line.split(":")[0] for line in _lines(done.stderr)] == ["games[1].bock"]
+
+
+@pytest.mark.parametrize("command", ["score", "evening"])
+def test_broken_json_exits_2_with_one_line_naming_the_input(command: str, tmp_path: Path) -> None:
+    path = tmp_path / "broken.json"
+    path.write_text('{"rules": "ddv", ', encoding="utf-8")
+    done = run(command, str(path))
+    assert (done.returncode, done.stdout) == (2, "")
+    lines = _lines(done.stderr)
+    assert len(lines) == 1 and lines[0].startswith(f"{path}: ")
+
+
+def test_broken_json_on_stdin_names_the_dash() -> None:
+    done = run("score", "-", stdin="not json")
+    assert (done.returncode, done.stdout) == (2, "")
+    lines = _lines(done.stderr)
+    assert len(lines) == 1 and lines[0].startswith("-: ")
+
+
+def test_missing_file_exits_2_with_one_line_naming_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "nowhere.json"
+    done = run("score", str(path))
+    assert (done.returncode, done.stdout) == (2, "")
+    lines = _lines(done.stderr)
+    assert len(lines) == 1 and lines[0].startswith(f"{path}: ")
+
+
+def test_a_json_value_that_is_not_an_object_is_invalid_input() -> None:
+    done = run("score", "-", stdin="[1, 2, 3]")
+    assert (done.returncode, done.stdout) == (2, "")
+    assert len(_lines(done.stderr)) == 1
+
+
+def test_output_is_utf8_json_with_the_german_labels_unescaped() -> None:
+    # ddv solo with an entered fox: ddv counts no extras in solos, so the note line shows.
+    game = {"rules": "ddv", "players": ["A", "B", "C", "D"], "kind": "solo", "solo": "damen",
+            "re": ["A"], "re_eyes": 130, "extras": {"re": {"fuchs_gefangen": 1}}}
+    done = run("score", "-", stdin=json.dumps(game))
+    assert done.returncode == 0, done.stderr
+    assert "Sonderpunkte zählen im Solo nicht" in done.stdout
+
+
+# ---------------------------------------------------------------- in-process, same contract
+# The same entry point called directly (cheap, and measured by coverage, which does not
+# follow the subprocesses above).
+
+
+def call(*argv: str, stdin: str = "") -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(list(argv), stdin=io.StringIO(stdin), stdout=out, stderr=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_main_scores_a_game_from_stdin() -> None:
+    code, out, err = call("score", "-", stdin=json.dumps(GAME))
+    assert (code, err) == (0, "")
+    assert json.loads(out)["points"] == SEVEN
+    assert _keys_sorted_everywhere(out)
+
+
+def test_main_folds_an_evening_from_a_file(tmp_path: Path) -> None:
+    path = tmp_path / "evening.json"
+    path.write_text(json.dumps(EVENING), encoding="utf-8")
+    code, out, err = call("evening", str(path))
+    assert (code, err) == (0, "")
+    assert json.loads(out)["totals"] == {"Anna": -1, "Ben": 1, "Cem": -1, "Dora": 1}
+
+
+def test_main_lists_the_presets() -> None:
+    code, out, _ = call("presets")
+    assert code == 0 and set(json.loads(out)) == set(PRESETS)
+
+
+@pytest.mark.parametrize(("argv", "stdin", "first_field"), [
+    pytest.param(("score", "-"), json.dumps(dict(GAME, re_eyes=-5)), "re_eyes", id="bad Augen"),
+    pytest.param(("evening", "-"), json.dumps(dict(EVENING, seats=["Anna"])), "seats",
+                 id="bad seats"),
+    pytest.param(("score", "-"), "{", "-", id="broken JSON names the input"),
+    pytest.param(("score", "/nonexistent/game.json"), "", "/nonexistent/game.json",
+                 id="missing file names the file"),
+    pytest.param(("score", "-"), '"just a string"', "", id="not an object"),
+])
+def test_main_rejects_invalid_input_with_exit_2_and_nothing_on_stdout(
+        argv: tuple[str, ...], stdin: str, first_field: str) -> None:
+    code, out, err = call(*argv, stdin=stdin)
+    assert (code, out) == (2, "")
+    assert err.endswith("\n") and err.count("\n") == 1
+    if first_field:
+        assert err.startswith(f"{first_field}: ")
