@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import click
-from flask import Flask, Response, g, has_request_context, render_template, request
+from flask import Flask, Response, abort, g, has_request_context, render_template, request
 from flask_wtf.csrf import CSRFError
 from sqlalchemy import event
 from werkzeug.exceptions import HTTPException
@@ -111,11 +111,16 @@ def _sqlite_begin(connection: Any) -> None:
 
 def register_blueprints(app: Flask) -> None:
     """One blueprint per area of the app."""
-    from scorer.web import evenings, games, groups
+    from scorer.web import evenings, games, groups, history
+    from scorer.web import exports, money, stats
 
     app.register_blueprint(groups.bp)
     app.register_blueprint(evenings.bp)
     app.register_blueprint(games.bp)
+    app.register_blueprint(history.bp)
+    app.register_blueprint(money.bp)
+    app.register_blueprint(exports.bp)
+    app.register_blueprint(stats.bp)
 
 
 def register_error_handlers(app: Flask) -> None:
@@ -172,6 +177,15 @@ CONTENT_SECURITY_POLICY = "; ".join([
 
 def register_security(app: Flask) -> None:
     """Security headers on every response; the Runde's tokens are in URLs, so no referrer."""
+
+    @app.before_request
+    def refuse_nul_bytes() -> None:
+        # No legitimate input holds a NUL byte; PostgreSQL cannot store one and would fail
+        # with a server error deep inside a transaction.
+        values = [*(request.view_args or {}).values(), *request.args.values(),
+                  *request.form.values(), *request.args.keys(), *request.form.keys()]
+        if any(isinstance(v, str) and "\x00" in v for v in values):
+            abort(400)
 
     @app.after_request
     def security_headers(response: Response) -> Response:

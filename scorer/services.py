@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import re
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -27,6 +28,8 @@ from scorer.rules import PRESETS, HouseRules, differences, rules_from_spec
 from scorer.settlement import Rounding, Settlement, SettlementMode, settle
 
 CREATE, EDIT, DELETE, RESTORE = "create", "edit", "delete", "restore"
+TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_-]{16,64}")
+"""What secrets.token_urlsafe makes; anything else is no token of ours."""
 
 
 class Refused(ValueError):
@@ -51,7 +54,7 @@ MAX_CENTS_PER_POINT = 1000
 
 def find_group(token: str) -> Group | None:
     """The Runde whose edit or read-only token this is."""
-    if not token or len(token) > 64:
+    if not TOKEN_PATTERN.fullmatch(token):
         return None
     return db.session.scalar(
         select(Group).where(or_(Group.edit_token == token, Group.read_token == token))
@@ -454,6 +457,37 @@ def undo(evening: Evening, event_id: int) -> GameEvent:
     return _change(game, EDIT, dict(event.old_facts))
 
 
+def history(evening: Evening) -> list[GameEvent]:
+    """Every change to the evening's games, newest first."""
+    return list(db.session.scalars(
+        select(GameEvent).where(GameEvent.evening_id == evening.id)
+        .order_by(GameEvent.id.desc())))
+
+
+def restore_version(evening: Evening, event_id: int, revision: int) -> GameEvent:
+    """Bring back what an event took away: a deleted game, or the facts before an edit.
+
+    ``revision`` is the game's revision the history page showed; a change since then is
+    refused ("inzwischen geändert") rather than overwritten.
+    """
+    _check_open(evening)
+    event = db.session.get(GameEvent, event_id)
+    if event is None or event.evening_id != evening.id:
+        raise Refused([("", "diese Änderung gibt es nicht")])
+    game = event.game
+    _check_revision(game.revision, revision)
+    if event.action == DELETE:
+        if game.deleted_at is None:
+            raise Refused([("", "dieses Spiel ist nicht gelöscht")])
+        return _change(game, RESTORE, None)
+    if event.action != EDIT or event.old_facts is None:
+        raise Refused([("", "hier gibt es keine frühere Fassung")])
+    if game.deleted_at is not None:
+        raise Refused([("", "dieses Spiel ist gelöscht: erst wiederherstellen")])
+    preview(evening, event.old_facts, replacing=game)
+    return _change(game, EDIT, dict(event.old_facts))
+
+
 def _change(game: Game, action: str, facts: dict[str, Any] | None) -> GameEvent:
     """Apply an edit, delete or restore, check that the evening still folds, commit."""
     old = dict(game.facts)
@@ -499,6 +533,8 @@ def _record(game: Game, action: str, old: dict[str, Any] | None,
 
 
 __all__ = [
+    "history",
+    "restore_version",
     "Refused",
     "Row",
     "Sheet",

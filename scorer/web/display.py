@@ -4,9 +4,11 @@ computed here; everything shown comes from the core's LedgerGame and GameScore.
 
 from __future__ import annotations
 
+from typing import Any
+
 from scorer.evening import LedgerGame
-from scorer.explain import KIND_LABELS, SOLO_LABELS
-from scorer.rules import GameKind
+from scorer.explain import EXTRA_LABELS, KIND_LABELS, LEVEL_LABELS, SOLO_LABELS
+from scorer.rules import Extra, GameKind, SoloKind
 
 MARKERS = {
     GameKind.NORMAL: "",
@@ -73,3 +75,42 @@ def parties_text(entry: LedgerGame) -> str:
 def breakdown(entry: LedgerGame) -> str:
     """The core's lines joined as on the sheet: "gewonnen +1 · keine 90 +1 · Re ×2"."""
     return " · ".join(line.text() for line in entry.score.lines)
+
+
+def facts_text(raw: dict[str, Any] | None) -> str:
+    """Entered facts (CLI.md shape, names) in one line, for the history and conflicts:
+    "Normalspiel · Re Anna, Cem · 151 Augen · Re: keine 90 · Fuchs gefangen (Re) 1"."""
+    if raw is None:
+        return "—"
+    kind = GameKind(raw.get("kind", "normal"))
+    parts = [KIND_LABELS[kind]]
+    if raw.get("solo"):
+        parts[0] = SOLO_LABELS[SoloKind(raw["solo"])]
+        if raw.get("pflicht") is not None:
+            parts[0] += " (Pflicht)" if raw["pflicht"] else " (Lust)"
+    if raw.get("eyes"):
+        parts.append(" · ".join(f"{p} {e}" for p, e in raw["eyes"].items()))
+    if raw.get("re"):
+        parts.append("Re " + ", ".join(raw["re"]))
+    if raw.get("re_eyes") is not None:
+        parts.append(f"{raw['re_eyes']} Augen")
+    for party, level in (raw.get("announced") or {}).items():
+        if level != "none":
+            word = PARTY_WORDS[party] if level == "ansage" else LEVEL_LABELS[level]
+            parts.append(f"{PARTY_WORDS[party]}: {word}")
+    for party, count in (raw.get("doppelt") or {}).items():
+        if count:
+            parts.append(f"Doppelt {PARTY_WORDS[party]} ×{count}")
+    for party, extras in (raw.get("extras") or {}).items():
+        for name, count in (extras or {}).items():
+            if count:
+                parts.append(f"{EXTRA_LABELS[Extra(name)]} ({PARTY_WORDS[party]}) {count}")
+    if raw.get("trickless"):
+        parts.append(f"{PARTY_WORDS[raw['trickless']]} ohne Stich")
+    return " · ".join(parts)
+
+
+PARTY_WORDS = {"re": "Re", "kontra": "Kontra"}
+
+ACTION_WORDS = {"create": "eingetragen", "edit": "geändert", "delete": "gelöscht",
+                "restore": "wiederhergestellt"}

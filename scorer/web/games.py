@@ -30,7 +30,8 @@ from scorer.web.forms import (
     game_form,
     sent_revision,
 )
-from scorer.web.lookup import evening_or_404, game_or_404
+from scorer.web.display import facts_text
+from scorer.web.lookup import evening_or_404, event_or_404, game_or_404
 
 bp = Blueprint("games", __name__, url_prefix="/r/<token>/abend/<int:number>")
 
@@ -97,6 +98,7 @@ def edit(token: str, number: int, game_id: int) -> str | Response:
     initial = {**form_data_from_facts(game.facts), "revision": game.revision}
     form = game_form(sheet.rules, list(sheet.names.items()), initial)
     errors: dict[str, list[str]] = {}
+    conflict: dict[str, str] | None = None
     if form.validate_on_submit():
         facts, errors = facts_from_form(form, sheet.rules, sheet.names)
         if not errors:
@@ -104,14 +106,22 @@ def edit(token: str, number: int, game_id: int) -> str | Response:
                 event = services.edit_game(game, facts, sent_revision(form))
             except services.Refused as err:
                 errors = _form_errors(err)
+                if any(m == services.STALE for _, m in err.problems):
+                    # Two phones: show both versions; saving again now overwrites knowingly.
+                    conflict = {
+                        "stored": facts_text(services.to_core(game.facts, sheet.names)),
+                        "mine": facts_text(services.to_core(facts, sheet.names)),
+                    }
+                    form.revision.data = str(game.revision)
             else:
                 _offer_undo(event, f"Spiel {event.game_number} geändert.")
                 return redirect(_sheet_url(evening))
-    return _entry_page(evening, sheet, form, errors, game=game)
+    return _entry_page(evening, sheet, form, errors, game=game, conflict=conflict)
 
 
 def _entry_page(evening: Evening, sheet: services.Sheet, form: GameForm,
-                errors: dict[str, list[str]], game: Game | None) -> tuple[str, int]:
+                errors: dict[str, list[str]], game: Game | None,
+                conflict: dict[str, str] | None = None) -> tuple[str, int]:
     """The entry form, with the core's messages beside the fields they concern."""
     for name, messages in form.errors.items():
         if name != "csrf_token":
@@ -137,7 +147,7 @@ def _entry_page(evening: Evening, sheet: services.Sheet, form: GameForm,
         "entry.html", group=evening.group, evening=evening, sheet=sheet, form=form,
         errors=errors, general=general, game=game, number_now=number_now, dealer=dealer,
         bock=bock, forced=forced, sitting_out=sitting_out, rules=sheet.rules,
-        preview_url=preview_url, seats=list(sheet.names.items()),
+        preview_url=preview_url, seats=list(sheet.names.items()), conflict=conflict,
     ), status
 
 
@@ -224,6 +234,7 @@ def delete(token: str, number: int, game_id: int) -> str | Response:
 def undo(token: str, number: int, event_id: int) -> Response:
     """Take the last change back."""
     evening = evening_or_404(token, number)
+    event_or_404(evening, event_id)
     if ActionForm().validate_on_submit():
         try:
             services.undo(evening, event_id)

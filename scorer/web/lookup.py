@@ -13,12 +13,12 @@ from __future__ import annotations
 from flask import abort, g, request, session
 
 from scorer import services
-from scorer.models import Evening, Game, Group
+from scorer.models import Evening, Game, GameEvent, Group
 
 REMEMBERED = "runden"
 """Session key: the tokens of the Runden this browser has opened, newest first."""
 
-READ_ONLY = frozenset({"groups.show", "evenings.show", "evenings.history"})
+READ_ONLY = frozenset({"groups.show", "evenings.show", "history.show"})
 """Endpoints a read-only link may GET."""
 READ_ONLY_BLUEPRINTS = frozenset({"exports", "stats"})
 """Blueprints whose GET pages a read-only link may see (PDF, CSV, statistics)."""
@@ -66,3 +66,11 @@ def game_or_404(evening: Evening, game_id: int) -> Game:
     if game is None:
         abort(404)
     return game
+
+
+def event_or_404(evening: Evening, event_id: int) -> GameEvent:
+    """A history event of this evening."""
+    event = services.db.session.get(GameEvent, event_id)
+    if event is None or event.evening_id != evening.id:
+        abort(404)
+    return event

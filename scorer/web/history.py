@@ -1,0 +1,57 @@
+"""The history of an evening: every create, edit, delete and restore of a game, with the
+facts before and after and the link it came through; a deleted or overwritten game can be
+brought back from here."""
+
+from __future__ import annotations
+
+from flask import Blueprint, flash, g, redirect, render_template, url_for
+from werkzeug.wrappers import Response
+
+from scorer import services
+from scorer.web.display import ACTION_WORDS, facts_text
+from scorer.web.forms import ActionForm, sent_revision
+from scorer.web.lookup import evening_or_404, event_or_404
+
+bp = Blueprint("history", __name__, url_prefix="/r/<token>/abend/<int:number>/verlauf")
+
+
+@bp.get("/")
+def show(token: str, number: int) -> str:
+    """Every change, newest first."""
+    evening = evening_or_404(token, number)
+    _, names = services.evening_setup(evening)
+    here = services.link_fingerprint()
+    entries = []
+    for event in services.history(evening):
+        game = event.game
+        entries.append({
+            "event": event,
+            "action": ACTION_WORDS.get(event.action, event.action),
+            "old": facts_text(services.to_core(event.old_facts, names)) if event.old_facts else None,
+            "new": facts_text(services.to_core(event.new_facts, names)) if event.new_facts else None,
+            "this_link": event.via is not None and event.via == here,
+            "can_undelete": event.action == services.DELETE and game.deleted_at is not None
+            and event.revision == game.revision,
+            "can_restore": event.action == services.EDIT and game.deleted_at is None
+            and event.old_facts is not None and event.old_facts != game.facts,
+            "game": game,
+        })
+    return render_template("history.html", group=evening.group, evening=evening,
+                           entries=entries, action=ActionForm(formdata=None))
+
+
+@bp.post("/<int:event_id>/wiederherstellen")
+def restore(token: str, number: int, event_id: int) -> Response:
+    """Bring back a deleted game or the facts before an edit."""
+    evening = evening_or_404(token, number)
+    event_or_404(evening, event_id)
+    form = ActionForm()
+    if form.validate_on_submit():
+        try:
+            event = services.restore_version(evening, event_id, sent_revision(form))
+        except services.Refused as err:
+            flash(err.problems[0][1], "error")
+        else:
+            flash(f"Spiel {event.game_number} wiederhergestellt.")
+            return redirect(url_for("evenings.show", token=g.link_token, number=number))
+    return redirect(url_for("history.show", token=g.link_token, number=number))
