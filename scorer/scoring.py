@@ -82,6 +82,9 @@ class Level(str, Enum):
     """The opponents will not take a trick."""
 
 
+# The two parties as module constants: on Python 3.11 every `Party.RE` is a slow class
+# attribute lookup (EnumType defines __getattr__), and scoring one game needs dozens.
+_RE, _KONTRA = Party.RE, Party.KONTRA
 _RANK = {level: i for i, level in enumerate(Level)}
 # Value -> member tables: the common case of parsing without Enum.__call__ (a miss falls back to
 # the Enum constructor, which then behaves exactly as before).
@@ -94,7 +97,7 @@ _ABSAGE = {
     3: ("keine 30", 30, 60),
     4: ("schwarz", 0, 30),
 }
-_PARTY_NAME = {Party.RE: "Re", Party.KONTRA: "Kontra"}
+_PARTY_NAME = {_RE: "Re", _KONTRA: "Kontra"}
 EXTRA_LABEL = {
     Extra.DOPPELKOPF: "Doppelkopf",
     Extra.FUCHS_GEFANGEN: "Fuchs gefangen",
@@ -323,7 +326,7 @@ def parse_game(data: Any, *, players: tuple[str, ...] | None = None) -> GameFact
         except (ValueError, TypeError):
             problems.append(("trickless", "muss \"re\" oder \"kontra\" sein"))
 
-    levels = {Party.RE: Level.NONE, Party.KONTRA: Level.NONE}
+    levels = {_RE: Level.NONE, _KONTRA: Level.NONE}
     announced = data.get("announced", {})
     if announced is None:
         announced = {}
@@ -341,7 +344,7 @@ def parse_game(data: Any, *, players: tuple[str, ...] | None = None) -> GameFact
         except (ValueError, TypeError):
             problems.append((f"announced.{key}", f"unbekannte Ansage {value!r}"))
 
-    doppelt = {Party.RE: 0, Party.KONTRA: 0}
+    doppelt = {_RE: 0, _KONTRA: 0}
     raw_doppelt = data.get("doppelt", {})
     if raw_doppelt is None:
         raw_doppelt = {}
@@ -359,7 +362,7 @@ def parse_game(data: Any, *, players: tuple[str, ...] | None = None) -> GameFact
         else:
             doppelt[party] = value
 
-    extras: dict[Party, dict[Extra, int]] = {Party.RE: {}, Party.KONTRA: {}}
+    extras: dict[Party, dict[Extra, int]] = {_RE: {}, _KONTRA: {}}
     raw_extras = data.get("extras", {})
     if raw_extras is None:
         raw_extras = {}
@@ -414,12 +417,12 @@ def parse_game(data: Any, *, players: tuple[str, ...] | None = None) -> GameFact
         solo=solo,
         pflicht=pflicht,
         trickless=trickless,
-        re_level=levels[Party.RE],
-        kontra_level=levels[Party.KONTRA],
-        re_doppelt=doppelt[Party.RE],
-        kontra_doppelt=doppelt[Party.KONTRA],
-        re_extras=extras[Party.RE],
-        kontra_extras=extras[Party.KONTRA],
+        re_level=levels[_RE],
+        kontra_level=levels[_KONTRA],
+        re_doppelt=doppelt[_RE],
+        kontra_doppelt=doppelt[_KONTRA],
+        re_extras=extras[_RE],
+        kontra_extras=extras[_KONTRA],
         eyes=eyes,
         bock=bock,
     )
@@ -486,7 +489,7 @@ def _game_problems(f: GameFacts, rules: HouseRules) -> Any:
         yield "re_eyes", "fehlt: Augen der Re-Partei"
     elif f.trickless is not None:
         # Checked before the early return below, so a Schwarze Sau is covered too.
-        eyes = f.re_eyes if f.trickless is Party.RE else 240 - f.re_eyes
+        eyes = f.re_eyes if f.trickless is _RE else 240 - f.re_eyes
         if eyes:
             yield "trickless", f"{_PARTY_NAME[f.trickless]} hat {eyes} Augen, also einen Stich"
 
@@ -665,11 +668,11 @@ def _party_game(f: GameFacts, rules: HouseRules) -> GameScore:
     assert f.re_eyes is not None
     re_eyes = f.re_eyes
     ko_eyes = 240 - re_eyes
-    eyes = {Party.RE: re_eyes, Party.KONTRA: ko_eyes}
+    eyes = {_RE: re_eyes, _KONTRA: ko_eyes}
     small_deck = rules.deck == 40
-    re_schwarz = f.trickless is Party.RE or (small_deck and re_eyes == 0)
-    ko_schwarz = f.trickless is Party.KONTRA or (small_deck and ko_eyes == 0)
-    schwarz = {Party.RE: re_schwarz, Party.KONTRA: ko_schwarz}
+    re_schwarz = f.trickless is _RE or (small_deck and re_eyes == 0)
+    ko_schwarz = f.trickless is _KONTRA or (small_deck and ko_eyes == 0)
+    schwarz = {_RE: re_schwarz, _KONTRA: ko_schwarz}
     solo = f.scored_as_solo
     sau = f.kind is GameKind.SCHWARZE_SAU
     mode = rules.announcements
@@ -682,29 +685,29 @@ def _party_game(f: GameFacts, rules: HouseRules) -> GameScore:
     else:
         re_said, ko_said = re_rank >= 1, ko_rank >= 1
         factor = 2 ** (re_said + ko_said) if mode is Announcements.DOUBLE else 1
-    said = {Party.RE: re_said, Party.KONTRA: ko_said}
+    said = {_RE: re_said, _KONTRA: ko_said}
     re_abs, ko_abs = max(re_rank - 1, 0), max(ko_rank - 1, 0)
-    absage = {Party.RE: re_abs, Party.KONTRA: ko_abs}
+    absage = {_RE: re_abs, _KONTRA: ko_abs}
 
     # §1: who wins.
     winner: Party | None
     if not re_abs and not ko_abs:
         shift = rules.kontra_only_shift and ko_said and not re_said
-        winner = Party.RE if re_eyes >= (120 if shift else 121) else Party.KONTRA
+        winner = _RE if re_eyes >= (120 if shift else 121) else _KONTRA
     elif re_abs and not ko_abs:
-        winner = Party.RE if _meets(re_abs, ko_eyes, ko_schwarz) else Party.KONTRA
+        winner = _RE if _meets(re_abs, ko_eyes, ko_schwarz) else _KONTRA
     elif ko_abs and not re_abs:
-        winner = Party.KONTRA if _meets(ko_abs, re_eyes, re_schwarz) else Party.RE
+        winner = _KONTRA if _meets(ko_abs, re_eyes, re_schwarz) else _RE
     else:
         re_met = _meets(re_abs, ko_eyes, ko_schwarz)
         ko_met = _meets(ko_abs, re_eyes, re_schwarz)
-        winner = Party.RE if re_met else Party.KONTRA if ko_met else None
+        winner = _RE if re_met else _KONTRA if ko_met else None
 
     notes: list[Line] = []
     # §6: the 60er-Regel turns a silent walkover into a loss (never in solos).
     sixty = False
     if rules.sixty_rule and not solo and winner is not None:
-        for party, other in ((Party.RE, Party.KONTRA), (Party.KONTRA, Party.RE)):
+        for party, other in ((_RE, _KONTRA), (_KONTRA, _RE)):
             if eyes[party] > 180 and not said[party]:
                 winner, sixty = other, True
                 notes.append(Line(f"60er-Regel: {_PARTY_NAME[party]} über 180 ohne Ansage, "
@@ -714,7 +717,7 @@ def _party_game(f: GameFacts, rules: HouseRules) -> GameScore:
     # §2: value items, each credited to the party named on the line.
     items: list[Line] = []
     if winner is not None:
-        loser = Party.KONTRA if winner is Party.RE else Party.RE
+        loser = _KONTRA if winner is _RE else _RE
         items.append(Line("gewonnen", 1, party=winner))
         if not sixty:
             loser_eyes = eyes[loser]
@@ -723,7 +726,7 @@ def _party_game(f: GameFacts, rules: HouseRules) -> GameScore:
                     items.append(Line(f"unter {threshold} gespielt", 1, party=winner))
             if schwarz[loser] and rules.schwarz_point:
                 items.append(Line("schwarz gespielt", 1, party=winner))
-        for announcer in (Party.RE, Party.KONTRA):
+        for announcer in (_RE, _KONTRA):
             for rank in range(1, absage[announcer] + 1):
                 label = f"{_ABSAGE[rank][0]} abgesagt"
                 if announcer is not winner:
@@ -740,7 +743,7 @@ def _party_game(f: GameFacts, rules: HouseRules) -> GameScore:
             items.append(Line("Solo", 1, party=winner))
     else:
         notes.append(Line("niemand gewinnt: beide Absagen verfehlt"))
-        for party, other in ((Party.RE, Party.KONTRA), (Party.KONTRA, Party.RE)):
+        for party, other in ((_RE, _KONTRA), (_KONTRA, _RE)):
             for threshold in (90, 60, 30):
                 if eyes[other] < threshold:
                     items.append(Line(f"unter {threshold} gespielt", 1, party=party))
@@ -750,21 +753,21 @@ def _party_game(f: GameFacts, rules: HouseRules) -> GameScore:
     # Sonderpunkte per party, netted (TSR 7.2.3).
     extras: list[Line] = []
     ignored = False
-    for party, entered in ((Party.RE, f.re_extras), (Party.KONTRA, f.kontra_extras)):
+    for party, entered in ((_RE, f.re_extras), (_KONTRA, f.kontra_extras)):
         for extra, count in entered.items():
             if _extra_counts(f, rules, extra):
                 extras.append(Line(EXTRA_LABEL[extra], count, party=party))
             else:
                 ignored = True
-    if winner is Party.KONTRA and _gegen_die_alten_applies(f, rules):
-        extras.append(Line("gegen die Alten", 1, party=Party.KONTRA))
+    if winner is _KONTRA and _gegen_die_alten_applies(f, rules):
+        extras.append(Line("gegen die Alten", 1, party=_KONTRA))
     if ignored:
         notes.append(Line("Sonderpunkte zählen im Solo nicht"))
 
     def net(lines: list[Line]) -> int:
         total = 0
         for ln in lines:
-            total += (ln.points or 0) if ln.party is Party.RE else -(ln.points or 0)
+            total += (ln.points or 0) if ln.party is _RE else -(ln.points or 0)
         return total
 
     extras_factor = factor if rules.extras_doubled else 1
@@ -776,7 +779,7 @@ def _party_game(f: GameFacts, rules: HouseRules) -> GameScore:
         if ko_said:
             factors.append(Line("Kontra", factor=2))
     elif mode is Announcements.DOPPELT:
-        for party, n in ((Party.RE, f.re_doppelt), (Party.KONTRA, f.kontra_doppelt)):
+        for party, n in ((_RE, f.re_doppelt), (_KONTRA, f.kontra_doppelt)):
             if n:
                 factors.append(Line(f"Doppelt {_PARTY_NAME[party]}", factor=2**n))
     if factor > 1 and extras and not rules.extras_doubled:
@@ -801,11 +804,11 @@ def _party_game(f: GameFacts, rules: HouseRules) -> GameScore:
         if trigger is BockTrigger.TIE_120:
             fired = re_eyes == 120
         elif trigger is BockTrigger.LOST_ANNOUNCEMENT:
-            fired = (re_said and winner is not Party.RE) or (ko_said and winner is not Party.KONTRA)
+            fired = (re_said and winner is not _RE) or (ko_said and winner is not _KONTRA)
         elif trigger is BockTrigger.ZERO_GAME:
             fired = side == 0
         elif trigger is BockTrigger.LOST_SOLO:
-            fired = solo and winner is not Party.RE
+            fired = solo and winner is not _RE
         elif trigger is BockTrigger.SCHWARZ:
             fired = re_schwarz or ko_schwarz
         else:
@@ -818,7 +821,7 @@ def _party_game(f: GameFacts, rules: HouseRules) -> GameScore:
         points=points,
         lines=tuple(items + extras + factors + notes),
         bock_reasons=tuple(reasons),
-        value=-side if winner is Party.KONTRA else side,
+        value=-side if winner is _KONTRA else side,
     )
 
 
