@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import json
 
 import segno
@@ -74,8 +75,11 @@ def _group_page(group: Group, add_form: PlayerForm) -> str:
     )
 
 
+@functools.lru_cache(maxsize=256)
 def _qr(url: str) -> Markup:
-    """A QR code of ``url`` as inline SVG, made on the server (no script, no external service)."""
+    """A QR code of ``url`` as inline SVG, made on the server (no script, no external service).
+
+    Cached: finding the best mask takes tens of milliseconds and links rarely change."""
     code = segno.make(url, error="m")
     return Markup(code.svg_inline(scale=4, border=2, omitsize=True, title="QR-Code"))
 
