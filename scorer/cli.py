@@ -60,6 +60,10 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None,
     except (ValueError, UnicodeDecodeError) as err:
         stderr.write(f"{args.file}: kein gültiges JSON: {err}\n")
         return 2
+    except RecursionError:
+        # json.loads gives up on nesting deeper than the recursion limit: still bad input.
+        stderr.write(f"{args.file}: kein gültiges JSON: zu tief verschachtelt\n")
+        return 2
     try:
         if args.command == "score":
             from scorer.scoring import score
