@@ -240,3 +240,13 @@ def test_main_rejects_invalid_input_with_exit_2_and_nothing_on_stdout(
     assert err.endswith("\n") and err.count("\n") == 1
     if first_field:
         assert err.startswith(f"{first_field}: ")
+
+
+def test_json_nested_deeper_than_the_parser_can_go_is_invalid_input(tmp_path: Path) -> None:
+    # CLI.md: exit 2 for invalid input, never a traceback.
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    done = run("score", str(path))
+    assert (done.returncode, done.stdout) == (2, "")
+    lines = _lines(done.stderr)
+    assert len(lines) == 1 and lines[0].startswith(f"{path}: ")

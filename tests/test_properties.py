@@ -34,9 +34,9 @@ from scorer.scoring import Level, score
 
 PLAYERS = ("A", "B", "C", "D")
 NAMES = sorted(PRESETS)
-FAST = settings(max_examples=150, deadline=None,
+FAST = settings(max_examples=100, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-RUNS = settings(max_examples=60, deadline=None,
+RUNS = settings(max_examples=40, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
@@ -253,7 +253,7 @@ def test_ddv_results_without_bock_are_all_even_or_all_odd(data: st.DataObject) -
     assert len({p % 2 for p in points}) == 1
 
 
-@FAST
+@RUNS
 @given(st.data())
 def test_four_seat_ddv_totals_keep_one_parity(data: st.DataObject) -> None:
     # The same on the sheet: with four seats every game moves all four totals by amounts of
