@@ -232,6 +232,7 @@ def test_main_lists_the_presets() -> None:
     pytest.param(("score", "/nonexistent/game.json"), "", "/nonexistent/game.json",
                  id="missing file names the file"),
     pytest.param(("score", "-"), '"just a string"', "", id="not an object"),
+    pytest.param(("evening", "-"), "[" * 100_000 + "]" * 100_000, "-", id="nested too deep"),
 ])
 def test_main_rejects_invalid_input_with_exit_2_and_nothing_on_stdout(
         argv: tuple[str, ...], stdin: str, first_field: str) -> None:
