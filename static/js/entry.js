@@ -82,6 +82,13 @@
         if (box !== event.target) { box.checked = false; }
       });
     });
+    // Once Re is complete (two players, or the soloist), the Augen come next: going there
+    // saves a tap per game. Only while the Augen are empty, so a correction never jumps.
+    reSet.addEventListener("change", function (event) {
+      if (!event.target.checked || !eyesInput || eyesInput.value !== "") { return; }
+      var complete = SOLO_LIKE.indexOf(kind()) >= 0 ? 1 : 2;
+      if (reSet.querySelectorAll("input:checked").length === complete) { eyesInput.focus(); }
+    });
   }
 
   // +/− around every count field.
