@@ -11,6 +11,7 @@ from scorer import services
 from scorer.evening import describe_bock_queue
 from scorer.explain import KIND_LABELS, PRESET_LABELS, SOLO_LABELS, summary
 from scorer.rules import InvalidRules, rules_from_spec
+from scorer.web import money
 from scorer.web.forms import (
     DECK_LABELS,
     OPTION_NAMES,
@@ -54,7 +55,9 @@ def new(token: str) -> str | Response:
             evening = services.start_evening(
                 group, played_on=form.played_on.data, seat_ids=seats, first_dealer_id=dealer,
                 preset=group.preset, rules=rules, planned_games=form.planned_games.data,
-                cents_per_point=form.cents_per_point.data)
+                cents_per_point=form.cents_per_point.data,
+                settlement_mode=form.settlement_mode.data,
+                settlement_rounding=form.settlement_rounding.data)
         except InvalidRules as err:
             errors = option_errors(err.problems)
         except services.Refused as err:
@@ -87,7 +90,7 @@ def show(token: str, number: int) -> str:
         action=ActionForm(formdata=None, data={"revision": evening.revision}),
         bock_text=describe_bock_queue(sheet.ledger.bock_queue),
         kind_labels=KIND_LABELS, solo_labels=SOLO_LABELS,
-        summary=summary(sheet.rules),
+        summary=summary(sheet.rules), **money.sheet_extras(evening, sheet),
     )
 
 

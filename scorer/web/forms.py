@@ -162,6 +162,30 @@ def option_errors(problems: Iterable[tuple[str, str]]) -> dict[str, list[str]]:
 # --------------------------------------------------------------------------- evening
 
 
+MODE_CHOICES = [
+    ("zero_sum", "Ausgleich untereinander"),
+    ("pay_leader", "Alle zahlen die Differenz zum Führenden in die Kasse"),
+    ("pay_losses", "Minuspunkte in die Kasse"),
+]
+"""scorer.settlement.SettlementMode values with the words the table uses."""
+ROUNDING_CHOICES = [("cent", "auf den Cent"), ("ten_cents", "auf 10 Cent")]
+"""scorer.settlement.Rounding values in German."""
+
+
+def _cents_field() -> IntegerField:
+    return IntegerField("Cent pro Punkt", default=10, validators=[
+        InputRequired(message="Betrag angeben (0 für ohne Geld)"),
+        NumberRange(min=0, max=1000, message="zwischen 0 und 1000 Cent")])
+
+
+def _mode_field() -> SelectField:
+    return SelectField("Abrechnung", choices=choices(MODE_CHOICES), default="zero_sum")
+
+
+def _rounding_field() -> SelectField:
+    return SelectField("Rundung", choices=choices(ROUNDING_CHOICES), default="cent")
+
+
 class EveningForm(Form):
     """A new evening; the rule options come as a second, prefixed form."""
 
@@ -170,9 +194,18 @@ class EveningForm(Form):
     first_dealer = SelectField("Erster Geber", validate_choice=False)
     planned_games = IntegerField("Geplante Spiele", validators=[
         Optional(), NumberRange(min=1, max=200, message="zwischen 1 und 200")])
-    cents_per_point = IntegerField("Cent pro Punkt", default=10, validators=[
-        InputRequired(message="Betrag angeben (0 für ohne Geld)"),
-        NumberRange(min=0, max=1000, message="zwischen 0 und 1000 Cent")])
+    cents_per_point = _cents_field()
+    settlement_mode = _mode_field()
+    settlement_rounding = _rounding_field()
+
+
+class SettlementForm(Form):
+    """What a point is worth this evening and how the evening settles."""
+
+    revision = HiddenField()
+    cents_per_point = _cents_field()
+    settlement_mode = _mode_field()
+    settlement_rounding = _rounding_field()
 
 
 def seat_order(formdata: Mapping[str, Any], present: Sequence[str],
@@ -377,6 +410,7 @@ __all__ = [
     "GroupForm",
     "PlayerForm",
     "PresetForm",
+    "SettlementForm",
     "facts_from_form",
     "field_of",
     "form_data_from_facts",

@@ -1,0 +1,107 @@
+"""The evening's money and chart on the sheet, and the form that sets the price of a point.
+
+The amounts come from ``scorer.settlement`` on the ledger's totals (``services.settlement``);
+the chart is ``scorer.chart``'s SVG of the ledger's running totals. Nothing is counted here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Blueprint, flash, redirect, render_template, request, url_for
+from markupsafe import Markup
+from werkzeug.wrappers import Response
+
+from scorer import services
+from scorer.chart import evening_chart
+from scorer.models import Evening
+from scorer.settlement import MODE_LABELS, ROUNDING_LABELS, Settlement, format_euro
+from scorer.web.forms import SettlementForm, sent_revision
+from scorer.web.lookup import evening_or_404
+
+bp = Blueprint("money", __name__, url_prefix="/r/<token>/abend/<int:number>")
+
+
+@dataclass(frozen=True)
+class Money:
+    """A settlement as the page words it."""
+
+    how: str
+    """"10 Cent pro Punkt · untereinander · auf den Cent"."""
+    lines: tuple[str, ...]
+    """"Ben zahlt Anna 3,40 €" or "Ben zahlt 0,80 € in die Kasse"; never empty."""
+    pot: str
+    """What the Kasse gets ("4,80 €"), or "" when the players pay each other."""
+    balances: tuple[tuple[str, str, str], ...]
+    """(name, signed amount, "plus"/"minus"/"zero") per player, in seat order."""
+
+
+def price(cents: int) -> str:
+    """The price of a point: "10 Cent", "1,50 €"."""
+    return f"{cents} Cent" if cents < 100 else format_euro(cents)
+
+
+def money(settlement: Settlement | None) -> Money | None:
+    """The page's view of a settlement (None: the evening is played without money)."""
+    if settlement is None:
+        return None
+    how = " · ".join([f"{price(settlement.cents_per_point)} pro Punkt",
+                      MODE_LABELS[settlement.mode], ROUNDING_LABELS[settlement.rounding]])
+    balances = tuple(
+        (name, ("+" if cents > 0 else "") + format_euro(cents),
+         "plus" if cents > 0 else "minus" if cents < 0 else "zero")
+        for name, cents in settlement.balances.items())
+    return Money(how=how, lines=tuple(settlement.lines()) or ("Niemand muss etwas zahlen.",),
+                 pot=format_euro(settlement.pot) if settlement.payments else "",
+                 balances=balances)
+
+
+def settlement_form(evening: Evening, formdata: Any = None) -> SettlementForm:
+    """The form filled with the evening's current choices and revision."""
+    data = {"revision": evening.revision, "cents_per_point": evening.cents_per_point,
+            "settlement_mode": evening.settlement_mode,
+            "settlement_rounding": evening.settlement_rounding}
+    if formdata is None:
+        return SettlementForm(formdata=None, data=data)
+    return SettlementForm(formdata=formdata, data=data)
+
+
+def sheet_extras(evening: Evening, sheet: services.Sheet) -> dict[str, Any]:
+    """What the evening page shows beside the Zettel: chart, money and the money form.
+
+    The chart is our own SVG with every name escaped (scorer.chart), so it goes into the
+    page as markup.
+    """
+    ledger = sheet.ledger
+    return {
+        "chart": Markup(evening_chart(sheet.setup.seats, [g.totals for g in ledger.games])),
+        "money": money(services.settlement(evening, ledger.totals)),
+        "money_form": settlement_form(evening),
+    }
+
+
+@bp.route("/abrechnung", methods=["GET", "POST"])
+def edit(token: str, number: int) -> str | Response | tuple[str, int]:
+    """Cents per point, how the evening settles and to what it is rounded."""
+    evening = evening_or_404(token, number)
+    sheet_url = url_for("evenings.show", token=token, number=number)
+    form = settlement_form(evening, request.form if request.method == "POST" else None)
+    errors: dict[str, list[str]] = {}
+    if request.method == "POST" and form.validate_on_submit():
+        try:
+            services.set_settlement(
+                evening, cents_per_point=form.cents_per_point.data,
+                mode=form.settlement_mode.data, rounding=form.settlement_rounding.data,
+                revision=sent_revision(form))
+        except services.Refused as err:
+            for field, message in err.problems:
+                errors.setdefault(field, []).append(message)
+        else:
+            flash("Abrechnung gespeichert.")
+            return redirect(sheet_url + "#abrechnung")
+    ledger = services.sheet(evening).ledger
+    page = render_template(
+        "settlement.html", group=evening.group, evening=evening, form=form, errors=errors,
+        money=money(services.settlement(evening, ledger.totals)), sheet_url=sheet_url)
+    return (page, 422) if request.method == "POST" else page
