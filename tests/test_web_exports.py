@@ -1,0 +1,258 @@
+"""Exports: the PDF score sheet and the CSV files, read back and checked against the core."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+
+import pytest
+from pypdf import PdfReader
+
+from scorer.evening import evening
+from scorer.settlement import settle
+from scorer.sheet import number
+
+pytest.importorskip("weasyprint")
+
+# Umlauts and an accent in the names: the CSV and the PDF must keep every letter.
+SEATS = ("Jürgen", "Bärbel", "Cem", "Dörte", "Émile")
+BOM = b"\xef\xbb\xbf"
+
+
+def _pdf_text(data: bytes) -> str:
+    pages = PdfReader(io.BytesIO(data)).pages
+    return " ".join(" ".join(page.extract_text() for page in pages).split())
+
+
+def _csv_rows(data: bytes) -> list[list[str]]:
+    assert data.startswith(BOM)
+    return list(csv.reader(io.StringIO(data.decode("utf-8-sig"), newline=""), delimiter=";"))
+
+
+def _points(cell: str) -> int:
+    return int(cell) if cell else 0
+
+
+@pytest.fixture
+def played(table):
+    """A five-seat evening with a sitter-out in every game, a solo and a Bock-free redeal."""
+    url = table.create_group(name="Skatfreunde Köln", players=SEATS)
+    sheet = table.start_evening(seats=SEATS, cents=10)
+    table.play(sheet, ("Bärbel", "Dörte"), 151, players=("Bärbel", "Cem", "Dörte", "Émile"))
+    table.play(sheet, ("Cem", "Jürgen"), 100, players=("Jürgen", "Cem", "Dörte", "Émile"),
+               announced_kontra="ansage", extras_re_doppelkopf="1")
+    table.play(sheet, ("Dörte",), 180, players=("Jürgen", "Bärbel", "Dörte", "Émile"),
+               kind="solo", solo="damen")
+    table.play(sheet, players=("Jürgen", "Bärbel", "Cem", "Émile"), kind="redeal")
+    return url, sheet
+
+
+# --------------------------------------------------------------------------- PDF
+
+
+def test_the_pdf_sheet_has_the_runde_the_players_every_total_and_the_settlement(
+        table, client, played):
+    url, sheet = played
+    response = client.get(sheet + "zettel.pdf")
+    assert response.status_code == 200
+    assert response.mimetype == "application/pdf"
+    assert response.headers["Content-Disposition"] == (
+        'attachment; filename="doko-zettel-2025-11-20.pdf"')
+    text = _pdf_text(response.data)
+    ledger = table.ledger(sheet)
+    assert "Skatfreunde Köln · Abend 1" in text and "Donnerstag, 20.11.2025" in text
+    assert "Am Tisch: " + ", ".join(SEATS) in text
+    # The last row of the game table: every seat's final total, in seat order.
+    assert "Endstand " + " ".join(number(ledger.totals[s]) for s in SEATS) in text
+    money = settle(ledger.totals, 10)
+    assert money.lines() and all(re.search(r" zahlt .* €$", line) for line in money.lines())
+    for line in money.lines():
+        assert line in text
+    assert "10 Cent pro Punkt · untereinander · auf den Cent" in text
+
+
+def test_the_pdf_is_what_the_scorer_command_prints_from_the_evening_export(
+        table, client, app, played):
+    # The web route and `scorer sheet` share the renderer; the evening export folds to the
+    # same ledger, so the same totals reach the page.
+    _, sheet = played
+    from scorer import services
+
+    with app.app_context():
+        group = services.find_group(table.token)
+        exported = services.evening_input(services.find_evening(group, 1))
+    assert evening(exported).totals == table.ledger(sheet).totals
+
+
+def test_the_pdf_settles_in_the_evening_s_own_mode_and_rounding(table, client):
+    table.create_group(players=("Anna", "Ben", "Cem", "Dora"))
+    data = table.evening_form(("Anna", "Ben", "Cem", "Dora"), cents=3)
+    data.update(settlement_mode="pay_leader", settlement_rounding="ten_cents")
+    sheet = client.post(f"/r/{table.token}/abend/neu", data=data).location
+    table.play(sheet, ("Anna", "Cem"), 151)
+    table.play(sheet, ("Ben", "Cem"), 95)
+    ledger = table.ledger(sheet)
+    money = settle(ledger.totals, 3, mode="pay_leader", rounding="ten_cents")
+    text = _pdf_text(client.get(sheet + "zettel.pdf").data)
+    assert money.payments
+    for line in money.lines():
+        assert line in text
+    assert "3 Cent pro Punkt · Abstand zum Ersten in die Kasse · auf 10 Cent gerundet" in text
+
+
+def test_an_evening_without_money_prints_no_settlement(table, client):
+    table.create_group()
+    sheet = table.start_evening(cents=0)
+    table.play(sheet, ("Anna", "Cem"), 151)
+    text = _pdf_text(client.get(sheet + "zettel.pdf").data)
+    assert "Donnerstagsrunde" in text and "zahlt" not in text and "Abrechnung" not in text
+
+
+def test_an_unknown_evening_has_no_pdf(table, client):
+    url = table.create_group()
+    assert client.get(f"{url}abend/9/zettel.pdf").status_code == 404
+    assert client.get("/r/falsch/abend/1/zettel.pdf").status_code == 404
+
+
+# --------------------------------------------------------------------------- CSV
+
+
+def test_the_evening_csv_has_one_row_per_game_with_the_core_s_points(table, client, played):
+    _, sheet = played
+    response = client.get(sheet + "spiele.csv")
+    assert response.status_code == 200
+    assert response.headers["Content-Type"] == "text/csv; charset=utf-8"
+    assert response.headers["Content-Disposition"] == (
+        'attachment; filename="doko-zettel-2025-11-20.csv"')
+    header, *rows = _csv_rows(response.data)
+    assert header == ["Nr", "Geber", "Spielart", "Re", "Augen Re", "Ansagen", "Sonderpunkte",
+                      "Bock", "Grundwert", *SEATS]
+    ledger = table.ledger(sheet)
+    assert len(rows) == len(ledger.games) == 4
+    for row, game in zip(rows, ledger.games):
+        record = dict(zip(header, row))
+        assert int(record["Nr"]) == game.number
+        assert record["Geber"] == game.dealer
+        assert int(record["Bock"]) == game.bock
+        assert {s: _points(record[s]) for s in SEATS} == game.points
+        # Whoever sits out has an empty cell, not a 0 that looks like a played game.
+        assert [s for s in SEATS if record[s] == ""] == [
+            s for s in SEATS if s not in game.players]
+    normal, announced, solo, redeal = (dict(zip(header, row)) for row in rows)
+    assert (normal["Spielart"], normal["Re"], normal["Augen Re"]) == (
+        "Normalspiel", "Bärbel, Dörte", "151")
+    assert int(normal["Grundwert"]) == ledger.games[0].score.value
+    assert announced["Ansagen"] == "Kontra" and announced["Sonderpunkte"] == "Re: Doppelkopf"
+    assert solo["Spielart"] == "Pflichtsolo (Damensolo)" and solo["Re"] == "Dörte"
+    assert (redeal["Spielart"], redeal["Re"], redeal["Grundwert"]) == ("neu gegeben", "", "")
+
+
+def test_the_csv_is_semicolon_separated_utf8_with_a_byte_order_mark(table, client, played):
+    _, sheet = played
+    data = client.get(sheet + "spiele.csv").data
+    assert data.startswith(BOM)
+    first_line = data[len(BOM):].split(b"\r\n")[0].decode("utf-8")
+    assert first_line == ("Nr;Geber;Spielart;Re;Augen Re;Ansagen;Sonderpunkte;Bock;Grundwert;"
+                          "Jürgen;Bärbel;Cem;Dörte;Émile")
+
+
+def test_the_runde_csv_has_every_game_of_every_evening(table, client, played):
+    url, first = played
+    second = table.start_evening(seats=("Cem", "Dörte", "Émile", "Bärbel"))
+    table.play(second, ("Cem", "Émile"), 200)
+    response = client.get(url + "spiele.csv")
+    assert response.status_code == 200
+    assert response.headers["Content-Disposition"].startswith("attachment; filename=")
+    header, *rows = _csv_rows(response.data)
+    assert header[:3] == ["Abend", "Datum", "Nr"]
+    assert header[-5:] == list(SEATS)  # everybody who ever sat, in order of appearance
+    ledgers = {1: table.ledger(first), 2: table.ledger(second)}
+    expected = [(n, g) for n, ledger in ledgers.items() for g in ledger.games]
+    assert len(rows) == len(expected) == 5
+    for row, (evening_number, game) in zip(rows, expected):
+        record = dict(zip(header, row))
+        assert (int(record["Abend"]), record["Datum"]) == (evening_number, "2025-11-20")
+        assert int(record["Nr"]) == game.number
+        for seat in SEATS:
+            assert _points(record[seat]) == game.points.get(seat, 0)
+    # Jürgen was not at the second evening: his cell is empty.
+    assert dict(zip(header, rows[-1]))["Jürgen"] == ""
+
+
+def test_a_name_that_looks_like_a_formula_stays_text(table, client):
+    table.create_group(players=("=1+2", "Ben", "Cem", "Dora"))
+    sheet = table.start_evening(seats=("=1+2", "Ben", "Cem", "Dora"))
+    table.play(sheet, ("Ben", "Cem"), 151)
+    header, row = _csv_rows(client.get(sheet + "spiele.csv").data)
+    assert header[-4] == "'=1+2" and row[1] == "'=1+2"  # the dealer
+    assert row[-4] == "-2"  # numbers stay numbers
+
+
+def test_an_empty_runde_gives_a_csv_with_only_the_header(table, client):
+    url = table.create_group()
+    header, *rows = _csv_rows(client.get(url + "spiele.csv").data)
+    assert header[:3] == ["Abend", "Datum", "Nr"] and rows == []
+
+
+def test_the_evening_page_links_the_pdf_and_the_csv(table, client, played):
+    url, sheet = played
+    page = client.get(sheet).text
+    assert f'href="{sheet}zettel.pdf">Drucken / PDF</a>' in page
+    assert f'href="{sheet}spiele.csv"' in page
+    runde = client.get(url).text
+    assert f'href="{url}spiele.csv"' in runde and f'href="{url}statistik"' in runde
+
+
+# --------------------------------------------------------------------------- LibreOffice
+
+OFFICE = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
+TABLE = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
+TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
+
+
+def _ods_rows(path) -> list[list[tuple[str, str]]]:
+    """(value type, value) per cell of the first sheet of an .ods file."""
+    import xml.etree.ElementTree as ET
+    import zipfile
+
+    root = ET.fromstring(zipfile.ZipFile(path).read("content.xml"))
+    rows = []
+    for row in root.iter(f"{{{TABLE}}}table-row"):
+        cells = []
+        for cell in row.iter(f"{{{TABLE}}}table-cell"):
+            kind = cell.get(f"{{{OFFICE}}}value-type", "")
+            value = cell.get(f"{{{OFFICE}}}value") or "".join(
+                p.text or "" for p in cell.iter(f"{{{TEXT}}}p"))
+            cells += [(kind, value)] * int(cell.get(f"{{{TABLE}}}number-columns-repeated", "1"))
+        rows.append(cells)
+    return rows
+
+
+def test_libreoffice_reads_names_and_numbers_from_the_csv(table, client, played, tmp_path):
+    import shutil
+    import subprocess
+
+    office = shutil.which("soffice") or shutil.which("libreoffice")
+    if office is None:
+        pytest.skip("LibreOffice is not installed")
+    _, sheet = played
+    (tmp_path / "spiele.csv").write_bytes(client.get(sheet + "spiele.csv").data)
+    # 59 = semicolon, 34 = double quote, 76 = UTF-8: what the import dialog shows for this file.
+    subprocess.run([office, "--headless", f"-env:UserInstallation={(tmp_path / 'lo').as_uri()}",
+                    "--infilter=CSV:59,34,76,1", "--convert-to", "ods", "--outdir",
+                    str(tmp_path), str(tmp_path / "spiele.csv")],
+                   check=True, capture_output=True, timeout=120)
+    header, *rows = _ods_rows(tmp_path / "spiele.ods")
+    assert [value for _, value in header[:14]] == [
+        "Nr", "Geber", "Spielart", "Re", "Augen Re", "Ansagen", "Sonderpunkte", "Bock",
+        "Grundwert", *SEATS]
+    ledger = table.ledger(sheet)
+    for row, game in zip(rows, ledger.games):
+        assert row[1] == ("string", game.dealer)
+        for k, seat in enumerate(SEATS):
+            kind, value = row[9 + k]
+            if seat in game.players:
+                assert (kind, int(value)) == ("float", game.points[seat])
+            else:
+                assert value == ""
