@@ -256,3 +256,21 @@ def test_libreoffice_reads_names_and_numbers_from_the_csv(table, client, played,
                 assert (kind, int(value)) == ("float", game.points[seat])
             else:
                 assert value == ""
+
+
+def _read_token(app, table) -> str:
+    from scorer import services
+
+    with app.app_context():
+        return services.find_group(table.token).read_token
+
+
+def test_a_read_only_link_gets_the_pdf_the_csv_and_the_statistics(table, client, app, played):
+    read = f"/r/{_read_token(app, table)}/"
+    page = client.get(f"{read}abend/1/").text
+    assert f'href="{read}abend/1/zettel.pdf"' in page and table.token not in page
+    assert client.get(f"{read}abend/1/zettel.pdf").status_code == 200
+    assert client.get(f"{read}abend/1/spiele.csv").status_code == 200
+    assert client.get(f"{read}spiele.csv").status_code == 200
+    stats = client.get(f"{read}statistik")
+    assert stats.status_code == 200 and table.token not in stats.text

@@ -153,3 +153,23 @@ def test_the_new_evening_form_refuses_an_unknown_mode(table, client, app):
     response = client.post(f"{url}abend/neu", data=data)
     assert response.status_code == 422 and "Keine gültige Auswahl." in response.text
     assert count_rows(app, Evening) == 0
+
+
+def test_a_read_only_link_sees_the_money_but_cannot_change_it(table, client, app):
+    from scorer import services
+
+    table.create_group()
+    sheet = table.start_evening(cents=10)
+    table.play(sheet, ("Anna", "Cem"), 151)
+    with app.app_context():
+        read = services.find_group(table.token).read_token
+    read_sheet = sheet.replace(table.token, read)
+    page = client.get(read_sheet).text
+    assert _lines(page) == ["Ben zahlt Anna 0,20 €", "Dora zahlt Cem 0,20 €"]
+    assert "Abrechnung einstellen" not in page and "/abrechnung" not in page
+    assert client.get(read_sheet + "abrechnung").status_code == 403
+    refused = client.post(read_sheet + "abrechnung", data={
+        "revision": "1", "cents_per_point": "50", "settlement_mode": "zero_sum",
+        "settlement_rounding": "cent"})
+    assert refused.status_code == 403
+    assert _evening_row(app)[0] == 10
