@@ -196,3 +196,11 @@ def test_the_statistics_import_only_the_standard_library_and_the_core():
     assert {m for m in imported if m and m.split(".")[0] == "scorer"} <= core
     assert all(m.split(".")[0] in sys.stdlib_module_names or m in core
                for m in imported if m and m != "__future__")
+
+
+def test_a_hammelrennen_without_winner_and_a_game_sat_out_are_won_by_nobody():
+    tie = evening({"rules": "voss", "seats": ["A", "B", "C", "D"], "games": [
+        {"kind": "hammelrennen", "eyes": {"A": 60, "B": 60, "C": 60, "D": 60}}]}).games[0]
+    assert not any(won_game(tie, n) for n in "ABCD")
+    game = evening(FIVE_EVENING).games[0]
+    assert "Anna" not in game.players and not won_game(game, "Anna")

@@ -274,3 +274,20 @@ def test_a_read_only_link_gets_the_pdf_the_csv_and_the_statistics(table, client,
     assert client.get(f"{read}spiele.csv").status_code == 200
     stats = client.get(f"{read}statistik")
     assert stats.status_code == 200 and table.token not in stats.text
+
+
+def test_doppelt_and_the_hammelrennen_augen_are_written_out():
+    from scorer.web.exports import evening_csv
+
+    doppelt = evening({"rules": "orbital", "seats": ["A", "B", "C", "D"], "games": [
+        {"re": ["A", "B"], "re_eyes": 190, "doppelt": {"re": 2, "kontra": 1},
+         "announced": {"re": "keine_90"}}]})
+    header, row = _csv_rows(evening_csv(doppelt).encode("utf-8"))
+    assert dict(zip(header, row))["Ansagen"] == "Re keine 90, Re 2× Doppelt, Kontra 1× Doppelt"
+    hammel = evening({"rules": "voss", "seats": ["A", "B", "C", "D"], "games": [
+        {"kind": "hammelrennen", "eyes": {"A": 130, "B": 40, "C": 40, "D": 30}}]})
+    header, row = _csv_rows(evening_csv(hammel).encode("utf-8"))
+    record = dict(zip(header, row))
+    assert record["Spielart"] == "Hammelrennen (B 40 · C 40 · D 30 · A 130)"
+    assert (record["Re"], record["Augen Re"]) == ("", "")
+    assert [int(record[p]) for p in "ABCD"] == [3, -1, -1, -1]
