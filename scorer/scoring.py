@@ -534,6 +534,16 @@ def _announcement_problems(f: GameFacts, rules: HouseRules) -> Any:
             yield f"announced.{party}", "im Solo sind nur Re und Kontra erlaubt, keine Absagen"
 
 
+def _took_no_trick(f: GameFacts, rules: HouseRules, party: str) -> bool:
+    """A party said to be trickless, or with 0 Augen in a 40-card deck (every trick there
+    holds Augen)."""
+    if f.trickless is not None and f.trickless.value == party:
+        return True
+    if rules.deck != 40 or f.re_eyes is None:
+        return False
+    return (f.re_eyes if party == "re" else 240 - f.re_eyes) == 0
+
+
 def _extras_problems(f: GameFacts, rules: HouseRules) -> Any:
     if not f.re_extras and not f.kontra_extras:
         return
@@ -541,8 +551,11 @@ def _extras_problems(f: GameFacts, rules: HouseRules) -> Any:
         for extra in extras:
             if extra not in rules.extras:
                 yield f"extras.{party}.{extra.value}", "dieser Sonderpunkt wird in diesen Regeln nicht gespielt"
-        if f.trickless is not None and f.trickless.value == party and extras:
+        if extras and _took_no_trick(f, rules, party):
             yield f"extras.{party}", "eine Partei ohne Stich kann keine Sonderpunkte haben"
+        if extras.get(Extra.KARLCHEN, 0) + extras.get(Extra.KARLCHEN_GEFANGEN, 0) > 2:
+            yield (f"extras.{party}.karlchen_gefangen",
+                   "es gibt nur zwei Kreuz Buben im letzten Stich")
     for extra, (limit, message) in _MAX_PER_GAME.items():
         re_n, ko_n = f.re_extras.get(extra, 0), f.kontra_extras.get(extra, 0)
         if re_n + ko_n > limit:

@@ -62,6 +62,14 @@ INVALID = [
                  id="only-one-karlchen-wins-the-last-trick"),
     pytest.param(game("voss", extras={"re": {"karlchen": 1, "fuchs_letzter_stich": 1}}),
                  "extras.re.fuchs_letzter_stich", id="karlchen-or-fox-wins-the-last-trick"),
+    # Two Kreuz Buben in the deck: the winning Karlchen and at most one caught beside it.
+    pytest.param(game("bockrunde", extras={"re": {"karlchen": 1, "karlchen_gefangen": 2}}),
+                 "extras.re.karlchen_gefangen", id="three-kreuz-buben-in-the-last-trick"),
+    # "With 40 cards a party with 0 Augen took no trick": so it earned no Sonderpunkte.
+    pytest.param(game("voss", re_eyes=240, extras={"kontra": {"doppelkopf": 1}}),
+                 "extras.kontra", id="a-40-card-party-with-0-augen-has-no-doppelkopf"),
+    pytest.param(game(re_eyes=0, trickless="re", extras={"re": {"fuchs_gefangen": 1}}),
+                 "extras.re", id="a-trickless-party-caught-no-fox"),
     # "more than one herzstich, or any with 48 cards"
     pytest.param(game("voss", extras={"re": {"herzstich": 1}, "kontra": {"herzstich": 1}}),
                  "extras.kontra.herzstich", id="two-herzstiche-over-both-parties"),
