@@ -1,0 +1,1 @@
+"""Chromium tests: the real app server driven through Playwright, as a phone on the table."""

@@ -1,0 +1,164 @@
+"""The browser suite's fixtures: the real app server in a subprocess, one Chromium, phones.
+
+The server is the same app a table runs (`create_app()` configured from the environment)
+on a fresh SQLite file with the real migrations applied, served by Werkzeug on a free port.
+Chromium is Debian's package, launched through Playwright's ``executable_path``: nothing is
+downloaded. Without Chromium or Playwright every test here is skipped with the reason.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .phone import Phone
+
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+"""Screenshots and figures of the last run (git-ignored)."""
+
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+# Binds port 0 and prints the port it got, so two runs never race for a port.
+SERVE = """
+import sys
+from werkzeug.serving import make_server
+from scorer import create_app
+server = make_server("127.0.0.1", 0, create_app(), threaded=True)
+print(server.server_port, flush=True)
+server.serve_forever()
+"""
+
+TAP_COUNTS: dict[str, int] = {}
+"""Taps per kind of game, filled by test_taps.py and printed at the end of the run."""
+
+
+def chromium_path() -> str | None:
+    """Debian's Chromium, where CI installs it."""
+    if os.path.exists("/usr/bin/chromium"):
+        return "/usr/bin/chromium"
+    return shutil.which("chromium")
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The app served on 127.0.0.1 from a fresh, migrated SQLite file; yields its base URL."""
+    folder = tmp_path_factory.mktemp("server")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("FLASK_", "TEST_DATABASE"))}
+    env.update(DATABASE_URL=f"sqlite:///{folder / 'doko.sqlite3'}",
+               FLASK_SECRET_KEY="browser-tests", PYTHONUNBUFFERED="1")
+    migrated = subprocess.run([sys.executable, "-m", "flask", "--app", "scorer", "db", "upgrade"],
+                              env=env, capture_output=True, text=True, timeout=120)
+    assert migrated.returncode == 0, migrated.stderr
+    ARTIFACTS.mkdir(exist_ok=True)
+    log_path = ARTIFACTS / "server.log"
+    log = open(log_path, "w", encoding="utf-8")  # noqa: SIM115 - open for the session
+    server = subprocess.Popen([sys.executable, "-c", SERVE], env=env, stdout=subprocess.PIPE,
+                              stderr=log, text=True)
+    try:
+        assert server.stdout is not None
+        port = server.stdout.readline().strip()
+        assert port.isdigit(), f"server did not start: {log_path.read_text()}"
+        base = f"http://127.0.0.1:{port}"
+        _wait_until_it_answers(base, server)
+        yield base
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+        if server.stdout is not None:
+            server.stdout.close()
+        log.close()
+
+
+def _wait_until_it_answers(base: str, server: subprocess.Popen[str]) -> None:
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            with urllib.request.urlopen(base + "/", timeout=2) as response:
+                if response.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError):
+            pass
+        assert server.poll() is None, "the app server exited"
+        assert time.monotonic() < deadline, "the app server did not answer within 30 s"
+        time.sleep(0.1)
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Any]:
+    """One headless Chromium for the whole run."""
+    executable = chromium_path()
+    if executable is None:
+        pytest.skip("Chromium is not installed (apt-get install chromium; .ci/run does)")
+    sync_api = pytest.importorskip(
+        "playwright.sync_api", reason="Playwright for Python is not installed (pip install -e '.[test]')")
+    playwright = sync_api.sync_playwright().start()
+    try:
+        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+    finally:
+        playwright.stop()
+
+
+@pytest.fixture
+def phone(chromium: Any, live_server: str,
+          request: pytest.FixtureRequest) -> Iterator[Callable[..., Phone]]:
+    """Make a phone: a fresh browser context of a given size with its own session.
+
+    Every page it reaches is screenshot into artifacts/<test>/ and checked: no console
+    error, no horizontal scrolling, the accessibility basics. Teardown fails the test if a
+    console error came after the last check.
+    """
+    folder = ARTIFACTS / _safe(request.node.name)
+    shutil.rmtree(folder, ignore_errors=True)
+    made: list[tuple[Any, Phone]] = []
+
+    def make(width: int = 360, height: int = 740, scale: float = 1, name: str = "",
+             checks: bool = True) -> Phone:
+        context = chromium.new_context(viewport={"width": width, "height": height},
+                                       device_scale_factor=scale, is_mobile=True,
+                                       has_touch=True, locale="de-DE")
+        context.set_default_timeout(10_000)
+        page = context.new_page()
+        where = folder / (name or f"{width}x{height}")
+        where.mkdir(parents=True, exist_ok=True)
+        device = Phone(page, live_server, where, width, height, checks=checks)
+        made.append((context, device))
+        return device
+
+    yield make
+    errors = [e for _, device in made for e in device.console_errors]
+    for context, _ in made:
+        context.close()
+    assert not errors, "console errors: " + "; ".join(errors)
+
+
+def _safe(name: str) -> str:
+    return "".join(c if c.isalnum() or c in "-_." else "-" for c in name).strip("-")
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """Print the taps per game that test_taps.py counted, and keep them as an artifact."""
+    if not TAP_COUNTS:
+        return
+    terminalreporter.section("taps per game (from the sheet until the sheet shows it)")
+    for kind, taps in TAP_COUNTS.items():
+        terminalreporter.write_line(f"{kind}: {taps} taps + typing the Augen")
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / "taps.json").write_text(json.dumps(TAP_COUNTS, indent=2) + "\n", encoding="utf-8")

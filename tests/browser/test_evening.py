@@ -1,0 +1,143 @@
+"""A whole evening on a phone: a Runde of five, bockrunde rules, twelve games typed in as a
+person would, game 3 corrected, game 4 deleted and brought back, the totals checked against
+`scorer evening` on the same facts, and the sheet downloaded as a PDF.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import subprocess
+import sys
+
+import pytest
+
+from scorer.evening import evening
+
+from .conftest import ARTIFACTS
+
+pytestmark = pytest.mark.browser
+
+SEATS = ["Anna", "Ben", "Cem", "Dora", "Emil"]
+"""Seat order on the new-evening page; Anna (seat 1) deals first and sits out."""
+
+GAMES = [
+    {"re": ["Ben", "Cem"], "re_eyes": 151},
+    {"re": ["Cem", "Anna"], "re_eyes": 190, "announced": {"re": "keine_90"},
+     "extras": {"re": {"fuchs_gefangen": 1}}},
+    {"kind": "hochzeit", "re": ["Dora", "Emil"], "re_eyes": 141},
+    {"kind": "solo", "solo": "damen", "re": ["Emil"], "re_eyes": 130},        # dealer stays
+    {"re": ["Anna", "Ben"], "re_eyes": 110, "announced": {"re": "ansage"}},  # lost Re: Bock
+    {"re": ["Anna", "Cem"], "re_eyes": 120},                                  # 120:120: Bock
+    {"re": ["Ben", "Dora"], "re_eyes": 160, "extras": {"kontra": {"doppelkopf": 1}}},
+    {"re": ["Cem", "Emil"], "re_eyes": 95},
+    {"re": ["Anna", "Dora"], "re_eyes": 200, "announced": {"re": "keine_90"}},
+    {"re": ["Emil", "Ben"], "re_eyes": 72, "announced": {"kontra": "ansage"}},
+    {"re": ["Cem", "Dora"], "re_eyes": 133},
+    {"re": ["Ben", "Emil"], "re_eyes": 127, "extras": {"re": {"karlchen": 1}}},
+]
+"""The facts as typed (CLI.md game input); game 3 is first typed with 114 Augen."""
+
+TYPO = {**GAMES[2], "re_eyes": 114}
+
+
+def ledger(games: list[dict]) -> object:
+    """The core's ledger of this evening: the expected values come from here."""
+    return evening({"rules": "bockrunde", "seats": SEATS, "first_dealer": "Anna", "games": games})
+
+
+def scorer_evening(games: list[dict]) -> dict:
+    """The `scorer evening` command's answer for these facts."""
+    data = {"rules": "bockrunde", "seats": SEATS, "first_dealer": "Anna", "games": games}
+    done = subprocess.run([sys.executable, "-m", "scorer", "evening", "-"], input=json.dumps(data),
+                          capture_output=True, text=True, timeout=60, check=True)
+    return json.loads(done.stdout)
+
+
+@pytest.mark.parametrize("size", [(390, 844), (360, 740)], ids=["390x844", "360x740"])
+def test_a_bockrunde_evening_entered_on_a_phone_adds_up_like_the_core(phone, size):
+    width, height = size
+    table = phone(width, height)
+    page = table.page
+    table.start_evening(SEATS)
+
+    for number, game in enumerate(GAMES, start=1):
+        coming = ledger(GAMES[:number - 1]).next
+        table.tap_to(page.get_by_role("link", name=f"Spiel {number} eintragen"),
+                     f"spiel-{number}-neu")
+        # The form already knows who plays (the four the core says) and who deals.
+        playing = page.get_by_role("group", name="Wer spielt? (vier)").get_by_role("checkbox")
+        ticked = [box.evaluate("el => el.labels[0].innerText.trim()")
+                  for box in playing.all() if box.is_checked()]
+        assert sorted(ticked) == sorted(coming.players)
+        assert f"Geber {coming.dealer}" in page.locator("h1").inner_text()
+        table.fill_game(TYPO if number == 3 else game)
+        table.save(number)
+
+    # Game 3 was a Hochzeit won with 141, not lost with 114: correct it from its row.
+    assert table.totals() == ledger([*GAMES[:2], TYPO, *GAMES[3:]]).totals
+    table.tap(page.locator("#spiel-3 > summary"))
+    table.check("zettel-spiel-3-offen")
+    table.tap_to(page.get_by_role("link", name="Spiel 3 ändern"), "spiel-3-aendern")
+    assert page.get_by_label("Augen Re").input_value() == "114"
+    table.type_into(page.get_by_label("Augen Re"), "141", replace=True)
+    table.save(3)
+    assert table.totals() == ledger(GAMES).totals
+
+    # Delete the Damensolo and take it back.
+    table.tap(page.locator("#spiel-4 > summary"))
+    table.tap_to(page.locator("#spiel-4").get_by_role("link", name="Löschen"), "spiel-4-loeschen")
+    table.tap_to(page.get_by_role("button", name="Ja, Spiel 4 löschen"), "zettel-ohne-spiel-4")
+    assert page.locator("details.game").count() == 11
+    assert table.totals() == ledger(GAMES[:3] + GAMES[4:]).totals
+    table.tap_to(page.get_by_role("button", name="Rückgängig"), "zettel-spiel-4-zurueck")
+    assert page.locator("details.game").count() == 12
+
+    # What the sheet shows is what `scorer evening` says about the same facts.
+    truth = scorer_evening(GAMES)
+    assert table.totals() == truth["totals"]
+    assert sum(truth["totals"].values()) == 0
+    bock_shown = [page.locator(f"#spiel-{g['number']} .cell-bock").inner_text().strip()
+                  for g in truth["games"]]
+    assert bock_shown == [f"×{g['bock']}" if g["bock"] > 1 else "" for g in truth["games"]]
+    assert "×2" in bock_shown
+    status = page.locator(".status__list").inner_text()
+    assert re.search(r"Geber\s+(\w+)", status).group(1) == truth["next"]["dealer"]
+
+    if width == 360:
+        readme_screenshots(table, next_number=len(GAMES) + 1)
+
+    # The printable sheet: the button the table taps, and a PDF that opens.
+    pdf_link = page.get_by_role("link", name="Drucken / PDF")
+    assert pdf_link.count() == 1, "no 'Drucken / PDF' button on the sheet"
+    with page.expect_download() as download:
+        table.tap(pdf_link)
+    assert download.value.suggested_filename.endswith(".pdf")
+    body = download.value.path().read_bytes()
+    assert body.startswith(b"%PDF-")
+    from pypdf import PdfReader
+
+    reader = PdfReader(io.BytesIO(body))
+    assert len(reader.pages) >= 1
+    text = " ".join(p.extract_text() for p in reader.pages)
+    assert all(name in text for name in SEATS)
+    table.artifacts.mkdir(parents=True, exist_ok=True)
+    (table.artifacts / "zettel.pdf").write_bytes(body)
+
+
+def readme_screenshots(table, next_number: int) -> None:
+    """The README's pictures at 360 px: the sheet with a row open, the filled entry form."""
+    page = table.page
+    folder = ARTIFACTS / "readme"
+    folder.mkdir(parents=True, exist_ok=True)
+    page.locator("#spiel-9 > summary").click()
+    page.screenshot(path=folder / "sheet-360.png", full_page=True)
+    page.locator("#spiel-9 > summary").click()
+    table.tap_to(page.get_by_role("link", name=f"Spiel {next_number} eintragen"), "readme-eintragen")
+    table.fill_game({"re": ["Anna", "Dora"], "re_eyes": 156,
+                     "extras": {"re": {"fuchs_gefangen": 1}}})
+    page.locator(".preview__points").wait_for()
+    page.evaluate("document.activeElement.blur(); window.scrollTo(0, 0)")
+    page.screenshot(path=folder / "entry-360.png")
+    table.tap_to(page.get_by_role("link", name="Abbrechen, zurück zum Zettel"), "zurueck")
