@@ -68,15 +68,15 @@ class Rounding(str, Enum):
 
 
 MODE_LABELS = {
-    SettlementMode.ZERO_SUM: "untereinander",
-    SettlementMode.PAY_LEADER: "Abstand zum Ersten in die Kasse",
+    SettlementMode.ZERO_SUM: "Ausgleich untereinander",
+    SettlementMode.PAY_LEADER: "Differenz zum Führenden in die Kasse",
     SettlementMode.PAY_LOSSES: "Minuspunkte in die Kasse",
 }
-"""German names of the modes, for pages and the PDF."""
+"""German names of the modes: the form, the evening page and the PDF say the same words."""
 
 ROUNDING_LABELS = {
     Rounding.CENT: "auf den Cent",
-    Rounding.TEN_CENTS: "auf 10 Cent gerundet",
+    Rounding.TEN_CENTS: "auf 10 Cent",
 }
 """German names of the roundings."""
 

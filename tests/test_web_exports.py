@@ -69,7 +69,7 @@ def test_the_pdf_sheet_has_the_runde_the_players_every_total_and_the_settlement(
     assert money.lines() and all(re.search(r" zahlt .* €$", line) for line in money.lines())
     for line in money.lines():
         assert line in text
-    assert "10 Cent pro Punkt · untereinander · auf den Cent" in text
+    assert "10 Cent pro Punkt · Ausgleich untereinander · auf den Cent" in text
 
 
 def test_the_pdf_is_what_the_scorer_command_prints_from_the_evening_export(
@@ -98,7 +98,7 @@ def test_the_pdf_settles_in_the_evening_s_own_mode_and_rounding(table, client):
     assert money.payments
     for line in money.lines():
         assert line in text
-    assert "3 Cent pro Punkt · Abstand zum Ersten in die Kasse · auf 10 Cent gerundet" in text
+    assert "3 Cent pro Punkt · Differenz zum Führenden in die Kasse · auf 10 Cent" in text
 
 
 def test_an_evening_without_money_prints_no_settlement(table, client):

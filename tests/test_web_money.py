@@ -34,7 +34,7 @@ def test_the_sheet_shows_the_settlement_of_the_core_for_the_totals(table, client
     page = client.get(sheet).text
     expected = settle(table.ledger(sheet).totals, 20).lines()
     assert _lines(page) == expected
-    assert "20 Cent pro Punkt · untereinander · auf den Cent" in page
+    assert "20 Cent pro Punkt · Ausgleich untereinander · auf den Cent" in page
 
 
 def test_without_money_the_sheet_shows_no_settlement_but_offers_the_form(table, client):
@@ -137,7 +137,7 @@ def test_the_new_evening_form_offers_mode_and_rounding_in_german(table, client, 
     url = table.create_group()
     page = client.get(f"{url}abend/neu").text
     for label in ("Ausgleich untereinander",
-                  "Alle zahlen die Differenz zum Führenden in die Kasse",
+                  "Differenz zum Führenden in die Kasse",
                   "Minuspunkte in die Kasse", "auf den Cent", "auf 10 Cent"):
         assert f">{label}</option>" in page
     data = table.evening_form(("Anna", "Ben", "Cem", "Dora"), cents=5)

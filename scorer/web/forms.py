@@ -34,6 +34,7 @@ from scorer.explain import (
 )
 from scorer.rules import PRESETS, Announcements, GameKind, HouseRules
 from scorer.scoring import Level
+from scorer.settlement import MODE_LABELS, ROUNDING_LABELS
 
 
 def choices(pairs: Iterable[tuple[str, str]]) -> list[SelectChoice]:
@@ -162,13 +163,9 @@ def option_errors(problems: Iterable[tuple[str, str]]) -> dict[str, list[str]]:
 # --------------------------------------------------------------------------- evening
 
 
-MODE_CHOICES = [
-    ("zero_sum", "Ausgleich untereinander"),
-    ("pay_leader", "Alle zahlen die Differenz zum Führenden in die Kasse"),
-    ("pay_losses", "Minuspunkte in die Kasse"),
-]
+MODE_CHOICES = [(mode.value, label) for mode, label in MODE_LABELS.items()]
 """scorer.settlement.SettlementMode values with the words the table uses."""
-ROUNDING_CHOICES = [("cent", "auf den Cent"), ("ten_cents", "auf 10 Cent")]
+ROUNDING_CHOICES = [(rounding.value, label) for rounding, label in ROUNDING_LABELS.items()]
 """scorer.settlement.Rounding values in German."""
 
 
