@@ -260,6 +260,11 @@ def register_template_helpers(app: Flask) -> None:
             return f"−{-value}"
         return "0"
 
+    @app.template_filter("minus")
+    def minus(value: int) -> str:
+        # Running totals: no plus sign, but the same real minus sign as the points.
+        return f"−{-value}" if value < 0 else str(value)
+
     @app.template_filter("date_de")
     def date_de(value: Any) -> str:
         return value.strftime("%d.%m.%Y")

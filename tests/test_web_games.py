@@ -48,7 +48,7 @@ def test_the_sheet_shows_the_cores_points_breakdown_and_grundwert(table):
     assert expected.points["Anna"] == 7
     assert " · ".join(line.text() for line in expected.score.lines) in page
     assert f'<span class="num">{expected.score.value}</span>' in page
-    assert "<small>+7</small>7" in page and "<small>−7</small>-7" in page
+    assert "<small>+7</small>7" in page and "<small>−7</small>−7" in page
 
 
 def test_augen_out_of_range_are_refused_beside_the_field_and_nothing_is_stored(table, app):
