@@ -313,6 +313,10 @@ def test_backup_and_restore_round_trip_exactly_through_the_flask_commands(
     assert client.get(f"/r/{table.token}/abend/1/").status_code == 200
     # New rows get fresh ids after the restored ones.
     assert client.post(f"/r/{table.token}/spieler", data={"name": "Emil"}).status_code == 302
+    from scorer.extensions import db
+
+    with fresh.app_context():
+        db.engine.dispose()
 
 
 def test_the_runde_download_holds_only_this_runde(app, client, table):
