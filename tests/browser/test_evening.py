@@ -105,8 +105,7 @@ def test_a_bockrunde_evening_entered_on_a_phone_adds_up_like_the_core(phone, siz
     status = page.locator(".status__list").inner_text()
     assert re.search(r"Geber\s+(\w+)", status).group(1) == truth["next"]["dealer"]
 
-    if width == 360:
-        readme_screenshots(table, next_number=len(GAMES) + 1)
+    readme_screenshots(table, next_number=len(GAMES) + 1, width=width)
 
     # The printable sheet: the button the table taps, and a PDF that opens.
     pdf_link = page.get_by_role("link", name="Drucken / PDF")
@@ -126,18 +125,18 @@ def test_a_bockrunde_evening_entered_on_a_phone_adds_up_like_the_core(phone, siz
     (table.artifacts / "zettel.pdf").write_bytes(body)
 
 
-def readme_screenshots(table, next_number: int) -> None:
-    """The README's pictures at 360 px: the sheet with a row open, the filled entry form."""
+def readme_screenshots(table, next_number: int, width: int) -> None:
+    """The README's pictures at this width: the sheet with a row open, the filled entry form."""
     page = table.page
     folder = ARTIFACTS / "readme"
     folder.mkdir(parents=True, exist_ok=True)
     page.locator("#spiel-9 > summary").click()
-    page.screenshot(path=folder / "sheet-360.png", full_page=True)
+    page.screenshot(path=folder / f"sheet-{width}.png", full_page=True)
     page.locator("#spiel-9 > summary").click()
     table.tap_to(page.get_by_role("link", name=f"Spiel {next_number} eintragen"), "readme-eintragen")
     table.fill_game({"re": ["Anna", "Dora"], "re_eyes": 156,
                      "extras": {"re": {"fuchs_gefangen": 1}}})
     page.locator(".preview__points").wait_for()
     page.evaluate("document.activeElement.blur(); window.scrollTo(0, 0)")
-    page.screenshot(path=folder / "entry-360.png")
+    page.screenshot(path=folder / f"entry-{width}.png")
     table.tap_to(page.get_by_role("link", name="Abbrechen, zurück zum Zettel"), "zurueck")
