@@ -101,12 +101,20 @@ def set_house_rules(group: Group, preset: str, options: Mapping[str, Any]) -> Ho
     return rules
 
 
+def _lock_group(group: Group) -> None:
+    """Serialize changes that number or name things within a Runde (two phones adding the
+    same player or starting an evening at once): PostgreSQL locks the Runde's row and reloads
+    it; SQLite's write transaction already holds the lock (BEGIN IMMEDIATE)."""
+    db.session.refresh(group, with_for_update=True)
+
+
 def _name_taken(group: Group, name: str, but: Player | None = None) -> bool:
     return any(p.name.casefold() == name.casefold() and p is not but for p in group.players)
 
 
 def add_player(group: Group, name: str) -> Player:
     """A new player of the Runde; names are unique within it."""
+    _lock_group(group)
     name = name.strip()
     if _name_taken(group, name):
         raise Refused([("name", f"{name} gibt es in dieser Runde schon")])
@@ -118,6 +126,7 @@ def add_player(group: Group, name: str) -> Player:
 
 def rename_player(player: Player, name: str) -> None:
     """Rename; old evenings show the new name, since facts refer to the id."""
+    _lock_group(player.group)
     name = name.strip()
     if _name_taken(player.group, name, but=player):
         raise Refused([("name", f"{name} gibt es in dieser Runde schon")])
@@ -147,6 +156,7 @@ def start_evening(group: Group, *, played_on: dt.date, seat_ids: Sequence[int],
                   cents_per_point: int, settlement_mode: str = SettlementMode.ZERO_SUM.value,
                   settlement_rounding: str = Rounding.CENT.value) -> Evening:
     """A new evening with its seats and the full rule set frozen."""
+    _lock_group(group)
     players = {p.id: p for p in group.players}
     problems = list(_money_problems(cents_per_point, settlement_mode, settlement_rounding))
     if any(i not in players for i in seat_ids):
