@@ -61,17 +61,24 @@ def new(token: str, number: int) -> str | Response:
     evening = evening_or_404(token, number)
     if (closed := _refuse_if_closed(evening)) is not None:
         return closed
-    sheet = services.sheet(evening)
-    ids = sheet.ids
-    initial = {"entry_key": str(uuid.uuid4()),
-               "players": [str(ids[p]) for p in sheet.ledger.next.players]}
-    form = game_form(sheet.rules, list(sheet.names.items()), initial)
+    setup, names = services.evening_setup(evening)
+    if request.method == "POST":
+        # A posted form brings its own players: saving needs no fold here (add_game folds
+        # the evening with the new game once, to check it in its place).
+        form = game_form(setup.rules, list(names.items()), {})
+        sheet = None
+    else:
+        sheet = services.sheet(evening)
+        ids = sheet.ids
+        form = game_form(setup.rules, list(names.items()), {
+            "entry_key": str(uuid.uuid4()),
+            "players": [str(ids[p]) for p in sheet.ledger.next.players]})
     errors: dict[str, list[str]] = {}
     if form.validate_on_submit():
         key = _entry_key(form.entry_key.data)
         if services.game_by_entry_key(key) is not None:
             return redirect(_sheet_url(evening))  # a second submit of a stored form
-        facts, errors = facts_from_form(form, sheet.rules, sheet.names)
+        facts, errors = facts_from_form(form, setup.rules, names)
         if not errors:
             try:
                 event = services.add_game(evening, facts, key)
@@ -81,7 +88,7 @@ def new(token: str, number: int) -> str | Response:
                 if event is not None:
                     _offer_undo(event, f"Spiel {event.game_number} gespeichert.")
                 return redirect(_sheet_url(evening))
-    return _entry_page(evening, sheet, form, errors, game=None)
+    return _entry_page(evening, sheet or services.sheet(evening), form, errors, game=None)
 
 
 @bp.route("/spiel/<int:game_id>/", methods=["GET", "POST"])
