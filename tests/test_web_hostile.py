@@ -13,6 +13,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scorer.rules import GameKind, SoloKind
 from tests.conftest import TEST_DATABASE_URL, Table
 
 SCRIPT = "<script>alert(1)</script>"
@@ -52,16 +53,35 @@ def values(player_ids: list[int]) -> st.SearchStrategy[str]:
         st.sampled_from(["", " ", SCRIPT, f"Anna{SCRIPT}", "y", "on", "1", "0", "-1", "-120",
                          "240", "241", "1e9", "NaN", "null", "[]", "{}", "normal", "solo",
                          "damen", "keine_90", "schwarz", "re", "kontra", "zero_sum",
-                         "2025-02-30", "2026-11-22", "ä" * 300, "x" * 20_000]),
+                         "2025-02-30", "2026-11-22", "ä" * 300, "x" * 20_000,
+                         # every game kind, also those the Runde's rules don't allow
+                         "hochzeit", "armut", "stille_hochzeit", "hammelrennen",
+                         "schwarze_sau", "redeal", "damen_buben", "fleischlos"]),
         st.integers(-10**12, 10**12).map(str),
         st.sampled_from(player_ids + [0, 999_999]).map(str),
     )
 
 
 def payloads(names: list[str], player_ids: list[int]) -> st.SearchStrategy[dict[str, Any]]:
+    """Either anything at all, or a game a phone could have sent with a few fields spoiled —
+    so that hostile values also get past the form's own checks into the deeper code."""
     keys = st.one_of(st.sampled_from(names), st.text(min_size=1, max_size=12))
     value = values(player_ids)
-    return st.dictionaries(keys, st.one_of(value, st.lists(value, max_size=6)), max_size=12)
+    anything = st.dictionaries(keys, st.one_of(value, st.lists(value, max_size=6)), max_size=12)
+    plausible = st.fixed_dictionaries({
+        "entry_key": st.uuids().map(str),
+        "players": st.permutations(player_ids).map(lambda p: [str(i) for i in p[:4]]),
+        "re": st.permutations(player_ids).map(lambda p: [str(i) for i in p[:2]]),
+        "re_eyes": st.integers(0, 240).map(str),
+        # every kind and solo, also those the Runde's rules don't allow
+        "kind": st.sampled_from([k.value for k in GameKind] + ["bogus"]),
+        "solo": st.sampled_from([k.value for k in SoloKind] + [""]),
+        "revision": st.sampled_from(["1", "2"]),
+        "name": st.just(f"Emil{SCRIPT}"),
+    })
+    spoiled = st.tuples(plausible, st.dictionaries(keys, value, min_size=1, max_size=3)).map(
+        lambda pair: {**pair[0], **pair[1]})
+    return st.one_of(anything, spoiled)
 
 
 def test_thousands_of_hostile_payloads_never_break_or_change_anything(app, table):

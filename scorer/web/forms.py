@@ -333,11 +333,14 @@ def facts_from_form(form: GameForm, rules: HouseRules,
         facts["solo"] = form.solo.data or None
         if rules.pflichtsolo and form.pflicht.data in ("pflicht", "lust"):
             facts["pflicht"] = form.pflicht.data == "pflicht"
-    if kind == GameKind.HAMMELRENNEN.value:
+    if kind == GameKind.HAMMELRENNEN.value and rules.allows(GameKind.HAMMELRENNEN):
+        # (a posted Hammelrennen the rules don't know goes on to the core, which refuses it)
         eyes = {}
         for pid in facts["players"]:
-            field = form[f"eyes_{pid}"]
-            if field.data is None and not field.errors:
+            field = form._fields.get(f"eyes_{pid}")
+            if field is None:
+                problems.setdefault("players", []).append("unbekannter Spieler")
+            elif field.data is None and not field.errors:
                 problems.setdefault("eyes", []).append(f"Augen von {seats[pid]} fehlen")
             elif field.data is not None:
                 eyes[str(pid)] = field.data
