@@ -31,12 +31,13 @@ from scorer.rules import (
     rules_from_spec,
 )
 from scorer.scoring import Level, score
+from tests.budget import examples
 
 PLAYERS = ("A", "B", "C", "D")
 NAMES = sorted(PRESETS)
-FAST = settings(max_examples=100, deadline=None,
+FAST = settings(max_examples=examples(100, 1_000), deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-RUNS = settings(max_examples=40, deadline=None,
+RUNS = settings(max_examples=examples(40, 400), deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 

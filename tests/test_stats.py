@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from scorer.evening import evening
 from scorer.settlement import settle
 from scorer.stats import runde_stats, soloist, won_game
+from tests.budget import examples
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -143,7 +144,7 @@ def evenings(draw):
     return evening({"rules": "ddv", "seats": seats, "games": games})
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60, 600), deadline=None)
 @given(st.lists(evenings(), max_size=4))
 def test_the_figures_agree_with_the_ledgers(ledgers):
     result = runde_stats([(ledger, settle(ledger.totals, 10)) for ledger in ledgers])
@@ -161,7 +162,7 @@ def test_the_figures_agree_with_the_ledgers(ledgers):
     assert points == sorted(points, reverse=True)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40, 400), deadline=None)
 @given(st.lists(evenings(), max_size=3), st.lists(evenings(), max_size=3))
 def test_the_figures_of_two_stretches_add_up_to_those_of_both(first, second):
     def figures(ledgers):
