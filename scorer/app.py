@@ -15,7 +15,7 @@ from flask_wtf.csrf import CSRFError
 from sqlalchemy import event
 from werkzeug.exceptions import HTTPException
 
-from scorer import hosts
+from scorer import hosts, logs
 from scorer.extensions import csrf, db, migrate
 
 # templates/, static/ and migrations/ sit at the repository top level beside the package.
@@ -33,6 +33,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     configure(app, test_config)
     hosts.init_app(app)
+    logs.init_app(app)
     register_extensions(app)
     register_blueprints(app)
     register_error_handlers(app)
