@@ -37,17 +37,21 @@ def parse_public_url(url: str) -> str:
     'https://doko.example.org'
     """
     text = url.strip()
-    parts = urlsplit(text)
-    try:
-        parts.port  # noqa: B018 - raises for a port that is no number or out of range
-    except ValueError:
-        parts = urlsplit("")
-    if (parts.scheme not in ("http", "https") or not parts.hostname or parts.query
-            or parts.fragment or parts.username or parts.password):
+    if not _is_web_address(text):
         raise InvalidPublicUrl(
             f"DOKO_PUBLIC_URL: {url!r} ist keine Adresse wie http://192.168.1.20:8000 "
             "oder https://doko.example.org")
     return text.rstrip("/")
+
+
+def _is_web_address(text: str) -> bool:
+    parts = urlsplit(text)
+    try:
+        parts.port  # noqa: B018 - raises for a port that is no number or out of range
+    except ValueError:
+        return False
+    return (parts.scheme in ("http", "https") and bool(parts.hostname) and not parts.query
+            and not parts.fragment and parts.username is None and parts.password is None)
 
 
 def host_name(url: str) -> str:
