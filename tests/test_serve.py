@@ -59,6 +59,12 @@ def start_serve(folder: Path, *args: str, env: dict[str, str] | None = None,
     return Started(server, address, port, environment["DATABASE_URL"])
 
 
+def test_the_lan_address_is_the_one_the_routing_table_gives():
+    from scorer.lan import lan_address
+
+    assert lan_address() == routing_table_address()
+
+
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Started]:
     """One `doko-zettel serve` on a fresh SQLite file, on all interfaces, as the README runs it."""
