@@ -138,6 +138,7 @@ def create_group(database_url: str) -> str:
     with app.app_context():
         upgrade()
         token = services.create_group("Donnerstagsrunde", "ddv").edit_token
+    with app.app_context():  # the first context handed its connection back when it ended
         db.engine.dispose()
     return token
 

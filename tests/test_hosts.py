@@ -13,6 +13,30 @@ from tests.qr import decode_svg
 PUBLIC = "http://192.168.178.20:8000"
 
 
+@pytest.fixture
+def make_app(app_config: dict[str, Any]) -> Any:
+    """Build migrated apps with changes to the test configuration; their engines are closed
+    afterwards (PostgreSQL warns about connections left open)."""
+    from flask_migrate import upgrade
+
+    from scorer.app import create_app
+    from scorer.extensions import db
+
+    made: list[Any] = []
+
+    def make(**config: Any) -> Any:
+        app = create_app({**app_config, **config})
+        made.append(app)
+        with app.app_context():
+            upgrade()
+        return app
+
+    yield make
+    for app in made:
+        with app.app_context():
+            db.engine.dispose()
+
+
 def tokens(app: Any, token: str) -> tuple[str, str]:
     from scorer import services
 
@@ -38,19 +62,10 @@ def link_texts(page: str) -> list[str]:
     pytest.param("192.168.178.20:8000", False, id="the public host itself"),
 ])
 def test_the_runde_page_links_and_qr_codes_point_at_the_public_url_whatever_the_host(
-        app_config, host, check_off):
-    from flask_migrate import upgrade
-
-    from scorer.app import create_app
-
-    app_config["DOKO_PUBLIC_URL"] = PUBLIC
-    if check_off:
-        # An operator may switch the check off (an empty list trusts every host); the links
-        # must still not follow the Host header.
-        app_config["TRUSTED_HOSTS"] = []
-    app = create_app(app_config)
-    with app.app_context():
-        upgrade()
+        make_app, host, check_off):
+    # An operator may switch the check off (an empty list trusts every host); the links
+    # must still not follow the Host header.
+    app = make_app(DOKO_PUBLIC_URL=PUBLIC, **({"TRUSTED_HOSTS": []} if check_off else {}))
     client = app.test_client()
     token = client.post("/", data={"name": "Runde", "preset": "ddv"}).location.split("/")[2]
     edit, read = tokens(app, token)
@@ -74,15 +89,8 @@ def test_without_a_public_url_links_point_at_the_development_server(client, tabl
     assert "1234" not in page
 
 
-def test_a_public_url_under_a_path_keeps_the_path_once(app_config):
-    from flask_migrate import upgrade
-
-    from scorer.app import create_app
-
-    app_config["DOKO_PUBLIC_URL"] = "https://example.org/doko/"
-    app = create_app(app_config)
-    with app.app_context():
-        upgrade()
+def test_a_public_url_under_a_path_keeps_the_path_once(make_app):
+    app = make_app(DOKO_PUBLIC_URL="https://example.org/doko/")
     # A proxy that mounts the app under /doko tells it so through SCRIPT_NAME.
     client = app.test_client()
     mounted = {"SCRIPT_NAME": "/doko", "HTTP_HOST": "example.org"}
@@ -106,18 +114,12 @@ def test_a_public_url_under_a_path_keeps_the_path_once(app_config):
     pytest.param("POST", "/r/{edit}/spieler", id="a form post without its CSRF token"),
     pytest.param("GET", "/static/css/app.css", id="a static file"),
 ])
-def test_a_request_for_an_unknown_host_gets_the_german_400_page(app_config, host, method,
+def test_a_request_for_an_unknown_host_gets_the_german_400_page(make_app, host, method,
                                                                   path):
-    from flask_migrate import upgrade
+    from scorer import services
 
-    from scorer.app import create_app
-
-    app_config.update(DOKO_PUBLIC_URL=PUBLIC, WTF_CSRF_ENABLED=True, TESTING=False)
-    app = create_app(app_config)
+    app = make_app(DOKO_PUBLIC_URL=PUBLIC, WTF_CSRF_ENABLED=True, TESTING=False)
     with app.app_context():
-        upgrade()
-        from scorer import services
-
         edit = services.create_group("Runde", "ddv").edit_token
     client = app.test_client()
 
@@ -131,18 +133,13 @@ def test_a_request_for_an_unknown_host_gets_the_german_400_page(app_config, host
     assert host not in response.text
     assert response.headers["Content-Security-Policy"].startswith("default-src 'self'")
     with app.app_context():
-        from scorer import services
-
         assert [p.name for p in services.find_group(edit).players] == []
 
 
 @pytest.mark.parametrize("host", ["192.168.178.20", "192.168.178.20:8000", "localhost",
                                   "localhost:5000", "127.0.0.1", "127.0.0.1:8000"])
-def test_the_public_host_and_this_machines_own_names_are_served(app_config, host):
-    from scorer.app import create_app
-
-    app_config["DOKO_PUBLIC_URL"] = PUBLIC
-    client = create_app(app_config).test_client()
+def test_the_public_host_and_this_machines_own_names_are_served(make_app, host):
+    client = make_app(DOKO_PUBLIC_URL=PUBLIC).test_client()
     assert client.get("/", headers={"Host": host}).status_code == 200
 
 
@@ -165,10 +162,14 @@ def test_a_public_url_that_is_no_web_address_stops_the_app_with_a_german_message
 
 def test_the_public_url_comes_from_the_environment(monkeypatch, tmp_path):
     from scorer.app import create_app
+    from scorer.extensions import db
 
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'env.sqlite3'}")
     monkeypatch.setenv("FLASK_SECRET_KEY", "env")
     monkeypatch.setenv("DOKO_PUBLIC_URL", "https://doko.example.org")
-    client = create_app().test_client()
+    app = create_app()
+    client = app.test_client()
     assert client.get("/", headers={"Host": "doko.example.org"}).status_code == 200
     assert client.get("/", headers={"Host": "evil.example"}).status_code == 400
+    with app.app_context():
+        db.engine.dispose()

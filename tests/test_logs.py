@@ -52,11 +52,9 @@ def test_the_request_token_is_hidden_wherever_else_it_shows_in_an_error(errors_l
     # (The app fixture migrates before caplog starts: Alembic's logging setup would remove
     # caplog's handler.)
     from scorer import services
-    from scorer.extensions import db
 
     with app.app_context():
         edit = services.create_group("Runde", "ddv").edit_token
-        db.engine.dispose()
     break_the_runden_table(app.config["SQLALCHEMY_DATABASE_URI"])
 
     response = app.test_client().get(f"/r/{edit}/abend/1/")
@@ -116,10 +114,12 @@ def test_no_server_logs_a_token_for_a_page_or_for_an_error(
 
 def test_the_filters_are_put_on_each_logger_once(app_config):
     from scorer.app import create_app
+    from scorer.extensions import db
     from scorer.logs import HideTokens
 
-    create_app(app_config)
-    create_app(app_config)
+    for _ in range(2):
+        with create_app(app_config).app_context():
+            db.engine.dispose()
     for name in ("scorer.app", "werkzeug", "gunicorn.access", "gunicorn.error"):
         filters = logging.getLogger(name).filters
         assert sum(isinstance(f, HideTokens) for f in filters) == 1, name
