@@ -2,7 +2,6 @@
 2 workers, on SQLite and on PostgreSQL. Prints errors (target 0) and the median and
 95th-percentile latency of a game POST. A script that prints figures, not a test.
 
-    .venv/bin/pip install -e '.[server]'
     .venv/bin/python bench/load.py [--postgres postgresql+psycopg://user@host:port/db]
 
 Without --postgres only SQLite is measured. Traffic goes to 127.0.0.1 only, and every loop

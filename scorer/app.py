@@ -15,6 +15,7 @@ from flask_wtf.csrf import CSRFError
 from sqlalchemy import event
 from werkzeug.exceptions import HTTPException
 
+from scorer import hosts, logs
 from scorer.extensions import csrf, db, migrate
 
 # templates/, static/ and migrations/ sit at the repository top level beside the package.
@@ -31,6 +32,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     )
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     configure(app, test_config)
+    hosts.init_app(app)
+    logs.init_app(app)
     register_extensions(app)
     register_blueprints(app)
     register_error_handlers(app)
@@ -41,7 +44,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
 
 def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
-    """Defaults, then instance/config.py and FLASK_* / DATABASE_URL, or the test config."""
+    """Defaults, then instance/config.py and FLASK_* / DATABASE_URL / DOKO_PUBLIC_URL, or
+    the test config."""
     app.config.from_mapping(
         SQLALCHEMY_DATABASE_URI=f"sqlite:///{Path(app.instance_path) / 'doko-zettel.sqlite3'}",
         # A Doppelkopf evening lasts longer than Flask-WTF's default hour.
@@ -57,6 +61,9 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         app.config.from_prefixed_env()
         if os.environ.get("DATABASE_URL"):
             app.config["SQLALCHEMY_DATABASE_URI"] = os.environ["DATABASE_URL"]
+        # The address links and QR codes point at (see scorer/hosts.py).
+        if os.environ.get("DOKO_PUBLIC_URL"):
+            app.config["DOKO_PUBLIC_URL"] = os.environ["DOKO_PUBLIC_URL"]
     else:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):

@@ -15,6 +15,7 @@ from werkzeug.wrappers import Response
 from scorer import services
 from scorer.explain import OPTION_HELP, OPTION_LABELS, PRESET_LABELS, format_value, summary
 from scorer.extensions import db
+from scorer.hosts import public_url
 from scorer.models import Group
 from scorer.rules import PRESETS, InvalidRules
 from scorer.web.forms import (
@@ -70,8 +71,8 @@ def _group_page(group: Group, add_form: PlayerForm) -> str:
         "group.html", group=group, evenings=evenings, add_form=add_form,
         action=ActionForm(formdata=None), preset_label=PRESET_LABELS[group.preset],
         changed=changed_options(group), summary=summary(services.house_rules(group)),
-        qr_edit=_qr(url_for("groups.show", token=group.edit_token, _external=True)),
-        qr_read=_qr(url_for("groups.show", token=group.read_token, _external=True)),
+        qr_edit=_qr(public_url("groups.show", token=group.edit_token)),
+        qr_read=_qr(public_url("groups.show", token=group.read_token)),
     )
 
 

@@ -30,12 +30,17 @@ ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 
-# Binds port 0 and prints the port it got, so two runs never race for a port.
+# Binds port 0 and prints the port it got, so two runs never race for a port. The app is
+# built once the port is known: its links and QR codes carry the public URL.
 SERVE = """
-import sys
+import os
 from werkzeug.serving import make_server
 from scorer import create_app
-server = make_server("127.0.0.1", 0, create_app(), threaded=True)
+app = None
+server = make_server("127.0.0.1", 0, lambda environ, respond: app(environ, respond),
+                     threaded=True)
+os.environ["DOKO_PUBLIC_URL"] = f"http://127.0.0.1:{server.server_port}"
+app = create_app()
 print(server.server_port, flush=True)
 server.serve_forever()
 """
@@ -55,7 +60,8 @@ def chromium_path() -> str | None:
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The app served on 127.0.0.1 from a fresh, migrated SQLite file; yields its base URL."""
     folder = tmp_path_factory.mktemp("server")
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("FLASK_", "TEST_DATABASE"))}
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("FLASK_", "TEST_DATABASE", "DOKO_"))}
     env.update(DATABASE_URL=f"sqlite:///{folder / 'doko.sqlite3'}",
                FLASK_SECRET_KEY="browser-tests", PYTHONUNBUFFERED="1")
     migrated = subprocess.run([sys.executable, "-m", "flask", "--app", "scorer", "db", "upgrade"],

@@ -1,0 +1,72 @@
+"""Keep the Runden's secret tokens out of every log.
+
+A Runde's address is its key (``/r/<token>/``), and the servers log addresses: gunicorn's
+access and error log, Werkzeug's request log under ``flask run``, Flask's "Exception on
+/r/<token>/…". A filter on each of those loggers writes ``/r/<…>`` instead. Within a
+request it also blanks the request's own token wherever else it shows up, such as the
+parameters of a failed SQL statement in a traceback.
+
+The filters sit on the loggers themselves, so they work whichever handlers a server attaches
+(gunicorn sets up its own) and in whichever process builds the app (every gunicorn worker
+calls ``create_app``).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+
+from flask import Flask, has_request_context, request
+
+HIDDEN = "<…>"
+"""What a log shows in place of a token."""
+
+TOKEN_IN_PATH = re.compile(r"/r/[^/\s?#\"'<>\\]+")
+"""A Runde's address in a path or URL; ``<`` is excluded so a hidden one stays as it is."""
+
+LOGGERS = ("werkzeug", "gunicorn.access", "gunicorn.error")
+"""The servers' loggers; the app's own logger is added in ``init_app``."""
+
+
+def redact(text: str, secret: str | None = None) -> str:
+    """``text`` with every Runde address (and ``secret``, if given) hidden.
+
+    >>> redact('"GET /r/Zr8xW2q_kP/abend/1/ HTTP/1.1" 200')
+    '"GET /r/<…>/abend/1/ HTTP/1.1" 200'
+    """
+    if secret:
+        text = text.replace(secret, HIDDEN)
+    return TOKEN_IN_PATH.sub("/r/" + HIDDEN, text)
+
+
+class HideTokens(logging.Filter):
+    """Rewrites a record's message, traceback and stack so that no token is left in them."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        secret = _request_token()
+        record.msg = redact(record.getMessage(), secret)
+        record.args = ()
+        if record.exc_info and not record.exc_text:
+            # Handlers format exc_text when it is missing; filled here, it is used as it is.
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+        if record.exc_text:
+            record.exc_text = redact(record.exc_text, secret)
+        if record.stack_info:
+            record.stack_info = redact(record.stack_info, secret)
+        return True
+
+
+def _request_token() -> str | None:
+    if not has_request_context():
+        return None
+    token = (request.view_args or {}).get("token")
+    # Only what could be a token: hiding a short path segment would mangle the whole log line.
+    return token if isinstance(token, str) and len(token) >= 16 else None
+
+
+def init_app(app: Flask) -> None:
+    """Put the filter on the app's logger and on the servers' loggers (once each)."""
+    for name in (app.logger.name, *LOGGERS):
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, HideTokens) for f in logger.filters):
+            logger.addFilter(HideTokens())

@@ -1,0 +1,197 @@
+"""``doko-zettel serve``: bring the database up to date and serve the app to the table.
+
+One command for the machine the table plays at: it applies the migrations (as ``flask --app
+scorer db upgrade`` does), starts gunicorn with sync workers on all network interfaces and
+prints, in German, the address the phones open, with a QR code of it in the terminal. That
+address is also the one the app's links and QR codes are built from (``DOKO_PUBLIC_URL``,
+unless that is configured already).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ipaddress
+import os
+import sys
+from dataclasses import dataclass
+from typing import Any, TextIO
+
+from gunicorn.app.base import BaseApplication
+
+DEFAULT_PORT = 8000
+"""The port phones open when none is given (Flask's development server keeps 5000)."""
+
+DEFAULT_WORKERS = 2
+"""Sync workers; SQLite in WAL mode serves two writers in turn, and a table has one."""
+
+ALL_INTERFACES = ("0.0.0.0", "::", "")
+LOCAL_ONLY = "127.0.0.1"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The ``doko-zettel`` console script."""
+    args = _parser().parse_args(argv)
+    return serve(host=LOCAL_ONLY if args.local else args.host, port=args.port,
+                 workers=args.workers)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="doko-zettel", description="Doko-Zettel betreiben.")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="BEFEHL")
+    serve_parser = commands.add_parser(
+        "serve", help="Datenbank aktualisieren und die App im Netz anbieten",
+        description="Wendet die Migrationen an und startet die App mit gunicorn; gibt die "
+                    "Adresse für die Handys aus.")
+    where = serve_parser.add_mutually_exclusive_group()
+    where.add_argument("--host", default="0.0.0.0",
+                       help="Adresse, an der der Server lauscht (Standard: 0.0.0.0, alle "
+                            "Netzwerke dieses Rechners)")
+    where.add_argument("--local", action="store_true",
+                       help="nur auf diesem Rechner erreichbar (127.0.0.1)")
+    serve_parser.add_argument("--port", type=_port, default=DEFAULT_PORT,
+                              help=f"Port (Standard: {DEFAULT_PORT}; 0 = ein freier)")
+    serve_parser.add_argument("--workers", type=_workers, default=DEFAULT_WORKERS,
+                              help=f"Anzahl der Worker (Standard: {DEFAULT_WORKERS})")
+    return parser
+
+
+def _port(text: str) -> int:
+    if not (text.isascii() and text.isdigit() and int(text) <= 65535):
+        raise argparse.ArgumentTypeError(f"{text!r} ist kein Port (0 bis 65535)")
+    return int(text)
+
+
+def _workers(text: str) -> int:
+    if not (text.isascii() and text.isdigit() and 1 <= int(text) <= 64):
+        raise argparse.ArgumentTypeError(f"{text!r}: zwischen 1 und 64 Worker")
+    return int(text)
+
+
+def serve(host: str, port: int, workers: int) -> int:
+    """Migrate, then run gunicorn until it is stopped; 2 on a configuration error."""
+    from flask_migrate import upgrade
+
+    from scorer.app import create_app
+    from scorer.extensions import db
+    from scorer.hosts import InvalidPublicUrl
+
+    try:
+        app = create_app()
+    except InvalidPublicUrl as err:
+        print(err, file=sys.stderr)
+        return 2
+    with app.app_context():
+        upgrade()
+        configured = app.config.get("DOKO_PUBLIC_URL")
+        # The workers build their own app and engine; no connection may cross the fork.
+        db.engine.dispose()
+    _Gunicorn({
+        "bind": [_bind(host, port)],
+        "workers": workers,
+        "worker_class": "sync",
+        "accesslog": "-",
+        "errorlog": "-",
+        "loglevel": "info",
+        "proc_name": "doko-zettel",
+        "when_ready": lambda arbiter: _announce(arbiter, host, configured),
+        # gunicorn >= 25.1 opens a control socket in the home folder; a table needs none.
+        "control_socket_disable": True,
+    }).run()
+    return 0  # pragma: no cover - gunicorn's master exits the process itself
+
+
+def _bind(host: str, port: int) -> str:
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
+@dataclass(frozen=True)
+class Address:
+    """Where the phones go, and whether other devices can get there at all."""
+
+    url: str
+    """The start page's address, printed and used for every link in the app."""
+    reachable: bool
+    """False when only this machine can open it (--local, or no network found)."""
+    configured: bool = False
+    """The address came from DOKO_PUBLIC_URL, not from the serve command."""
+
+
+def address_for(host: str, port: int, configured: str | None,
+                lan: str | None) -> Address:
+    """The address to print for a server bound to ``host``:``port``.
+
+    >>> address_for("0.0.0.0", 8000, None, "192.168.178.20").url
+    'http://192.168.178.20:8000'
+    >>> address_for("0.0.0.0", 8000, None, None).reachable
+    False
+    """
+    if configured:
+        return Address(configured.rstrip("/"), reachable=True, configured=True)
+    if host in ALL_INTERFACES:
+        if lan is None:
+            return Address(f"http://127.0.0.1:{port}", reachable=False)
+        return Address(f"http://{lan}:{port}", reachable=True)
+    local = host == "localhost" or _is_loopback(host)
+    shown = f"[{host}]" if ":" in host else host
+    return Address(f"http://{shown}:{port}", reachable=not local)
+
+
+def _is_loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def _announce(arbiter: Any, host: str, configured: str | None) -> None:
+    """Once gunicorn listens (and before it starts the workers): publish and print the
+    address. The real port is known only now (``--port 0``)."""
+    from scorer.lan import lan_address
+
+    port = arbiter.LISTENERS[0].sock.getsockname()[1]
+    address = address_for(host, port, configured,
+                          lan_address() if host in ALL_INTERFACES else None)
+    # The workers are forked after this hook and build their app from the environment.
+    os.environ["DOKO_PUBLIC_URL"] = address.url
+    banner(address, host, port, sys.stdout)
+
+
+def banner(address: Address, host: str, port: int, out: TextIO) -> None:
+    """The German lines (and the QR code) for whoever started the server."""
+    import segno
+
+    url = address.url + "/"
+    if address.reachable:
+        where = "" if address.configured else " im selben WLAN"
+        out.write(f"\nDoko-Zettel läuft. Die Handys am Tisch öffnen{where}:\n\n    {url}\n\n")
+        segno.make(url, error="m").terminal(out=out, compact=True)
+        out.write("\n")
+    elif host in ALL_INTERFACES:
+        out.write("\nKein Netzwerk gefunden: andere Geräte erreichen diesen Rechner nicht. "
+                  "Mit dem WLAN verbinden und neu starten.\n"
+                  f"Auf diesem Rechner: {url}\n")
+    else:
+        out.write(f"\nDoko-Zettel läuft nur auf diesem Rechner: {url}\n"
+                  "Andere Geräte erreichen ihn so nicht (ohne --local: im ganzen WLAN).\n")
+    if address.reachable and host in ALL_INTERFACES:
+        out.write(f"Auf diesem Rechner geht auch http://127.0.0.1:{port}/\n")
+    out.write("Beenden mit Strg+C.\n\n")
+    out.flush()
+
+
+class _Gunicorn(BaseApplication):  # type: ignore[misc]
+    """gunicorn run from Python with the options above instead of its command line."""
+
+    def __init__(self, options: dict[str, Any]) -> None:
+        self._options = options
+        super().__init__(prog="doko-zettel serve")
+
+    def load_config(self) -> None:
+        for key, value in self._options.items():
+            if key in self.cfg.settings:  # older gunicorn lacks the control socket
+                self.cfg.set(key, value)
+
+    def load(self) -> Any:
+        from scorer.app import create_app
+
+        return create_app()
