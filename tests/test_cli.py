@@ -94,8 +94,11 @@ def test_evening_prints_the_ledger_with_sorted_keys() -> None:
     assert ledger["games"][0]["dealer"] == "Anna"
     assert ledger["games"][0]["players"] == ["Ben", "Cem", "Dora", "Anna"]
     assert ledger["totals"] == {"Anna": -1, "Ben": 1, "Cem": -1, "Dora": 1}
+    # CLI.md edition 4: next.seats is the seat order at the end (the input seats here).
     assert ledger["next"] == {"dealer": "Ben", "players": ["Cem", "Dora", "Anna", "Ben"],
-                              "bock": 1, "forced_soloist": None}
+                              "bock": 1, "forced_soloist": None,
+                              "seats": ["Anna", "Ben", "Cem", "Dora"]}
+    assert ledger["table_changes"] == []
     assert _keys_sorted_everywhere(done.stdout)
 
 
@@ -251,3 +254,53 @@ def test_json_nested_deeper_than_the_parser_can_go_is_invalid_input(tmp_path: Pa
     assert (done.returncode, done.stdout) == (2, "")
     lines = _lines(done.stderr)
     assert len(lines) == 1 and lines[0].startswith(f"{path}: ")
+
+
+# ---------------------------------------------------------------- hostile input (issue 13.4)
+# Each of these once ended in a traceback. CLI.md: exit 2, nothing on stdout, one German line
+# naming the field.
+
+
+def _one_line_naming(done: subprocess.CompletedProcess[str], field: str) -> None:
+    assert (done.returncode, done.stdout) == (2, ""), done.stderr[-500:]
+    lines = _lines(done.stderr)
+    assert len(lines) == 1, lines
+    assert lines[0].startswith(f"{field}: "), lines[0]
+    assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize(("command", "text", "field"), [
+    pytest.param("score", json.dumps({**GAME, "players": ["\ud800", "Ben", "Cem", "Dora"],
+                                      "re": ["Ben", "Cem"]}), "players",
+                 id="a lone surrogate as a player's name"),
+    pytest.param("score", json.dumps({**GAME, "players": ["Anna\n", "Ben", "Cem", "Dora"],
+                                      "re": ["Ben", "Cem"]}), "players",
+                 id="a control character in a player's name"),
+    pytest.param("evening", json.dumps({**EVENING, "seats": ["Anna", "Ben", "Cem", "\udfff"]}),
+                 "seats", id="a lone surrogate as a seat"),
+    pytest.param("evening", json.dumps({**EVENING, "games": [
+        {"table": ["Anna", "Ben", "Cem", "\ud800"]}]}), "games[0].table",
+                 id="a lone surrogate in a table change"),
+    pytest.param("score", '{"rules": "ddv", "players": ["Anna", "Ben", "Cem", "Dora"], '
+                          '"re": ["Anna", "Cem"], "re_eyes": 151, "bock": '
+                 + str(2**14284) + "}", "bock", id="a Bock factor of 4,300 digits"),
+    pytest.param("score", json.dumps({**GAME, "bock": 2**64}), "bock",
+                 id="a Bock factor of 2**64"),
+])
+def test_hostile_input_exits_2_with_one_german_line_naming_the_field(
+        command: str, text: str, field: str) -> None:
+    _one_line_naming(run(command, "-", stdin=text), field)
+
+
+def test_an_evening_of_more_than_max_entries_exits_2_naming_games() -> None:
+    from scorer.evening import MAX_ENTRIES
+
+    games = [{"kind": "redeal"}] * (MAX_ENTRIES + 1)
+    _one_line_naming(run("evening", "-", stdin=json.dumps({**EVENING, "games": games})),
+                     "games")
+
+
+def test_the_cap_is_50000_entries_as_many_as_the_bench_folds() -> None:
+    from scorer.evening import MAX_ENTRIES
+
+    assert MAX_ENTRIES == 50_000

@@ -400,12 +400,14 @@ def test_an_empty_evening_has_zero_totals_and_the_first_game_next() -> None:
 
 def test_the_ledger_output_has_the_cli_md_shape() -> None:
     out = evening(ev("bockrunde", [TIE])).to_dict()
-    assert set(out) >= {"games", "totals", "next", "bock_queue", "pflichtsolo_open"}
+    assert set(out) >= {"games", "totals", "next", "bock_queue", "pflichtsolo_open",
+                        "table_changes"}
     assert set(out["games"][0]) >= {"number", "dealer", "players", "bock", "winner", "points",
                                     "totals", "bock_reasons", "pflicht"}
     assert out["games"][0]["bock_reasons"] == ["tie_120"]
     assert out["next"] == {"dealer": "B", "players": ["C", "D", "A", "B"], "bock": 2,
-                           "forced_soloist": None}
+                           "forced_soloist": None, "seats": ["A", "B", "C", "D"]}
+    assert out["table_changes"] == []
     assert out["bock_queue"] == [2, 2, 2, 2]
 
 
