@@ -36,13 +36,13 @@ True
 
 from __future__ import annotations
 
-import dataclasses
+import functools
 import gc
 from collections import deque
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from scorer.rules import (
     MAX_BOCK,
@@ -129,9 +129,8 @@ class NextGame:
     """The table now, clockwise: the first seats, or those of the last table change."""
 
 
-@dataclass(frozen=True, slots=True)
-class LedgerGame:
-    """One game in its place in the evening."""
+class LedgerGame(NamedTuple):
+    """One game in its place in the evening (immutable; a NamedTuple, as GameFacts)."""
 
     number: int
     """1-based running number; table changes are not counted."""
@@ -325,13 +324,11 @@ class _State:
 
     # ------------------------------------------------------------------ who plays
 
-    def order(self) -> list[str]:
+    def order(self) -> tuple[str, ...]:
         """Every seat clockwise from the one after the dealer; the dealer comes last."""
-        seats = self.seats
-        n = len(seats)
-        return [seats[(self.dealer + k) % n] for k in range(1, n + 1)]
+        return _orders(self.seats)[self.dealer]
 
-    def forced_soloist(self, order: list[str]) -> str | None:
+    def forced_soloist(self, order: tuple[str, ...]) -> str | None:
         """RULES.md §7: who must play a Pflichtsolo in the coming game, if anybody."""
         if not self.owed or self.planned is None:
             return None
@@ -345,12 +342,12 @@ class _State:
         return next(s for s in order if s in self.owed)
 
     @staticmethod
-    def four(forced: str | None, order: list[str]) -> tuple[str, ...]:
+    def four(forced: str | None, order: tuple[str, ...]) -> tuple[str, ...]:
         """The four seats after the dealer; a forced soloist always plays."""
         four = order[:4]
         if forced is not None and forced not in four:
-            four = four[:3] + [forced]
-        return tuple(four)
+            four = four[:3] + (forced,)
+        return four
 
     def bock(self, forced: str | None) -> int:
         """The coming game's factor: slot 0, or 1 while a forced game pauses Bock (§9.7)."""
@@ -444,29 +441,21 @@ class _State:
         for name, value in result.points.items():
             points[name] = value
             totals[name] += value
-        return LedgerGame(
-            number=self.games, dealer=dealer, players=facts.players, bock=bock, facts=facts,
-            score=result, points=points, totals=totals.copy(), pflicht=pflicht,
-            forced_soloist=forced, dealer_stays=stays, seats=self.seats)
+        return LedgerGame(self.games, dealer, facts.players, bock, facts, result, points,
+                          totals.copy(), pflicht, forced, stays, self.seats)
 
-    def _facts(self, raw: Mapping[str, Any], order: list[str], forced: str | None,
+    def _facts(self, raw: Mapping[str, Any], order: tuple[str, ...], forced: str | None,
                bock: int) -> GameFacts:
         """The game's facts with its players in seat order after the dealer and the Bock
-        factor from the evening (filled in before parsing, so the facts are built once)."""
-        filled: dict[str, Any] = {}
-        if bock != 1:
-            filled["bock"] = bock
-        given = raw.get("players")
-        strangers: list[str] = []
-        if isinstance(given, list) and all(type(p) is str for p in given):
-            position = {name: i for i, name in enumerate(order)}
-            strangers = [p for p in given if p not in position]
-            if not strangers:
-                filled["players"] = tuple(sorted(given, key=position.__getitem__))
-        facts = parse_game({**raw, **filled} if filled else raw,
-                           players=self.four(forced, order))
-        if strangers:
-            raise InvalidGame([("players", f"sitzt nicht am Tisch: {', '.join(strangers)}")])
+        factor from the evening."""
+        facts = parse_game(raw, players=self.four(forced, order), bock=bock)
+        if "players" in raw:
+            strangers = [p for p in facts.players if p not in order]
+            if strangers:
+                raise InvalidGame([("players", f"sitzt nicht am Tisch: {', '.join(strangers)}")])
+            seated = tuple(sorted(facts.players, key=order.index))
+            if seated != facts.players:
+                facts = facts._replace(players=seated)
         return facts
 
     # ------------------------------------------------------------------ one table change
@@ -501,6 +490,14 @@ class _State:
         self.seats = seats
         self.dealer = seats.index(dealer)
         return change
+
+
+@functools.lru_cache(maxsize=64)
+def _orders(seats: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """For each dealer seat, every seat clockwise from the one after the dealer (the dealer
+    last): computed once per table instead of once per game."""
+    n = len(seats)
+    return tuple(tuple(seats[(dealer + k) % n] for k in range(1, n + 1)) for dealer in range(n))
 
 
 def _table(raw: Any, problems: list[tuple[str, str]]) -> tuple[str, ...]:
@@ -626,7 +623,7 @@ def _widened(game: LedgerGame, players: tuple[str, ...]) -> LedgerGame:
         return game
     points = {p: game.points.get(p, 0) for p in players}
     totals = {p: game.totals.get(p, 0) for p in players}
-    return dataclasses.replace(game, points=points, totals=totals)
+    return game._replace(points=points, totals=totals)
 
 
 def fold(setup: EveningSetup, entries: Sequence[Any]) -> Ledger:

@@ -42,8 +42,7 @@ from __future__ import annotations
 
 import functools
 import re as regex
-from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
 from enum import Enum
 from types import MappingProxyType
 from typing import Any, NamedTuple, TypeVar
@@ -123,6 +122,7 @@ EXTRA_LABEL = {
     Extra.DULLE_GEFANGEN: "Dulle gefangen",
 }
 _LAST_TRICK = (Extra.KARLCHEN, Extra.KARLCHEN_GEFANGEN, Extra.FUCHS_LETZTER_STICH)
+_LAST_TRICK_SET = frozenset(_LAST_TRICK)
 _MAX_PER_GAME = {
     Extra.FUCHS_GEFANGEN: (2, "höchstens 2 Füchse können gefangen werden"),
     Extra.DOPPELKOPF: (6, "höchstens 6 Doppelkopf-Stiche in einem Spiel"),
@@ -181,14 +181,18 @@ class Line(NamedTuple):
         return out
 
 
-# Lines whose labels come from a closed vocabulary (never a player's name) are built once and
-# shared: a breakdown is then a tuple of shared objects, cheap to make and to keep.
+# Lines whose labels come from a closed vocabulary (never a player's name), with a count or a
+# factor: built once per distinct line and shared (the counts are bounded by validation, the
+# factors by MAX_BOCK).
 _line: Callable[..., Line] = functools.cache(Line)
 
 
-@dataclass(frozen=True, slots=True)
-class GameFacts:
-    """What the table entered for one game (CLI.md `score` input), shape-checked."""
+class GameFacts(NamedTuple):
+    """What the table entered for one game (CLI.md `score` input), shape-checked.
+
+    Immutable like every result of the core; a NamedTuple rather than a frozen dataclass
+    because a fold builds one per game and a tuple is built several times faster.
+    """
 
     players: tuple[str, ...]
     """The four players of this game."""
@@ -212,9 +216,9 @@ class GameFacts:
     """Doppelt said by Re players (doppelt mode)."""
     kontra_doppelt: int = 0
     """Doppelt said by Kontra players (doppelt mode)."""
-    re_extras: Mapping[Extra, int] = field(default_factory=dict)
+    re_extras: Mapping[Extra, int] = MappingProxyType({})
     """Sonderpunkte earned by Re, counts per extra."""
-    kontra_extras: Mapping[Extra, int] = field(default_factory=dict)
+    kontra_extras: Mapping[Extra, int] = MappingProxyType({})
     """Sonderpunkte earned by Kontra, counts per extra."""
     eyes: Mapping[str, int] | None = None
     """Augen per player, Hammelrennen only."""
@@ -262,9 +266,8 @@ class GameFacts:
         return out
 
 
-@dataclass(frozen=True, slots=True)
-class GameScore:
-    """The result of one game."""
+class GameScore(NamedTuple):
+    """The result of one game (immutable; a NamedTuple for the same reason as GameFacts)."""
 
     winner: str | None
     """"re", "kontra", None when nobody won; in a Hammelrennen the winner's name or None."""
@@ -315,13 +318,24 @@ def name_problem(name: Any) -> str | None:
     return None
 
 
+def _names(raw: Any) -> str | None:
+    """All names of a list joined, or None when it is no list of strings."""
+    if type(raw) not in (list, tuple) and not isinstance(raw, (list, tuple)):
+        return None
+    try:
+        return "".join(raw)
+    except TypeError:
+        return None
+
+
 def _parse_players(raw: Any, problems: Problems) -> tuple[str, ...]:
     if raw is None:
         problems.append(("players", "fehlt: die vier Spieler dieses Spiels"))
-    elif (not isinstance(raw, (list, tuple)) or len(raw) != 4
-          or not all(isinstance(p, str) and p.strip() for p in raw)):
+        return ()
+    joined = _names(raw)
+    if joined is None or len(raw) != 4 or not all(map(str.strip, raw)):
         problems.append(("players", "genau vier Spielernamen angeben"))
-    elif _NOT_NAME_TEXT.search("".join(raw)):
+    elif _NOT_NAME_TEXT.search(joined):
         problems.append(("players", next(m for m in map(name_problem, raw) if m)))
     elif len(set(raw)) != 4:
         problems.append(("players", "jeder Spieler darf nur einmal vorkommen"))
@@ -354,13 +368,15 @@ def _parse_flag(data: Mapping[str, Any], key: str, problems: Problems) -> bool |
 
 
 def _parse_re(raw: Any, players: tuple[str, ...], problems: Problems) -> tuple[str, ...]:
-    if not isinstance(raw, (list, tuple)) or not all(isinstance(p, str) for p in raw):
+    if _names(raw) is None:
         problems.append(("re", "eine Liste von Spielernamen angeben"))
-    elif len(set(raw)) != len(raw):
+        return ()
+    names = set(raw)
+    if len(names) != len(raw):
         problems.append(("re", "jeder Re-Spieler darf nur einmal vorkommen"))
-    elif players and not set(raw) <= set(players):
+    elif players and not names.issubset(players):
         unknown = ", ".join(sorted(shown(p) if name_problem(p) else p
-                                   for p in set(raw) - set(players)))
+                                   for p in names.difference(players)))
         problems.append(("re", f"spielt in diesem Spiel nicht mit: {unknown}"))
     else:
         return tuple(raw)
@@ -448,18 +464,20 @@ def _parse_bock(value: Any, problems: Problems) -> int:
     return int(value)
 
 
-_NO_EXTRAS: Mapping[Extra, int] = MappingProxyType({})
+_NO_EXTRAS = GameFacts._field_defaults["re_extras"]
 
 
-def parse_game(data: Any, *, players: tuple[str, ...] | None = None) -> GameFacts:
-    """Shape-check one game's JSON; ``players`` fills in a missing ``players`` field.
+def parse_game(data: Any, *, players: tuple[str, ...] | None = None,
+               bock: int | None = None) -> GameFacts:
+    """Shape-check one game's JSON; ``players`` fills in a missing ``players`` field, ``bock``
+    a missing ``bock`` field (the evening knows both; the game's input must not carry Bock).
 
     Rule-dependent checks happen in :func:`validate_game`, which :func:`score_game` calls.
     """
     if not _is_mapping(data):
         raise InvalidGame([("", "ein Spiel muss ein JSON-Objekt sein")])
-    problems: Problems = [(key_shown(key), "unbekanntes Feld") for key in data
-                          if key not in _FIELDS]
+    problems: Problems = [] if _FIELDS.issuperset(data) else [
+        (key_shown(key), "unbekanntes Feld") for key in data if key not in _FIELDS]
     game_players = _parse_players(data.get("players", players), problems)
     kind = _parse_choice(data, "kind", _KIND_OF, GameKind.NORMAL, "unbekannte Spielart {}",
                          problems, null_is_absent=False)
@@ -475,15 +493,13 @@ def parse_game(data: Any, *, players: tuple[str, ...] | None = None) -> GameFact
     re_extras, kontra_extras = _per_party(data, "extras", _NO_EXTRAS, _parse_extra_counts,
                                           problems)
     eyes = _parse_eyes(data.get("eyes"), problems)
-    bock = _parse_bock(data.get("bock", 1), problems)
+    bock = _parse_bock(data.get("bock", 1 if bock is None else bock), problems)
     if problems:
         raise InvalidGame(problems)
-    return GameFacts(
-        players=game_players, kind=kind, re=re, re_eyes=re_eyes, solo=solo, pflicht=pflicht,
-        trickless=trickless, re_level=re_level, kontra_level=kontra_level,
-        re_doppelt=re_doppelt, kontra_doppelt=kontra_doppelt, re_extras=re_extras,
-        kontra_extras=kontra_extras, eyes=eyes, bock=bock, manual_bock=bool(manual_bock),
-    )
+    # positional, in field order: the hot path of every fold
+    return GameFacts(game_players, kind, re, re_eyes, solo, pflicht, trickless, re_level,
+                     kontra_level, re_doppelt, kontra_doppelt, re_extras, kontra_extras, eyes,
+                     bock, bool(manual_bock))
 
 
 # --------------------------------------------------------------------------- validation
@@ -501,108 +517,125 @@ def _re_count_problem(kind: GameKind, n: int) -> str | None:
 
 def validate_game(facts: GameFacts, rules: HouseRules) -> None:
     """Raise InvalidGame with every problem of RULES.md §8 these facts have."""
-    problems = list(_game_problems(facts, rules))
+    problems = _game_problems(facts, rules)
     if problems:
         raise InvalidGame(problems)
 
 
-def _game_problems(f: GameFacts, rules: HouseRules) -> Iterator[tuple[str, str]]:
+def _game_problems(f: GameFacts, rules: HouseRules) -> Problems:
+    problems: Problems = []
     kind = f.kind
     if len(f.players) != 4 or len(set(f.players)) != 4:
-        yield "players", "genau vier verschiedene Spieler angeben"
+        problems.append(("players", "genau vier verschiedene Spieler angeben"))
     if not rules.allows(kind):
-        yield "kind", f"die Spielart {kind.value} gibt es in diesen Regeln nicht"
-        return
-    yield from _kind_problems(f, rules)
+        problems.append(("kind", f"die Spielart {kind.value} gibt es in diesen Regeln nicht"))
+        return problems
+    _kind_problems(f, rules, problems)
     problem = _re_count_problem(kind, len(f.re))
     if problem:
-        yield "re", problem
+        problems.append(("re", problem))
     if f.manual_bock and BockTrigger.MANUAL not in rules.bock_triggers:
-        yield "manual_bock", "Bock vom Tisch gibt es in diesen Regeln nicht (kein Bock-Grund manual)"
-    yield from _eyes_problems(f)
+        problems.append(("manual_bock", "Bock vom Tisch gibt es in diesen Regeln nicht "
+                                        "(kein Bock-Grund manual)"))
+    _eyes_problems(f, problems)
     if kind in _NO_ANNOUNCEMENTS:
-        yield from _silent_game_problems(f)
-        return
-    yield from _announcement_problems(f, rules)
-    yield from _extras_problems(f, rules)
+        _silent_game_problems(f, problems)
+    else:
+        _announcement_problems(f, rules, problems)
+        if f.re_extras or f.kontra_extras:
+            _extras_problems(f, rules, problems)
+    return problems
 
 
-def _kind_problems(f: GameFacts, rules: HouseRules) -> Iterator[tuple[str, str]]:
+def _kind_problems(f: GameFacts, rules: HouseRules, problems: Problems) -> None:
     """The solo kind and the Pflicht flag belong to announced solos."""
     if f.kind is GameKind.SOLO:
         if f.solo is None:
-            yield "solo", "fehlt: welches Solo wurde gespielt?"
+            problems.append(("solo", "fehlt: welches Solo wurde gespielt?"))
         elif f.solo not in rules.solo_kinds:
-            yield "solo", f"das Solo {f.solo.value} gibt es in diesen Regeln nicht"
+            problems.append(("solo", f"das Solo {f.solo.value} gibt es in diesen Regeln nicht"))
     elif f.solo is not None:
-        yield "solo", "nur bei der Spielart solo"
+        problems.append(("solo", "nur bei der Spielart solo"))
     if f.pflicht is not None:
         if f.kind is not GameKind.SOLO:
-            yield "pflicht", "nur ein angesagtes Solo kann Pflichtsolo sein"
+            problems.append(("pflicht", "nur ein angesagtes Solo kann Pflichtsolo sein"))
         elif f.pflicht and not rules.pflichtsolo:
-            yield "pflicht", "in diesen Regeln gibt es kein Pflichtsolo"
+            problems.append(("pflicht", "in diesen Regeln gibt es kein Pflichtsolo"))
 
 
-def _eyes_problems(f: GameFacts) -> Iterator[tuple[str, str]]:
+def _eyes_problems(f: GameFacts, problems: Problems) -> None:
     """Augen per player in a Hammelrennen, Re's Augen in every game with parties."""
     if f.kind is GameKind.HAMMELRENNEN:
         if f.eyes is None:
-            yield "eyes", "fehlt: Augen jedes Spielers"
+            problems.append(("eyes", "fehlt: Augen jedes Spielers"))
         elif set(f.eyes) != set(f.players):
-            yield "eyes", "Augen für genau die vier Spieler angeben"
+            problems.append(("eyes", "Augen für genau die vier Spieler angeben"))
         elif sum(f.eyes.values()) != 240:
-            yield "eyes", f"die Augen ergeben {sum(f.eyes.values())} statt 240"
+            problems.append(("eyes", f"die Augen ergeben {sum(f.eyes.values())} statt 240"))
     elif f.eyes is not None:
-        yield "eyes", "nur beim Hammelrennen"
+        problems.append(("eyes", "nur beim Hammelrennen"))
     if f.kind in _NO_PARTIES:
         if f.re_eyes is not None:
-            yield "re_eyes", "in dieser Spielart gibt es keine Re-Augen"
+            problems.append(("re_eyes", "in dieser Spielart gibt es keine Re-Augen"))
         if f.trickless is not None:
-            yield "trickless", "in dieser Spielart gibt es keine Parteien"
+            problems.append(("trickless", "in dieser Spielart gibt es keine Parteien"))
     elif f.re_eyes is None:
-        yield "re_eyes", "fehlt: Augen der Re-Partei"
+        problems.append(("re_eyes", "fehlt: Augen der Re-Partei"))
     elif f.trickless is not None:
         eyes = f.re_eyes if f.trickless is _RE else 240 - f.re_eyes
         if eyes:
-            yield "trickless", f"{_PARTY_NAME[f.trickless]} hat {eyes} Augen, also einen Stich"
+            problems.append(("trickless", f"{_PARTY_NAME[f.trickless]} hat {eyes} Augen, "
+                                          "also einen Stich"))
 
 
-def _silent_game_problems(f: GameFacts) -> Iterator[tuple[str, str]]:
+def _silent_game_problems(f: GameFacts, problems: Problems) -> None:
     """Hammelrennen, Schwarze Sau and redeal have no announcements and no extras (§5)."""
     for party, level, doppelt, extras in (
         ("re", f.re_level, f.re_doppelt, f.re_extras),
         ("kontra", f.kontra_level, f.kontra_doppelt, f.kontra_extras),
     ):
         if level is not Level.NONE:
-            yield f"announced.{party}", "in dieser Spielart gibt es keine Ansagen"
+            problems.append((f"announced.{party}", "in dieser Spielart gibt es keine Ansagen"))
         if doppelt:
-            yield f"doppelt.{party}", "in dieser Spielart gibt es keine Ansagen"
+            problems.append((f"doppelt.{party}", "in dieser Spielart gibt es keine Ansagen"))
         if extras:
-            yield f"extras.{party}", "in dieser Spielart gibt es keine Sonderpunkte"
+            problems.append((f"extras.{party}", "in dieser Spielart gibt es keine Sonderpunkte"))
 
 
-def _announcement_problems(f: GameFacts, rules: HouseRules) -> Iterator[tuple[str, str]]:
-    sides = (("re", f.re_level, f.re_doppelt), ("kontra", f.kontra_level, f.kontra_doppelt))
+def _announcement_problems(f: GameFacts, rules: HouseRules, problems: Problems) -> None:
     if rules.announcements is Announcements.DOPPELT:
-        if f.kind in (GameKind.SOLO, GameKind.HOCHZEIT):
-            limits = {"re": 1, "kontra": 1}
-        else:
-            n_re = len(f.re) if f.re else 2
-            limits = {"re": n_re, "kontra": 4 - n_re}
-        for party, level, doppelt in sides:
-            if level is Level.ANSAGE:
-                yield f"announced.{party}", "im Modus doppelt gibt es kein Re/Kontra, nur Doppelt"
-            elif level is not Level.NONE and not doppelt:
-                yield f"announced.{party}", "eine Absage braucht ein Doppelt derselben Partei"
-            if doppelt > limits[party]:
-                yield f"doppelt.{party}", f"höchstens {limits[party]}× Doppelt für diese Partei"
+        _doppelt_problems(f, problems)
         return
-    for party, level, doppelt in sides:
-        if doppelt:
-            yield f"doppelt.{party}", "Doppelt gibt es nur im Modus doppelt"
-        if (f.kind is GameKind.SOLO and not rules.solo_absagen
-                and _RANK[level] > _RANK[Level.ANSAGE]):
-            yield f"announced.{party}", "im Solo sind nur Re und Kontra erlaubt, keine Absagen"
+    if f.re_doppelt or f.kontra_doppelt:
+        for party, doppelt in (("re", f.re_doppelt), ("kontra", f.kontra_doppelt)):
+            if doppelt:
+                problems.append((f"doppelt.{party}", "Doppelt gibt es nur im Modus doppelt"))
+    if f.kind is GameKind.SOLO and not rules.solo_absagen:
+        for party, level in (("re", f.re_level), ("kontra", f.kontra_level)):
+            if _RANK[level] > _RANK[Level.ANSAGE]:
+                problems.append((f"announced.{party}",
+                                 "im Solo sind nur Re und Kontra erlaubt, keine Absagen"))
+
+
+def _doppelt_problems(f: GameFacts, problems: Problems) -> None:
+    """§3 `doppelt` mode: no Re/Kontra, an Absage needs a Doppelt, at most one per player
+    (one per party where the parties are known from the start)."""
+    if f.kind in (GameKind.SOLO, GameKind.HOCHZEIT):
+        limits = {"re": 1, "kontra": 1}
+    else:
+        n_re = len(f.re) if f.re else 2
+        limits = {"re": n_re, "kontra": 4 - n_re}
+    for party, level, doppelt in (("re", f.re_level, f.re_doppelt),
+                                  ("kontra", f.kontra_level, f.kontra_doppelt)):
+        if level is Level.ANSAGE:
+            problems.append((f"announced.{party}",
+                             "im Modus doppelt gibt es kein Re/Kontra, nur Doppelt"))
+        elif level is not Level.NONE and not doppelt:
+            problems.append((f"announced.{party}",
+                             "eine Absage braucht ein Doppelt derselben Partei"))
+        if doppelt > limits[party]:
+            problems.append((f"doppelt.{party}",
+                             f"höchstens {limits[party]}× Doppelt für diese Partei"))
 
 
 def _took_no_trick(f: GameFacts, rules: HouseRules, party: str) -> bool:
@@ -615,35 +648,40 @@ def _took_no_trick(f: GameFacts, rules: HouseRules, party: str) -> bool:
     return (f.re_eyes if party == "re" else 240 - f.re_eyes) == 0
 
 
-def _extras_problems(f: GameFacts, rules: HouseRules) -> Iterator[tuple[str, str]]:
-    if not f.re_extras and not f.kontra_extras:
-        return
-    for party, extras in (("re", f.re_extras), ("kontra", f.kontra_extras)):
-        for extra in extras:
-            if extra not in rules.extras:
-                yield f"extras.{party}.{extra.value}", "dieser Sonderpunkt wird in diesen Regeln nicht gespielt"
-        if extras and _took_no_trick(f, rules, party):
-            yield f"extras.{party}", "eine Partei ohne Stich kann keine Sonderpunkte haben"
+def _extras_problems(f: GameFacts, rules: HouseRules, problems: Problems) -> None:
+    """§8 and §9.6: extras the rules use, and only as many as the cards allow."""
+    re_extras, ko_extras = f.re_extras, f.kontra_extras
+    for party, extras in (("re", re_extras), ("kontra", ko_extras)):
+        if not extras:
+            continue
+        if not rules.extras.issuperset(extras):
+            problems.extend((f"extras.{party}.{extra.value}",
+                             "dieser Sonderpunkt wird in diesen Regeln nicht gespielt")
+                            for extra in extras if extra not in rules.extras)
+        if _took_no_trick(f, rules, party):
+            problems.append((f"extras.{party}",
+                             "eine Partei ohne Stich kann keine Sonderpunkte haben"))
         if extras.get(Extra.KARLCHEN, 0) + extras.get(Extra.KARLCHEN_GEFANGEN, 0) > 2:
-            yield (f"extras.{party}.karlchen_gefangen",
-                   "es gibt nur zwei Kreuz Buben im letzten Stich")
+            problems.append((f"extras.{party}.karlchen_gefangen",
+                             "es gibt nur zwei Kreuz Buben im letzten Stich"))
         if extras.get(Extra.DULLE_GEFANGEN) and f.solo in _NO_DULLE_SOLOS:
-            yield (f"extras.{party}.dulle_gefangen",
-                   "in diesem Solo ist die Herz 10 kein Trumpf, also keine Dulle")
+            problems.append((f"extras.{party}.dulle_gefangen",
+                             "in diesem Solo ist die Herz 10 kein Trumpf, also keine Dulle"))
     for extra, (limit, message) in _MAX_PER_GAME.items():
-        re_n, ko_n = f.re_extras.get(extra, 0), f.kontra_extras.get(extra, 0)
-        if re_n + ko_n > limit:
-            yield f"extras.{'kontra' if ko_n else 're'}.{extra.value}", message
-    re_last = any(f.re_extras.get(e) for e in _LAST_TRICK)
-    ko_last = any(f.kontra_extras.get(e) for e in _LAST_TRICK)
-    if re_last and ko_last:
-        name = next(e for e in _LAST_TRICK if f.kontra_extras.get(e))
-        yield (f"extras.kontra.{name.value}",
-               "Sonderpunkte im letzten Stich kann nur die Partei haben, die ihn gemacht hat")
-    for party, extras in (("re", f.re_extras), ("kontra", f.kontra_extras)):
+        if extra in re_extras or extra in ko_extras:
+            re_n, ko_n = re_extras.get(extra, 0), ko_extras.get(extra, 0)
+            if re_n + ko_n > limit:
+                problems.append((f"extras.{'kontra' if ko_n else 're'}.{extra.value}", message))
+    if (not _LAST_TRICK_SET.isdisjoint(re_extras) and not _LAST_TRICK_SET.isdisjoint(ko_extras)
+            and any(re_extras.get(e) for e in _LAST_TRICK)
+            and any(ko_extras.get(e) for e in _LAST_TRICK)):
+        name = next(e for e in _LAST_TRICK if ko_extras.get(e))
+        problems.append((f"extras.kontra.{name.value}", "Sonderpunkte im letzten Stich kann "
+                                                        "nur die Partei haben, die ihn gemacht hat"))
+    for party, extras in (("re", re_extras), ("kontra", ko_extras)):
         if extras.get(Extra.KARLCHEN) and extras.get(Extra.FUCHS_LETZTER_STICH):
-            yield (f"extras.{party}.fuchs_letzter_stich",
-                   "den letzten Stich gewinnt entweder Karlchen oder der Fuchs")
+            problems.append((f"extras.{party}.fuchs_letzter_stich",
+                             "den letzten Stich gewinnt entweder Karlchen oder der Fuchs"))
 
 
 # --------------------------------------------------------------------------- scoring
@@ -656,7 +694,7 @@ def score_game(facts: GameFacts, rules: HouseRules) -> GameScore:
         return GameScore(
             winner=None,
             points=dict.fromkeys(facts.players, 0),
-            lines=(_line("neu gegeben"),),
+            lines=(_NOTE["neu gegeben"],),
             bock_reasons=_manual_reason(facts, rules),
             value=0,
         )
@@ -694,7 +732,7 @@ def _hammelrennen(f: GameFacts, rules: HouseRules) -> GameScore:
         points = dict.fromkeys(f.players, 0)
         value = 0
     else:
-        lines.append(_line("gewonnen", 1))
+        lines.append(_line("gewonnen", 1))  # a player's win: no party
         value = 1
         each = value
         if f.bock > 1 and rules.bock_effect is BockEffect.ADD:
@@ -705,7 +743,7 @@ def _hammelrennen(f: GameFacts, rules: HouseRules) -> GameScore:
             each *= f.bock
         points = {p: (3 if p == winner else -1) * each for p in f.players}
     if f.bock > 1 and rules.bock_effect is BockEffect.MULTIPLY:
-        lines.append(_line("Bock", factor=f.bock))
+        lines.append(_line("Bock", None, f.bock))
     zero = BockTrigger.ZERO_GAME in rules.bock_triggers and value == 0
     reasons = ((BockTrigger.ZERO_GAME,) if zero else ()) + _manual_reason(f, rules)
     return GameScore(winner=winner, points=points, lines=tuple(lines), bock_reasons=reasons,
@@ -713,7 +751,10 @@ def _hammelrennen(f: GameFacts, rules: HouseRules) -> GameScore:
 
 
 class _Table(NamedTuple):
-    """What one party game's Augen and announcements say, before anybody is paid."""
+    """What one party game's Augen and announcements say, before anybody is paid.
+
+    Each per-party value is a dict keyed by Party.
+    """
 
     eyes: dict[Party, int]
     """Augen per party."""
@@ -728,8 +769,8 @@ class _Table(NamedTuple):
 
 
 def _read_table(f: GameFacts, rules: HouseRules) -> _Table:
-    assert f.re_eyes is not None
     re_eyes = f.re_eyes
+    assert re_eyes is not None
     small_deck = rules.deck == 40
     re_rank, ko_rank = _RANK[f.re_level], _RANK[f.kontra_level]
     mode = rules.announcements
@@ -739,13 +780,14 @@ def _read_table(f: GameFacts, rules: HouseRules) -> _Table:
     else:
         re_said, ko_said = re_rank >= 1, ko_rank >= 1
         factor = 2 ** (re_said + ko_said) if mode is Announcements.DOUBLE else 1
+    trickless = f.trickless
     return _Table(
-        eyes={_RE: re_eyes, _KONTRA: 240 - re_eyes},
-        schwarz={_RE: f.trickless is _RE or (small_deck and re_eyes == 0),
-                 _KONTRA: f.trickless is _KONTRA or (small_deck and re_eyes == 240)},
-        said={_RE: re_said, _KONTRA: ko_said},
-        absage={_RE: max(re_rank - 1, 0), _KONTRA: max(ko_rank - 1, 0)},
-        factor=factor,
+        {_RE: re_eyes, _KONTRA: 240 - re_eyes},
+        {_RE: trickless is _RE or (small_deck and re_eyes == 0),
+         _KONTRA: trickless is _KONTRA or (small_deck and re_eyes == 240)},
+        {_RE: re_said, _KONTRA: ko_said},
+        {_RE: re_rank - 1 if re_rank > 1 else 0, _KONTRA: ko_rank - 1 if ko_rank > 1 else 0},
+        factor,
     )
 
 
@@ -759,16 +801,16 @@ def _meets(rank: int, opponent_eyes: int, opponent_schwarz: bool) -> bool:
 def _winner(t: _Table, rules: HouseRules) -> Party | None:
     """§1: who wins, None when both missed their Absagen."""
     re_abs, ko_abs = t.absage[_RE], t.absage[_KONTRA]
+    if not re_abs and not ko_abs:
+        shift = rules.kontra_only_shift and t.said[_KONTRA] and not t.said[_RE]
+        return _RE if t.eyes[_RE] >= (120 if shift else 121) else _KONTRA
     re_met = re_abs and _meets(re_abs, t.eyes[_KONTRA], t.schwarz[_KONTRA])
     ko_met = ko_abs and _meets(ko_abs, t.eyes[_RE], t.schwarz[_RE])
     if re_abs and ko_abs:
         return _RE if re_met else _KONTRA if ko_met else None
     if re_abs:
         return _RE if re_met else _KONTRA
-    if ko_abs:
-        return _KONTRA if ko_met else _RE
-    shift = rules.kontra_only_shift and t.said[_KONTRA] and not t.said[_RE]
-    return _RE if t.eyes[_RE] >= (120 if shift else 121) else _KONTRA
+    return _KONTRA if ko_met else _RE
 
 
 def _sixty_rule(t: _Table) -> tuple[Party, Line] | None:
@@ -776,37 +818,46 @@ def _sixty_rule(t: _Table) -> tuple[Party, Line] | None:
     for party in (_RE, _KONTRA):
         if t.eyes[party] > 180 and not t.said[party]:
             other = _OTHER[party]
-            return other, _line(f"60er-Regel: {_PARTY_NAME[party]} über 180 ohne Ansage, "
-                                f"{_PARTY_NAME[other]} gewinnt")
+            return other, Line(f"60er-Regel: {_PARTY_NAME[party]} über 180 ohne Ansage, "
+                               f"{_PARTY_NAME[other]} gewinnt")
     return None
+
+
+# The lines of the closed vocabulary, built once: a breakdown is a tuple of shared lines.
+_WON = {p: Line("gewonnen", 1, party=p) for p in Party}
+_UNDER = {p: tuple((mark, Line(f"unter {mark} gespielt", 1, party=p)) for mark in (90, 60, 30))
+          for p in Party}
+_SCHWARZ_LINE = {p: Line("schwarz gespielt", 1, party=p) for p in Party}
+_ANGESAGT = {(announcer, p): Line(f"{_PARTY_NAME[announcer]} angesagt", 2, party=p)
+             for announcer in Party for p in Party}
+_ABSAGE_LINES = {
+    (announcer, winner): tuple(
+        Line(f"{_ABSAGE[rank][0]} abgesagt"
+             + ("" if announcer is winner else f" ({_PARTY_NAME[announcer]})"), 1, party=winner)
+        for rank in range(1, 5))
+    for announcer in Party for winner in Party
+}
+_AGAINST = {p: tuple((mark, Line(f"{mark} gegen {label}", 1, party=p))
+                     for label, _, mark in _ABSAGE.values())
+            for p in Party}
+_SOLO_LINE = {p: Line("Solo", 1, party=p) for p in Party}
+_GEGEN_DIE_ALTEN = Line("gegen die Alten", 1, party=_KONTRA)
+_ANNOUNCED_FACTOR = {p: Line(_PARTY_NAME[p], factor=2) for p in Party}
+_NOTE = {text: Line(text) for text in (
+    "niemand gewinnt: beide Absagen verfehlt", "Sonderpunkte zählen im Solo nicht",
+    "Sonderpunkte werden nicht verdoppelt", "Solist zählt dreifach", "neu gegeben")}
+_SAU_FACTOR = Line("Schwarze Sau", factor=2)
 
 
 def _under_lines(party: Party, loser_eyes: int) -> list[Line]:
     """unter 90 / 60 / 30 gespielt, credited to ``party``."""
-    return [_line(f"unter {mark} gespielt", 1, party=party)
-            for mark in (90, 60, 30) if loser_eyes < mark]
+    return [line for mark, line in _UNDER[party] if loser_eyes < mark]
 
 
-def _absage_lines(winner: Party, absage: Mapping[Party, int]) -> list[Line]:
-    """+1 per Absage level said by either party, all to the winner; the loser's are named."""
-    out: list[Line] = []
-    for announcer in (_RE, _KONTRA):
-        suffix = "" if announcer is winner else f" ({_PARTY_NAME[announcer]})"
-        out.extend(_line(f"{_ABSAGE[rank][0]} abgesagt{suffix}", 1, party=winner)
-                   for rank in range(1, absage[announcer] + 1))
-    return out
-
-
-def _against_points(
-    party: Party, other: Party, eyes: Mapping[Party, int], absage: Mapping[Party, int]
-) -> list[Line]:
+def _against_points(party: Party, other: Party, t: _Table) -> list[Line]:
     """+1 per Absage level of ``other`` that ``party`` reached the counter-mark against."""
-    out = []
-    for rank in range(1, absage[other] + 1):
-        label, _, mark = _ABSAGE[rank]
-        if eyes[party] >= mark:
-            out.append(_line(f"{mark} gegen {label}", 1, party=party))
-    return out
+    eyes = t.eyes[party]
+    return [line for mark, line in _AGAINST[party][:t.absage[other]] if eyes >= mark]
 
 
 def _solo_point_applies(f: GameFacts, rules: HouseRules) -> bool:
@@ -822,19 +873,19 @@ def _won_items(f: GameFacts, rules: HouseRules, t: _Table, winner: Party,
                sixty: bool) -> list[Line]:
     """§2: the game value items, each credited to the winner."""
     loser = _OTHER[winner]
-    items = [_line("gewonnen", 1, party=winner)]
+    items = [_WON[winner]]
     if not sixty:  # §6 Decision: the "loser" has > 180, no under-90/60/30 or schwarz
         items += _under_lines(winner, t.eyes[loser])
         if t.schwarz[loser] and rules.schwarz_point:
-            items.append(_line("schwarz gespielt", 1, party=winner))
-    items += _absage_lines(winner, t.absage)
+            items.append(_SCHWARZ_LINE[winner])
+    for announcer in (_RE, _KONTRA):
+        items += _ABSAGE_LINES[announcer, winner][:t.absage[announcer]]
     if rules.announcements is Announcements.PLUS2:
-        items += [_line(f"{_PARTY_NAME[p]} angesagt", 2, party=winner)
-                  for p in (_RE, _KONTRA) if t.said[p]]
+        items += [_ANGESAGT[p, winner] for p in (_RE, _KONTRA) if t.said[p]]
     if rules.against_points and not sixty:
-        items += _against_points(winner, loser, t.eyes, t.absage)
+        items += _against_points(winner, loser, t)
     if f.scored_as_solo and _solo_point_applies(f, rules):
-        items.append(_line("Solo", 1, party=winner))
+        items.append(_SOLO_LINE[winner])
     return items
 
 
@@ -844,7 +895,7 @@ def _nobody_wins_items(rules: HouseRules, t: _Table) -> list[Line]:
     for party in (_RE, _KONTRA):
         items += _under_lines(party, t.eyes[_OTHER[party]])
         if rules.against_points:
-            items += _against_points(party, _OTHER[party], t.eyes, t.absage)
+            items += _against_points(party, _OTHER[party], t)
     return items
 
 
@@ -889,11 +940,11 @@ def _extra_lines(f: GameFacts, rules: HouseRules, winner: Party | None) -> tuple
     for party, entered in ((_RE, f.re_extras), (_KONTRA, f.kontra_extras)):
         for extra, count in entered.items():
             if _extra_counts(f, rules, extra):
-                lines.append(_line(EXTRA_LABEL[extra], count, party=party))
+                lines.append(_line(EXTRA_LABEL[extra], count, None, party))
             else:
                 ignored = True
     if winner is _KONTRA and _gegen_die_alten_applies(f, rules):
-        lines.append(_line("gegen die Alten", 1, party=_KONTRA))
+        lines.append(_GEGEN_DIE_ALTEN)
     return lines, ignored
 
 
@@ -909,9 +960,9 @@ def _net(lines: list[Line]) -> int:
 def _announcement_lines(f: GameFacts, rules: HouseRules, t: _Table) -> list[Line]:
     """§3: the factors Re/Kontra (double) or Doppelt put on the value."""
     if rules.announcements is Announcements.DOUBLE:
-        return [_line(_PARTY_NAME[p], factor=2) for p in (_RE, _KONTRA) if t.said[p]]
+        return [_ANNOUNCED_FACTOR[p] for p in (_RE, _KONTRA) if t.said[p]]
     if rules.announcements is Announcements.DOPPELT:
-        return [_line(f"Doppelt {_PARTY_NAME[p]}", factor=2**n)
+        return [_line(f"Doppelt {_PARTY_NAME[p]}", None, 2**n)
                 for p, n in ((_RE, f.re_doppelt), (_KONTRA, f.kontra_doppelt)) if n]
     return []
 
@@ -923,11 +974,11 @@ def _apply_bock(side: int, bock: int, winner: Party | None,
     if bock == 1:
         return side, None
     if rules.bock_effect is BockEffect.MULTIPLY:
-        return side * bock, _line("Bock", factor=bock)
+        return side * bock, _line("Bock", None, bock)
     if winner is None:
         return side, None
     points = 2 * _bock_levels(bock)
-    return side + (points if winner is _RE else -points), _line("Bock", points, party=winner)
+    return side + (points if winner is _RE else -points), _line("Bock", points, None, winner)
 
 
 _FIRES: dict[BockTrigger, Callable[[GameFacts, _Table, Party | None, int], bool]] = {
@@ -947,47 +998,50 @@ _FIRES: dict[BockTrigger, Callable[[GameFacts, _Table, Party | None, int], bool]
 def _party_game(f: GameFacts, rules: HouseRules) -> GameScore:
     """Normal games, Hochzeit, Armut, solos and Schwarze Sau (RULES.md §1–§6)."""
     t = _read_table(f, rules)
+    solo = len(f.re) == 1
     winner = _winner(t, rules)
     notes: list[Line] = []
     sixty = None
-    if rules.sixty_rule and not f.scored_as_solo and winner is not None:
+    if rules.sixty_rule and not solo and winner is not None:
         sixty = _sixty_rule(t)  # never in solos (§6)
     if sixty is not None:
         winner, note = sixty
         notes.append(note)
     if winner is None:
-        notes.append(_line("niemand gewinnt: beide Absagen verfehlt"))
+        notes.append(_NOTE["niemand gewinnt: beide Absagen verfehlt"])
         items = _nobody_wins_items(rules, t)
     else:
         items = _won_items(f, rules, t, winner, sixty is not None)
-    extras, ignored = _extra_lines(f, rules, winner)
+    extras, ignored = _extra_lines(f, rules, winner) if (
+        f.re_extras or f.kontra_extras or winner is _KONTRA) else ([], False)
     if ignored:
-        notes.append(_line("Sonderpunkte zählen im Solo nicht"))
+        notes.append(_NOTE["Sonderpunkte zählen im Solo nicht"])
     extras_factor = t.factor if rules.extras_doubled else 1
-    side = _net(items) * t.factor + _net(extras) * extras_factor
-    factors = _announcement_lines(f, rules, t)
+    side = _net(items) * t.factor + (_net(extras) * extras_factor if extras else 0)
+    factors = _announcement_lines(f, rules, t) if t.factor > 1 else []
     if t.factor > 1 and extras and not rules.extras_doubled:
-        notes.append(_line("Sonderpunkte werden nicht verdoppelt"))
+        notes.append(_NOTE["Sonderpunkte werden nicht verdoppelt"])
     if f.kind is GameKind.SCHWARZE_SAU:
         side *= 2
-        factors.append(_line("Schwarze Sau", factor=2))
+        factors.append(_SAU_FACTOR)
     total, bock_line = _apply_bock(side, f.bock, winner, rules)
     if bock_line is not None:
         factors.append(bock_line)
-    if f.scored_as_solo:
-        notes.append(_line("Solist zählt dreifach"))
+    if solo:
+        notes.append(_NOTE["Solist zählt dreifach"])
         soloist = f.re[0]
         points = {p: 3 * total if p == soloist else -total for p in f.players}
     else:
-        points = {p: total if p in f.re else -total for p in f.players}
+        re = f.re
+        points = {p: total if p in re else -total for p in f.players}
     return GameScore(
-        winner=winner.value if winner is not None else None,
-        points=points,
-        lines=tuple(items + extras + factors + notes),
+        winner.value if winner is not None else None,
+        points,
+        tuple(items + extras + factors + notes),
         # in RULES.md §7 order, which the rules keep their triggers in
-        bock_reasons=tuple(trigger for trigger in rules.bock_triggers
-                           if _FIRES[trigger](f, t, winner, side)),
-        value=-side if winner is _KONTRA else side,
+        tuple(trigger for trigger in rules.bock_triggers
+              if _FIRES[trigger](f, t, winner, side)) if rules.bock_triggers else (),
+        -side if winner is _KONTRA else side,
     )
 
 
