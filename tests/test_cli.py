@@ -11,8 +11,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorer.cli import main
+from tests.budget import examples
 from scorer.rules import PRESETS
 
 
@@ -304,3 +307,78 @@ def test_the_cap_is_50000_entries_as_many_as_the_bench_folds() -> None:
     from scorer.evening import MAX_ENTRIES
 
     assert MAX_ENTRIES == 50_000
+
+
+# A JSON document the parser accepts can still carry what no scorekeeper types: lone
+# surrogates and control characters in names, integers of thousands of digits, deep nesting.
+# Whatever comes in, the CLI answers 0 with UTF-8 JSON or 2 with lines naming fields.
+ODD_TEXT = st.sampled_from(["\ud800", "Anna\udfff", "B\x00", "C\n", "D\u2028", "", " ",
+                            "Anna", "Ben", "Cem", "Dora", "Emil", "re", "kontra", "ddv",
+                            "bockrunde", "normal", "solo", "redeal", "damen", "ansage"])
+ODD_INT = st.sampled_from([0, 1, 2, 4, 120, 240, -1, 2**30, 2**31, 2**64, 10**4000, True])
+ODD_LEAF = st.none() | ODD_TEXT | ODD_INT | st.floats(allow_nan=False)
+ODD_JSON = st.recursive(ODD_LEAF, lambda inner: st.lists(inner, max_size=5)
+                        | st.dictionaries(ODD_TEXT, inner, max_size=5), max_leaves=20)
+GAME_KEYS = ["players", "kind", "solo", "re", "re_eyes", "announced", "extras", "eyes",
+             "bock", "manual_bock", "trickless", "doppelt", "pflicht"]
+
+
+def _deep(value: object, depth: int) -> object:
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+@settings(max_examples=examples(60, 600), deadline=None)
+@given(st.fixed_dictionaries({"rules": st.sampled_from(["ddv", "voss", "bockrunde"]) | ODD_JSON,
+                              "players": st.lists(ODD_TEXT, min_size=4, max_size=4)},
+                             optional={k: ODD_JSON for k in GAME_KEYS[1:]}))
+def test_any_game_json_exits_0_or_2_never_with_a_traceback(game: dict[str, object]) -> None:
+    text = json.dumps(game)
+    code, out, err = call("score", "-", stdin=text)
+    assert code in (0, 2)
+    if code == 2:
+        assert out == "" and err.endswith("\n")
+    else:
+        json.loads(out)
+        out.encode("utf-8")  # strict: no lone surrogate reaches stdout
+
+
+@settings(max_examples=examples(40, 400), deadline=None)
+@given(st.lists(ODD_TEXT, min_size=4, max_size=7),
+       st.lists(st.dictionaries(st.sampled_from(GAME_KEYS + ["table", "dealer"]), ODD_JSON,
+                                max_size=4), max_size=6))
+def test_any_evening_json_exits_0_or_2_never_with_a_traceback(seats: list[str],
+                                                              games: list[object]) -> None:
+    text = json.dumps({"rules": "bockrunde", "seats": seats, "games": games})
+    code, out, err = call("evening", "-", stdin=text)
+    assert code in (0, 2)
+    if code == 2:
+        assert out == "" and err.endswith("\n")
+    else:
+        out.encode("utf-8")
+
+
+@pytest.mark.parametrize("where", ["kind", "rules", "announced", "players", "eyes"])
+def test_deeply_nested_values_the_parser_accepts_exit_2(where: str) -> None:
+    # 900 levels: within what json.loads takes, beyond what repr() in an error message would.
+    game = {**GAME, where: _deep("x", 900)}
+    code, out, err = call("score", "-", stdin=json.dumps(game))
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1 and len(err) < 300
+
+
+def test_an_input_larger_than_the_cap_exits_2_naming_the_input() -> None:
+    from scorer.cli import MAX_INPUT_CHARS
+
+    code, out, err = call("evening", "-", stdin=" " * (MAX_INPUT_CHARS + 1))
+    assert (code, out) == (2, "")
+    assert err.startswith("-: ") and err.count("\n") == 1
+
+
+def test_main_leaves_the_garbage_collector_as_it_found_it() -> None:
+    import gc
+
+    assert gc.isenabled()
+    call("evening", "-", stdin=json.dumps(EVENING))
+    assert gc.isenabled()
