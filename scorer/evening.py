@@ -53,6 +53,7 @@ from scorer.rules import (
     HouseRules,
     InvalidInput,
     PflichtsoloForced,
+    german_number,
     key_shown,
     rules_from_spec,
     shown,
@@ -79,10 +80,6 @@ class InvalidEvening(InvalidInput):
 
 _FIELDS = frozenset({"rules", "seats", "first_dealer", "planned_games", "games"})
 _TABLE_FIELDS = frozenset({"table", "dealer"})
-
-
-def _german(number: int) -> str:
-    return f"{number:_}".replace("_", ".")
 
 
 @dataclass(frozen=True, slots=True)
@@ -377,7 +374,8 @@ class _State:
             for _ in range(reasons):
                 self._double_round(length)
             if max(queue) > MAX_BOCK:
-                raise InvalidGame([("", f"Bock stiege über ×{_german(MAX_BOCK)}")])
+                raise InvalidGame([("", "so viel Bock gibt es nicht: der Faktor stiege über "
+                                        f"×{german_number(MAX_BOCK)}")])
         elif mode is BockStacking.MERGE:
             for j in range(length):
                 if j < len(queue):
@@ -582,7 +580,7 @@ def _fold(setup: EveningSetup, state: _State, entries: Sequence[Any],
     Returns the new entries and whether a newcomer joined (earlier games then need widening).
     """
     if offset + len(entries) > MAX_ENTRIES:
-        raise InvalidEvening([("games", f"höchstens {_german(MAX_ENTRIES)} Einträge "
+        raise InvalidEvening([("games", f"höchstens {german_number(MAX_ENTRIES)} Einträge "
                                         "(Spiele und Tischwechsel) je Abend")])
     known = len(state.players)
     out: list[LedgerGame | TableChange] = []

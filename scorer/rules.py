@@ -64,6 +64,11 @@ number however the rules stack Bock, and keeps absurd input from turning into hu
 """
 
 
+def german_number(number: int) -> str:
+    """An integer as a German table writes it: 1.073.741.824."""
+    return f"{number:_}".replace("_", ".")
+
+
 def is_bock_factor(value: Any, at_least: int = 1) -> bool:
     """A power of two from ``at_least`` to MAX_BOCK (bools are not numbers here)."""
     return (type(value) is int and at_least <= value <= MAX_BOCK
@@ -391,7 +396,7 @@ def _check(r: HouseRules) -> Iterable[tuple[str, str]]:
     if r.gegen_die_alten_in_solo and not r.gegen_die_alten:
         yield "rules.gegen_die_alten_in_solo", "setzt gegen_die_alten voraus"
     if r.bock_cap and not is_bock_factor(r.bock_cap, at_least=2):
-        yield "rules.bock_cap", f"muss 0 (keine Grenze) oder 2, 4, 8 … bis {MAX_BOCK} sein"
+        yield "rules.bock_cap", f"muss 0 (keine Grenze) oder 2, 4, 8 … bis {german_number(MAX_BOCK)} sein"
     if r.extras_in_solo is ExtrasInSolo.DOPPELKOPF and Extra.DOPPELKOPF not in r.extras:
         yield "rules.extras_in_solo", "Doppelkopf im Solo braucht das Extra doppelkopf"
     if not r.pflichtsolo and r.first_solo_is_pflicht:
@@ -543,7 +548,7 @@ def _coerce(name: str, value: Any) -> Any:
         return value
     if name == "bock_cap":
         if type(value) is not int:
-            raise InvalidRules([(where, f"muss 0 (keine Grenze) oder 2, 4, 8 … bis {MAX_BOCK} sein")])
+            raise InvalidRules([(where, f"muss 0 (keine Grenze) oder 2, 4, 8 … bis {german_number(MAX_BOCK)} sein")])
         return value
     if kind == "bool":
         if not isinstance(value, bool):
@@ -629,6 +634,7 @@ __all__ = [
     "SoloKind",
     "SoloPoint",
     "closest_preset",
+    "german_number",
     "is_bock_factor",
     "differences",
     "preset",

@@ -59,6 +59,7 @@ from scorer.rules import (
     InvalidInput,
     SoloKind,
     SoloPoint,
+    german_number,
     is_bock_factor,
     key_shown,
     preset,
@@ -458,8 +459,8 @@ def _parse_eyes(raw: Any, problems: Problems) -> dict[str, int] | None:
 
 def _parse_bock(value: Any, problems: Problems) -> int:
     if not is_bock_factor(value):
-        problems.append(("bock", f"Bock-Faktor muss 1, 2, 4, 8 … bis {MAX_BOCK:_} sein"
-                         .replace("_", ".")))
+        problems.append(("bock", f"Bock-Faktor muss 1, 2, 4, 8 … bis "
+                                 f"{german_number(MAX_BOCK)} sein"))
         return 1
     return int(value)
 

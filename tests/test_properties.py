@@ -271,7 +271,7 @@ def _fold_or_too_much_bock(data: dict[str, Any]) -> Ledger:
     try:
         return evening(data)
     except InvalidEvening as err:
-        assume("Bock stiege" not in err.message)
+        assume("so viel Bock" not in err.message)
         raise
 
 
