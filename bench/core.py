@@ -15,6 +15,7 @@ Figures (issue 12's core rows first):
     empty evening, minus what the floor takes beyond an empty evening, divided by the games;
     and the in-process fold alone (CPU time)                target: flat (50k/1k <= 1.2)
   * adding one game to a folded 10,000-game ledger with `resume`        target: tens of µs
+  * objects the garbage collector tracks per game of a folded ledger (after a collection)
   * games scored per second, ddv and bockrunde: score_game() on parsed facts, and score() on
     the raw JSON dict (parse + validate + score)               target >= 50,000 games/s
   * wall time of one `scorer score FILE` process (median of 10)  target < 0.2 s
@@ -33,9 +34,9 @@ import cProfile
 import gc
 import io
 import json
+import os
 import pstats
 import random
-import shutil
 import statistics
 import subprocess
 import sys
@@ -168,17 +169,23 @@ def rate(func: Callable[[Any], Any], items: list[Any], seconds: float = 1.0) -> 
 
 
 def scorer_command() -> list[str]:
-    beside = Path(sys.executable).with_name("scorer")
-    if beside.exists():
-        return [str(beside)]
-    found = shutil.which("scorer")
-    return [found] if found else [sys.executable, "-m", "scorer"]
+    """`python -m scorer` of this checkout (the code the bench imports, installed or not)."""
+    return [sys.executable, "-m", "scorer"]
+
+
+# Processes run as they do on an installed system: with byte-compiled modules (an environment
+# may switch that off with PYTHONDONTWRITEBYTECODE; a warm-up run writes them), and importing
+# the scorer of this checkout.
+PROCESS_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+PROCESS_ENV["PYTHONPATH"] = os.pathsep.join(
+    [str(ROOT)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p])
 
 
 def wall(cmd: list[str]) -> float:
     """Wall time of one process; its output goes nowhere (it must succeed)."""
     start = time.perf_counter()
-    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=True)
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=True,
+                   env=PROCESS_ENV)
     return time.perf_counter() - start
 
 
@@ -261,6 +268,18 @@ def resume_figure(setup: EveningSetup, games: list[dict[str, Any]]) -> float | N
     return statistics.median(times) * 1e6
 
 
+def tracked_per_game(setup: EveningSetup, games: list[dict[str, Any]]) -> float:
+    """GC-tracked objects a folded ledger keeps alive, per game (after full collections,
+    which untrack tuples and dicts that hold nothing to track)."""
+    gc.collect()
+    before = len(gc.get_objects())
+    ledger = fold(setup, games)
+    gc.collect()
+    after = len(gc.get_objects())
+    del ledger
+    return (after - before) / len(games)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--profile", action="store_true", help="print cProfile hot spots")
@@ -303,6 +322,8 @@ def main() -> int:
         row(f"per-game growth {first:,} -> {last:,} ({what})", f"{ratio:.2f}x",
             f"<= {TARGET_FLAT}x", ratio <= TARGET_FLAT)
 
+    row("GC-tracked objects kept per game (10,000 games)",
+        f"{tracked_per_game(setup, longest[:10_000]):.1f}", "", None)
     resumed = resume_figure(setup, longest[:10_001])
     if resumed is not None:
         row("resume: one more game onto a 10,000-game ledger", f"{resumed:.0f} µs", "", None)

@@ -36,7 +36,6 @@ True
 
 from __future__ import annotations
 
-import functools
 import gc
 from collections import deque
 from collections.abc import Iterator, Mapping, Sequence
@@ -284,8 +283,8 @@ class Ledger:
 class _State:
     """The running state of the fold; private, mutated entry by entry."""
 
-    __slots__ = ("rules", "planned", "seats", "dealer", "queue", "streak", "owed", "done",
-                 "advanced", "players", "totals", "games")
+    __slots__ = ("rules", "planned", "seats", "orders", "fours", "dealer", "queue", "streak",
+                 "owed", "done", "advanced", "players", "totals", "games")
 
     def __init__(self, setup: EveningSetup, snap: _Snapshot | None = None) -> None:
         self.rules = setup.rules
@@ -296,7 +295,7 @@ class _State:
                 seats=seats, dealer=seats.index(setup.first_dealer), queue=(), streak=0,
                 owed=frozenset(seats) if setup.rules.pflichtsolo else frozenset(),
                 done=frozenset(), advanced=0, players=seats, totals=(0,) * len(seats), games=0)
-        self.seats = snap.seats
+        self.seat(snap.seats)
         self.dealer = snap.dealer
         """Index in ``seats`` of who deals the next game."""
         self.queue = deque(snap.queue)
@@ -321,9 +320,16 @@ class _State:
 
     # ------------------------------------------------------------------ who plays
 
+    def seat(self, seats: tuple[str, ...]) -> None:
+        """Sit the table down: its seat order from each dealer, and the first four of each
+        (one shared tuple per dealer: most games list one of these as their players)."""
+        self.seats = seats
+        self.orders = _orders(seats)
+        self.fours = {order: order[:4] for order in self.orders}
+
     def order(self) -> tuple[str, ...]:
         """Every seat clockwise from the one after the dealer; the dealer comes last."""
-        return _orders(self.seats)[self.dealer]
+        return self.orders[self.dealer]
 
     def forced_soloist(self, order: tuple[str, ...]) -> str | None:
         """RULES.md §7: who must play a Pflichtsolo in the coming game, if anybody."""
@@ -338,10 +344,9 @@ class _State:
             return None
         return next(s for s in order if s in self.owed)
 
-    @staticmethod
-    def four(forced: str | None, order: tuple[str, ...]) -> tuple[str, ...]:
+    def four(self, forced: str | None, order: tuple[str, ...]) -> tuple[str, ...]:
         """The four seats after the dealer; a forced soloist always plays."""
-        four = order[:4]
+        four = self.fours[order]
         if forced is not None and forced not in four:
             four = four[:3] + (forced,)
         return four
@@ -485,12 +490,11 @@ class _State:
                 self.players.append(name)
                 self.totals[name] = 0
         self.owed = {p for p in seats if p not in self.done} if self.rules.pflichtsolo else set()
-        self.seats = seats
+        self.seat(seats)
         self.dealer = seats.index(dealer)
         return change
 
 
-@functools.lru_cache(maxsize=64)
 def _orders(seats: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
     """For each dealer seat, every seat clockwise from the one after the dealer (the dealer
     last): computed once per table instead of once per game."""

@@ -425,7 +425,7 @@ def _parse_doppelt(where: str, value: Any, problems: Problems) -> int | None:
     if not _is_count(value):
         problems.append((where, "muss eine Anzahl (0 oder mehr) sein"))
         return None
-    return value  # type: ignore[no-any-return]
+    return int(value)
 
 
 def _parse_extra_counts(where: str, counts: Any, problems: Problems) -> dict[Extra, int] | None:
@@ -472,6 +472,8 @@ def parse_game(data: Any, *, players: tuple[str, ...] | None = None,
                bock: int | None = None) -> GameFacts:
     """Shape-check one game's JSON; ``players`` fills in a missing ``players`` field, ``bock``
     a missing ``bock`` field (the evening knows both; the game's input must not carry Bock).
+    ``players`` are the caller's own names, taken as they are (the evening's seats, checked
+    when the evening began).
 
     Rule-dependent checks happen in :func:`validate_game`, which :func:`score_game` calls.
     """
@@ -479,7 +481,10 @@ def parse_game(data: Any, *, players: tuple[str, ...] | None = None,
         raise InvalidGame([("", "ein Spiel muss ein JSON-Objekt sein")])
     problems: Problems = [] if _FIELDS.issuperset(data) else [
         (key_shown(key), "unbekanntes Feld") for key in data if key not in _FIELDS]
-    game_players = _parse_players(data.get("players", players), problems)
+    if players is not None and "players" not in data:
+        game_players = players
+    else:
+        game_players = _parse_players(data.get("players"), problems)
     kind = _parse_choice(data, "kind", _KIND_OF, GameKind.NORMAL, "unbekannte Spielart {}",
                          problems, null_is_absent=False)
     solo = _parse_choice(data, "solo", _SOLO_OF, None, "unbekannte Soloart {}", problems)
