@@ -37,6 +37,7 @@ import json
 import os
 import pstats
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -181,12 +182,22 @@ PROCESS_ENV["PYTHONPATH"] = os.pathsep.join(
     [str(ROOT)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p])
 
 
+CPU_SECONDS: dict[str, list[float]] = {}
+"""User + system CPU seconds of every process run, by command line: beside the wall time,
+what a process costs when it does not have to wait for a shared core."""
+
+
 def wall(cmd: list[str]) -> float:
     """Wall time of one process; its output goes nowhere (it must succeed)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=True,
                    env=PROCESS_ENV)
-    return time.perf_counter() - start
+    elapsed = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    CPU_SECONDS.setdefault(" ".join(cmd), []).append(cpu)
+    return elapsed
 
 
 def cli_wall_times(runs: int = 10) -> list[float]:
@@ -206,12 +217,19 @@ def process_times(path: Path, rounds: int) -> tuple[float, float]:
     """Medians of `scorer evening FILE` and of the floor process, interleaved."""
     scorer_cmd = scorer_command() + ["evening", str(path)]
     floor_cmd = [sys.executable, "-c", FLOOR, str(path)]
-    wall(scorer_cmd), wall(floor_cmd)  # warm the OS caches
+    wall(scorer_cmd), wall(floor_cmd)  # warm the OS caches, write byte code
+    CPU_SECONDS.clear()
     scorer_t, floor_t = [], []
     for _ in range(rounds):
         scorer_t.append(wall(scorer_cmd))
         floor_t.append(wall(floor_cmd))
+    PROCESS_CPU[path.name] = (statistics.median(CPU_SECONDS[" ".join(scorer_cmd)]),
+                              statistics.median(CPU_SECONDS[" ".join(floor_cmd)]))
     return statistics.median(scorer_t), statistics.median(floor_t)
+
+
+PROCESS_CPU: dict[str, tuple[float, float]] = {}
+"""Per evening file: median CPU seconds of the scorer and of the floor process."""
 
 
 def fold_cpu(setup: EveningSetup, games: list[dict[str, Any]], rounds: int) -> float:
@@ -243,12 +261,14 @@ def profile(title: str, func: Callable[[], Any]) -> None:
 
 def whole_process(sizes: tuple[int, ...], rounds: int, tmp: Path) -> dict[int, tuple[float, float]]:
     """Per size: (scorer median, floor median), every size in this run, and size 0 (an empty
-    evening: start-up and imports, the fixed cost of a process)."""
+    evening: start-up and imports, the fixed cost of a process). Small sizes are cheap and
+    their per-game figure is a small difference of two noisy times, so they get more rounds."""
     out = {}
     for size in (0, *sizes):
         path = tmp / f"evening-{size}.json"
         path.write_text(json.dumps(evening_input(size)), encoding="utf-8")
-        out[size] = process_times(path, rounds if size <= 10_000 else max(1, rounds // 2))
+        more = 4 * rounds if size <= 1_000 else rounds if size <= 10_000 else max(1, rounds // 2)
+        out[size] = process_times(path, more)
     return out
 
 
@@ -302,7 +322,9 @@ def main() -> int:
         row(f"`scorer evening`, {size:,} games, whole process",
             f"{scorer_t:.3f} s = {scorer_t / floor_t:.1f}x floor", target,
             scorer_t < TARGET_PROCESS_10K_S if size == 10_000 else None)
-        print(f"{'':<52} {'floor (json.load + dumps)':>22}   {floor_t:.3f} s")
+        scorer_cpu, floor_cpu = PROCESS_CPU[f"evening-{size}.json"]
+        print(f"{'':<52} {'floor (json.load + dumps)':>22}   {floor_t:.3f} s; CPU time: "
+              f"scorer {scorer_cpu:.3f} s, floor {floor_cpu:.3f} s")
 
     setup = EveningSetup(rules=preset("bockrunde"), seats=SEATS, first_dealer=SEATS[0])
     longest = bockrunde_evening(sizes[-1])
