@@ -701,7 +701,7 @@ def score_game(facts: GameFacts, rules: HouseRules) -> GameScore:
             winner=None,
             points=dict.fromkeys(facts.players, 0),
             lines=(_NOTE["neu gegeben"],),
-            bock_reasons=_manual_reason(facts, rules),
+            bock_reasons=_manual_reason(facts),
             value=0,
         )
     if facts.kind is GameKind.HAMMELRENNEN:
@@ -709,7 +709,7 @@ def score_game(facts: GameFacts, rules: HouseRules) -> GameScore:
     return _party_game(facts, rules)
 
 
-def _manual_reason(f: GameFacts, rules: HouseRules) -> tuple[BockTrigger, ...]:
+def _manual_reason(f: GameFacts) -> tuple[BockTrigger, ...]:
     """§9.5: a game of any kind may carry manual_bock (validation checked the trigger)."""
     return (BockTrigger.MANUAL,) if f.manual_bock else ()
 
@@ -751,7 +751,7 @@ def _hammelrennen(f: GameFacts, rules: HouseRules) -> GameScore:
     if f.bock > 1 and rules.bock_effect is BockEffect.MULTIPLY:
         lines.append(_line("Bock", None, f.bock))
     zero = BockTrigger.ZERO_GAME in rules.bock_triggers and value == 0
-    reasons = ((BockTrigger.ZERO_GAME,) if zero else ()) + _manual_reason(f, rules)
+    reasons = ((BockTrigger.ZERO_GAME,) if zero else ()) + _manual_reason(f)
     return GameScore(winner=winner, points=points, lines=tuple(lines), bock_reasons=reasons,
                      value=value)
 

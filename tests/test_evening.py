@@ -470,3 +470,20 @@ def test_the_setup_validates_itself() -> None:
     with pytest.raises(InvalidEvening) as err:
         EveningSetup(rules=rules_from_spec("ddv"), seats=("A", "B", "C", "D"), first_dealer="Z")
     assert err.value.field == "first_dealer"
+
+
+# ---------------------------------------------------------------- the cap (issue 13.4)
+
+
+def test_an_evening_holds_at_most_max_entries_and_exactly_that_many_fold() -> None:
+    from scorer.evening import MAX_ENTRIES, resume
+
+    setup = EveningSetup(rules=preset("ddv"), seats=tuple(FOUR), first_dealer="A")
+    with pytest.raises(InvalidEvening) as err:
+        fold(setup, [REDEAL] * (MAX_ENTRIES + 1))
+    assert err.value.field == "games" and err.value.index is None
+    full = fold(setup, [REDEAL] * MAX_ENTRIES)  # the bench folds this many games
+    assert len(full.games) == MAX_ENTRIES
+    with pytest.raises(InvalidEvening) as err:
+        resume(full, [REDEAL])
+    assert err.value.field == "games"

@@ -414,3 +414,13 @@ def test_a_bock_factor_is_a_power_of_two_up_to_the_highest(bock: Any) -> None:
 
 def test_the_highest_bock_factor_is_accepted() -> None:
     assert score(game("ddv", bock=2**30)).points["A"] == 2**30
+
+
+def test_manual_bock_survives_the_round_trip_of_the_facts() -> None:
+    from scorer.scoring import parse_game
+
+    facts = parse_game({"players": FOUR, "kind": "redeal", "manual_bock": True})
+    assert facts.manual_bock is True
+    assert facts.to_dict() == {"players": FOUR, "kind": "redeal", "manual_bock": True}
+    assert "manual_bock" not in parse_game({"players": FOUR, "kind": "redeal",
+                                            "manual_bock": False}).to_dict()

@@ -376,3 +376,12 @@ def test_the_rules_of_a_resumed_evening_are_its_own() -> None:
     setup = evening(ev("bockrunde", [])).setup
     assert setup.rules is preset("bockrunde")
     assert resume(fold(setup, []), [normal("B", "C")]).setup is setup
+
+
+def test_a_name_that_is_no_text_is_refused_in_a_change() -> None:
+    # Names end up in the JSON output: a control character or a lone surrogate is refused
+    # naming the table (issue 13.4).
+    with pytest.raises(InvalidEvening) as err:
+        evening(ev("ddv", [table("A", "B", "C", "Fritz\n")]))
+    assert err.value.field == "games[0].table"
+    assert "kein gültiger Name" in err.value.message
