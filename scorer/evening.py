@@ -577,7 +577,7 @@ def _collector_paused() -> Iterator[None]:
         gc.enable()
 
 
-def _fold(setup: EveningSetup, state: _State, entries: Sequence[Any],
+def _fold(state: _State, entries: Sequence[Any],
           offset: int) -> tuple[list[LedgerGame | TableChange], bool]:
     """Fold ``entries`` (the first at input index ``offset``) into ``state``.
 
@@ -632,7 +632,7 @@ def fold(setup: EveningSetup, entries: Sequence[Any]) -> Ledger:
     """Fold raw entries (CLI.md games without rules and bock, and table changes) into the
     ledger."""
     state = _State(setup)
-    new, joined = _fold(setup, state, entries, 0)
+    new, joined = _fold(state, entries, 0)
     games = tuple(e for e in new if isinstance(e, LedgerGame))
     changes = tuple(e for e in new if isinstance(e, TableChange))
     return _ledger(setup, state, tuple(new) if changes else games, games, changes, joined)
@@ -646,7 +646,7 @@ def resume(ledger: Ledger, more: Sequence[Any]) -> Ledger:
     """
     setup = ledger.setup
     state = _State(setup, ledger._state)
-    new, joined = _fold(setup, state, more, len(ledger.entries))
+    new, joined = _fold(state, more, len(ledger.entries))
     if not new:
         return ledger
     games = ledger.games + tuple(e for e in new if isinstance(e, LedgerGame))
