@@ -1,19 +1,30 @@
 #!/usr/bin/env python3
-"""Speed figures of the scoring core, printed beside their targets (one core).
+"""Speed figures of the scoring core, printed beside their targets, measured in one run.
 
     .venv/bin/python bench/core.py            # the figures
+    .venv/bin/python bench/core.py --quick    # fewer rounds, no 50,000-game process runs
     .venv/bin/python bench/core.py --profile  # plus cProfile hot spots of scoring and folding
 
-Figures:
-  * games scored per second, ddv and bockrunde: score_game() on parsed facts, and
-    score() on the raw JSON dict (parse + validate + score)      target >= 50,000 games/s
-  * seconds to fold a 10,000-game bockrunde evening with 5 players target < 0.5 s
-  * wall time of one `scorer score FILE` process (median of 10)   target < 0.2 s
+Figures (issue 12's core rows first):
+  * `scorer evening FILE`, whole process, for 10,000- and 50,000-game bockrunde evenings, each
+    beside the floor: a fresh process of the same interpreter that only does a plain
+    `json.load` + `json.dumps(sort_keys=True)` of the same file. Rounds are interleaved
+    (scorer, floor, scorer, floor …) so both see the same machine load; medians.
+                                                      target 10k < 0.5 s
+  * cost per game at 1,000 / 10,000 / 50,000 games: what the whole process takes beyond an
+    empty evening, minus what the floor takes beyond an empty evening, divided by the games;
+    and the in-process fold alone (CPU time)                target: flat (50k/1k <= 1.2)
+  * adding one game to a folded 10,000-game ledger with `resume`        target: tens of µs
+  * objects the garbage collector tracks per game of a folded ledger (after a collection)
+  * games scored per second, ddv and bockrunde: score_game() on parsed facts, and score() on
+    the raw JSON dict (parse + validate + score)               target >= 50,000 games/s
+  * wall time of one `scorer score FILE` process (median of 10)  target < 0.2 s
 
-The games are a plausible mix drawn from random.Random(SEED), so every run measures the same
-input. In-process figures are CPU time of this process (time.process_time), so other work on
-a shared machine does not distort them; the fold also shows its wall time. The CLI figure is
-wall time. This is a script, not a test: timings depend on the machine.
+Every evening is generated here from random.Random(SEED) (nothing is committed): a plausible
+mix of games at a 5-seat bockrunde table, the same games at every size (the 1,000-game
+evening is the start of the 10,000-game one). In-process figures are CPU time of this process
+(time.process_time); process figures are wall time. The machine may be shared: compare the
+ratios of one run, not absolute figures across runs. This is a script, not a test.
 """
 
 from __future__ import annotations
@@ -23,16 +34,18 @@ import cProfile
 import gc
 import io
 import json
+import os
 import pstats
 import random
-import shutil
+import resource
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -43,9 +56,12 @@ from scorer.scoring import GameFacts, parse_game, score, score_game  # noqa: E40
 
 SEED = 20240521
 TARGET_GAMES_PER_S = 50_000
-TARGET_FOLD_S = 0.5
+TARGET_PROCESS_10K_S = 0.5
+TARGET_FLAT = 1.2
 TARGET_CLI_S = 0.2
 SEATS = ("Anna", "Ben", "Cem", "Dora", "Emil")
+SIZES = (1_000, 10_000, 50_000)
+FLOOR = "import json, sys; json.dumps(json.load(open(sys.argv[1], encoding='utf-8')), sort_keys=True)"
 
 
 def random_game(rng: random.Random, rules: HouseRules, players: tuple[str, ...]) -> dict[str, Any]:
@@ -133,6 +149,12 @@ def bockrunde_evening(count: int) -> list[dict[str, Any]]:
     return games
 
 
+def evening_input(count: int) -> dict[str, Any]:
+    """The CLI.md `evening` input of a ``count``-game bockrunde evening."""
+    return {"rules": "bockrunde", "seats": list(SEATS), "first_dealer": SEATS[0],
+            "games": bockrunde_evening(count)}
+
+
 def rate(func: Callable[[Any], Any], items: list[Any], seconds: float = 1.0) -> float:
     """Calls per second of ``func`` over ``items``, cycling for about ``seconds``."""
     for item in items[:200]:
@@ -148,11 +170,34 @@ def rate(func: Callable[[Any], Any], items: list[Any], seconds: float = 1.0) -> 
 
 
 def scorer_command() -> list[str]:
-    beside = Path(sys.executable).with_name("scorer")
-    if beside.exists():
-        return [str(beside)]
-    found = shutil.which("scorer")
-    return [found] if found else [sys.executable, "-m", "scorer"]
+    """`python -m scorer` of this checkout (the code the bench imports, installed or not)."""
+    return [sys.executable, "-m", "scorer"]
+
+
+# Processes run as they do on an installed system: with byte-compiled modules (an environment
+# may switch that off with PYTHONDONTWRITEBYTECODE; a warm-up run writes them), and importing
+# the scorer of this checkout.
+PROCESS_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+PROCESS_ENV["PYTHONPATH"] = os.pathsep.join(
+    [str(ROOT)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p])
+
+
+CPU_SECONDS: dict[str, list[float]] = {}
+"""User + system CPU seconds of every process run, by command line: beside the wall time,
+what a process costs when it does not have to wait for a shared core."""
+
+
+def wall(cmd: list[str]) -> float:
+    """Wall time of one process; its output goes nowhere (it must succeed)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=True,
+                   env=PROCESS_ENV)
+    elapsed = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    CPU_SECONDS.setdefault(" ".join(cmd), []).append(cpu)
+    return elapsed
 
 
 def cli_wall_times(runs: int = 10) -> list[float]:
@@ -161,20 +206,46 @@ def cli_wall_times(runs: int = 10) -> list[float]:
         json.dump(game, fh)
         path = fh.name
     try:
-        times = []
         cmd = scorer_command() + ["score", path]
-        subprocess.run(cmd, capture_output=True, check=True)  # warm the OS caches
-        for _ in range(runs):
-            start = time.perf_counter()
-            subprocess.run(cmd, capture_output=True, check=True)
-            times.append(time.perf_counter() - start)
-        return times
+        wall(cmd)  # warm the OS caches
+        return [wall(cmd) for _ in range(runs)]
     finally:
         Path(path).unlink()
 
 
-def row(label: str, value: str, target: str, ok: bool) -> None:
-    print(f"{label:<48} {value:>14}   target {target:<14} {'ok' if ok else 'MISSED'}")
+def process_times(path: Path, rounds: int) -> tuple[float, float]:
+    """Medians of `scorer evening FILE` and of the floor process, interleaved."""
+    scorer_cmd = scorer_command() + ["evening", str(path)]
+    floor_cmd = [sys.executable, "-c", FLOOR, str(path)]
+    wall(scorer_cmd), wall(floor_cmd)  # warm the OS caches, write byte code
+    CPU_SECONDS.clear()
+    scorer_t, floor_t = [], []
+    for _ in range(rounds):
+        scorer_t.append(wall(scorer_cmd))
+        floor_t.append(wall(floor_cmd))
+    PROCESS_CPU[path.name] = (statistics.median(CPU_SECONDS[" ".join(scorer_cmd)]),
+                              statistics.median(CPU_SECONDS[" ".join(floor_cmd)]))
+    return statistics.median(scorer_t), statistics.median(floor_t)
+
+
+PROCESS_CPU: dict[str, tuple[float, float]] = {}
+"""Per evening file: median CPU seconds of the scorer and of the floor process."""
+
+
+def fold_cpu(setup: EveningSetup, games: list[dict[str, Any]], rounds: int) -> float:
+    """Median CPU seconds of one fold; no earlier ledger is kept alive meanwhile."""
+    times = []
+    for _ in range(rounds):
+        gc.collect()
+        start = time.process_time()
+        fold(setup, games)
+        times.append(time.process_time() - start)
+    return statistics.median(times)
+
+
+def row(label: str, value: str, target: str, ok: bool | None) -> None:
+    verdict = "" if ok is None else ("ok" if ok else "MISSED")
+    print(f"{label:<52} {value:>22}   {target:<16} {verdict}")
 
 
 def profile(title: str, func: Callable[[], Any]) -> None:
@@ -188,12 +259,98 @@ def profile(title: str, func: Callable[[], Any]) -> None:
     print("\n".join(out.getvalue().splitlines()[4:]))
 
 
+def whole_process(sizes: tuple[int, ...], rounds: int, tmp: Path) -> dict[int, tuple[float, float]]:
+    """Per size: (scorer median, floor median), every size in this run, and size 0 (an empty
+    evening: start-up and imports, the fixed cost of a process). Small sizes are cheap and
+    their per-game figure is a small difference of two noisy times, so they get more rounds."""
+    out = {}
+    for size in (0, *sizes):
+        path = tmp / f"evening-{size}.json"
+        path.write_text(json.dumps(evening_input(size)), encoding="utf-8")
+        more = 4 * rounds if size <= 1_000 else rounds if size <= 10_000 else max(1, rounds // 2)
+        out[size] = process_times(path, more)
+    return out
+
+
+def resume_figure(setup: EveningSetup, games: list[dict[str, Any]]) -> float | None:
+    """Median CPU µs to add one game to a folded ledger with `resume`, if the core has it."""
+    try:
+        from scorer.evening import resume  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    *played, following = games
+    ledger = fold(setup, played)
+    times = []
+    for _ in range(200):
+        start = time.process_time()
+        resume(ledger, [following])
+        times.append(time.process_time() - start)
+    return statistics.median(times) * 1e6
+
+
+def tracked_per_game(setup: EveningSetup, games: list[dict[str, Any]]) -> float:
+    """GC-tracked objects a folded ledger keeps alive, per game (after full collections,
+    which untrack tuples and dicts that hold nothing to track)."""
+    gc.collect()
+    before = len(gc.get_objects())
+    ledger = fold(setup, games)
+    gc.collect()
+    after = len(gc.get_objects())
+    del ledger
+    return (after - before) / len(games)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--profile", action="store_true", help="print cProfile hot spots")
+    parser.add_argument("--quick", action="store_true",
+                        help="one round per process figure, no 50,000-game processes")
     args = parser.parse_args()
+    rounds = 1 if args.quick else 5
+    sizes = SIZES[:2] if args.quick else SIZES
 
-    print(f"Python {sys.version.split()[0]}, seed {SEED}, one process (one core)\n")
+    print(f"Python {sys.version.split()[0]}, seed {SEED}; process figures are wall time "
+          f"(medians of {rounds} interleaved rounds), in-process figures CPU time\n")
+
+    with tempfile.TemporaryDirectory() as tmp:
+        processes = whole_process(sizes, rounds, Path(tmp))
+    print(f"{'empty evening: process start-up':<52} {processes[0][0]:>20.3f} s"
+          f"   floor {processes[0][1]:.3f} s")
+    for size in sizes:
+        scorer_t, floor_t = processes[size]
+        target = f"< {TARGET_PROCESS_10K_S} s" if size == 10_000 else ""
+        row(f"`scorer evening`, {size:,} games, whole process",
+            f"{scorer_t:.3f} s = {scorer_t / floor_t:.1f}x floor", target,
+            scorer_t < TARGET_PROCESS_10K_S if size == 10_000 else None)
+        scorer_cpu, floor_cpu = PROCESS_CPU[f"evening-{size}.json"]
+        print(f"{'':<52} {'floor (json.load + dumps)':>22}   {floor_t:.3f} s; CPU time: "
+              f"scorer {scorer_cpu:.3f} s, floor {floor_cpu:.3f} s")
+
+    setup = EveningSetup(rules=preset("bockrunde"), seats=SEATS, first_dealer=SEATS[0])
+    longest = bockrunde_evening(sizes[-1])
+    empty_scorer, empty_floor = processes[0]
+    per_game_process = {n: ((processes[n][0] - empty_scorer) - (processes[n][1] - empty_floor))
+                        / n * 1e6 for n in sizes}
+    per_game_fold = {n: fold_cpu(setup, longest[:n], 3 if n <= 10_000 else 1) / n * 1e6
+                     for n in sizes}
+    for n in sizes:
+        row(f"cost per game at {n:,} games: process beyond floor", f"{per_game_process[n]:.1f} µs",
+            "", None)
+        row(f"cost per game at {n:,} games: fold only (CPU)", f"{per_game_fold[n]:.1f} µs",
+            "", None)
+    first, last = sizes[0], sizes[-1]
+    for what, figures in (("process", per_game_process), ("fold", per_game_fold)):
+        ratio = figures[last] / figures[first]
+        row(f"per-game growth {first:,} -> {last:,} ({what})", f"{ratio:.2f}x",
+            f"<= {TARGET_FLAT}x", ratio <= TARGET_FLAT)
+
+    row("GC-tracked objects kept per game (10,000 games)",
+        f"{tracked_per_game(setup, longest[:10_000]):.1f}", "", None)
+    resumed = resume_figure(setup, longest[:10_001])
+    if resumed is not None:
+        row("resume: one more game onto a 10,000-game ledger", f"{resumed:.0f} µs", "", None)
+    del longest
+
     for name in ("ddv", "bockrunde"):
         rules = preset(name)
         facts = random_facts(name, 2000)
@@ -205,33 +362,10 @@ def main() -> int:
         row(f"{name}: score() = parse + validate + score", f"{per_s:,.0f}/s",
             f">= {TARGET_GAMES_PER_S:,}/s", per_s >= TARGET_GAMES_PER_S)
 
-    games = bockrunde_evening(10_000)
-    setup = EveningSetup(rules=preset("bockrunde"), seats=SEATS, first_dealer=SEATS[0])
-    ledger = fold(setup, games)  # warm up, and a sanity check of the generated evening
-    assert len(ledger.games) == 10_000 and sum(ledger.totals.values()) == 0
-    bock_games = sum(1 for g in ledger.games if g.bock > 1)
-    queued = len(ledger.bock_queue)
-    # Time each fold on its own: no earlier ledger kept alive for the garbage collector to
-    # walk through again and again (the collector itself stays on, as in the app).
-    del ledger, facts, inputs
-    cpu_times, wall_times = [], []
-    for _ in range(5):
-        gc.collect()
-        cpu, wall = time.process_time(), time.perf_counter()
-        fold(setup, games)
-        cpu_times.append(time.process_time() - cpu)
-        wall_times.append(time.perf_counter() - wall)
-    cpu_median = statistics.median(cpu_times)
-    row("fold 10,000 bockrunde games, 5 seats (median of 5)", f"{cpu_median:.3f} s",
-        f"< {TARGET_FOLD_S} s", cpu_median < TARGET_FOLD_S)
-    print(f"{'':<48} (wall median {statistics.median(wall_times):.3f} s; "
-          f"{bock_games:,} Bock games, {queued} still queued)")
-
     times = cli_wall_times()
     median = statistics.median(times)
     row("`scorer score FILE` wall time (median of 10)", f"{median:.3f} s",
         f"< {TARGET_CLI_S} s", median < TARGET_CLI_S)
-    print(f"{'':<48} (min {min(times):.3f} s, max {max(times):.3f} s)")
 
     if args.profile:
         rules = preset("bockrunde")
@@ -241,6 +375,7 @@ def main() -> int:
         inputs = random_inputs("bockrunde", 2000)
         profile("score() x 20,000 (bockrunde)",
                 lambda: [score(d) for _ in range(10) for d in inputs])
+        games = bockrunde_evening(10_000)
         profile("fold of 10,000 bockrunde games", lambda: fold(setup, games))
     return 0
 

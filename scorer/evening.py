@@ -1,8 +1,8 @@
-"""The evening ledger (RULES.md §7): fold the game list into dealer, players, Bock, Pflichtsolo
-and totals. Pure: imports only the standard library.
+"""The evening ledger (RULES.md §7, §9): fold the list of games and table changes into dealer,
+players, Bock, Pflichtsolo and totals. Pure: imports only the standard library.
 
-Everything is recomputed from the game list alone, so changing game 3 of 40 fixes all that
-follows it.
+Everything is recomputed from the entry list alone, so changing game 3 of 40 fixes all that
+follows it; :func:`resume` goes on from a folded ledger without replaying its games.
 
 A bockrunde evening: 120:120 after "Re" fires two reasons, so one round of 4 games ×4 follows.
 
@@ -15,18 +15,36 @@ A bockrunde evening: 120:120 after "Re" fires two reasons, so one round of 4 gam
 {'A': -8, 'B': 8, 'C': -8, 'D': 8}
 >>> ledger.next.dealer, ledger.next.players
 ('C', ('D', 'A', 'B', 'C'))
+
+E joins after game 2 and deals next (C would have): E sits in the fifth seat, so the four
+after E play; E's total starts at 0, and earlier games list E with 0 points.
+
+>>> more = [{"table": ["A", "B", "C", "D", "E"], "dealer": "E"},
+...         {"re": ["A", "B"], "re_eyes": 130}]
+>>> later = resume(ledger, more)
+>>> later.games[-1].dealer, later.games[-1].players, later.games[0].points["E"]
+('E', ('A', 'B', 'C', 'D'), 0)
+>>> later.table_changes[0].to_dict()["joined"], later.totals
+(['E'], {'A': -4, 'B': 12, 'C': -12, 'D': 4, 'E': 0})
+>>> later == evening({"rules": "bockrunde", "seats": ["A", "B", "C", "D"], "games": [
+...     {"re": ["A", "C"], "re_eyes": 120, "announced": {"re": "ansage"}},
+...     {"re": ["B", "D"], "re_eyes": 150}, *more]})
+True
 >>> describe_bock_queue((2, 2, 2, 4, 4, 4, 4, 4))
 'noch 3 Bockspiele ×2, danach 5 ×4'
 """
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+import gc
+from collections import deque
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
 
 from scorer.rules import (
+    MAX_BOCK,
     BockStacking,
     DealerAfterRedeal,
     DealerAfterSolo,
@@ -34,21 +52,33 @@ from scorer.rules import (
     HouseRules,
     InvalidInput,
     PflichtsoloForced,
+    german_number,
+    key_shown,
     rules_from_spec,
+    shown,
 )
-from scorer.scoring import GameFacts, GameScore, InvalidGame, parse_game, score_game
+from scorer.scoring import GameFacts, GameScore, InvalidGame, name_problem, parse_game, score_game
+
+MAX_ENTRIES = 50_000
+"""The most entries (games and table changes) one evening's `games` list may hold.
+
+Far beyond any real evening, and exactly what bench/core.py folds; the web app enforces the
+same cap, so an evening it stores can always be folded again.
+"""
 
 
 class InvalidEvening(InvalidInput):
-    """An evening that cannot be: bad seats, dealer, plan, or a game that fails in its place.
+    """An evening that cannot be: bad seats, dealer, plan, or an entry that fails in its place.
 
-    ``index`` is the 0-based number of the failing game, or None for the evening itself.
+    ``index`` is the 0-based index of the failing entry in the `games` list (table changes
+    counted, as CLI.md names them), or None for the evening itself.
     """
 
     index: int | None = None
 
 
 _FIELDS = frozenset({"rules", "seats", "first_dealer", "planned_games", "games"})
+_TABLE_FIELDS = frozenset({"table", "dealer"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +88,7 @@ class EveningSetup:
     rules: HouseRules
     """The full rule set, frozen for the evening."""
     seats: tuple[str, ...]
-    """Players present, clockwise (4–7)."""
+    """The first table: players present, clockwise (4–7); table changes come as entries."""
     first_dealer: str
     """Who deals the first game."""
     planned_games: int | None = None
@@ -91,14 +121,15 @@ class NextGame:
     """The Bock factor the next game will have."""
     forced_soloist: str | None
     """Who must play a Pflichtsolo now, when Pflichtsoli are being forced."""
+    seats: tuple[str, ...]
+    """The table now, clockwise: the first seats, or those of the last table change."""
 
 
-@dataclass(frozen=True, slots=True)
-class LedgerGame:
-    """One game in its place in the evening."""
+class LedgerGame(NamedTuple):
+    """One game in its place in the evening (immutable; a NamedTuple, as GameFacts)."""
 
     number: int
-    """1-based running number."""
+    """1-based running number; table changes are not counted."""
     dealer: str
     """Who dealt."""
     players: tuple[str, ...]
@@ -110,15 +141,17 @@ class LedgerGame:
     score: GameScore
     """The game's result."""
     points: dict[str, int]
-    """Points of every seat (0 for those sitting out)."""
+    """Points of every player of the evening (0 for those sitting out or not at the table)."""
     totals: dict[str, int]
-    """Running totals of every seat after this game."""
+    """Running totals of every player of the evening after this game."""
     pflicht: bool
     """Whether this game was a Pflichtsolo."""
     forced_soloist: str | None
     """Who had to play a Pflichtsolo in this game, if Pflichtsoli were forced."""
     dealer_stays: bool
-    """Whether the same dealer deals the next game."""
+    """Whether the same dealer deals the next game, had the table not changed after it."""
+    seats: tuple[str, ...]
+    """The table when the game was played, clockwise."""
 
     @property
     def winner(self) -> str | None:
@@ -127,46 +160,106 @@ class LedgerGame:
 
     def to_dict(self) -> dict[str, Any]:
         """CLI.md `evening` game entry, plus kind, value, lines and forced_soloist."""
+        score = self.score
         return {
             "number": self.number,
             "dealer": self.dealer,
             "players": list(self.players),
             "bock": self.bock,
-            "winner": self.score.winner,
+            "winner": score.winner,
             "points": dict(self.points),
             "totals": dict(self.totals),
-            "bock_reasons": [r.value for r in self.score.bock_reasons],
+            "bock_reasons": [r.value for r in score.bock_reasons],
             "pflicht": self.pflicht,
             "kind": self.facts.kind.value,
-            "value": self.score.value,
-            "lines": [line.to_dict() for line in self.score.lines],
+            "value": score.value,
+            "lines": [line.to_dict() for line in score.lines],
             "forced_soloist": self.forced_soloist,
         }
 
 
 @dataclass(frozen=True, slots=True)
+class TableChange:
+    """An entry with `table`: players came, went or changed seats (RULES.md §7)."""
+
+    index: int
+    """Position of the change in the input `games` list (games and changes counted)."""
+    after: int
+    """The number of games before it (0 before game 1)."""
+    seats: tuple[str, ...]
+    """The new table, clockwise."""
+    dealer: str
+    """Who deals the next game."""
+    joined: tuple[str, ...]
+    """Players not at the old table, in new seat order."""
+    left: tuple[str, ...]
+    """Players not at the new table, in old seat order."""
+    pflichtsolo_dropped: tuple[str, ...]
+    """Leavers whose open Pflichtsolo was dropped, in old seat order."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The CLI.md `table_changes` item."""
+        return {
+            "after": self.after,
+            "seats": list(self.seats),
+            "dealer": self.dealer,
+            "joined": list(self.joined),
+            "left": list(self.left),
+            "pflichtsolo_dropped": list(self.pflichtsolo_dropped),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class _Snapshot:
+    """The fold's state after the last entry, frozen, so that :func:`resume` can go on."""
+
+    seats: tuple[str, ...]
+    dealer: int
+    queue: tuple[int, ...]
+    streak: int
+    owed: frozenset[str]
+    done: frozenset[str]
+    advanced: int
+    players: tuple[str, ...]
+    totals: tuple[int, ...]
+    games: int
+
+
+@dataclass(frozen=True, slots=True)
 class Ledger:
-    """The whole evening folded from its game list."""
+    """The whole evening folded from its entries."""
 
     setup: EveningSetup
-    """Rules, seats, first dealer and plan."""
+    """Rules, first seats, first dealer and plan."""
     games: tuple[LedgerGame, ...]
     """Every game in order."""
     totals: dict[str, int]
-    """Totals of every seat."""
+    """Totals of every player of the evening."""
     next: NextGame
     """The coming game."""
     bock_queue: tuple[int, ...]
     """Factors of the coming Bock games (never 1)."""
     pflichtsolo_open: tuple[str, ...]
-    """Who still owes a Pflichtsolo, in seat order from the first seat."""
+    """Who at the table still owes a Pflichtsolo, in seat order from the first seat."""
     planned_played: int
     """Games so far that count against planned_games (the dealer advanced after them)."""
+    players: tuple[str, ...]
+    """Every player of the evening: the first seats, then newcomers in order of arrival."""
+    table_changes: tuple[TableChange, ...]
+    """The table changes, in input order."""
+    entries: tuple[LedgerGame | TableChange, ...]
+    """Games and table changes in input order (a sheet draws a change between its games)."""
+    _state: _Snapshot = field(repr=False)
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """The table at the end, clockwise."""
+        return self.next.seats
 
     @property
     def sitting_out(self) -> tuple[str, ...]:
-        """Seats not playing the next game, in seat order."""
-        return tuple(s for s in self.setup.seats if s not in self.next.players)
+        """Players at the table not playing the next game, in seat order."""
+        return tuple(s for s in self.next.seats if s not in self.next.players)
 
     def to_dict(self) -> dict[str, Any]:
         """CLI.md `evening` output."""
@@ -178,77 +271,264 @@ class Ledger:
                 "players": list(self.next.players),
                 "bock": self.next.bock,
                 "forced_soloist": self.next.forced_soloist,
+                "seats": list(self.next.seats),
             },
             "bock_queue": list(self.bock_queue),
             "pflichtsolo_open": list(self.pflichtsolo_open),
             "planned_played": self.planned_played,
+            "table_changes": [c.to_dict() for c in self.table_changes],
         }
 
 
 class _State:
-    """The running state of the fold; private, mutated game by game."""
+    """The running state of the fold; private, mutated entry by entry."""
 
-    __slots__ = ("setup", "dealer", "queue", "streak", "owed", "advanced")
+    __slots__ = ("rules", "planned", "seats", "orders", "fours", "dealer", "queue", "streak",
+                 "owed", "done", "advanced", "players", "totals", "games")
 
-    def __init__(self, setup: EveningSetup) -> None:
-        self.setup = setup
-        self.dealer = setup.seats.index(setup.first_dealer)
-        self.queue: list[int] = []
-        self.streak = 0
-        self.owed = set(setup.seats) if setup.rules.pflichtsolo else set()
-        self.advanced = 0
+    def __init__(self, setup: EveningSetup, snap: _Snapshot | None = None) -> None:
+        self.rules = setup.rules
+        self.planned = setup.planned_games
+        if snap is None:
+            seats = setup.seats
+            snap = _Snapshot(
+                seats=seats, dealer=seats.index(setup.first_dealer), queue=(), streak=0,
+                owed=frozenset(seats) if setup.rules.pflichtsolo else frozenset(),
+                done=frozenset(), advanced=0, players=seats, totals=(0,) * len(seats), games=0)
+        self.seat(snap.seats)
+        self.dealer = snap.dealer
+        """Index in ``seats`` of who deals the next game."""
+        self.queue = deque(snap.queue)
+        """Bock slots (RULES.md §9): slot 0 belongs to the next game after which the dealer
+        advances; a deque, because slot 0 leaves from the front every round."""
+        self.streak = snap.streak
+        """Announced solos in a row after which this dealer stayed (stay_until_third)."""
+        self.owed = set(snap.owed)
+        """Seated players who still owe a Pflichtsolo."""
+        self.done = set(snap.done)
+        """Players who have played their Pflichtsolo (a returning player owes none)."""
+        self.advanced = snap.advanced
+        self.players = list(snap.players)
+        self.totals = dict(zip(snap.players, snap.totals))
+        self.games = snap.games
 
-    def order(self) -> list[str]:
+    def snapshot(self) -> _Snapshot:
+        return _Snapshot(
+            seats=self.seats, dealer=self.dealer, queue=tuple(self.queue), streak=self.streak,
+            owed=frozenset(self.owed), done=frozenset(self.done), advanced=self.advanced,
+            players=tuple(self.players), totals=tuple(self.totals.values()), games=self.games)
+
+    # ------------------------------------------------------------------ who plays
+
+    def seat(self, seats: tuple[str, ...]) -> None:
+        """Sit the table down: its seat order from each dealer, and the first four of each
+        (one shared tuple per dealer: most games list one of these as their players)."""
+        self.seats = seats
+        self.orders = _orders(seats)
+        self.fours = {order: order[:4] for order in self.orders}
+
+    def order(self) -> tuple[str, ...]:
         """Every seat clockwise from the one after the dealer; the dealer comes last."""
-        seats = self.setup.seats
-        n = len(seats)
-        return [seats[(self.dealer + k) % n] for k in range(1, n + 1)]
+        return self.orders[self.dealer]
 
-    def forced_soloist(self, order: list[str] | None = None) -> str | None:
-        """RULES.md §7: who must play a Pflichtsolo in the coming game, if anybody.
-
-        ``order`` is :meth:`order`, when the caller has it already.
-        """
-        setup = self.setup
-        if not self.owed or setup.planned_games is None:
+    def forced_soloist(self, order: tuple[str, ...]) -> str | None:
+        """RULES.md §7: who must play a Pflichtsolo in the coming game, if anybody."""
+        if not self.owed or self.planned is None:
             return None
-        left = setup.planned_games - self.advanced
-        if setup.rules.pflichtsolo_forced is PflichtsoloForced.WITHIN:
+        left = self.planned - self.advanced
+        if self.rules.pflichtsolo_forced is PflichtsoloForced.WITHIN:
             forced = len(self.owed) >= left
         else:
             forced = left <= 0
         if not forced:
             return None
-        return next(s for s in (order or self.order()) if s in self.owed)
+        return next(s for s in order if s in self.owed)
 
-    def players(self, forced: str | None, order: list[str] | None = None) -> tuple[str, ...]:
+    def four(self, forced: str | None, order: tuple[str, ...]) -> tuple[str, ...]:
         """The four seats after the dealer; a forced soloist always plays."""
-        four = (order or self.order())[:4]
+        four = self.fours[order]
         if forced is not None and forced not in four:
-            four = four[:3] + [forced]
-        return tuple(four)
+            four = four[:3] + (forced,)
+        return four
 
-    def bock(self) -> int:
-        return self.queue[0] if self.queue else 1
+    def bock(self, forced: str | None) -> int:
+        """The coming game's factor: slot 0, or 1 while a forced game pauses Bock (§9.7)."""
+        if not self.queue or (forced is not None and self.rules.bock_pause_forced):
+            return 1
+        return self.queue[0]
 
-    def add_bock(self, reasons: int) -> None:
-        """Queue the Bock rounds of a game with ``reasons`` reasons (RULES.md §7)."""
+    def next_game(self) -> NextGame:
+        order = self.order()
+        forced = self.forced_soloist(order)
+        return NextGame(dealer=self.seats[self.dealer], players=self.four(forced, order),
+                        bock=self.bock(forced), forced_soloist=forced, seats=self.seats)
+
+    # ------------------------------------------------------------------ Bock (§7, §9)
+
+    def add_bock(self, reasons: int, was_queued: bool) -> None:
+        """Let a game's ``reasons`` act on the queue, with L = the players at the table."""
         if not reasons:
             return
-        length = len(self.setup.seats)
+        length = len(self.seats)
         factor = 2**reasons
-        if self.setup.rules.bock_stacking is BockStacking.APPEND:
-            self.queue.extend([factor] * length)
-            return
-        for j in range(length):
-            if j < len(self.queue):
-                self.queue[j] *= factor
-            else:
-                self.queue.append(factor)
+        queue = self.queue
+        mode = self.rules.bock_stacking
+        if mode is BockStacking.APPEND or (mode is BockStacking.IGNORE and not was_queued):
+            queue.extend([factor] * length)
+        elif mode is BockStacking.MULTIPLY:
+            for _ in range(reasons):
+                self._double_round(length)
+            if max(queue) > MAX_BOCK:
+                raise InvalidGame([("", "so viel Bock gibt es nicht: der Faktor stiege über "
+                                        f"×{german_number(MAX_BOCK)}")])
+        elif mode is BockStacking.MERGE:
+            for j in range(length):
+                if j < len(queue):
+                    queue[j] = max(queue[j], factor)
+                else:
+                    queue.append(factor)
+        elif mode is BockStacking.RESTART:
+            queue.clear()
+            queue.extend([factor] * length)
+
+    def _double_round(self, length: int) -> None:
+        """One reason under `multiply`: double the first ``length`` slots below the cap
+        (§9.3: a slot at the cap is skipped and the round reaches one slot further)."""
+        queue, cap = self.queue, self.rules.bock_cap
+        doubled = j = 0
+        while doubled < length:
+            if j == len(queue):
+                queue.append(1)
+            if not cap or queue[j] < cap:
+                queue[j] *= 2
+                doubled += 1
+            j += 1
+
+    # ------------------------------------------------------------------ one game
+
+    def play(self, raw: Any) -> LedgerGame:
+        """Score one game in its place and advance the state."""
+        if not (type(raw) is dict or isinstance(raw, Mapping)):
+            raise InvalidGame([("", "ein Spiel muss ein JSON-Objekt sein")])
+        for key in ("rules", "bock"):
+            if key in raw:
+                raise InvalidGame([(key, "kommt vom Abend, nicht vom einzelnen Spiel")])
+        order = self.order()
+        forced = self.forced_soloist(order)
+        bock = self.bock(forced)
+        facts = self._facts(raw, order, forced, bock)
+        rules = self.rules
+        result = score_game(facts, rules)
+        pflicht = _pflicht(self, facts, forced)
+        stays = _dealer_stays(self, facts, pflicht, forced is not None)
+
+        dealer = self.seats[self.dealer]
+        was_queued = bool(self.queue)
+        if stays:
+            if facts.kind is GameKind.SOLO:
+                self.streak += 1
+        else:
+            self.dealer = (self.dealer + 1) % len(self.seats)
+            self.advanced += 1
+            self.streak = 0
+            if was_queued and not (forced is not None and rules.bock_pause_forced):
+                self.queue.popleft()
+        self.add_bock(len(result.bock_reasons), was_queued)
+        if pflicht:
+            self.owed.discard(facts.re[0])
+            self.done.add(facts.re[0])
+
+        self.games += 1
+        totals = self.totals
+        points = dict.fromkeys(self.players, 0)
+        for name, value in result.points.items():
+            points[name] = value
+            totals[name] += value
+        return LedgerGame(self.games, dealer, facts.players, bock, facts, result, points,
+                          totals.copy(), pflicht, forced, stays, self.seats)
+
+    def _facts(self, raw: Mapping[str, Any], order: tuple[str, ...], forced: str | None,
+               bock: int) -> GameFacts:
+        """The game's facts with its players in seat order after the dealer and the Bock
+        factor from the evening."""
+        facts = parse_game(raw, players=self.four(forced, order), bock=bock)
+        if "players" in raw:
+            strangers = [p for p in facts.players if p not in order]
+            if strangers:
+                raise InvalidGame([("players", f"sitzt nicht am Tisch: {', '.join(strangers)}")])
+            seated = tuple(sorted(facts.players, key=order.index))
+            if seated != facts.players:
+                facts = facts._replace(players=seated)
+        return facts
+
+    # ------------------------------------------------------------------ one table change
+
+    def change_table(self, raw: Mapping[str, Any], index: int) -> TableChange:
+        """Seat the new table (RULES.md §7 "Table changes")."""
+        problems = [(key_shown(key), "ein Tischwechsel hat nur die Felder table und dealer")
+                    for key in raw if key not in _TABLE_FIELDS]
+        seats = _table(raw["table"], problems)
+        chosen = raw.get("dealer")
+        if chosen is not None and seats and chosen not in seats:
+            shown_name = chosen if isinstance(chosen, str) and not name_problem(chosen) \
+                else shown(chosen)
+            problems.append(("dealer", f"sitzt nach dem Tischwechsel nicht am Tisch: {shown_name}"))
+        if problems:
+            raise InvalidGame(problems)
+        old = self.seats
+        would_deal = old[self.dealer]
+        dealer = chosen if chosen is not None else _successor(would_deal, old, seats)
+        if dealer != would_deal:
+            self.streak = 0  # the stay_until_third row starts again with another dealer
+        left = tuple(p for p in old if p not in seats)
+        change = TableChange(
+            index=index, after=self.games, seats=seats, dealer=dealer,
+            joined=tuple(p for p in seats if p not in old), left=left,
+            pflichtsolo_dropped=tuple(p for p in left if p in self.owed))
+        for name in change.joined:
+            if name not in self.totals:
+                self.players.append(name)
+                self.totals[name] = 0
+        self.owed = {p for p in seats if p not in self.done} if self.rules.pflichtsolo else set()
+        self.seat(seats)
+        self.dealer = seats.index(dealer)
+        return change
+
+
+def _orders(seats: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """For each dealer seat, every seat clockwise from the one after the dealer (the dealer
+    last): computed once per table instead of once per game."""
+    n = len(seats)
+    return tuple(tuple(seats[(dealer + k) % n] for k in range(1, n + 1)) for dealer in range(n))
+
+
+def _table(raw: Any, problems: list[tuple[str, str]]) -> tuple[str, ...]:
+    """The new seat order of a table change, or () with the problem recorded."""
+    if (not isinstance(raw, list) or not 4 <= len(raw) <= 7
+            or not all(isinstance(p, str) and p.strip() for p in raw)
+            or len(set(raw)) != len(raw)):
+        problems.append(("table", "4 bis 7 verschiedene Namen angeben"))
+        return ()
+    bad = next((m for m in map(name_problem, raw) if m), None)
+    if bad:
+        problems.append(("table", bad))
+        return ()
+    return tuple(raw)
+
+
+def _successor(would_deal: str, old: tuple[str, ...], new: tuple[str, ...]) -> str:
+    """Who deals after a change: D if still seated, else the first player after D clockwise
+    in the old order who is still seated, else the first seat of the new order."""
+    start = old.index(would_deal)
+    for k in range(len(old)):
+        candidate = old[(start + k) % len(old)]
+        if candidate in new:
+            return candidate
+    return new[0]
 
 
 def _dealer_stays(state: _State, facts: GameFacts, pflicht: bool, forced: bool) -> bool:
-    rules = state.setup.rules
+    rules = state.rules
     if facts.kind is GameKind.REDEAL:
         return rules.dealer_after_redeal is DealerAfterRedeal.STAY
     if facts.kind is not GameKind.SOLO:
@@ -273,106 +553,111 @@ def _pflicht(state: _State, facts: GameFacts, forced: str | None) -> bool:
         if facts.pflicht and soloist not in state.owed:
             raise InvalidGame([("pflicht", f"{soloist} hat kein Pflichtsolo mehr offen")])
         return facts.pflicht
-    if not state.setup.rules.pflichtsolo:
+    if not state.rules.pflichtsolo:
         return False
-    if state.setup.rules.first_solo_is_pflicht:
+    if state.rules.first_solo_is_pflicht:
         return soloist in state.owed
     return forced == soloist
 
 
-def fold(setup: EveningSetup, games: Sequence[Mapping[str, Any]]) -> Ledger:
-    """Fold raw game inputs (CLI.md, without rules and bock) into the ledger."""
-    state = _State(setup)
-    seats = setup.seats
-    totals = dict.fromkeys(seats, 0)
-    out: list[LedgerGame] = []
-    for i, raw in enumerate(games):
-        try:
-            entry = _play(state, raw, i + 1, totals)
-        except InvalidInput as err:
-            failed = InvalidEvening(err.prefixed(f"games[{i}]").problems)
-            failed.index = i
-            raise failed from None
-        out.append(entry)
-    forced = state.forced_soloist()
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Run a fold without the cyclic garbage collector.
+
+    A fold makes no reference cycles, so the collector has nothing to find in it; left on,
+    it walks the growing ledger again and again and a long evening costs more per game.
+    """
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
+def _fold(state: _State, entries: Sequence[Any],
+          offset: int) -> tuple[list[LedgerGame | TableChange], bool]:
+    """Fold ``entries`` (the first at input index ``offset``) into ``state``.
+
+    Returns the new entries and whether a newcomer joined (earlier games then need widening).
+    """
+    if offset + len(entries) > MAX_ENTRIES:
+        raise InvalidEvening([("games", f"höchstens {german_number(MAX_ENTRIES)} Einträge "
+                                        "(Spiele und Tischwechsel) je Abend")])
+    known = len(state.players)
+    out: list[LedgerGame | TableChange] = []
+    with _collector_paused():
+        for i, raw in enumerate(entries, offset):
+            try:
+                if (type(raw) is dict or isinstance(raw, Mapping)) and "table" in raw:
+                    out.append(state.change_table(raw, i))
+                else:
+                    out.append(state.play(raw))
+            except InvalidInput as err:
+                failed = InvalidEvening(err.prefixed(f"games[{i}]").problems)
+                failed.index = i
+                raise failed from None
+    return out, len(state.players) > known
+
+
+def _ledger(setup: EveningSetup, state: _State, entries: tuple[LedgerGame | TableChange, ...],
+            games: tuple[LedgerGame, ...], changes: tuple[TableChange, ...],
+            widen: bool) -> Ledger:
+    players = tuple(state.players)
+    if widen:
+        games = tuple(_widened(g, players) for g in games)
+        by_number = {g.number: g for g in games}
+        entries = tuple(e if isinstance(e, TableChange) else by_number[e.number]
+                        for e in entries)
     return Ledger(
-        setup=setup,
-        games=tuple(out),
-        totals=totals,
-        next=NextGame(
-            dealer=seats[state.dealer],
-            players=state.players(forced),
-            bock=state.bock(),
-            forced_soloist=forced,
-        ),
+        setup=setup, games=games, totals=dict(state.totals), next=state.next_game(),
         bock_queue=tuple(state.queue),
-        pflichtsolo_open=tuple(s for s in seats if s in state.owed),
-        planned_played=state.advanced,
-    )
+        pflichtsolo_open=tuple(s for s in state.seats if s in state.owed),
+        planned_played=state.advanced, players=players, table_changes=changes,
+        entries=entries if changes else games, _state=state.snapshot())
 
 
-def _play(state: _State, raw: Mapping[str, Any], number: int, totals: dict[str, int]) -> LedgerGame:
-    """Score one game in its place and advance the state."""
-    if not (type(raw) is dict or isinstance(raw, Mapping)):
-        raise InvalidGame([("", "ein Spiel muss ein JSON-Objekt sein")])
-    for key in ("rules", "bock"):
-        if key in raw:
-            raise InvalidGame([(key, "kommt vom Abend, nicht vom einzelnen Spiel")])
-    setup = state.setup
-    order = state.order()
-    forced = state.forced_soloist(order)
-    bock = state.bock()
-    # The Bock factor comes from the evening (a game carrying one was rejected above); parsing
-    # it with the game is cheaper than copying the facts afterwards.
-    facts = parse_game({**raw, "bock": bock} if bock != 1 else raw,
-                       players=state.players(forced, order))
-    if "players" in raw:
-        strangers = [p for p in facts.players if p not in setup.seats]
-        if strangers:
-            raise InvalidGame([("players", f"sitzt nicht am Tisch: {', '.join(strangers)}")])
-    players = tuple(sorted(facts.players, key=order.index))
-    if players != facts.players:
-        facts = dataclasses.replace(facts, players=players)
-    result = score_game(facts, setup.rules)
-    pflicht = _pflicht(state, facts, forced)
-    stays = _dealer_stays(state, facts, pflicht, forced is not None)
+def _widened(game: LedgerGame, players: tuple[str, ...]) -> LedgerGame:
+    """The game with 0 points and its running total for players who joined later."""
+    if len(game.points) == len(players):
+        return game
+    points = {p: game.points.get(p, 0) for p in players}
+    totals = {p: game.totals.get(p, 0) for p in players}
+    return game._replace(points=points, totals=totals)
 
-    dealer = setup.seats[state.dealer]
-    if stays:
-        if facts.kind is GameKind.SOLO:
-            state.streak += 1
-    else:
-        state.dealer = (state.dealer + 1) % len(setup.seats)
-        state.advanced += 1
-        state.streak = 0
-        if state.queue:
-            state.queue.pop(0)
-    state.add_bock(len(result.bock_reasons))
-    if pflicht:
-        state.owed.discard(facts.re[0])
 
-    points = dict.fromkeys(setup.seats, 0)
-    for name, value in result.points.items():
-        points[name] = value
-        totals[name] += value
-    return LedgerGame(
-        number=number,
-        dealer=dealer,
-        players=players,
-        bock=bock,
-        facts=facts,
-        score=result,
-        points=points,
-        totals=dict(totals),
-        pflicht=pflicht,
-        forced_soloist=forced,
-        dealer_stays=stays,
-    )
+def fold(setup: EveningSetup, entries: Sequence[Any]) -> Ledger:
+    """Fold raw entries (CLI.md games without rules and bock, and table changes) into the
+    ledger."""
+    state = _State(setup)
+    new, joined = _fold(state, entries, 0)
+    games = tuple(e for e in new if isinstance(e, LedgerGame))
+    changes = tuple(e for e in new if isinstance(e, TableChange))
+    return _ledger(setup, state, tuple(new) if changes else games, games, changes, joined)
+
+
+def resume(ledger: Ledger, more: Sequence[Any]) -> Ledger:
+    """Go on from ``ledger`` with ``more`` entries: the same as folding all entries anew.
+
+    Only the new entries are folded (and, when a newcomer joins, earlier games get the new
+    player's 0 points); error indexes count from the start of the evening.
+    """
+    setup = ledger.setup
+    state = _State(setup, ledger._state)
+    new, joined = _fold(state, more, len(ledger.entries))
+    if not new:
+        return ledger
+    games = ledger.games + tuple(e for e in new if isinstance(e, LedgerGame))
+    changes = ledger.table_changes + tuple(e for e in new if isinstance(e, TableChange))
+    entries = ledger.entries + tuple(new) if changes else games
+    return _ledger(setup, state, entries, games, changes, joined)
 
 
 def parse_setup(data: Mapping[str, Any]) -> EveningSetup:
     """The evening part of a CLI.md `evening` input."""
-    problems = [(str(k), "unbekanntes Feld") for k in data if k not in _FIELDS]
+    problems = [(key_shown(k), "unbekanntes Feld") for k in data if k not in _FIELDS]
     if problems:
         raise InvalidEvening(problems)
     if "rules" not in data:
@@ -381,6 +666,9 @@ def parse_setup(data: Mapping[str, Any]) -> EveningSetup:
     seats = data.get("seats")
     if not isinstance(seats, list) or not all(isinstance(s, str) and s.strip() for s in seats):
         raise InvalidEvening([("seats", "die Spieler am Tisch als Liste von Namen angeben")])
+    bad = next((m for m in map(name_problem, seats) if m), None)
+    if bad:
+        raise InvalidEvening([("seats", bad)])
     first = data.get("first_dealer", seats[0] if seats else "")
     if not isinstance(first, str):
         raise InvalidEvening([("first_dealer", "den Namen des ersten Gebers angeben")])
@@ -422,13 +710,16 @@ def describe_bock_queue(queue: Sequence[int]) -> str:
 
 
 __all__ = [
+    "MAX_ENTRIES",
     "EveningSetup",
     "InvalidEvening",
     "Ledger",
     "LedgerGame",
     "NextGame",
+    "TableChange",
     "describe_bock_queue",
     "evening",
     "fold",
     "parse_setup",
+    "resume",
 ]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from scorer.rules import (
     PRESETS,
     Announcements,
+    BockEffect,
     BockStacking,
     BockTrigger,
     DealerAfterRedeal,
@@ -74,6 +75,7 @@ TRIGGER_LABELS = {
     BockTrigger.LOST_SOLO: "verlorenes Solo",
     BockTrigger.SCHWARZ: "schwarz",
     BockTrigger.HERZSTICH: "Herzstich",
+    BockTrigger.MANUAL: "Beschluss des Tisches",
 }
 
 OPTION_LABELS = {
@@ -83,6 +85,7 @@ OPTION_LABELS = {
     "extras": "Sonderpunkte",
     "gegen_die_alten": "Gegen die Alten",
     "gegen_die_alten_after_armut": "Gegen die Alten nach Armut",
+    "gegen_die_alten_in_solo": "Gegen die Alten im Solo",
     "extras_in_solo": "Sonderpunkte im Solo",
     "solo_point": "Extrapunkt fürs Solo",
     "schwarz_point": "Punkt für schwarz",
@@ -92,6 +95,9 @@ OPTION_LABELS = {
     "sixty_rule": "60er-Regel",
     "bock_triggers": "Bock entsteht bei",
     "bock_stacking": "Mehrere Bockrunden",
+    "bock_effect": "Wirkung von Bock",
+    "bock_cap": "Höchster Bock-Faktor",
+    "bock_pause_forced": "Bockpause bei vorgeführten Pflichtsoli",
     "dealer_after_solo": "Geber nach einem Solo",
     "dealer_after_redeal": "Geber nach neu Geben",
     "pflichtsolo": "Pflichtsolo",
@@ -113,6 +119,9 @@ OPTION_HELP = {
     "Sonderpunkt extra.",
     "gegen_die_alten_after_armut": "Ob „gegen die Alten“ auch nach einer Armut zählt, "
     "obwohl dort nicht die Kreuz-Damen die Re-Partei bilden.",
+    "gegen_die_alten_in_solo": "Ob Kontra auch dann den Sonderpunkt „gegen die Alten“ "
+    "bekommt, wenn es einen Solisten schlägt (nicht bei der Schwarzen Sau), gleich welche "
+    "Sonderpunkte sonst im Solo zählen.",
     "extras_in_solo": "Welche Sonderpunkte in einem Solo zählen; eingetragene, die nicht "
     "zählen, werden angezeigt, aber nicht gerechnet.",
     "solo_point": "Ob ein Solo dem Gewinner einen Punkt extra bringt, und ob auch eine "
@@ -128,8 +137,17 @@ OPTION_HELP = {
     "Spiel an die Gegenpartei; gilt nicht im Solo.",
     "bock_triggers": "Welche Spiele eine Bockrunde auslösen, in der alle Punkte doppelt "
     "zählen.",
-    "bock_stacking": "Ob neue Bockrunden hinten angehängt werden (mehrere Gründe in einem "
-    "Spiel ergeben Doppelbock) oder sich überlappende Runden multiplizieren.",
+    "bock_stacking": "Was eine neue Bockrunde mit den noch offenen macht: hinten anhängen "
+    "(mehrere Gründe in einem Spiel ergeben Doppelbock), überlappend multiplizieren, mit der "
+    "laufenden zusammenführen, die offenen durch eine neue ersetzen, oder während offener "
+    "Bockspiele gar nichts.",
+    "bock_effect": "Ob Bock die Punkte eines Spiels verdoppelt (Doppelbock vervierfacht) "
+    "oder dem Gewinner je Bock-Stufe 2 Punkte dazugibt.",
+    "bock_cap": "Bis zu welchem Faktor sich überlappende Bockrunden multiplizieren; ein "
+    "Bockspiel, das schon so hoch steht, wird übersprungen und die Runde reicht ein Spiel "
+    "weiter (0: ohne Grenze, nur beim Multiplizieren).",
+    "bock_pause_forced": "Ob vorgeführte Pflichtsoli ohne Bock gespielt werden; die "
+    "Bockspiele warten bis danach.",
     "dealer_after_solo": "Ob nach einem angesagten Solo derselbe Geber noch einmal gibt.",
     "dealer_after_redeal": "Ob nach dem neu Geben derselbe Geber noch einmal gibt.",
     "pflichtsolo": "Ob jeder Spieler an einem Abend ein Pflichtsolo spielen muss.",
@@ -163,7 +181,15 @@ VALUE_LABELS: dict[str, dict[str, str]] = {
     "bock_stacking": {
         BockStacking.APPEND.value: "hinten anhängen",
         BockStacking.MULTIPLY.value: "überlappend multiplizieren",
+        BockStacking.MERGE.value: "mit der laufenden zusammenführen",
+        BockStacking.RESTART.value: "neu beginnen",
+        BockStacking.IGNORE.value: "keine neue während offener Bockspiele",
     },
+    "bock_effect": {
+        BockEffect.MULTIPLY.value: "verdoppelt",
+        BockEffect.ADD.value: "2 Punkte je Stufe für den Gewinner",
+    },
+    "bock_cap": {"0": "ohne Grenze", **{str(2**k): f"×{2**k}" for k in range(1, 7)}},
     "dealer_after_solo": {
         DealerAfterSolo.ADVANCE.value: "gibt weiter",
         DealerAfterSolo.STAY_PFLICHT.value: "bleibt nach einem Pflichtsolo",
@@ -192,6 +218,8 @@ def format_value(option: str, value: object) -> str:
     labels = VALUE_LABELS.get(option, {})
     if isinstance(value, list):
         return ", ".join(labels.get(str(v), str(v)) for v in value) or "keine"
+    if option == "bock_cap" and str(value) not in labels:
+        return f"×{value}"
     return labels.get(str(value), str(value))
 
 
@@ -220,13 +248,9 @@ def summary(rules: HouseRules) -> list[str]:
         lines.append("Hat nur Kontra angesagt, reichen Re 120 Augen.")
     if rules.sixty_rule:
         lines.append("60er-Regel: über 180 Augen ohne Ansage verliert (nicht im Solo).")
-    if rules.bock_triggers:
-        why = format_value("bock_triggers", [t.value for t in rules.bock_triggers])
-        how = format_value("bock_stacking", rules.bock_stacking.value)
-        lines.append(f"Bockrunden bei {why} ({how}); eine Bockrunde dauert so viele Spiele, "
-                     "wie Spieler am Tisch sitzen, ein Solo darin verlängert sie.")
-    else:
-        lines.append("Ohne Bockrunden.")
+    if rules.gegen_die_alten and rules.gegen_die_alten_in_solo:
+        lines.append("Gegen die Alten zählt auch, wenn Kontra einen Solisten schlägt.")
+    lines.extend(_bock_summary(rules))
     lines.append(f"Geber nach einem Solo: "
                  f"{format_value('dealer_after_solo', rules.dealer_after_solo.value)}.")
     if rules.pflichtsolo:
@@ -239,6 +263,24 @@ def summary(rules: HouseRules) -> list[str]:
     if rules.game_kinds:
         lines.append(f"Außerdem: {kinds}.")
     lines.append(f"Soli: {format_value('solo_kinds', [s.value for s in rules.solo_kinds])}.")
+    return lines
+
+
+def _bock_summary(rules: HouseRules) -> list[str]:
+    """The sentences on Bock: when it comes, how rounds meet, what it does (§7, §9)."""
+    if not rules.bock_triggers:
+        return ["Ohne Bockrunden."]
+    why = format_value("bock_triggers", [t.value for t in rules.bock_triggers])
+    how = format_value("bock_stacking", rules.bock_stacking.value)
+    lines = [f"Bockrunden bei {why} ({how}); eine Bockrunde dauert so viele Spiele, "
+             "wie Spieler am Tisch sitzen, ein Solo darin verlängert sie."]
+    if rules.bock_stacking is BockStacking.MULTIPLY and rules.bock_cap:
+        lines.append(f"Bock höchstens ×{rules.bock_cap}; darüber reicht die Runde ein Spiel "
+                     "weiter.")
+    if rules.bock_effect is BockEffect.ADD:
+        lines.append("Bock verdoppelt nicht: der Gewinner bekommt je Bock-Stufe 2 Punkte dazu.")
+    if rules.bock_pause_forced:
+        lines.append("Vorgeführte Pflichtsoli werden ohne Bock gespielt; die Bockspiele warten.")
     return lines
 
 

@@ -17,6 +17,7 @@ rules.extras_doubled: im Modus plus2 werden Sonderpunkte nie verdoppelt
 from __future__ import annotations
 
 import dataclasses
+import reprlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
@@ -55,6 +56,51 @@ class InvalidRules(InvalidInput):
     """An impossible or unknown rule option."""
 
 
+MAX_BOCK = 2**30
+"""The highest Bock factor anywhere: a game's `bock`, `bock_cap`, a factor in the queue.
+
+No table plays ×2^30; the bound keeps every point total an exact 64-bit (and JavaScript)
+number however the rules stack Bock, and keeps absurd input from turning into huge integers.
+"""
+
+
+def german_number(number: int) -> str:
+    """An integer as a German table writes it: 1.073.741.824."""
+    return f"{number:_}".replace("_", ".")
+
+
+def is_bock_factor(value: Any, at_least: int = 1) -> bool:
+    """A power of two from ``at_least`` to MAX_BOCK (bools are not numbers here)."""
+    return (type(value) is int and at_least <= value <= MAX_BOCK
+            and not value & (value - 1))
+
+
+def shown(value: Any) -> str:
+    """A short, safe rendering of a bad input value for a German message.
+
+    Bounded in length and nesting (a 2,000-deep list or a megabyte string stays one short
+    line) and escaped like repr() (a newline or a lone surrogate cannot break the output).
+
+    >>> print(shown("bogus"), shown("Zeile\\n"), shown([[[["x"]]]]), shown("x" * 100))
+    'bogus' 'Zeile\\n' [[[[...]]]] 'xxxxxxxxxxxx...xxxxxxxxxxxxx'
+    """
+    return _SHORT.repr(value)
+
+
+def key_shown(key: Any) -> str:
+    """An input key as part of a field path: as typed when it is short, printable text,
+    else as :func:`shown` renders it (a field path must stay on its one line)."""
+    if isinstance(key, str) and len(key) <= 40 and key.isprintable():
+        return key
+    return shown(key)
+
+
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel = 3
+_SHORT.maxstring = 30
+_SHORT.maxother = 30
+
+
 class Announcements(str, Enum):
     """How Re/Kontra (or Doppelt) change the game value (RULES.md §3)."""
 
@@ -81,6 +127,8 @@ class Extra(str, Enum):
     """The last trick won with a Karo As."""
     HERZSTICH = "herzstich"
     """A trick of the four heart cards (40-card deck only)."""
+    DULLE_GEFANGEN = "dulle_gefangen"
+    """An opposing Herz 10 (Dulle) taken in a trick, per Dulle, where it is trump (§9.6)."""
 
 
 class ExtrasInSolo(str, Enum):
@@ -124,15 +172,32 @@ class BockTrigger(str, Enum):
     """A party took no trick."""
     HERZSTICH = "herzstich"
     """A Herzstich was made."""
+    MANUAL = "manual"
+    """The table declared Bock after this game (`manual_bock`, RULES.md §9.5)."""
 
 
 class BockStacking(str, Enum):
-    """How Bock rounds from several reasons combine."""
+    """How the Bock rounds of a game's k reasons meet the queue (RULES.md §7, §9.4)."""
 
     APPEND = "append"
-    """A game with k reasons appends one round with factor 2^k; rounds never overlap."""
+    """One round of 2^k is appended to the end of the queue; rounds never overlap."""
     MULTIPLY = "multiply"
-    """Each reason starts its own round at the next game; overlapping rounds multiply."""
+    """Each reason doubles the next round's games; overlapping rounds multiply."""
+    MERGE = "merge"
+    """The next round's games each take the larger of their factor and 2^k."""
+    RESTART = "restart"
+    """The queue is replaced by one round of 2^k."""
+    IGNORE = "ignore"
+    """Reasons start nothing while Bock games are queued; otherwise as append."""
+
+
+class BockEffect(str, Enum):
+    """What a Bock factor does to a game (RULES.md §9.2)."""
+
+    MULTIPLY = "multiply"
+    """The game's points are multiplied by the factor."""
+    ADD = "add"
+    """The winner gets 2 points per Bock level (factor 2^k: 2k points) instead."""
 
 
 class DealerAfterSolo(str, Enum):
@@ -232,6 +297,8 @@ class HouseRules:
     """+1 for Kontra winning against the Kreuz Damen."""
     gegen_die_alten_after_armut: bool = False
     """Whether gegen die Alten also applies after an Armut."""
+    gegen_die_alten_in_solo: bool = False
+    """Whether gegen die Alten also counts when Kontra beats a soloist (RULES.md §9.1)."""
     extras_in_solo: ExtrasInSolo = ExtrasInSolo.NONE
     """Which extras count in games scored as a solo."""
     solo_point: SoloPoint = SoloPoint.OFF
@@ -250,6 +317,12 @@ class HouseRules:
     """What starts a Bock round, in RULES.md §7 order."""
     bock_stacking: BockStacking = BockStacking.APPEND
     """How Bock rounds combine."""
+    bock_effect: BockEffect = BockEffect.MULTIPLY
+    """Whether Bock multiplies the points or adds 2 per level for the winner."""
+    bock_cap: int = 0
+    """Highest factor overlapping rounds multiply up to under `multiply` (0: no cap)."""
+    bock_pause_forced: bool = False
+    """Forced Pflichtsoli are played without Bock; the queue waits (RULES.md §9.7)."""
     dealer_after_solo: DealerAfterSolo = DealerAfterSolo.STAY_PFLICHT
     """Whether the dealer deals again after an announced solo."""
     dealer_after_redeal: DealerAfterRedeal = DealerAfterRedeal.STAY
@@ -295,7 +368,8 @@ class HouseRules:
             if isinstance(value, Enum):
                 value = value.value
             elif isinstance(value, frozenset):
-                order = list(type(next(iter(value))) if value else [])
+                enum_type: Any = type(next(iter(value))) if value else ()
+                order: list[Enum] = list(enum_type)
                 value = [m.value for m in order if m in value]
             elif isinstance(value, tuple):
                 value = [m.value for m in value]
@@ -319,6 +393,10 @@ def _check(r: HouseRules) -> Iterable[tuple[str, str]]:
         yield "rules.gegen_die_alten_after_armut", "setzt gegen_die_alten voraus"
     if r.gegen_die_alten_after_armut and GameKind.ARMUT not in r.game_kinds:
         yield "rules.gegen_die_alten_after_armut", "ohne Armut als Spielart ohne Wirkung"
+    if r.gegen_die_alten_in_solo and not r.gegen_die_alten:
+        yield "rules.gegen_die_alten_in_solo", "setzt gegen_die_alten voraus"
+    if r.bock_cap and not is_bock_factor(r.bock_cap, at_least=2):
+        yield "rules.bock_cap", f"muss 0 (keine Grenze) oder 2, 4, 8 … bis {german_number(MAX_BOCK)} sein"
     if r.extras_in_solo is ExtrasInSolo.DOPPELKOPF and Extra.DOPPELKOPF not in r.extras:
         yield "rules.extras_in_solo", "Doppelkopf im Solo braucht das Extra doppelkopf"
     if not r.pflichtsolo and r.first_solo_is_pflicht:
@@ -337,6 +415,7 @@ _ENUM_OF: dict[str, type[Enum]] = {
     "extras_in_solo": ExtrasInSolo,
     "solo_point": SoloPoint,
     "bock_stacking": BockStacking,
+    "bock_effect": BockEffect,
     "dealer_after_solo": DealerAfterSolo,
     "dealer_after_redeal": DealerAfterRedeal,
     "pflichtsolo_forced": PflichtsoloForced,
@@ -444,7 +523,19 @@ def preset(name: str) -> HouseRules:
         return PRESETS[name]
     except (KeyError, TypeError):
         known = ", ".join(PRESETS)
-        raise InvalidRules([("rules", f"unbekanntes Regelwerk {name!r} (bekannt: {known})")]) from None
+        raise InvalidRules([("rules", f"unbekanntes Regelwerk {shown(name)} (bekannt: {known})")]) from None
+
+
+def _member(enum: type[Enum], value: Any, where: str) -> Any:
+    """The member of ``enum`` whose value is the string ``value``, or InvalidRules.
+
+    Looked up by hand: the Enum constructor's own error would repr() a value of any size.
+    """
+    for member in enum:
+        if isinstance(value, str) and member.value == value:
+            return member
+    allowed = ", ".join(str(m.value) for m in enum)
+    raise InvalidRules([(where, f"unbekannter Wert {shown(value)} (erlaubt: {allowed})")])
 
 
 def _coerce(name: str, value: Any) -> Any:
@@ -455,29 +546,22 @@ def _coerce(name: str, value: Any) -> Any:
         if type(value) is not int:
             raise InvalidRules([(where, "muss 40 oder 48 sein")])
         return value
+    if name == "bock_cap":
+        if type(value) is not int:
+            raise InvalidRules([(where, f"muss 0 (keine Grenze) oder 2, 4, 8 … bis {german_number(MAX_BOCK)} sein")])
+        return value
     if kind == "bool":
         if not isinstance(value, bool):
             raise InvalidRules([(where, "muss true oder false sein")])
         return value
     if name in _ENUM_OF:
-        enum = _ENUM_OF[name]
-        try:
-            return enum(value)
-        except (ValueError, TypeError):
-            allowed = ", ".join(str(m.value) for m in enum)
-            raise InvalidRules([(where, f"unbekannter Wert {value!r} (erlaubt: {allowed})")]) from None
+        return _member(_ENUM_OF[name], value, where)
     enum = _SET_OF[name]
     if value is None or value == "none":
         value = []
     if not isinstance(value, list):
         raise InvalidRules([(where, "muss eine Liste sein")])
-    members = []
-    for i, item in enumerate(value):
-        try:
-            members.append(enum(item))
-        except (ValueError, TypeError):
-            allowed = ", ".join(str(m.value) for m in enum)
-            raise InvalidRules([(f"{where}[{i}]", f"unbekannter Wert {item!r} (erlaubt: {allowed})")]) from None
+    members = [_member(enum, item, f"{where}[{i}]") for i, item in enumerate(value)]
     if name == "bock_triggers":
         # Reported in the order of RULES.md §7 whatever order the table typed them in.
         order = list(BockTrigger)
@@ -509,7 +593,7 @@ def rules_from_spec(spec: Any) -> HouseRules:
         if name == "preset":
             continue
         if name not in _FIELDS:
-            problems.append((f"rules.{name}", "unbekannte Regel-Option"))
+            problems.append((f"rules.{key_shown(name)}", "unbekannte Regel-Option"))
             continue
         try:
             changes[name] = _coerce(name, value)
@@ -532,7 +616,9 @@ def closest_preset(rules: HouseRules) -> str:
 
 
 __all__ = [
+    "MAX_BOCK",
     "Announcements",
+    "BockEffect",
     "BockStacking",
     "BockTrigger",
     "DealerAfterRedeal",
@@ -548,7 +634,11 @@ __all__ = [
     "SoloKind",
     "SoloPoint",
     "closest_preset",
+    "german_number",
+    "is_bock_factor",
     "differences",
     "preset",
+    "key_shown",
     "rules_from_spec",
+    "shown",
 ]

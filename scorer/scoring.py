@@ -1,7 +1,7 @@
 """One game: entered facts in, points and the breakdown a person reads out.
 
-Pure: imports only the standard library. RULES.md §1–§6 is the contract; the comments name
-the sections.
+Pure: imports only the standard library. RULES.md §1–§6 and §9 are the contract; the
+comments name the sections.
 
 A normal DDV game: Re (Anna, Cem) makes 151 Augen after "Re, keine 90" and Kontra's
 "Kontra": 1 gewonnen + unter 90 + Re 2 + Kontra 2 + keine 90 abgesagt = 7.
@@ -21,6 +21,14 @@ The kuss-rosa solo example: the soloist says Re and the opponents make 89 Augen.
 >>> score_game(facts, preset("kuss-rosa")).points
 {'A': 18, 'B': -6, 'C': -6, 'D': -6}
 
+Bock added instead of multiplied (§9.2): a ×4 game (two levels) gives its winner 4 points.
+
+>>> facts = parse_game({"players": ["A", "B", "C", "D"], "re": ["A", "C"], "re_eyes": 130,
+...                     "bock": 4})
+>>> result = score_game(facts, rules_from_spec({"preset": "bockrunde", "bock_effect": "add"}))
+>>> result.points["A"], [line.text() for line in result.lines]
+(5, ['gewonnen +1', 'Bock +4'])
+
 Impossible facts raise InvalidGame naming the field:
 
 >>> try:
@@ -32,13 +40,17 @@ re_eyes - Augen müssen zwischen 0 und 240 liegen
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+import functools
+import re as regex
+from collections.abc import Callable, Mapping
 from enum import Enum
-from typing import Any, NamedTuple
+from types import MappingProxyType
+from typing import Any, NamedTuple, TypeVar
 
 from scorer.rules import (
+    MAX_BOCK,
     Announcements,
+    BockEffect,
     BockTrigger,
     Extra,
     ExtrasInSolo,
@@ -47,9 +59,15 @@ from scorer.rules import (
     InvalidInput,
     SoloKind,
     SoloPoint,
+    german_number,
+    is_bock_factor,
+    key_shown,
     preset,
     rules_from_spec,
+    shown,
 )
+
+Problems = list[tuple[str, str]]
 
 
 class InvalidGame(InvalidInput):
@@ -85,11 +103,8 @@ class Level(str, Enum):
 # The two parties as module constants: on Python 3.11 every `Party.RE` is a slow class
 # attribute lookup (EnumType defines __getattr__), and scoring one game needs dozens.
 _RE, _KONTRA = Party.RE, Party.KONTRA
+_OTHER = {_RE: _KONTRA, _KONTRA: _RE}
 _RANK = {level: i for i, level in enumerate(Level)}
-# Value -> member tables: the common case of parsing without Enum.__call__ (a miss falls back to
-# the Enum constructor, which then behaves exactly as before).
-_PARTY_OF = {m.value: m for m in Party}
-_LEVEL_OF = {m.value: m for m in Level}
 # Absage rank 1..4 -> (label, what the opponents must stay under, against-point threshold)
 _ABSAGE = {
     1: ("keine 90", 90, 120),
@@ -105,8 +120,10 @@ EXTRA_LABEL = {
     Extra.KARLCHEN_GEFANGEN: "Karlchen gefangen",
     Extra.FUCHS_LETZTER_STICH: "Fuchs im letzten Stich",
     Extra.HERZSTICH: "Herzstich",
+    Extra.DULLE_GEFANGEN: "Dulle gefangen",
 }
 _LAST_TRICK = (Extra.KARLCHEN, Extra.KARLCHEN_GEFANGEN, Extra.FUCHS_LETZTER_STICH)
+_LAST_TRICK_SET = frozenset(_LAST_TRICK)
 _MAX_PER_GAME = {
     Extra.FUCHS_GEFANGEN: (2, "höchstens 2 Füchse können gefangen werden"),
     Extra.DOPPELKOPF: (6, "höchstens 6 Doppelkopf-Stiche in einem Spiel"),
@@ -114,16 +131,27 @@ _MAX_PER_GAME = {
     Extra.KARLCHEN_GEFANGEN: (2, "höchstens 2 Karlchen können gefangen werden"),
     Extra.FUCHS_LETZTER_STICH: (1, "nur ein Fuchs kann den letzten Stich machen"),
     Extra.HERZSTICH: (1, "es gibt höchstens einen Herzstich"),
+    Extra.DULLE_GEFANGEN: (2, "es gibt nur zwei Dullen (Herz 10)"),
 }
+# §9.6: in these solos the Herz 10 is a plain card, so there is no Dulle to catch.
+_NO_DULLE_SOLOS = frozenset({SoloKind.DAMEN, SoloKind.BUBEN, SoloKind.DAMEN_BUBEN,
+                             SoloKind.FLEISCHLOS})
 _FIELDS = frozenset(
     {"rules", "players", "kind", "solo", "pflicht", "re", "re_eyes", "trickless", "announced",
-     "doppelt", "extras", "eyes", "bock"}
+     "doppelt", "extras", "eyes", "bock", "manual_bock"}
 )
 _NO_PARTIES = (GameKind.HAMMELRENNEN, GameKind.REDEAL)
+_NO_ANNOUNCEMENTS = (GameKind.HAMMELRENNEN, GameKind.SCHWARZE_SAU, GameKind.REDEAL)
+# Value -> member tables: parsing looks input up here and never hands it to an Enum
+# constructor, whose error path would repr() a value of any size or depth.
+_PARTY_OF = {m.value: m for m in Party}
+_LEVEL_OF = {m.value: m for m in Level}
 _KIND_OF = {m.value: m for m in GameKind}
 _SOLO_OF = {m.value: m for m in SoloKind}
 _EXTRA_OF = {m.value: m for m in Extra}
-_NO_ANNOUNCEMENTS = (GameKind.HAMMELRENNEN, GameKind.SCHWARZE_SAU, GameKind.REDEAL)
+# Text that is no name: control characters (C0, DEL, C1), line and paragraph separators, and
+# lone surrogates, which JSON can carry ("\ud800") but UTF-8 cannot encode.
+_NOT_NAME_TEXT = regex.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
 
 
 class Line(NamedTuple):
@@ -154,9 +182,18 @@ class Line(NamedTuple):
         return out
 
 
-@dataclass(frozen=True, slots=True)
-class GameFacts:
-    """What the table entered for one game (CLI.md `score` input), shape-checked."""
+# Lines whose labels come from a closed vocabulary (never a player's name), with a count or a
+# factor: built once per distinct line and shared (the counts are bounded by validation, the
+# factors by MAX_BOCK).
+_line: Callable[..., Line] = functools.cache(Line)
+
+
+class GameFacts(NamedTuple):
+    """What the table entered for one game (CLI.md `score` input), shape-checked.
+
+    Immutable like every result of the core; a NamedTuple rather than a frozen dataclass
+    because a fold builds one per game and a tuple is built several times faster.
+    """
 
     players: tuple[str, ...]
     """The four players of this game."""
@@ -180,14 +217,16 @@ class GameFacts:
     """Doppelt said by Re players (doppelt mode)."""
     kontra_doppelt: int = 0
     """Doppelt said by Kontra players (doppelt mode)."""
-    re_extras: Mapping[Extra, int] = field(default_factory=dict)
+    re_extras: Mapping[Extra, int] = MappingProxyType({})
     """Sonderpunkte earned by Re, counts per extra."""
-    kontra_extras: Mapping[Extra, int] = field(default_factory=dict)
+    kontra_extras: Mapping[Extra, int] = MappingProxyType({})
     """Sonderpunkte earned by Kontra, counts per extra."""
     eyes: Mapping[str, int] | None = None
     """Augen per player, Hammelrennen only."""
     bock: int = 1
     """The Bock factor of this game."""
+    manual_bock: bool = False
+    """The table declared Bock after this game (RULES.md §9.5)."""
 
     @property
     def scored_as_solo(self) -> bool:
@@ -223,12 +262,13 @@ class GameFacts:
             out["eyes"] = dict(self.eyes)
         if self.bock != 1:
             out["bock"] = self.bock
+        if self.manual_bock:
+            out["manual_bock"] = True
         return out
 
 
-@dataclass(frozen=True, slots=True)
-class GameScore:
-    """The result of one game."""
+class GameScore(NamedTuple):
+    """The result of one game (immutable; a NamedTuple for the same reason as GameFacts)."""
 
     winner: str | None
     """"re", "kontra", None when nobody won; in a Hammelrennen the winner's name or None."""
@@ -253,179 +293,219 @@ class GameScore:
 
 
 # --------------------------------------------------------------------------- parsing
+# One small reader per field or group of fields. Each returns the parsed value (or a harmless
+# default) and appends (field, message) for whatever is wrong, so one call of parse_game
+# reports every problem of an entry at once.
+
+_T = TypeVar("_T")
 
 
-def _is_int(value: Any) -> bool:
-    return type(value) is int
+def _is_mapping(value: Any) -> bool:
+    return type(value) is dict or isinstance(value, Mapping)
 
 
-def parse_game(data: Any, *, players: tuple[str, ...] | None = None) -> GameFacts:
-    """Shape-check one game's JSON; ``players`` fills in a missing ``players`` field.
+def _is_count(value: Any) -> bool:
+    """A non-negative int (a bool is no count)."""
+    return type(value) is int and value >= 0
+
+
+def name_problem(name: Any) -> str | None:
+    """Why ``name`` cannot be a player's name, or None: it must be text with something
+    visible in it, and without control characters or lone surrogates."""
+    if not isinstance(name, str) or not name.strip():
+        return "einen Namen angeben"
+    if _NOT_NAME_TEXT.search(name):
+        return f"{shown(name)} ist kein gültiger Name (Steuerzeichen oder ungültiger Text)"
+    return None
+
+
+def _names(raw: Any) -> str | None:
+    """All names of a list joined, or None when it is no list of strings."""
+    if type(raw) not in (list, tuple) and not isinstance(raw, (list, tuple)):
+        return None
+    try:
+        return "".join(raw)
+    except TypeError:
+        return None
+
+
+def _parse_players(raw: Any, problems: Problems) -> tuple[str, ...]:
+    if raw is None:
+        problems.append(("players", "fehlt: die vier Spieler dieses Spiels"))
+        return ()
+    joined = _names(raw)
+    if joined is None or len(raw) != 4 or not all(map(str.strip, raw)):
+        problems.append(("players", "genau vier Spielernamen angeben"))
+    elif _NOT_NAME_TEXT.search(joined):
+        problems.append(("players", next(m for m in map(name_problem, raw) if m)))
+    elif len(set(raw)) != 4:
+        problems.append(("players", "jeder Spieler darf nur einmal vorkommen"))
+    else:
+        return tuple(raw)
+    return ()
+
+
+def _parse_choice(data: Mapping[str, Any], key: str, table: Mapping[str, _T], default: _T,
+                  message: str, problems: Problems, *, null_is_absent: bool = True) -> _T:
+    """A closed-vocabulary field: absent (or ``null``, if ``null_is_absent``) is ``default``."""
+    if key not in data:
+        return default
+    value = data[key]
+    if value is None and null_is_absent:
+        return default
+    member = table.get(value) if isinstance(value, str) else None
+    if member is None:
+        problems.append((key, message.format(shown(value))))
+        return default
+    return member
+
+
+def _parse_flag(data: Mapping[str, Any], key: str, problems: Problems) -> bool | None:
+    value = data.get(key)
+    if value is not None and not isinstance(value, bool):
+        problems.append((key, "muss true oder false sein"))
+        return None
+    return value
+
+
+def _parse_re(raw: Any, players: tuple[str, ...], problems: Problems) -> tuple[str, ...]:
+    if _names(raw) is None:
+        problems.append(("re", "eine Liste von Spielernamen angeben"))
+        return ()
+    names = set(raw)
+    if len(names) != len(raw):
+        problems.append(("re", "jeder Re-Spieler darf nur einmal vorkommen"))
+    elif players and not names.issubset(players):
+        unknown = ", ".join(sorted(shown(p) if name_problem(p) else p
+                                   for p in names.difference(players)))
+        problems.append(("re", f"spielt in diesem Spiel nicht mit: {unknown}"))
+    else:
+        return tuple(raw)
+    return ()
+
+
+def _parse_re_eyes(value: Any, problems: Problems) -> int | None:
+    if value is not None and (type(value) is not int or not 0 <= value <= 240):
+        problems.append(("re_eyes", "Augen müssen zwischen 0 und 240 liegen"))
+        return None
+    return value
+
+
+def _per_party(data: Mapping[str, Any], key: str, default: _T,
+               parse: Callable[[str, Any, Problems], _T | None],
+               problems: Problems) -> tuple[_T, _T]:
+    """``{"re": …, "kontra": …}`` fields (announced, doppelt, extras): (Re's, Kontra's)."""
+    raw = data.get(key)
+    if raw is None:
+        return default, default
+    if not _is_mapping(raw):
+        problems.append((key, "ein Objekt mit re und kontra angeben"))
+        return default, default
+    values = {_RE: default, _KONTRA: default}
+    for name, value in raw.items():
+        party = _PARTY_OF.get(name) if isinstance(name, str) else None
+        where = f"{key}.{key_shown(name)}"
+        if party is None:
+            problems.append((where, "nur re und kontra"))
+            continue
+        parsed = parse(where, value, problems)
+        if parsed is not None:
+            values[party] = parsed
+    return values[_RE], values[_KONTRA]
+
+
+def _parse_level(where: str, value: Any, problems: Problems) -> Level | None:
+    level = _LEVEL_OF.get(value) if isinstance(value, str) else None
+    if level is None:
+        problems.append((where, f"unbekannte Ansage {shown(value)}"))
+    return level
+
+
+def _parse_doppelt(where: str, value: Any, problems: Problems) -> int | None:
+    if not _is_count(value):
+        problems.append((where, "muss eine Anzahl (0 oder mehr) sein"))
+        return None
+    return int(value)
+
+
+def _parse_extra_counts(where: str, counts: Any, problems: Problems) -> dict[Extra, int] | None:
+    if counts is None:
+        return None
+    if not _is_mapping(counts):
+        problems.append((where, "Anzahl je Sonderpunkt angeben"))
+        return None
+    out: dict[Extra, int] = {}
+    for name, count in counts.items():
+        extra = _EXTRA_OF.get(name) if isinstance(name, str) else None
+        if extra is None:
+            problems.append((f"{where}.{key_shown(name)}", "unbekannter Sonderpunkt"))
+        elif not _is_count(count):
+            problems.append((f"{where}.{extra.value}", "muss eine Anzahl (0 oder mehr) sein"))
+        elif count:
+            out[extra] = count
+    return out
+
+
+def _parse_eyes(raw: Any, problems: Problems) -> dict[str, int] | None:
+    if raw is None:
+        return None
+    if not _is_mapping(raw) or not all(
+        isinstance(k, str) and type(v) is int and 0 <= v <= 240 for k, v in raw.items()
+    ):
+        problems.append(("eyes", "Augen je Spieler (0 bis 240) angeben"))
+        return None
+    return dict(raw)
+
+
+def _parse_bock(value: Any, problems: Problems) -> int:
+    if not is_bock_factor(value):
+        problems.append(("bock", f"Bock-Faktor muss 1, 2, 4, 8 … bis "
+                                 f"{german_number(MAX_BOCK)} sein"))
+        return 1
+    return int(value)
+
+
+_NO_EXTRAS = GameFacts._field_defaults["re_extras"]
+
+
+def parse_game(data: Any, *, players: tuple[str, ...] | None = None,
+               bock: int | None = None) -> GameFacts:
+    """Shape-check one game's JSON; ``players`` fills in a missing ``players`` field, ``bock``
+    a missing ``bock`` field (the evening knows both; the game's input must not carry Bock).
+    ``players`` are the caller's own names, taken as they are (the evening's seats, checked
+    when the evening began).
 
     Rule-dependent checks happen in :func:`validate_game`, which :func:`score_game` calls.
     """
-    if not (type(data) is dict or isinstance(data, Mapping)):
+    if not _is_mapping(data):
         raise InvalidGame([("", "ein Spiel muss ein JSON-Objekt sein")])
-    problems: list[tuple[str, str]] = []
-    for key in data:
-        if key not in _FIELDS:
-            problems.append((str(key), "unbekanntes Feld"))
-
-    raw_players = data.get("players", players)
-    game_players: tuple[str, ...] = ()
-    if raw_players is None:
-        problems.append(("players", "fehlt: die vier Spieler dieses Spiels"))
-    elif (not isinstance(raw_players, (list, tuple)) or len(raw_players) != 4
-          or not all(isinstance(p, str) and p.strip() for p in raw_players)):
-        problems.append(("players", "genau vier Spielernamen angeben"))
-    elif len(set(raw_players)) != 4:
-        problems.append(("players", "jeder Spieler darf nur einmal vorkommen"))
+    problems: Problems = [] if _FIELDS.issuperset(data) else [
+        (key_shown(key), "unbekanntes Feld") for key in data if key not in _FIELDS]
+    if players is not None and "players" not in data:
+        game_players = players
     else:
-        game_players = tuple(raw_players)
-
-    kind = GameKind.NORMAL
-    if "kind" in data:
-        try:
-            kind = _KIND_OF.get(data["kind"]) or GameKind(data["kind"])
-        except (ValueError, TypeError):
-            problems.append(("kind", f"unbekannte Spielart {data['kind']!r}"))
-
-    solo = None
-    if data.get("solo") is not None:
-        try:
-            solo = _SOLO_OF.get(data["solo"]) or SoloKind(data["solo"])
-        except (ValueError, TypeError):
-            problems.append(("solo", f"unbekannte Soloart {data['solo']!r}"))
-
-    pflicht = data.get("pflicht")
-    if pflicht is not None and not isinstance(pflicht, bool):
-        problems.append(("pflicht", "muss true oder false sein"))
-        pflicht = None
-
-    re: tuple[str, ...] = ()
-    raw_re = data.get("re", [])
-    if not isinstance(raw_re, (list, tuple)) or not all(isinstance(p, str) for p in raw_re):
-        problems.append(("re", "eine Liste von Spielernamen angeben"))
-    elif len(set(raw_re)) != len(raw_re):
-        problems.append(("re", "jeder Re-Spieler darf nur einmal vorkommen"))
-    elif game_players and not set(raw_re) <= set(game_players):
-        unknown = ", ".join(sorted(set(raw_re) - set(game_players)))
-        problems.append(("re", f"spielt in diesem Spiel nicht mit: {unknown}"))
-    else:
-        re = tuple(raw_re)
-
-    re_eyes = data.get("re_eyes")
-    if re_eyes is not None and (not _is_int(re_eyes) or not 0 <= re_eyes <= 240):
-        problems.append(("re_eyes", "Augen müssen zwischen 0 und 240 liegen"))
-        re_eyes = None
-
-    trickless = None
-    if data.get("trickless") is not None:
-        try:
-            trickless = _PARTY_OF.get(data["trickless"]) or Party(data["trickless"])
-        except (ValueError, TypeError):
-            problems.append(("trickless", "muss \"re\" oder \"kontra\" sein"))
-
-    levels = {_RE: Level.NONE, _KONTRA: Level.NONE}
-    announced = data.get("announced", {})
-    if announced is None:
-        announced = {}
-    if not (type(announced) is dict or isinstance(announced, Mapping)):
-        problems.append(("announced", "ein Objekt mit re und kontra angeben"))
-        announced = {}
-    for key, value in announced.items():
-        try:
-            party = _PARTY_OF.get(key) or Party(key)
-        except (ValueError, TypeError):
-            problems.append((f"announced.{key}", "nur re und kontra"))
-            continue
-        try:
-            levels[party] = _LEVEL_OF.get(value) or Level(value)
-        except (ValueError, TypeError):
-            problems.append((f"announced.{key}", f"unbekannte Ansage {value!r}"))
-
-    doppelt = {_RE: 0, _KONTRA: 0}
-    raw_doppelt = data.get("doppelt", {})
-    if raw_doppelt is None:
-        raw_doppelt = {}
-    if not (type(raw_doppelt) is dict or isinstance(raw_doppelt, Mapping)):
-        problems.append(("doppelt", "ein Objekt mit re und kontra angeben"))
-        raw_doppelt = {}
-    for key, value in raw_doppelt.items():
-        try:
-            party = _PARTY_OF.get(key) or Party(key)
-        except (ValueError, TypeError):
-            problems.append((f"doppelt.{key}", "nur re und kontra"))
-            continue
-        if not _is_int(value) or value < 0:
-            problems.append((f"doppelt.{key}", "muss eine Anzahl (0 oder mehr) sein"))
-        else:
-            doppelt[party] = value
-
-    extras: dict[Party, dict[Extra, int]] = {_RE: {}, _KONTRA: {}}
-    raw_extras = data.get("extras", {})
-    if raw_extras is None:
-        raw_extras = {}
-    if not (type(raw_extras) is dict or isinstance(raw_extras, Mapping)):
-        problems.append(("extras", "ein Objekt mit re und kontra angeben"))
-        raw_extras = {}
-    for key, counts in raw_extras.items():
-        try:
-            party = _PARTY_OF.get(key) or Party(key)
-        except (ValueError, TypeError):
-            problems.append((f"extras.{key}", "nur re und kontra"))
-            continue
-        if counts is None:
-            continue
-        if not (type(counts) is dict or isinstance(counts, Mapping)):
-            problems.append((f"extras.{key}", "Anzahl je Sonderpunkt angeben"))
-            continue
-        for name, count in counts.items():
-            where = f"extras.{key}.{name}"
-            try:
-                extra = _EXTRA_OF.get(name) or Extra(name)
-            except (ValueError, TypeError):
-                problems.append((where, "unbekannter Sonderpunkt"))
-                continue
-            if not _is_int(count) or count < 0:
-                problems.append((where, "muss eine Anzahl (0 oder mehr) sein"))
-            elif count:
-                extras[party][extra] = count
-
-    eyes = None
-    raw_eyes = data.get("eyes")
-    if raw_eyes is not None:
-        if not (type(raw_eyes) is dict or isinstance(raw_eyes, Mapping)) or not all(
-            isinstance(k, str) and _is_int(v) and 0 <= v <= 240 for k, v in raw_eyes.items()
-        ):
-            problems.append(("eyes", "Augen je Spieler (0 bis 240) angeben"))
-        else:
-            eyes = dict(raw_eyes)
-
-    bock = data.get("bock", 1)
-    if not _is_int(bock) or bock < 1 or bock & (bock - 1):
-        problems.append(("bock", "Bock-Faktor muss 1, 2, 4, 8 … sein"))
-        bock = 1
-
+        game_players = _parse_players(data.get("players"), problems)
+    kind = _parse_choice(data, "kind", _KIND_OF, GameKind.NORMAL, "unbekannte Spielart {}",
+                         problems, null_is_absent=False)
+    solo = _parse_choice(data, "solo", _SOLO_OF, None, "unbekannte Soloart {}", problems)
+    trickless = _parse_choice(data, "trickless", _PARTY_OF, None,
+                              'muss "re" oder "kontra" sein', problems)
+    pflicht = _parse_flag(data, "pflicht", problems)
+    manual_bock = _parse_flag(data, "manual_bock", problems)
+    re = _parse_re(data.get("re", []), game_players, problems)
+    re_eyes = _parse_re_eyes(data.get("re_eyes"), problems)
+    re_level, kontra_level = _per_party(data, "announced", Level.NONE, _parse_level, problems)
+    re_doppelt, kontra_doppelt = _per_party(data, "doppelt", 0, _parse_doppelt, problems)
+    re_extras, kontra_extras = _per_party(data, "extras", _NO_EXTRAS, _parse_extra_counts,
+                                          problems)
+    eyes = _parse_eyes(data.get("eyes"), problems)
+    bock = _parse_bock(data.get("bock", 1 if bock is None else bock), problems)
     if problems:
         raise InvalidGame(problems)
-    return GameFacts(
-        players=game_players,
-        kind=kind,
-        re=re,
-        re_eyes=re_eyes,
-        solo=solo,
-        pflicht=pflicht,
-        trickless=trickless,
-        re_level=levels[_RE],
-        kontra_level=levels[_KONTRA],
-        re_doppelt=doppelt[_RE],
-        kontra_doppelt=doppelt[_KONTRA],
-        re_extras=extras[_RE],
-        kontra_extras=extras[_KONTRA],
-        eyes=eyes,
-        bock=bock,
-    )
+    # positional, in field order: the hot path of every fold
+    return GameFacts(game_players, kind, re, re_eyes, solo, pflicht, trickless, re_level,
+                     kontra_level, re_doppelt, kontra_doppelt, re_extras, kontra_extras, eyes,
+                     bock, bool(manual_bock))
 
 
 # --------------------------------------------------------------------------- validation
@@ -443,95 +523,125 @@ def _re_count_problem(kind: GameKind, n: int) -> str | None:
 
 def validate_game(facts: GameFacts, rules: HouseRules) -> None:
     """Raise InvalidGame with every problem of RULES.md §8 these facts have."""
-    problems = list(_game_problems(facts, rules))
+    problems = _game_problems(facts, rules)
     if problems:
         raise InvalidGame(problems)
 
 
-def _game_problems(f: GameFacts, rules: HouseRules) -> Any:
+def _game_problems(f: GameFacts, rules: HouseRules) -> Problems:
+    problems: Problems = []
     kind = f.kind
     if len(f.players) != 4 or len(set(f.players)) != 4:
-        yield "players", "genau vier verschiedene Spieler angeben"
+        problems.append(("players", "genau vier verschiedene Spieler angeben"))
     if not rules.allows(kind):
-        yield "kind", f"die Spielart {kind.value} gibt es in diesen Regeln nicht"
-        return
-    if kind is GameKind.SOLO:
-        if f.solo is None:
-            yield "solo", "fehlt: welches Solo wurde gespielt?"
-        elif f.solo not in rules.solo_kinds:
-            yield "solo", f"das Solo {f.solo.value} gibt es in diesen Regeln nicht"
-    elif f.solo is not None:
-        yield "solo", "nur bei der Spielart solo"
-    if f.pflicht is not None:
-        if kind is not GameKind.SOLO:
-            yield "pflicht", "nur ein angesagtes Solo kann Pflichtsolo sein"
-        elif f.pflicht and not rules.pflichtsolo:
-            yield "pflicht", "in diesen Regeln gibt es kein Pflichtsolo"
+        problems.append(("kind", f"die Spielart {kind.value} gibt es in diesen Regeln nicht"))
+        return problems
+    _kind_problems(f, rules, problems)
     problem = _re_count_problem(kind, len(f.re))
     if problem:
-        yield "re", problem
+        problems.append(("re", problem))
+    if f.manual_bock and BockTrigger.MANUAL not in rules.bock_triggers:
+        problems.append(("manual_bock", "Bock vom Tisch gibt es in diesen Regeln nicht "
+                                        "(kein Bock-Grund manual)"))
+    _eyes_problems(f, problems)
+    if kind in _NO_ANNOUNCEMENTS:
+        _silent_game_problems(f, problems)
+    else:
+        _announcement_problems(f, rules, problems)
+        if f.re_extras or f.kontra_extras:
+            _extras_problems(f, rules, problems)
+    return problems
 
-    if kind is GameKind.HAMMELRENNEN:
+
+def _kind_problems(f: GameFacts, rules: HouseRules, problems: Problems) -> None:
+    """The solo kind and the Pflicht flag belong to announced solos."""
+    if f.kind is GameKind.SOLO:
+        if f.solo is None:
+            problems.append(("solo", "fehlt: welches Solo wurde gespielt?"))
+        elif f.solo not in rules.solo_kinds:
+            problems.append(("solo", f"das Solo {f.solo.value} gibt es in diesen Regeln nicht"))
+    elif f.solo is not None:
+        problems.append(("solo", "nur bei der Spielart solo"))
+    if f.pflicht is not None:
+        if f.kind is not GameKind.SOLO:
+            problems.append(("pflicht", "nur ein angesagtes Solo kann Pflichtsolo sein"))
+        elif f.pflicht and not rules.pflichtsolo:
+            problems.append(("pflicht", "in diesen Regeln gibt es kein Pflichtsolo"))
+
+
+def _eyes_problems(f: GameFacts, problems: Problems) -> None:
+    """Augen per player in a Hammelrennen, Re's Augen in every game with parties."""
+    if f.kind is GameKind.HAMMELRENNEN:
         if f.eyes is None:
-            yield "eyes", "fehlt: Augen jedes Spielers"
+            problems.append(("eyes", "fehlt: Augen jedes Spielers"))
         elif set(f.eyes) != set(f.players):
-            yield "eyes", "Augen für genau die vier Spieler angeben"
+            problems.append(("eyes", "Augen für genau die vier Spieler angeben"))
         elif sum(f.eyes.values()) != 240:
-            yield "eyes", f"die Augen ergeben {sum(f.eyes.values())} statt 240"
+            problems.append(("eyes", f"die Augen ergeben {sum(f.eyes.values())} statt 240"))
     elif f.eyes is not None:
-        yield "eyes", "nur beim Hammelrennen"
-    if kind in _NO_PARTIES:
+        problems.append(("eyes", "nur beim Hammelrennen"))
+    if f.kind in _NO_PARTIES:
         if f.re_eyes is not None:
-            yield "re_eyes", "in dieser Spielart gibt es keine Re-Augen"
+            problems.append(("re_eyes", "in dieser Spielart gibt es keine Re-Augen"))
         if f.trickless is not None:
-            yield "trickless", "in dieser Spielart gibt es keine Parteien"
+            problems.append(("trickless", "in dieser Spielart gibt es keine Parteien"))
     elif f.re_eyes is None:
-        yield "re_eyes", "fehlt: Augen der Re-Partei"
+        problems.append(("re_eyes", "fehlt: Augen der Re-Partei"))
     elif f.trickless is not None:
-        # Checked before the early return below, so a Schwarze Sau is covered too.
         eyes = f.re_eyes if f.trickless is _RE else 240 - f.re_eyes
         if eyes:
-            yield "trickless", f"{_PARTY_NAME[f.trickless]} hat {eyes} Augen, also einen Stich"
-
-    if kind in _NO_ANNOUNCEMENTS:
-        for party, level, doppelt, extras in (
-            ("re", f.re_level, f.re_doppelt, f.re_extras),
-            ("kontra", f.kontra_level, f.kontra_doppelt, f.kontra_extras),
-        ):
-            if level is not Level.NONE:
-                yield f"announced.{party}", "in dieser Spielart gibt es keine Ansagen"
-            if doppelt:
-                yield f"doppelt.{party}", "in dieser Spielart gibt es keine Ansagen"
-            if extras:
-                yield f"extras.{party}", "in dieser Spielart gibt es keine Sonderpunkte"
-        return
-
-    yield from _announcement_problems(f, rules)
-    yield from _extras_problems(f, rules)
+            problems.append(("trickless", f"{_PARTY_NAME[f.trickless]} hat {eyes} Augen, "
+                                          "also einen Stich"))
 
 
-def _announcement_problems(f: GameFacts, rules: HouseRules) -> Any:
-    sides = (("re", f.re_level, f.re_doppelt), ("kontra", f.kontra_level, f.kontra_doppelt))
-    if rules.announcements is Announcements.DOPPELT:
-        if f.kind in (GameKind.SOLO, GameKind.HOCHZEIT):
-            limits = {"re": 1, "kontra": 1}
-        else:
-            n_re = len(f.re) if f.re else 2
-            limits = {"re": n_re, "kontra": 4 - n_re}
-        for party, level, doppelt in sides:
-            if level is Level.ANSAGE:
-                yield f"announced.{party}", "im Modus doppelt gibt es kein Re/Kontra, nur Doppelt"
-            elif level is not Level.NONE and not doppelt:
-                yield f"announced.{party}", "eine Absage braucht ein Doppelt derselben Partei"
-            if doppelt > limits[party]:
-                yield f"doppelt.{party}", f"höchstens {limits[party]}× Doppelt für diese Partei"
-        return
-    for party, level, doppelt in sides:
+def _silent_game_problems(f: GameFacts, problems: Problems) -> None:
+    """Hammelrennen, Schwarze Sau and redeal have no announcements and no extras (§5)."""
+    for party, level, doppelt, extras in (
+        ("re", f.re_level, f.re_doppelt, f.re_extras),
+        ("kontra", f.kontra_level, f.kontra_doppelt, f.kontra_extras),
+    ):
+        if level is not Level.NONE:
+            problems.append((f"announced.{party}", "in dieser Spielart gibt es keine Ansagen"))
         if doppelt:
-            yield f"doppelt.{party}", "Doppelt gibt es nur im Modus doppelt"
-        if (f.kind is GameKind.SOLO and not rules.solo_absagen
-                and _RANK[level] > _RANK[Level.ANSAGE]):
-            yield f"announced.{party}", "im Solo sind nur Re und Kontra erlaubt, keine Absagen"
+            problems.append((f"doppelt.{party}", "in dieser Spielart gibt es keine Ansagen"))
+        if extras:
+            problems.append((f"extras.{party}", "in dieser Spielart gibt es keine Sonderpunkte"))
+
+
+def _announcement_problems(f: GameFacts, rules: HouseRules, problems: Problems) -> None:
+    if rules.announcements is Announcements.DOPPELT:
+        _doppelt_problems(f, problems)
+        return
+    if f.re_doppelt or f.kontra_doppelt:
+        for party, doppelt in (("re", f.re_doppelt), ("kontra", f.kontra_doppelt)):
+            if doppelt:
+                problems.append((f"doppelt.{party}", "Doppelt gibt es nur im Modus doppelt"))
+    if f.kind is GameKind.SOLO and not rules.solo_absagen:
+        for party, level in (("re", f.re_level), ("kontra", f.kontra_level)):
+            if _RANK[level] > _RANK[Level.ANSAGE]:
+                problems.append((f"announced.{party}",
+                                 "im Solo sind nur Re und Kontra erlaubt, keine Absagen"))
+
+
+def _doppelt_problems(f: GameFacts, problems: Problems) -> None:
+    """§3 `doppelt` mode: no Re/Kontra, an Absage needs a Doppelt, at most one per player
+    (one per party where the parties are known from the start)."""
+    if f.kind in (GameKind.SOLO, GameKind.HOCHZEIT):
+        limits = {"re": 1, "kontra": 1}
+    else:
+        n_re = len(f.re) if f.re else 2
+        limits = {"re": n_re, "kontra": 4 - n_re}
+    for party, level, doppelt in (("re", f.re_level, f.re_doppelt),
+                                  ("kontra", f.kontra_level, f.kontra_doppelt)):
+        if level is Level.ANSAGE:
+            problems.append((f"announced.{party}",
+                             "im Modus doppelt gibt es kein Re/Kontra, nur Doppelt"))
+        elif level is not Level.NONE and not doppelt:
+            problems.append((f"announced.{party}",
+                             "eine Absage braucht ein Doppelt derselben Partei"))
+        if doppelt > limits[party]:
+            problems.append((f"doppelt.{party}",
+                             f"höchstens {limits[party]}× Doppelt für diese Partei"))
 
 
 def _took_no_trick(f: GameFacts, rules: HouseRules, party: str) -> bool:
@@ -544,51 +654,69 @@ def _took_no_trick(f: GameFacts, rules: HouseRules, party: str) -> bool:
     return (f.re_eyes if party == "re" else 240 - f.re_eyes) == 0
 
 
-def _extras_problems(f: GameFacts, rules: HouseRules) -> Any:
-    if not f.re_extras and not f.kontra_extras:
-        return
-    for party, extras in (("re", f.re_extras), ("kontra", f.kontra_extras)):
-        for extra in extras:
-            if extra not in rules.extras:
-                yield f"extras.{party}.{extra.value}", "dieser Sonderpunkt wird in diesen Regeln nicht gespielt"
-        if extras and _took_no_trick(f, rules, party):
-            yield f"extras.{party}", "eine Partei ohne Stich kann keine Sonderpunkte haben"
+def _extras_problems(f: GameFacts, rules: HouseRules, problems: Problems) -> None:
+    """§8 and §9.6: extras the rules use, and only as many as the cards allow."""
+    re_extras, ko_extras = f.re_extras, f.kontra_extras
+    for party, extras in (("re", re_extras), ("kontra", ko_extras)):
+        if not extras:
+            continue
+        if not rules.extras.issuperset(extras):
+            problems.extend((f"extras.{party}.{extra.value}",
+                             "dieser Sonderpunkt wird in diesen Regeln nicht gespielt")
+                            for extra in extras if extra not in rules.extras)
+        if _took_no_trick(f, rules, party):
+            problems.append((f"extras.{party}",
+                             "eine Partei ohne Stich kann keine Sonderpunkte haben"))
         if extras.get(Extra.KARLCHEN, 0) + extras.get(Extra.KARLCHEN_GEFANGEN, 0) > 2:
-            yield (f"extras.{party}.karlchen_gefangen",
-                   "es gibt nur zwei Kreuz Buben im letzten Stich")
+            problems.append((f"extras.{party}.karlchen_gefangen",
+                             "es gibt nur zwei Kreuz Buben im letzten Stich"))
+        if extras.get(Extra.DULLE_GEFANGEN) and f.solo in _NO_DULLE_SOLOS:
+            problems.append((f"extras.{party}.dulle_gefangen",
+                             "in diesem Solo ist die Herz 10 kein Trumpf, also keine Dulle"))
     for extra, (limit, message) in _MAX_PER_GAME.items():
-        re_n, ko_n = f.re_extras.get(extra, 0), f.kontra_extras.get(extra, 0)
-        if re_n + ko_n > limit:
-            yield f"extras.{'kontra' if ko_n else 're'}.{extra.value}", message
-    re_last = any(f.re_extras.get(e) for e in _LAST_TRICK)
-    ko_last = any(f.kontra_extras.get(e) for e in _LAST_TRICK)
-    if re_last and ko_last:
-        name = next(e for e in _LAST_TRICK if f.kontra_extras.get(e))
-        yield (f"extras.kontra.{name.value}",
-               "Sonderpunkte im letzten Stich kann nur die Partei haben, die ihn gemacht hat")
-    for party, extras in (("re", f.re_extras), ("kontra", f.kontra_extras)):
+        if extra in re_extras or extra in ko_extras:
+            re_n, ko_n = re_extras.get(extra, 0), ko_extras.get(extra, 0)
+            if re_n + ko_n > limit:
+                problems.append((f"extras.{'kontra' if ko_n else 're'}.{extra.value}", message))
+    if (not _LAST_TRICK_SET.isdisjoint(re_extras) and not _LAST_TRICK_SET.isdisjoint(ko_extras)
+            and any(re_extras.get(e) for e in _LAST_TRICK)
+            and any(ko_extras.get(e) for e in _LAST_TRICK)):
+        name = next(e for e in _LAST_TRICK if ko_extras.get(e))
+        problems.append((f"extras.kontra.{name.value}", "Sonderpunkte im letzten Stich kann "
+                                                        "nur die Partei haben, die ihn gemacht hat"))
+    for party, extras in (("re", re_extras), ("kontra", ko_extras)):
         if extras.get(Extra.KARLCHEN) and extras.get(Extra.FUCHS_LETZTER_STICH):
-            yield (f"extras.{party}.fuchs_letzter_stich",
-                   "den letzten Stich gewinnt entweder Karlchen oder der Fuchs")
+            problems.append((f"extras.{party}.fuchs_letzter_stich",
+                             "den letzten Stich gewinnt entweder Karlchen oder der Fuchs"))
 
 
 # --------------------------------------------------------------------------- scoring
 
 
 def score_game(facts: GameFacts, rules: HouseRules) -> GameScore:
-    """Validate and score one game (RULES.md §1–§6)."""
+    """Validate and score one game (RULES.md §1–§6, §9)."""
     validate_game(facts, rules)
     if facts.kind is GameKind.REDEAL:
         return GameScore(
             winner=None,
             points=dict.fromkeys(facts.players, 0),
-            lines=(Line("neu gegeben"),),
-            bock_reasons=(),
+            lines=(_NOTE["neu gegeben"],),
+            bock_reasons=_manual_reason(facts),
             value=0,
         )
     if facts.kind is GameKind.HAMMELRENNEN:
         return _hammelrennen(facts, rules)
     return _party_game(facts, rules)
+
+
+def _manual_reason(f: GameFacts) -> tuple[BockTrigger, ...]:
+    """§9.5: a game of any kind may carry manual_bock (validation checked the trigger)."""
+    return (BockTrigger.MANUAL,) if f.manual_bock else ()
+
+
+def _bock_levels(bock: int) -> int:
+    """k of a Bock factor 2^k."""
+    return bock.bit_length() - 1
 
 
 def _hammelrennen(f: GameFacts, rules: HouseRules) -> GameScore:
@@ -610,18 +738,62 @@ def _hammelrennen(f: GameFacts, rules: HouseRules) -> GameScore:
         points = dict.fromkeys(f.players, 0)
         value = 0
     else:
-        lines.append(Line("gewonnen", points=1))
+        lines.append(_line("gewonnen", 1))  # a player's win: no party
         value = 1
-        points = {p: (3 if p == winner else -1) * f.bock for p in f.players}
-    if f.bock > 1:
-        lines.append(Line("Bock", factor=f.bock))
-    reasons = (BockTrigger.ZERO_GAME,) if value == 0 else ()
-    return GameScore(
-        winner=winner,
-        points=points,
-        lines=tuple(lines),
-        bock_reasons=tuple(r for r in reasons if r in rules.bock_triggers),
-        value=value,
+        each = value
+        if f.bock > 1 and rules.bock_effect is BockEffect.ADD:
+            # §9.2: (1 + 2k) x 3 for the winner, -(1 + 2k) for each other player.
+            each += 2 * _bock_levels(f.bock)
+            lines.append(_line("Bock", 2 * _bock_levels(f.bock)))
+        elif f.bock > 1:
+            each *= f.bock
+        points = {p: (3 if p == winner else -1) * each for p in f.players}
+    if f.bock > 1 and rules.bock_effect is BockEffect.MULTIPLY:
+        lines.append(_line("Bock", None, f.bock))
+    zero = BockTrigger.ZERO_GAME in rules.bock_triggers and value == 0
+    reasons = ((BockTrigger.ZERO_GAME,) if zero else ()) + _manual_reason(f)
+    return GameScore(winner=winner, points=points, lines=tuple(lines), bock_reasons=reasons,
+                     value=value)
+
+
+class _Table(NamedTuple):
+    """What one party game's Augen and announcements say, before anybody is paid.
+
+    Each per-party value is a dict keyed by Party.
+    """
+
+    eyes: dict[Party, int]
+    """Augen per party."""
+    schwarz: dict[Party, bool]
+    """Whether a party took no trick."""
+    said: dict[Party, bool]
+    """Whether a party made an Ansage (or said Doppelt)."""
+    absage: dict[Party, int]
+    """A party's highest Absage, 0 (none) to 4 (schwarz)."""
+    factor: int
+    """The announcement factor of §3 (1 in plus2 mode)."""
+
+
+def _read_table(f: GameFacts, rules: HouseRules) -> _Table:
+    re_eyes = f.re_eyes
+    assert re_eyes is not None
+    small_deck = rules.deck == 40
+    re_rank, ko_rank = _RANK[f.re_level], _RANK[f.kontra_level]
+    mode = rules.announcements
+    if mode is Announcements.DOPPELT:
+        re_said, ko_said = f.re_doppelt > 0, f.kontra_doppelt > 0
+        factor = 2 ** (f.re_doppelt + f.kontra_doppelt)
+    else:
+        re_said, ko_said = re_rank >= 1, ko_rank >= 1
+        factor = 2 ** (re_said + ko_said) if mode is Announcements.DOUBLE else 1
+    trickless = f.trickless
+    return _Table(
+        {_RE: re_eyes, _KONTRA: 240 - re_eyes},
+        {_RE: trickless is _RE or (small_deck and re_eyes == 0),
+         _KONTRA: trickless is _KONTRA or (small_deck and re_eyes == 240)},
+        {_RE: re_said, _KONTRA: ko_said},
+        {_RE: re_rank - 1 if re_rank > 1 else 0, _KONTRA: ko_rank - 1 if ko_rank > 1 else 0},
+        factor,
     )
 
 
@@ -630,6 +802,107 @@ def _meets(rank: int, opponent_eyes: int, opponent_schwarz: bool) -> bool:
     if rank == 4:
         return opponent_schwarz
     return opponent_eyes < _ABSAGE[rank][1]
+
+
+def _winner(t: _Table, rules: HouseRules) -> Party | None:
+    """§1: who wins, None when both missed their Absagen."""
+    re_abs, ko_abs = t.absage[_RE], t.absage[_KONTRA]
+    if not re_abs and not ko_abs:
+        shift = rules.kontra_only_shift and t.said[_KONTRA] and not t.said[_RE]
+        return _RE if t.eyes[_RE] >= (120 if shift else 121) else _KONTRA
+    re_met = re_abs and _meets(re_abs, t.eyes[_KONTRA], t.schwarz[_KONTRA])
+    ko_met = ko_abs and _meets(ko_abs, t.eyes[_RE], t.schwarz[_RE])
+    if re_abs and ko_abs:
+        return _RE if re_met else _KONTRA if ko_met else None
+    if re_abs:
+        return _RE if re_met else _KONTRA
+    return _KONTRA if ko_met else _RE
+
+
+def _sixty_rule(t: _Table) -> tuple[Party, Line] | None:
+    """§6: a silent party over 180 Augen hands the game to the other: (new winner, note)."""
+    for party in (_RE, _KONTRA):
+        if t.eyes[party] > 180 and not t.said[party]:
+            other = _OTHER[party]
+            return other, Line(f"60er-Regel: {_PARTY_NAME[party]} über 180 ohne Ansage, "
+                               f"{_PARTY_NAME[other]} gewinnt")
+    return None
+
+
+# The lines of the closed vocabulary, built once: a breakdown is a tuple of shared lines.
+_WON = {p: Line("gewonnen", 1, party=p) for p in Party}
+_UNDER = {p: tuple((mark, Line(f"unter {mark} gespielt", 1, party=p)) for mark in (90, 60, 30))
+          for p in Party}
+_SCHWARZ_LINE = {p: Line("schwarz gespielt", 1, party=p) for p in Party}
+_ANGESAGT = {(announcer, p): Line(f"{_PARTY_NAME[announcer]} angesagt", 2, party=p)
+             for announcer in Party for p in Party}
+_ABSAGE_LINES = {
+    (announcer, winner): tuple(
+        Line(f"{_ABSAGE[rank][0]} abgesagt"
+             + ("" if announcer is winner else f" ({_PARTY_NAME[announcer]})"), 1, party=winner)
+        for rank in range(1, 5))
+    for announcer in Party for winner in Party
+}
+_AGAINST = {p: tuple((mark, Line(f"{mark} gegen {label}", 1, party=p))
+                     for label, _, mark in _ABSAGE.values())
+            for p in Party}
+_SOLO_LINE = {p: Line("Solo", 1, party=p) for p in Party}
+_GEGEN_DIE_ALTEN = Line("gegen die Alten", 1, party=_KONTRA)
+_ANNOUNCED_FACTOR = {p: Line(_PARTY_NAME[p], factor=2) for p in Party}
+_NOTE = {text: Line(text) for text in (
+    "niemand gewinnt: beide Absagen verfehlt", "Sonderpunkte zählen im Solo nicht",
+    "Sonderpunkte werden nicht verdoppelt", "Solist zählt dreifach", "neu gegeben")}
+_SAU_FACTOR = Line("Schwarze Sau", factor=2)
+
+
+def _under_lines(party: Party, loser_eyes: int) -> list[Line]:
+    """unter 90 / 60 / 30 gespielt, credited to ``party``."""
+    return [line for mark, line in _UNDER[party] if loser_eyes < mark]
+
+
+def _against_points(party: Party, other: Party, t: _Table) -> list[Line]:
+    """+1 per Absage level of ``other`` that ``party`` reached the counter-mark against."""
+    eyes = t.eyes[party]
+    return [line for mark, line in _AGAINST[party][:t.absage[other]] if eyes >= mark]
+
+
+def _solo_point_applies(f: GameFacts, rules: HouseRules) -> bool:
+    if rules.solo_point is SoloPoint.OFF or f.kind is GameKind.SCHWARZE_SAU:
+        return False
+    if f.kind in (GameKind.SOLO, GameKind.STILLE_HOCHZEIT):
+        return True
+    return (rules.solo_point is SoloPoint.SOLO_AND_HOCHZEIT
+            and f.kind is GameKind.HOCHZEIT and len(f.re) == 1)
+
+
+def _won_items(f: GameFacts, rules: HouseRules, t: _Table, winner: Party,
+               sixty: bool) -> list[Line]:
+    """§2: the game value items, each credited to the winner."""
+    loser = _OTHER[winner]
+    items = [_WON[winner]]
+    if not sixty:  # §6 Decision: the "loser" has > 180, no under-90/60/30 or schwarz
+        items += _under_lines(winner, t.eyes[loser])
+        if t.schwarz[loser] and rules.schwarz_point:
+            items.append(_SCHWARZ_LINE[winner])
+    for announcer in (_RE, _KONTRA):
+        items += _ABSAGE_LINES[announcer, winner][:t.absage[announcer]]
+    if rules.announcements is Announcements.PLUS2:
+        items += [_ANGESAGT[p, winner] for p in (_RE, _KONTRA) if t.said[p]]
+    if rules.against_points and not sixty:
+        items += _against_points(winner, loser, t)
+    if f.scored_as_solo and _solo_point_applies(f, rules):
+        items.append(_SOLO_LINE[winner])
+    return items
+
+
+def _nobody_wins_items(rules: HouseRules, t: _Table) -> list[Line]:
+    """§2: each party collects its under-90/60/30 points and against-points."""
+    items = []
+    for party in (_RE, _KONTRA):
+        items += _under_lines(party, t.eyes[_OTHER[party]])
+        if rules.against_points:
+            items += _against_points(party, _OTHER[party], t)
+    return items
 
 
 def _extra_counts(f: GameFacts, rules: HouseRules, extra: Extra) -> bool:
@@ -644,215 +917,143 @@ def _extra_counts(f: GameFacts, rules: HouseRules, extra: Extra) -> bool:
     if mode is ExtrasInSolo.DOPPELKOPF:
         return extra is Extra.DOPPELKOPF
     if mode is ExtrasInSolo.TRUMPFSOLO:
-        return _trumpfsolo_like(f)
+        return f.kind in (GameKind.HOCHZEIT, GameKind.STILLE_HOCHZEIT) or f.solo is SoloKind.KARO
     return False
 
 
-def _trumpfsolo_like(f: GameFacts) -> bool:
-    """A Karo solo, a Hochzeit without partner or a stille Hochzeit."""
-    return f.kind in (GameKind.HOCHZEIT, GameKind.STILLE_HOCHZEIT) or f.solo is SoloKind.KARO
-
-
 def _gegen_die_alten_applies(f: GameFacts, rules: HouseRules) -> bool:
-    """Whether Kontra's win is one against the Kreuz Damen (RULES.md §2)."""
+    """Whether Kontra's win is one against the Kreuz Damen (§2), or a soloist (§9.1)."""
     if not rules.gegen_die_alten:
         return False
     if f.kind is GameKind.ARMUT:
         return rules.gegen_die_alten_after_armut
-    if f.kind is GameKind.NORMAL or (f.kind is GameKind.HOCHZEIT and len(f.re) == 2):
-        return True
+    if not f.scored_as_solo:
+        return True  # a normal game, a Hochzeit with partner
+    if f.kind is GameKind.SCHWARZE_SAU:
+        return False
+    if rules.gegen_die_alten_in_solo:
+        return True  # whatever extras_in_solo says
     if f.kind in (GameKind.STILLE_HOCHZEIT, GameKind.HOCHZEIT):
         mode = rules.extras_in_solo
         return mode in (ExtrasInSolo.ALL, ExtrasInSolo.ALL_BUT_FUCHS, ExtrasInSolo.TRUMPFSOLO)
     return False
 
 
-def _solo_point_applies(f: GameFacts, rules: HouseRules) -> bool:
-    if rules.solo_point is SoloPoint.OFF:
-        return False
-    if f.kind in (GameKind.SOLO, GameKind.STILLE_HOCHZEIT):
-        return True
-    return (rules.solo_point is SoloPoint.SOLO_AND_HOCHZEIT
-            and f.kind is GameKind.HOCHZEIT and len(f.re) == 1)
-
-
-def _party_game(f: GameFacts, rules: HouseRules) -> GameScore:
-    """Normal games, Hochzeit, Armut, solos and Schwarze Sau (RULES.md §1–§6)."""
-    assert f.re_eyes is not None
-    re_eyes = f.re_eyes
-    ko_eyes = 240 - re_eyes
-    eyes = {_RE: re_eyes, _KONTRA: ko_eyes}
-    small_deck = rules.deck == 40
-    re_schwarz = f.trickless is _RE or (small_deck and re_eyes == 0)
-    ko_schwarz = f.trickless is _KONTRA or (small_deck and ko_eyes == 0)
-    schwarz = {_RE: re_schwarz, _KONTRA: ko_schwarz}
-    solo = f.scored_as_solo
-    sau = f.kind is GameKind.SCHWARZE_SAU
-    mode = rules.announcements
-
-    # §3: who "made an Ansage", and the factor the announcements put on the value.
-    re_rank, ko_rank = _RANK[f.re_level], _RANK[f.kontra_level]
-    if mode is Announcements.DOPPELT:
-        re_said, ko_said = f.re_doppelt > 0, f.kontra_doppelt > 0
-        factor = 2 ** (f.re_doppelt + f.kontra_doppelt)
-    else:
-        re_said, ko_said = re_rank >= 1, ko_rank >= 1
-        factor = 2 ** (re_said + ko_said) if mode is Announcements.DOUBLE else 1
-    said = {_RE: re_said, _KONTRA: ko_said}
-    re_abs, ko_abs = max(re_rank - 1, 0), max(ko_rank - 1, 0)
-    absage = {_RE: re_abs, _KONTRA: ko_abs}
-
-    # §1: who wins.
-    winner: Party | None
-    if not re_abs and not ko_abs:
-        shift = rules.kontra_only_shift and ko_said and not re_said
-        winner = _RE if re_eyes >= (120 if shift else 121) else _KONTRA
-    elif re_abs and not ko_abs:
-        winner = _RE if _meets(re_abs, ko_eyes, ko_schwarz) else _KONTRA
-    elif ko_abs and not re_abs:
-        winner = _KONTRA if _meets(ko_abs, re_eyes, re_schwarz) else _RE
-    else:
-        re_met = _meets(re_abs, ko_eyes, ko_schwarz)
-        ko_met = _meets(ko_abs, re_eyes, re_schwarz)
-        winner = _RE if re_met else _KONTRA if ko_met else None
-
-    notes: list[Line] = []
-    # §6: the 60er-Regel turns a silent walkover into a loss (never in solos).
-    sixty = False
-    if rules.sixty_rule and not solo and winner is not None:
-        for party, other in ((_RE, _KONTRA), (_KONTRA, _RE)):
-            if eyes[party] > 180 and not said[party]:
-                winner, sixty = other, True
-                notes.append(Line(f"60er-Regel: {_PARTY_NAME[party]} über 180 ohne Ansage, "
-                                  f"{_PARTY_NAME[other]} gewinnt"))
-                break
-
-    # §2: value items, each credited to the party named on the line.
-    items: list[Line] = []
-    if winner is not None:
-        loser = _KONTRA if winner is _RE else _RE
-        items.append(Line("gewonnen", 1, party=winner))
-        if not sixty:
-            loser_eyes = eyes[loser]
-            for threshold in (90, 60, 30):
-                if loser_eyes < threshold:
-                    items.append(Line(f"unter {threshold} gespielt", 1, party=winner))
-            if schwarz[loser] and rules.schwarz_point:
-                items.append(Line("schwarz gespielt", 1, party=winner))
-        for announcer in (_RE, _KONTRA):
-            for rank in range(1, absage[announcer] + 1):
-                label = f"{_ABSAGE[rank][0]} abgesagt"
-                if announcer is not winner:
-                    label += f" ({_PARTY_NAME[announcer]})"
-                items.append(Line(label, 1, party=winner))
-        if mode is Announcements.PLUS2:
-            if re_said:
-                items.append(Line("Re angesagt", 2, party=winner))
-            if ko_said:
-                items.append(Line("Kontra angesagt", 2, party=winner))
-        if rules.against_points and not sixty:
-            items.extend(_against_points(winner, loser, eyes, absage))
-        if solo and not sau and _solo_point_applies(f, rules):
-            items.append(Line("Solo", 1, party=winner))
-    else:
-        notes.append(Line("niemand gewinnt: beide Absagen verfehlt"))
-        for party, other in ((_RE, _KONTRA), (_KONTRA, _RE)):
-            for threshold in (90, 60, 30):
-                if eyes[other] < threshold:
-                    items.append(Line(f"unter {threshold} gespielt", 1, party=party))
-            if rules.against_points:
-                items.extend(_against_points(party, other, eyes, absage))
-
-    # Sonderpunkte per party, netted (TSR 7.2.3).
-    extras: list[Line] = []
+def _extra_lines(f: GameFacts, rules: HouseRules, winner: Party | None) -> tuple[list[Line], bool]:
+    """Sonderpunkte per party (TSR 7.2.3), and whether entered ones did not count."""
+    lines = []
     ignored = False
     for party, entered in ((_RE, f.re_extras), (_KONTRA, f.kontra_extras)):
         for extra, count in entered.items():
             if _extra_counts(f, rules, extra):
-                extras.append(Line(EXTRA_LABEL[extra], count, party=party))
+                lines.append(_line(EXTRA_LABEL[extra], count, None, party))
             else:
                 ignored = True
     if winner is _KONTRA and _gegen_die_alten_applies(f, rules):
-        extras.append(Line("gegen die Alten", 1, party=_KONTRA))
+        lines.append(_GEGEN_DIE_ALTEN)
+    return lines, ignored
+
+
+def _net(lines: list[Line]) -> int:
+    """Re's side of the credited lines: Re's points minus Kontra's."""
+    total = 0
+    for line in lines:
+        points = line.points or 0
+        total += points if line.party is _RE else -points
+    return total
+
+
+def _announcement_lines(f: GameFacts, rules: HouseRules, t: _Table) -> list[Line]:
+    """§3: the factors Re/Kontra (double) or Doppelt put on the value."""
+    if rules.announcements is Announcements.DOUBLE:
+        return [_ANNOUNCED_FACTOR[p] for p in (_RE, _KONTRA) if t.said[p]]
+    if rules.announcements is Announcements.DOPPELT:
+        return [_line(f"Doppelt {_PARTY_NAME[p]}", None, 2**n)
+                for p, n in ((_RE, f.re_doppelt), (_KONTRA, f.kontra_doppelt)) if n]
+    return []
+
+
+def _apply_bock(side: int, bock: int, winner: Party | None,
+                rules: HouseRules) -> tuple[int, Line | None]:
+    """Bock last (§3), as a factor, or under `bock_effect: add` as 2k points for the winner
+    (§9.2; none when nobody won). Returns Re's side after Bock and the breakdown line."""
+    if bock == 1:
+        return side, None
+    if rules.bock_effect is BockEffect.MULTIPLY:
+        return side * bock, _line("Bock", None, bock)
+    if winner is None:
+        return side, None
+    points = 2 * _bock_levels(bock)
+    return side + (points if winner is _RE else -points), _line("Bock", points, None, winner)
+
+
+_FIRES: dict[BockTrigger, Callable[[GameFacts, _Table, Party | None, int], bool]] = {
+    BockTrigger.TIE_120: lambda f, t, winner, side: t.eyes[_RE] == 120,
+    BockTrigger.LOST_ANNOUNCEMENT: lambda f, t, winner, side: (
+        (t.said[_RE] and winner is not _RE) or (t.said[_KONTRA] and winner is not _KONTRA)),
+    BockTrigger.ZERO_GAME: lambda f, t, winner, side: side == 0,
+    BockTrigger.LOST_SOLO: lambda f, t, winner, side: f.scored_as_solo and winner is not _RE,
+    BockTrigger.SCHWARZ: lambda f, t, winner, side: t.schwarz[_RE] or t.schwarz[_KONTRA],
+    BockTrigger.HERZSTICH: lambda f, t, winner, side: bool(
+        f.re_extras.get(Extra.HERZSTICH) or f.kontra_extras.get(Extra.HERZSTICH)),
+    BockTrigger.MANUAL: lambda f, t, winner, side: f.manual_bock,
+}
+"""§7: whether a trigger fires in a party game, given Re's side before Bock."""
+
+
+def _party_game(f: GameFacts, rules: HouseRules) -> GameScore:
+    """Normal games, Hochzeit, Armut, solos and Schwarze Sau (RULES.md §1–§6)."""
+    t = _read_table(f, rules)
+    solo = len(f.re) == 1
+    winner = _winner(t, rules)
+    notes: list[Line] = []
+    sixty = None
+    if rules.sixty_rule and not solo and winner is not None:
+        sixty = _sixty_rule(t)  # never in solos (§6)
+    if sixty is not None:
+        winner, note = sixty
+        notes.append(note)
+    if winner is None:
+        notes.append(_NOTE["niemand gewinnt: beide Absagen verfehlt"])
+        items = _nobody_wins_items(rules, t)
+    else:
+        items = _won_items(f, rules, t, winner, sixty is not None)
+    extras, ignored = _extra_lines(f, rules, winner) if (
+        f.re_extras or f.kontra_extras or winner is _KONTRA) else ([], False)
     if ignored:
-        notes.append(Line("Sonderpunkte zählen im Solo nicht"))
-
-    def net(lines: list[Line]) -> int:
-        total = 0
-        for ln in lines:
-            total += (ln.points or 0) if ln.party is _RE else -(ln.points or 0)
-        return total
-
-    extras_factor = factor if rules.extras_doubled else 1
-    side = net(items) * factor + net(extras) * extras_factor
-    factors: list[Line] = []
-    if mode is Announcements.DOUBLE:
-        if re_said:
-            factors.append(Line("Re", factor=2))
-        if ko_said:
-            factors.append(Line("Kontra", factor=2))
-    elif mode is Announcements.DOPPELT:
-        for party, n in ((_RE, f.re_doppelt), (_KONTRA, f.kontra_doppelt)):
-            if n:
-                factors.append(Line(f"Doppelt {_PARTY_NAME[party]}", factor=2**n))
-    if factor > 1 and extras and not rules.extras_doubled:
-        notes.append(Line("Sonderpunkte werden nicht verdoppelt"))
-    if sau:
+        notes.append(_NOTE["Sonderpunkte zählen im Solo nicht"])
+    extras_factor = t.factor if rules.extras_doubled else 1
+    side = _net(items) * t.factor + (_net(extras) * extras_factor if extras else 0)
+    factors = _announcement_lines(f, rules, t) if t.factor > 1 else []
+    if t.factor > 1 and extras and not rules.extras_doubled:
+        notes.append(_NOTE["Sonderpunkte werden nicht verdoppelt"])
+    if f.kind is GameKind.SCHWARZE_SAU:
         side *= 2
-        factors.append(Line("Schwarze Sau", factor=2))
-    if f.bock > 1:
-        factors.append(Line("Bock", factor=f.bock))
+        factors.append(_SAU_FACTOR)
+    total, bock_line = _apply_bock(side, f.bock, winner, rules)
+    if bock_line is not None:
+        factors.append(bock_line)
     if solo:
-        notes.append(Line("Solist zählt dreifach"))
-
-    total = side * f.bock
-    if solo:
+        notes.append(_NOTE["Solist zählt dreifach"])
         soloist = f.re[0]
         points = {p: 3 * total if p == soloist else -total for p in f.players}
     else:
-        points = {p: total if p in f.re else -total for p in f.players}
-
-    reasons = []
-    for trigger in rules.bock_triggers:
-        if trigger is BockTrigger.TIE_120:
-            fired = re_eyes == 120
-        elif trigger is BockTrigger.LOST_ANNOUNCEMENT:
-            fired = (re_said and winner is not _RE) or (ko_said and winner is not _KONTRA)
-        elif trigger is BockTrigger.ZERO_GAME:
-            fired = side == 0
-        elif trigger is BockTrigger.LOST_SOLO:
-            fired = solo and winner is not _RE
-        elif trigger is BockTrigger.SCHWARZ:
-            fired = re_schwarz or ko_schwarz
-        else:
-            fired = bool(f.re_extras.get(Extra.HERZSTICH) or f.kontra_extras.get(Extra.HERZSTICH))
-        if fired:
-            reasons.append(trigger)
-
+        re = f.re
+        points = {p: total if p in re else -total for p in f.players}
     return GameScore(
-        winner=winner.value if winner is not None else None,
-        points=points,
-        lines=tuple(items + extras + factors + notes),
-        bock_reasons=tuple(reasons),
-        value=-side if winner is _KONTRA else side,
+        winner.value if winner is not None else None,
+        points,
+        tuple(items + extras + factors + notes),
+        # in RULES.md §7 order, which the rules keep their triggers in
+        tuple(trigger for trigger in rules.bock_triggers
+              if _FIRES[trigger](f, t, winner, side)) if rules.bock_triggers else (),
+        -side if winner is _KONTRA else side,
     )
-
-
-def _against_points(
-    party: Party, other: Party, eyes: Mapping[Party, int], absage: Mapping[Party, int]
-) -> list[Line]:
-    """+1 per Absage level of ``other`` that ``party`` reached the counter-mark against."""
-    out = []
-    for rank in range(1, absage[other] + 1):
-        label, _, mark = _ABSAGE[rank]
-        if eyes[party] >= mark:
-            out.append(Line(f"{mark} gegen {label}", 1, party=party))
-    return out
 
 
 def score(data: Mapping[str, Any]) -> GameScore:
     """Parse and score a CLI.md `score` input, rules included."""
-    if not (type(data) is dict or isinstance(data, Mapping)):
+    if not _is_mapping(data):
         raise InvalidGame([("", "ein Spiel muss ein JSON-Objekt sein")])
     if "rules" not in data:
         raise InvalidGame([("rules", "fehlt: nach welchen Regeln wird gezählt?")])
@@ -861,12 +1062,14 @@ def score(data: Mapping[str, Any]) -> GameScore:
 
 
 __all__ = [
+    "EXTRA_LABEL",
     "GameFacts",
     "GameScore",
     "InvalidGame",
     "Level",
     "Line",
     "Party",
+    "name_problem",
     "parse_game",
     "preset",
     "score",

@@ -11,8 +11,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorer.cli import main
+from tests.budget import examples
 from scorer.rules import PRESETS
 
 
@@ -94,8 +97,11 @@ def test_evening_prints_the_ledger_with_sorted_keys() -> None:
     assert ledger["games"][0]["dealer"] == "Anna"
     assert ledger["games"][0]["players"] == ["Ben", "Cem", "Dora", "Anna"]
     assert ledger["totals"] == {"Anna": -1, "Ben": 1, "Cem": -1, "Dora": 1}
+    # CLI.md edition 4: next.seats is the seat order at the end (the input seats here).
     assert ledger["next"] == {"dealer": "Ben", "players": ["Cem", "Dora", "Anna", "Ben"],
-                              "bock": 1, "forced_soloist": None}
+                              "bock": 1, "forced_soloist": None,
+                              "seats": ["Anna", "Ben", "Cem", "Dora"]}
+    assert ledger["table_changes"] == []
     assert _keys_sorted_everywhere(done.stdout)
 
 
@@ -251,3 +257,128 @@ def test_json_nested_deeper_than_the_parser_can_go_is_invalid_input(tmp_path: Pa
     assert (done.returncode, done.stdout) == (2, "")
     lines = _lines(done.stderr)
     assert len(lines) == 1 and lines[0].startswith(f"{path}: ")
+
+
+# ---------------------------------------------------------------- hostile input (issue 13.4)
+# Each of these once ended in a traceback. CLI.md: exit 2, nothing on stdout, one German line
+# naming the field.
+
+
+def _one_line_naming(done: subprocess.CompletedProcess[str], field: str) -> None:
+    assert (done.returncode, done.stdout) == (2, ""), done.stderr[-500:]
+    lines = _lines(done.stderr)
+    assert len(lines) == 1, lines
+    assert lines[0].startswith(f"{field}: "), lines[0]
+    assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize(("command", "text", "field"), [
+    pytest.param("score", json.dumps({**GAME, "players": ["\ud800", "Ben", "Cem", "Dora"],
+                                      "re": ["Ben", "Cem"]}), "players",
+                 id="a lone surrogate as a player's name"),
+    pytest.param("score", json.dumps({**GAME, "players": ["Anna\n", "Ben", "Cem", "Dora"],
+                                      "re": ["Ben", "Cem"]}), "players",
+                 id="a control character in a player's name"),
+    pytest.param("evening", json.dumps({**EVENING, "seats": ["Anna", "Ben", "Cem", "\udfff"]}),
+                 "seats", id="a lone surrogate as a seat"),
+    pytest.param("evening", json.dumps({**EVENING, "games": [
+        {"table": ["Anna", "Ben", "Cem", "\ud800"]}]}), "games[0].table",
+                 id="a lone surrogate in a table change"),
+    pytest.param("score", '{"rules": "ddv", "players": ["Anna", "Ben", "Cem", "Dora"], '
+                          '"re": ["Anna", "Cem"], "re_eyes": 151, "bock": '
+                 + str(2**14284) + "}", "bock", id="a Bock factor of 4,300 digits"),
+    pytest.param("score", json.dumps({**GAME, "bock": 2**64}), "bock",
+                 id="a Bock factor of 2**64"),
+])
+def test_hostile_input_exits_2_with_one_german_line_naming_the_field(
+        command: str, text: str, field: str) -> None:
+    _one_line_naming(run(command, "-", stdin=text), field)
+
+
+def test_an_evening_of_more_than_max_entries_exits_2_naming_games() -> None:
+    from scorer.evening import MAX_ENTRIES
+
+    games = [{"kind": "redeal"}] * (MAX_ENTRIES + 1)
+    _one_line_naming(run("evening", "-", stdin=json.dumps({**EVENING, "games": games})),
+                     "games")
+
+
+def test_the_cap_is_50000_entries_as_many_as_the_bench_folds() -> None:
+    from scorer.evening import MAX_ENTRIES
+
+    assert MAX_ENTRIES == 50_000
+
+
+# A JSON document the parser accepts can still carry what no scorekeeper types: lone
+# surrogates and control characters in names, integers of thousands of digits, deep nesting.
+# Whatever comes in, the CLI answers 0 with UTF-8 JSON or 2 with lines naming fields.
+ODD_TEXT = st.sampled_from(["\ud800", "Anna\udfff", "B\x00", "C\n", "D\u2028", "", " ",
+                            "Anna", "Ben", "Cem", "Dora", "Emil", "re", "kontra", "ddv",
+                            "bockrunde", "normal", "solo", "redeal", "damen", "ansage"])
+ODD_INT = st.sampled_from([0, 1, 2, 4, 120, 240, -1, 2**30, 2**31, 2**64, 10**4000, True])
+ODD_LEAF = st.none() | ODD_TEXT | ODD_INT | st.floats(allow_nan=False)
+ODD_JSON = st.recursive(ODD_LEAF, lambda inner: st.lists(inner, max_size=5)
+                        | st.dictionaries(ODD_TEXT, inner, max_size=5), max_leaves=20)
+GAME_KEYS = ["players", "kind", "solo", "re", "re_eyes", "announced", "extras", "eyes",
+             "bock", "manual_bock", "trickless", "doppelt", "pflicht"]
+
+
+def _deep(value: object, depth: int) -> object:
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+@settings(max_examples=examples(60, 600), deadline=None)
+@given(st.fixed_dictionaries({"rules": st.sampled_from(["ddv", "voss", "bockrunde"]) | ODD_JSON,
+                              "players": st.lists(ODD_TEXT, min_size=4, max_size=4)},
+                             optional={k: ODD_JSON for k in GAME_KEYS[1:]}))
+def test_any_game_json_exits_0_or_2_never_with_a_traceback(game: dict[str, object]) -> None:
+    text = json.dumps(game)
+    code, out, err = call("score", "-", stdin=text)
+    assert code in (0, 2)
+    if code == 2:
+        assert out == "" and err.endswith("\n")
+    else:
+        json.loads(out)
+        out.encode("utf-8")  # strict: no lone surrogate reaches stdout
+
+
+@settings(max_examples=examples(40, 400), deadline=None)
+@given(st.lists(ODD_TEXT, min_size=4, max_size=7),
+       st.lists(st.dictionaries(st.sampled_from(GAME_KEYS + ["table", "dealer"]), ODD_JSON,
+                                max_size=4), max_size=6))
+def test_any_evening_json_exits_0_or_2_never_with_a_traceback(seats: list[str],
+                                                              games: list[object]) -> None:
+    text = json.dumps({"rules": "bockrunde", "seats": seats, "games": games})
+    code, out, err = call("evening", "-", stdin=text)
+    assert code in (0, 2)
+    if code == 2:
+        assert out == "" and err.endswith("\n")
+    else:
+        out.encode("utf-8")
+
+
+@pytest.mark.parametrize("where", ["kind", "rules", "announced", "players", "eyes"])
+def test_deeply_nested_values_the_parser_accepts_exit_2(where: str) -> None:
+    # 900 levels: within what json.loads takes, beyond what repr() in an error message would.
+    game = {**GAME, where: _deep("x", 900)}
+    code, out, err = call("score", "-", stdin=json.dumps(game))
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1 and len(err) < 300
+
+
+def test_an_input_larger_than_the_cap_exits_2_naming_the_input() -> None:
+    from scorer.cli import MAX_INPUT_CHARS
+
+    code, out, err = call("evening", "-", stdin=" " * (MAX_INPUT_CHARS + 1))
+    assert (code, out) == (2, "")
+    assert err.startswith("-: ") and err.count("\n") == 1
+
+
+def test_main_leaves_the_garbage_collector_as_it_found_it() -> None:
+    import gc
+
+    assert gc.isenabled()
+    call("evening", "-", stdin=json.dumps(EVENING))
+    assert gc.isenabled()

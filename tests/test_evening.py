@@ -400,12 +400,14 @@ def test_an_empty_evening_has_zero_totals_and_the_first_game_next() -> None:
 
 def test_the_ledger_output_has_the_cli_md_shape() -> None:
     out = evening(ev("bockrunde", [TIE])).to_dict()
-    assert set(out) >= {"games", "totals", "next", "bock_queue", "pflichtsolo_open"}
+    assert set(out) >= {"games", "totals", "next", "bock_queue", "pflichtsolo_open",
+                        "table_changes"}
     assert set(out["games"][0]) >= {"number", "dealer", "players", "bock", "winner", "points",
                                     "totals", "bock_reasons", "pflicht"}
     assert out["games"][0]["bock_reasons"] == ["tie_120"]
     assert out["next"] == {"dealer": "B", "players": ["C", "D", "A", "B"], "bock": 2,
-                           "forced_soloist": None}
+                           "forced_soloist": None, "seats": ["A", "B", "C", "D"]}
+    assert out["table_changes"] == []
     assert out["bock_queue"] == [2, 2, 2, 2]
 
 
@@ -468,3 +470,20 @@ def test_the_setup_validates_itself() -> None:
     with pytest.raises(InvalidEvening) as err:
         EveningSetup(rules=rules_from_spec("ddv"), seats=("A", "B", "C", "D"), first_dealer="Z")
     assert err.value.field == "first_dealer"
+
+
+# ---------------------------------------------------------------- the cap (issue 13.4)
+
+
+def test_an_evening_holds_at_most_max_entries_and_exactly_that_many_fold() -> None:
+    from scorer.evening import MAX_ENTRIES, resume
+
+    setup = EveningSetup(rules=preset("ddv"), seats=tuple(FOUR), first_dealer="A")
+    with pytest.raises(InvalidEvening) as err:
+        fold(setup, [REDEAL] * (MAX_ENTRIES + 1))
+    assert err.value.field == "games" and err.value.index is None
+    full = fold(setup, [REDEAL] * MAX_ENTRIES)  # the bench folds this many games
+    assert len(full.games) == MAX_ENTRIES
+    with pytest.raises(InvalidEvening) as err:
+        resume(full, [REDEAL])
+    assert err.value.field == "games"

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from scorer.evening import evening
+from scorer.evening import InvalidEvening, Ledger, TableChange, evening, fold, resume
 from scorer.rules import (
     BASE_KINDS,
     PRESETS,
     Announcements,
+    BockEffect,
     BockStacking,
     BockTrigger,
     DealerAfterRedeal,
@@ -72,6 +73,18 @@ def rule_sets(draw: st.DrawFn, sixty_rule: bool | None = None) -> tuple[Any, Hou
         spec["extras_doubled"] = mode is not Announcements.PLUS2 and draw(st.booleans())
     if draw(st.booleans()):
         spec["dealer_after_redeal"] = draw(st.sampled_from([m.value for m in DealerAfterRedeal]))
+    # RULES.md §9: the further options, each off in every preset
+    if draw(st.integers(0, 3)) == 0:
+        spec["gegen_die_alten"] = True
+        spec["gegen_die_alten_in_solo"] = True
+    if draw(st.integers(0, 3)) == 0:
+        spec["bock_effect"] = draw(st.sampled_from([m.value for m in BockEffect]))
+    if draw(st.integers(0, 3)) == 0:
+        spec["bock_cap"] = draw(st.sampled_from([0, 2, 4, 8, 64]))
+    if draw(st.integers(0, 3)) == 0:
+        spec["bock_pause_forced"] = True
+    if draw(st.integers(0, 3)) == 0:
+        spec["extras"] = sorted({e.value for e in base.extras} | {"dulle_gefangen"})
     if sixty_rule is not None:
         spec["sixty_rule"] = sixty_rule
     return spec, rules_from_spec(spec)
@@ -81,9 +94,14 @@ def _kinds(rules: HouseRules) -> list[GameKind]:
     return [k for k in GameKind if k in BASE_KINDS or k in rules.game_kinds]
 
 
+NO_DULLE_SOLOS = ("damen", "buben", "damen_buben", "fleischlos")
+
+
 @st.composite
-def _extras(draw: st.DrawFn, rules: HouseRules, trickless: str | None) -> dict[str, Any]:
-    """Sonderpunkte that can have happened: limits per game, last trick for one party."""
+def _extras(draw: st.DrawFn, rules: HouseRules, trickless: str | None,
+            dulle: bool = True) -> dict[str, Any]:
+    """Sonderpunkte that can have happened: limits per game, last trick for one party, a Dulle
+    only where the Herz 10 is trump (RULES.md §9.6)."""
     parties = [p for p in ("re", "kontra") if p != trickless]
     out: dict[str, dict[str, int]] = {"re": {}, "kontra": {}}
 
@@ -99,6 +117,9 @@ def _extras(draw: st.DrawFn, rules: HouseRules, trickless: str | None) -> dict[s
             put(draw(st.sampled_from(parties)), Extra.DOPPELKOPF)
     if Extra.HERZSTICH in rules.extras and draw(st.booleans()):
         put(draw(st.sampled_from(parties)), Extra.HERZSTICH)
+    if Extra.DULLE_GEFANGEN in rules.extras and dulle:
+        for _ in range(draw(st.integers(0, 2))):
+            put(draw(st.sampled_from(parties)), Extra.DULLE_GEFANGEN)
     last = draw(st.sampled_from(parties))
     winning_card = draw(st.sampled_from(
         [None] + [e for e in (Extra.KARLCHEN, Extra.FUCHS_LETZTER_STICH) if e in rules.extras]))
@@ -120,6 +141,8 @@ def games(draw: st.DrawFn, rules: HouseRules, players: tuple[str, ...] = PLAYERS
     data: dict[str, Any] = {"players": list(players), "kind": kind.value}
     if bock:
         data["bock"] = draw(st.sampled_from([1, 1, 2, 4, 8]))
+    if BockTrigger.MANUAL in rules.bock_triggers and draw(st.integers(0, 3)) == 0:
+        data["manual_bock"] = True
     if kind is GameKind.REDEAL:
         return data
     if kind is GameKind.HAMMELRENNEN:
@@ -169,7 +192,7 @@ def games(draw: st.DrawFn, rules: HouseRules, players: tuple[str, ...] = PLAYERS
     if rules.deck == 40 and re_eyes in (0, 240):
         # every 40-card trick holds Augen: 0 Augen is no trick, so no Sonderpunkte either
         no_trick = "re" if re_eyes == 0 else "kontra"
-    extras = draw(_extras(rules, no_trick))
+    extras = draw(_extras(rules, no_trick, dulle=data.get("solo") not in NO_DULLE_SOLOS))
     if extras:
         data["extras"] = extras
     return data
@@ -209,6 +232,49 @@ def evenings(draw: st.DrawFn) -> dict[str, Any]:
     return data
 
 
+POOL = ("Anna", "Ben", "Cem", "Dora", "Emil", "Fiete", "Gül", "Hans", "Ida")
+
+
+@st.composite
+def evenings_with_changes(draw: st.DrawFn) -> dict[str, Any]:
+    """A valid evening whose table changes (RULES.md §7): players come, go, come back and
+    change seats anywhere in the list, several changes in a row included. Games name their
+    players from the table of their moment (with four seats they may leave them out)."""
+    spec, rules = draw(rule_sets())
+    seats = list(draw(st.permutations(POOL))[:draw(st.integers(4, 7))])
+    data: dict[str, Any] = {"rules": spec, "seats": seats,
+                            "first_dealer": draw(st.sampled_from(seats))}
+    planned = draw(st.none() | st.integers(0, 8))
+    if planned is not None:
+        data["planned_games"] = planned
+    entries: list[dict[str, Any]] = []
+    for _ in range(draw(st.integers(0, 12))):
+        if draw(st.integers(0, 3)) == 0:
+            seats = list(draw(st.permutations(POOL))[:draw(st.integers(4, 7))])
+            change: dict[str, Any] = {"table": seats}
+            if draw(st.booleans()):
+                change["dealer"] = draw(st.sampled_from(seats))
+            entries.append(change)
+            continue
+        four = tuple(draw(st.permutations(seats))[:4])
+        game = draw(games(rules, players=four, pflicht_true=False, bock=False))
+        if len(seats) == 4 and draw(st.booleans()):
+            del game["players"]
+        entries.append(game)
+    data["games"] = entries
+    return data
+
+
+def _fold_or_too_much_bock(data: dict[str, Any]) -> Ledger:
+    """A valid evening folds; the one refusal a valid evening may meet is Bock beyond
+    MAX_BOCK, which random multiply rules with many reasons can reach."""
+    try:
+        return evening(data)
+    except InvalidEvening as err:
+        assume("so viel Bock" not in err.message)
+        raise
+
+
 # ---------------------------------------------------------------- zero sum
 
 
@@ -237,10 +303,63 @@ def test_every_evening_sums_to_zero_and_totals_add_up(data: dict[str, Any]) -> N
         assert game.totals == running
     assert ledger.totals == running
     assert all(f > 1 for f in ledger.bock_queue)
-    assert ledger.next.bock == (ledger.bock_queue[0] if ledger.bock_queue else 1)
+    # RULES.md §9.7: "next.bock is 1 when the next game is forced" under bock_pause_forced
+    paused = ledger.setup.rules.bock_pause_forced and ledger.next.forced_soloist is not None
+    assert ledger.next.bock == (ledger.bock_queue[0] if ledger.bock_queue and not paused else 1)
     for game, following in zip(ledger.games, ledger.games[1:]):
         assert (game.dealer == following.dealer) == game.dealer_stays
     assert evening(data) == ledger, "folding is deterministic"
+
+
+@RUNS
+@given(evenings_with_changes())
+def test_with_table_changes_every_game_and_the_evening_sum_to_zero(data: dict[str, Any]) -> None:
+    ledger = _fold_or_too_much_bock(data)
+    players = ledger.players
+    assert set(ledger.totals) == set(players)
+    assert sum(ledger.totals.values()) == 0
+    running = dict.fromkeys(players, 0)
+    for game in ledger.games:
+        assert set(game.points) == set(game.totals) == set(players)
+        assert sum(game.points.values()) == 0
+        assert len(set(game.players)) == 4 and set(game.players) <= set(game.seats)
+        assert all(game.points[p] == 0 for p in players if p not in game.players)
+        running = {p: running[p] + game.points[p] for p in players}
+        assert game.totals == running
+    assert ledger.totals == running
+    assert set(ledger.next.players) <= set(ledger.seats)
+    assert set(ledger.pflichtsolo_open) <= set(ledger.seats)
+
+
+@RUNS
+@given(evenings_with_changes())
+def test_a_leavers_total_never_changes_while_away(data: dict[str, Any]) -> None:
+    # RULES.md §7: "a leaver keeps it (and goes on from it on returning)".
+    ledger = _fold_or_too_much_bock(data)
+    current = dict.fromkeys(ledger.players, 0)
+    away: dict[str, int] = {}
+    for entry in ledger.entries:
+        if isinstance(entry, TableChange):
+            away.update((p, current[p]) for p in entry.left)
+            for p in entry.seats:
+                away.pop(p, None)
+            continue
+        for name, total in away.items():
+            assert entry.points[name] == 0
+            assert entry.totals[name] == total
+        current = entry.totals
+    assert all(ledger.totals[name] == total for name, total in away.items())
+
+
+@RUNS
+@given(evenings_with_changes(), st.integers(0, 12))
+def test_resuming_at_a_table_change_gives_the_ledger_of_one_fold(data: dict[str, Any],
+                                                                  cut: int) -> None:
+    whole = _fold_or_too_much_bock(data)
+    entries = data["games"]
+    cuts = [i for i, e in enumerate(entries) if "table" in e] + [min(cut, len(entries))]
+    for k in cuts:
+        assert resume(fold(whole.setup, entries[:k]), entries[k:]) == whole, k
 
 
 # ---------------------------------------------------------------- parity (TSR 7.3.3)
@@ -406,3 +525,27 @@ def test_a_broken_evening_is_folded_or_rejected_with_invalid_input(
                                      max_size=6))
 def test_random_json_evening_is_folded_or_rejected_with_invalid_input(data: Any) -> None:
     _fold_or_reject(data)
+
+
+CHANGE_KEYS = ["table", "dealer", "re", "players"]
+names = st.sampled_from(POOL) | st.text(max_size=3)
+table_values = (json_values | st.lists(names, min_size=3, max_size=8)
+                | st.permutations(POOL).map(lambda p: list(p[:5])))
+
+
+@RUNS
+@given(evenings_with_changes(), st.integers(0, 12),
+       st.fixed_dictionaries({"table": table_values},
+                             optional={"dealer": names | json_values,
+                                       "re": json_values}),
+       st.integers(0, 12), st.dictionaries(st.sampled_from(GAME_KEYS + CHANGE_KEYS),
+                                           json_values, max_size=2))
+def test_random_entries_with_table_changes_raise_only_the_domain_error(
+        data: dict[str, Any], where: int, change: dict[str, Any], index: int,
+        broken: dict[str, Any]) -> None:
+    # Random table changes anywhere, and random fields on any entry (a game or a change).
+    entries = list(data["games"])
+    entries.insert(min(where, len(entries)), change)
+    i = index % len(entries)
+    entries[i] = {**entries[i], **broken}
+    _fold_or_reject({**data, "games": entries})

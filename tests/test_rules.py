@@ -36,6 +36,7 @@ TABLE: dict[str, tuple[Any, ...]] = {
                FOUR | {"fuchs_letzter_stich", "herzstich"}, FOUR, FOUR, FOUR),
     "gegen_die_alten": (True, True, True, True, True, True),
     "gegen_die_alten_after_armut": (False, False, False, False, False, False),
+    "gegen_die_alten_in_solo": (False, False, False, False, False, False),
     "extras_in_solo": ("none", "none", "doppelkopf", "all_but_fuchs", "trumpfsolo", "all"),
     "solo_point": ("off", "off", "off", "off", "solo", "solo_and_hochzeit"),
     "schwarz_point": (True, False, True, True, True, True),
@@ -45,6 +46,9 @@ TABLE: dict[str, tuple[Any, ...]] = {
     "sixty_rule": (False, False, True, False, False, False),
     "bock_triggers": ([], [], [], [], [], ["tie_120", "lost_announcement", "zero_game"]),
     "bock_stacking": ("append",) * 6,
+    "bock_effect": ("multiply",) * 6,
+    "bock_cap": (0,) * 6,
+    "bock_pause_forced": (False,) * 6,
     "dealer_after_solo": ("stay_pflicht", "stay_pflicht", "stay_until_third", "advance",
                           "advance", "stay"),
     "dealer_after_redeal": ("stay",) * 6,
@@ -118,6 +122,30 @@ def test_a_preset_id_and_the_preset_object_give_the_same_rules() -> None:
     pytest.param({"preset": "orbital", "gegen_die_alten_after_armut": True},
                  {"gegen_die_alten_after_armut": True}, id="orbital-gda-after-armut"),
     pytest.param({"preset": "ddv", "deck": 48}, {}, id="setting-the-same-value-changes-nothing"),
+    # RULES.md §9: each further option is off in every preset and switched on as a Hausregel.
+    pytest.param({"preset": "ddv", "gegen_die_alten_in_solo": True},
+                 {"gegen_die_alten_in_solo": True}, id="9.1-gegen-die-alten-in-solo"),
+    pytest.param({"preset": "bockrunde", "bock_effect": "add"}, {"bock_effect": "add"},
+                 id="9.2-bock-adds"),
+    pytest.param({"preset": "bockrunde", "bock_stacking": "multiply", "bock_cap": 8},
+                 {"bock_stacking": "multiply", "bock_cap": 8}, id="9.3-bock-capped-at-8"),
+    pytest.param({"preset": "bockrunde", "bock_stacking": "merge"}, {"bock_stacking": "merge"},
+                 id="9.4-merge"),
+    pytest.param({"preset": "bockrunde", "bock_stacking": "restart"},
+                 {"bock_stacking": "restart"}, id="9.4-restart"),
+    pytest.param({"preset": "bockrunde", "bock_stacking": "ignore"}, {"bock_stacking": "ignore"},
+                 id="9.4-ignore"),
+    pytest.param({"preset": "bockrunde", "bock_triggers": ["manual", "tie_120"]},
+                 {"bock_triggers": ["tie_120", "manual"]},
+                 id="9.5-manual-is-listed-last-in-rules-md-order"),
+    pytest.param({"preset": "ddv", "extras": ["doppelkopf", "dulle_gefangen"]},
+                 {"extras": ["doppelkopf", "dulle_gefangen"]}, id="9.6-dulle-gefangen"),
+    pytest.param({"preset": "ddv", "bock_triggers": ["lost_solo"], "bock_pause_forced": True},
+                 {"bock_triggers": ["lost_solo"], "bock_pause_forced": True},
+                 id="9.7-bock-pauses-for-forced-pflichtsoli"),
+    # "Only under multiply (no effect otherwise)": a cap under append is kept, not refused.
+    pytest.param({"preset": "bockrunde", "bock_cap": 4}, {"bock_cap": 4},
+                 id="9.3-a-cap-without-multiply-is-accepted"),
 ])
 def test_overrides_change_exactly_the_named_options(spec: dict[str, Any],
                                                     changed: dict[str, Any]) -> None:
@@ -163,6 +191,18 @@ def test_an_override_is_closest_to_the_preset_it_came_from() -> None:
                  id="only-optional-kinds-are-selectable"),
     pytest.param({"preset": "ddv", "solo_kinds": ["damen", "damen"]}, "rules.solo_kinds",
                  id="a-solo-kind-only-once"),
+    # §9.1 "On (with gegen_die_alten on)".
+    pytest.param({"preset": "ddv", "gegen_die_alten": False, "gegen_die_alten_in_solo": True},
+                 "rules.gegen_die_alten_in_solo", id="in-solo-needs-gegen-die-alten"),
+    # §9.3 "0 or a factor 2, 4, 8 …".
+    pytest.param({"preset": "bockrunde", "bock_cap": 3}, "rules.bock_cap",
+                 id="a-cap-is-a-power-of-two"),
+    pytest.param({"preset": "bockrunde", "bock_cap": 1}, "rules.bock_cap",
+                 id="a-cap-of-1-is-no-factor"),
+    pytest.param({"preset": "bockrunde", "bock_cap": -8}, "rules.bock_cap",
+                 id="a-negative-cap"),
+    pytest.param({"preset": "bockrunde", "bock_cap": 2**31}, "rules.bock_cap",
+                 id="a-cap-above-the-highest-bock-factor"),
 ])
 def test_impossible_combination_is_rejected_naming_the_option(spec: dict[str, Any],
                                                               field: str) -> None:
@@ -202,6 +242,17 @@ def test_house_rules_validate_themselves_when_built_directly() -> None:
                  id="unknown-list-member-names-its-index"),
     pytest.param({"preset": "ddv", "solo_kinds": [["damen"]]}, "rules.solo_kinds[0]",
                  id="unhashable-list-member"),
+    pytest.param({"preset": "ddv", "bock_effect": "square"}, "rules.bock_effect",
+                 id="unknown-bock-effect"),
+    pytest.param({"preset": "ddv", "bock_stacking": "stack"}, "rules.bock_stacking",
+                 id="unknown-stacking-mode"),
+    pytest.param({"preset": "ddv", "bock_cap": "8"}, "rules.bock_cap", id="cap-as-a-string"),
+    pytest.param({"preset": "ddv", "bock_cap": True}, "rules.bock_cap", id="cap-as-a-bool"),
+    pytest.param({"preset": "ddv", "bock_cap": 8.0}, "rules.bock_cap", id="cap-as-a-float"),
+    pytest.param({"preset": "ddv", "bock_pause_forced": "on"}, "rules.bock_pause_forced",
+                 id="pause-needs-a-bool"),
+    pytest.param({"preset": "ddv", "gegen_die_alten_in_solo": 1},
+                 "rules.gegen_die_alten_in_solo", id="in-solo-needs-a-bool"),
 ])
 def test_unknown_options_and_values_are_rejected_naming_the_field(spec: Any, field: str) -> None:
     with pytest.raises(InvalidRules) as err:
@@ -227,3 +278,25 @@ def test_the_error_message_is_field_colon_message() -> None:
 def test_invalid_input_needs_at_least_one_problem() -> None:
     with pytest.raises(ValueError):
         InvalidInput([])
+
+
+@pytest.mark.parametrize(("spec", "field"), [
+    pytest.param({"preset": "ddv", "line\nbreak": 1}, "rules.'line\\nbreak'",
+                 id="a-newline-in-an-unknown-option-stays-on-one-line"),
+    pytest.param({"preset": "ddv", "x" * 1000: 1}, "rules.'" + "x" * 12 + "..." + "x" * 13 + "'",
+                 id="a-very-long-unknown-option-is-shortened"),
+])
+def test_an_unknown_option_is_named_on_one_short_line(spec: dict[str, Any], field: str) -> None:
+    # CLI.md: one line per problem, each naming the field.
+    with pytest.raises(InvalidRules) as err:
+        rules_from_spec(spec)
+    assert err.value.field == field
+
+
+def test_a_huge_or_deeply_nested_value_is_shown_short_in_the_message() -> None:
+    deep: Any = "x"
+    for _ in range(5000):
+        deep = [deep]
+    with pytest.raises(InvalidRules) as err:
+        rules_from_spec({"preset": "ddv", "announcements": deep})
+    assert len(err.value.message) < 200 and "\n" not in err.value.message

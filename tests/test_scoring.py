@@ -438,3 +438,20 @@ def test_score_game_validates_facts_built_by_hand() -> None:
         score_game(GameFacts(players=("A", "A", "C", "D"), re=("A", "C"), re_eyes=1),
                    preset("ddv"))
     assert err.value.field == "players"
+
+
+@pytest.mark.parametrize(("name", "ok"), [
+    pytest.param("Anna", True, id="a name"),
+    pytest.param("Anna-Lena Groß", True, id="spaces, hyphen and umlauts"),
+    pytest.param("", False, id="empty"),
+    pytest.param("   ", False, id="blank"),
+    pytest.param(5, False, id="a number"),
+    pytest.param("Anna\n", False, id="a newline"),
+    pytest.param("B\x00", False, id="a NUL"),
+    pytest.param("C\u2028", False, id="a line separator"),
+    pytest.param("\ud800", False, id="a lone surrogate"),
+])
+def test_a_name_is_text_without_control_characters(name: Any, ok: bool) -> None:
+    from scorer.scoring import name_problem
+
+    assert (name_problem(name) is None) is ok

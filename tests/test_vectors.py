@@ -1,9 +1,13 @@
-"""The public worked examples of ../shared/vectors/public.json, run in-process.
+"""The worked examples of the shared folder, run in-process from the copies in tests/data/.
+
+public.json (editions 1–3) and edition4.json (table changes, RULES.md §9) are copied here so a
+bare clone runs every vector; when ../shared sits next to the repository, a test checks that
+the copies are still the originals.
 
 The same comparison as ../shared/tools/check-vectors (which runs them through the CLI):
 for a game winner, points and (where listed) bock_reasons; for an evening every listed
-field of every game, then totals, bock_queue, pflichtsolo_open and next. An expected
-``{"error": true}`` means the core must raise InvalidInput.
+field of every game, then totals, bock_queue, pflichtsolo_open, table_changes and next. An
+expected ``{"error": true}`` means the core must raise InvalidInput.
 """
 
 from __future__ import annotations
@@ -18,21 +22,24 @@ from scorer.evening import evening
 from scorer.rules import InvalidInput
 from scorer.scoring import score
 
-VECTORS = Path(__file__).resolve().parents[1].parent / "shared" / "vectors" / "public.json"
+DATA = Path(__file__).resolve().parent / "data"
+SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "vectors"
+FILES = ("public.json", "edition4.json")
 
 GAME_FIELDS = ("winner", "points", "bock_reasons")
 EVENING_GAME_FIELDS = ("dealer", "players", "bock", "winner", "points", "totals", "pflicht",
                        "bock_reasons")
-EVENING_FIELDS = ("totals", "bock_queue", "pflichtsolo_open")
-NEXT_FIELDS = ("dealer", "players", "bock", "forced_soloist")
+EVENING_FIELDS = ("totals", "bock_queue", "pflichtsolo_open", "table_changes")
+NEXT_FIELDS = ("dealer", "players", "bock", "forced_soloist", "seats")
 
 
 def _load(section: str) -> list[Any]:
-    if not VECTORS.is_file():
-        reason = f"public vectors not found at {VECTORS} (shared/ sits next to the repo)"
-        return [pytest.param(None, id="missing", marks=pytest.mark.skip(reason=reason))]
-    data = json.loads(VECTORS.read_text(encoding="utf-8"))
-    return [pytest.param(v, id=v["id"]) for v in data.get(section, [])]
+    params = []
+    for name in FILES:
+        data = json.loads((DATA / name).read_text(encoding="utf-8"))
+        params += [pytest.param(v, id=f"{name.removesuffix('.json')}:{v['id']}")
+                   for v in data.get(section, [])]
+    return params
 
 
 def _differences(expected: dict[str, Any], got: dict[str, Any], fields: tuple[str, ...],
@@ -71,8 +78,24 @@ def test_evening_vector_folds_as_the_worked_example_says(vector: dict[str, Any])
     assert problems == [], vector.get("note")
 
 
-def test_the_public_vectors_are_there_and_cover_games_and_evenings() -> None:
-    if not VECTORS.is_file():
-        pytest.skip(f"public vectors not found at {VECTORS}")
-    data = json.loads(VECTORS.read_text(encoding="utf-8"))
+@pytest.mark.parametrize("name", FILES)
+def test_both_vector_files_are_here_and_cover_games_and_evenings(name: str) -> None:
+    data = json.loads((DATA / name).read_text(encoding="utf-8"))
     assert data["game"] and data["evening"]
+
+
+def test_the_edition4_vectors_include_table_changes() -> None:
+    data = json.loads((DATA / "edition4.json").read_text(encoding="utf-8"))
+    changes = [v for v in data["evening"]
+               if any("table" in g for g in v["input"]["games"])]
+    assert changes
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_the_copies_are_still_the_shared_originals(name: str) -> None:
+    original = SHARED / name
+    if not SHARED.is_dir():
+        pytest.skip(f"no shared folder at {SHARED} (a bare clone): the copies are what we have")
+    assert original.is_file(), f"{original} is gone from the shared folder"
+    assert (DATA / name).read_bytes() == original.read_bytes(), (
+        f"tests/data/{name} differs from {original}: copy the new edition over")

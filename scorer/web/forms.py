@@ -143,6 +143,8 @@ def options_from_form(form: Form) -> dict[str, Any]:
         value = form[name].data
         if name == "deck":
             value = int(value) if value in DECK_LABELS else value
+        elif name == "bock_cap":
+            value = int(value) if value in VALUE_LABELS[name] else value
         elif name in _LIST_OPTIONS:
             value = list(value or [])
         elif name in _BOOL_OPTIONS:
