@@ -434,10 +434,12 @@ def add_game(evening: Evening, facts: Mapping[str, Any], entry_key: str) -> Game
 def edit_game(game: Game, facts: Mapping[str, Any], revision: int) -> GameEvent:
     """Replace a game's facts after checking the whole evening with them."""
     _check_open(game.evening)
-    _check_revision(game.revision, revision)
     if game.deleted_at is not None:
         raise Refused([("", "dieses Spiel ist gelöscht")])
+    # The facts before the revision: a value the core refuses gets the same answer whether
+    # or not another phone saved in between, and a conflict only ever shows facts that fold.
     preview(game.evening, facts, replacing=game)
+    _check_revision(game.revision, revision)
     return _change(game, EDIT, dict(facts))
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from conftest import count_rows
 
 from scorer.evening import EveningSetup, fold
@@ -301,3 +303,28 @@ def test_a_game_of_another_evening_is_a_german_404(table):
     response = table.client.get(second + f"spiel/{game}/")
     assert response.status_code == 404
     assert "Diese Seite gibt es nicht" in response.text
+
+
+STALE_UNKNOWN = {
+    "an unknown announcement": {"announced_re": "x"},
+    "an unknown kind": {"kind": "x"},
+    "an unknown solo": {"kind": "solo", "solo": "x"},
+}
+
+
+@pytest.mark.parametrize("spoiled", STALE_UNKNOWN.values(), ids=STALE_UNKNOWN.keys())
+def test_a_stale_edit_with_an_unknown_value_gets_the_same_422_as_a_current_one(
+        table, app, spoiled):
+    table.create_group()
+    sheet = table.start_evening()
+    table.play(sheet, ("Anna", "Cem"), 130)
+    (game,) = table.game_ids()
+    form = {**table.game_form(("Anna", "Cem"), 130), **spoiled}
+    current = table.client.post(sheet + f"spiel/{game}/", data={**form, "revision": "1"})
+    stale = table.client.post(sheet + f"spiel/{game}/", data={**form, "revision": "0"})
+    assert current.status_code == stale.status_code == 422
+    messages = re.findall(r'<p class="error" id="[^"]+">([^<]+)</p>', current.text)
+    assert messages and messages == re.findall(
+        r'<p class="error" id="[^"]+">([^<]+)</p>', stale.text)
+    assert table.ledger(sheet).games[0].facts.re_eyes == 130
+    assert count_rows(app, GameEvent) == 1
