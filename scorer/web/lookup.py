@@ -14,6 +14,7 @@ from flask import abort, g, request, session
 
 from scorer import services
 from scorer.models import Evening, Game, GameEvent, Group
+from scorer.web.numbers import MAX_INT
 
 REMEMBERED = "runden"
 """Session key: the tokens of the Runden this browser has opened, newest first."""
@@ -54,7 +55,9 @@ def remember(token: str) -> None:
 
 def evening_or_404(token: str, number: int) -> Evening:
     """Evening ``number`` of the Runde with this token."""
-    evening = services.find_evening(group_or_404(token), number)
+    group = group_or_404(token)
+    # The URL's <int:…> takes any count of digits; the database's integers do not.
+    evening = services.find_evening(group, number) if number <= MAX_INT else None
     if evening is None:
         abort(404)
     return evening
@@ -62,7 +65,7 @@ def evening_or_404(token: str, number: int) -> Evening:
 
 def game_or_404(evening: Evening, game_id: int) -> Game:
     """A game of this evening."""
-    game = services.find_game(evening, game_id)
+    game = services.find_game(evening, game_id) if game_id <= MAX_INT else None
     if game is None:
         abort(404)
     return game
@@ -70,7 +73,7 @@ def game_or_404(evening: Evening, game_id: int) -> Game:
 
 def event_or_404(evening: Evening, event_id: int) -> GameEvent:
     """A history event of this evening."""
-    event = services.db.session.get(GameEvent, event_id)
+    event = services.db.session.get(GameEvent, event_id) if event_id <= MAX_INT else None
     if event is None or event.evening_id != evening.id:
         abort(404)
     return event
