@@ -24,6 +24,7 @@ from scorer import backup
 from scorer.evening import EveningSetup, InvalidEvening, Ledger, LedgerGame, fold
 from scorer.extensions import db
 from scorer.models import Evening, EveningSeat, Game, GameEvent, Group, Player, utcnow
+from scorer.names import PLAYER_NAME, RUNDE_NAME, InvalidName, NameField, clean_name
 from scorer.rules import PRESETS, HouseRules, differences, rules_from_spec
 from scorer.settlement import Rounding, Settlement, SettlementMode, settle
 
@@ -73,11 +74,20 @@ def renew_tokens(group: Group) -> None:
     db.session.commit()
 
 
+def _name(raw: str, field: NameField) -> str:
+    """Every name that is stored goes through here (scorer.names.clean_name)."""
+    try:
+        return clean_name(raw, field)
+    except InvalidName as err:
+        raise Refused([("name", str(err))]) from None
+
+
 def create_group(name: str, preset: str) -> Group:
     """A new Runde with fresh secret tokens."""
+    name = _name(name, RUNDE_NAME)
     if preset not in PRESETS:
         raise Refused([("preset", "unbekanntes Regelwerk")])
-    group = Group(name=name.strip(), preset=preset, overrides={},
+    group = Group(name=name, preset=preset, overrides={},
                   edit_token=secrets.token_urlsafe(24), read_token=secrets.token_urlsafe(24))
     db.session.add(group)
     db.session.commit()
@@ -114,8 +124,8 @@ def _name_taken(group: Group, name: str, but: Player | None = None) -> bool:
 
 def add_player(group: Group, name: str) -> Player:
     """A new player of the Runde; names are unique within it."""
+    name = _name(name, PLAYER_NAME)
     _lock_group(group)
-    name = name.strip()
     if _name_taken(group, name):
         raise Refused([("name", f"{name} gibt es in dieser Runde schon")])
     player = Player(group=group, name=name)
@@ -126,8 +136,8 @@ def add_player(group: Group, name: str) -> Player:
 
 def rename_player(player: Player, name: str) -> None:
     """Rename; old evenings show the new name, since facts refer to the id."""
+    name = _name(name, PLAYER_NAME)
     _lock_group(player.group)
-    name = name.strip()
     if _name_taken(player.group, name, but=player):
         raise Refused([("name", f"{name} gibt es in dieser Runde schon")])
     player.name = name

@@ -5,7 +5,7 @@ depend on the evening's rules and seats; the core does the real validation.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from flask_wtf import FlaskForm
@@ -21,7 +21,7 @@ from wtforms import (
     StringField,
 )
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
+from wtforms.validators import DataRequired, InputRequired, NumberRange, Optional
 
 from scorer.explain import (
     EXTRA_LABELS,
@@ -32,6 +32,7 @@ from scorer.explain import (
     SOLO_LABELS,
     VALUE_LABELS,
 )
+from scorer.names import PLAYER_NAME, RUNDE_NAME, NameField, clean_name
 from scorer.rules import PRESETS, Announcements, GameKind, HouseRules
 from scorer.scoring import Level
 from scorer.settlement import MODE_LABELS, ROUNDING_LABELS
@@ -56,19 +57,34 @@ PRESET_CHOICES = [(name, PRESET_LABELS[name]) for name in PRESETS]
 """Every preset as (id, German label)."""
 
 
+def _name_filter(field: NameField) -> Callable[[str | None], str | None]:
+    """A typed name as it is stored (scorer.names); a refused one becomes the field's error,
+    since WTForms turns a filter's ValueError into one. Blank stays blank for DataRequired."""
+
+    def clean(value: str | None) -> str | None:
+        if value is None or not value.strip():
+            return value.strip() if value else value
+        return clean_name(value, field)
+
+    return clean
+
+
+def _name_field(field: NameField) -> StringField:
+    return StringField(field.label, validators=[DataRequired()], filters=[_name_filter(field)],
+                       render_kw={"maxlength": field.max_length})
+
+
 class GroupForm(Form):
     """Start page: a new Runde."""
 
-    name = StringField("Name der Runde", validators=[DataRequired(), Length(max=80)],
-                       filters=[lambda s: s.strip() if s else s])
+    name = _name_field(RUNDE_NAME)
     preset = SelectField("Regelwerk", choices=choices(PRESET_CHOICES), default="ddv")
 
 
 class PlayerForm(Form):
     """Add or rename a player."""
 
-    name = StringField("Name", validators=[DataRequired(), Length(max=40)],
-                       filters=[lambda s: s.strip() if s else s])
+    name = _name_field(PLAYER_NAME)
 
 
 class WholeNumberField(IntegerField):

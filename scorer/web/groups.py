@@ -37,10 +37,15 @@ def index() -> str | Response:
     """Start: the Runden this browser knows, and a form for a new one."""
     form = GroupForm()
     if form.validate_on_submit():
-        group = services.create_group(form.name.data, form.preset.data)
-        remember(group.edit_token)
-        flash("Runde angelegt. Diese Adresse ist euer Schlüssel: als Lesezeichen speichern.")
-        return redirect(url_for("groups.show", token=group.edit_token))
+        try:
+            group = services.create_group(form.name.data, form.preset.data)
+        except services.Refused as err:
+            for field, message in err.problems:
+                form[field].errors = [*form[field].errors, message]
+        else:
+            remember(group.edit_token)
+            flash("Runde angelegt. Diese Adresse ist euer Schlüssel: als Lesezeichen speichern.")
+            return redirect(url_for("groups.show", token=group.edit_token))
     tokens = [t for t in session.get(REMEMBERED, []) if isinstance(t, str)]
     found: dict[str, Group] = {}
     if tokens:
