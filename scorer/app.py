@@ -204,18 +204,23 @@ def register_commands(app: Flask) -> None:
     """`flask --app scorer backup` and `restore FILE`: everything as one JSON document."""
 
     @app.cli.command("backup")
-    @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
-                  help="Zieldatei (Standard: doko-zettel-backup-<Zeitstempel>.json)")
-    def backup_command(output: str | None) -> None:
-        """Write a timestamped JSON backup of the whole database."""
+    @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
+                  default=None,
+                  help="Zieldatei (Standard: instance/backups/doko-zettel-backup-<Zeit>.json)")
+    def backup_command(output: Path | None) -> None:
+        """Write a JSON backup of the whole database, readable by its owner only."""
         from scorer import backup
 
         document = backup.dump(db.session, db.metadata)
         if output is None:
-            stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
-            output = f"doko-zettel-backup-{stamp}.json"
-        Path(output).write_text(json.dumps(document, ensure_ascii=False, indent=1),
-                                encoding="utf-8")
+            # Beside the database and the secret key, out of the repository and of git.
+            folder = Path(app.instance_path) / "backups"
+            folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+            folder.chmod(0o700)
+            output = backup.default_path(folder, datetime.now(timezone.utc))
+            backup.write_file(document, output, replace=False)
+        else:
+            backup.write_file(document, output, replace=True)
         rows = sum(len(r) for r in document["tables"].values())
         click.echo(f"Sicherung geschrieben: {output} ({rows} Zeilen)")
 

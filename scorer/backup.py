@@ -11,6 +11,10 @@ from __future__ import annotations
 import base64
 import datetime as dt
 import decimal
+import json
+import os
+import tempfile
+from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
@@ -120,6 +124,41 @@ def restore(session: Session, metadata: sa.MetaData, document: Any) -> dict[str,
         counts[table.name] = len(decoded)
     _reset_sequences(session, metadata)
     return counts
+
+
+def default_path(folder: Path, now: dt.datetime) -> Path:
+    """A new file in ``folder`` named after ``now``; never one that exists already."""
+    stamp = now.strftime("%Y%m%d-%H%M%S")
+    path = folder / f"doko-zettel-backup-{stamp}.json"
+    n = 1
+    while path.exists():
+        n += 1
+        path = folder / f"doko-zettel-backup-{stamp}-{n}.json"
+    return path
+
+
+def write_file(document: dict[str, Any], path: Path, *, replace: bool) -> None:
+    """Write a backup readable by its owner only (0600): it holds every Runde's edit link.
+
+    The document goes to a private temporary file beside ``path`` first and then takes its
+    name, so a failure never leaves half a backup and an old file's looser mode never
+    survives. Without ``replace`` an existing file is never overwritten.
+    """
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".doko-zettel-", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            json.dump(document, out, ensure_ascii=False, indent=1)
+            out.flush()
+            os.fsync(out.fileno())
+        if replace:
+            os.replace(temporary, path)
+        else:
+            os.link(temporary, path)  # fails if the name was taken meanwhile
+            os.unlink(temporary)
+    except BaseException:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+        raise
 
 
 def _reset_sequences(session: Session, metadata: sa.MetaData) -> None:
