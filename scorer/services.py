@@ -96,7 +96,12 @@ def create_group(name: str, preset: str) -> Group:
 
 def house_rules(group: Group) -> HouseRules:
     """The Runde's rules: its preset with its overrides."""
-    return rules_from_spec({"preset": group.preset, **group.overrides})
+    return rules_of(group.preset, group.overrides)
+
+
+def rules_of(preset: str, overrides: Mapping[str, Any]) -> HouseRules:
+    """A preset with a Runde's overrides; InvalidRules names a bad option."""
+    return rules_from_spec({"preset": preset, **overrides})
 
 
 def set_house_rules(group: Group, preset: str, options: Mapping[str, Any]) -> HouseRules:
@@ -168,7 +173,7 @@ def start_evening(group: Group, *, played_on: dt.date, seat_ids: Sequence[int],
     """A new evening with its seats and the full rule set frozen."""
     _lock_group(group)
     players = {p.id: p for p in group.players}
-    problems = list(_money_problems(cents_per_point, settlement_mode, settlement_rounding))
+    problems = list(money_problems(cents_per_point, settlement_mode, settlement_rounding))
     if any(i not in players for i in seat_ids):
         problems.append(("seats", "nur Spieler dieser Runde können mitspielen"))
     elif any(not players[i].active for i in seat_ids):
@@ -210,8 +215,9 @@ def set_closed(evening: Evening, closed: bool, revision: int) -> None:
     db.session.commit()
 
 
-def _money_problems(cents_per_point: int, mode: str,
-                    rounding: str) -> Iterable[tuple[str, str]]:
+def money_problems(cents_per_point: int, mode: str,
+                   rounding: str) -> Iterable[tuple[str, str]]:
+    """What is wrong with an evening's price of a point and way of settling, by field."""
     if not 0 <= cents_per_point <= MAX_CENTS_PER_POINT:
         yield "cents_per_point", f"zwischen 0 und {MAX_CENTS_PER_POINT} Cent"
     if mode not in {m.value for m in SettlementMode}:
@@ -225,7 +231,7 @@ def set_settlement(evening: Evening, *, cents_per_point: int, mode: str, roundin
     """Change what a point is worth and how the evening settles (not once it is closed)."""
     _check_open(evening)
     _check_revision(evening.revision, revision)
-    problems = list(_money_problems(cents_per_point, mode, rounding))
+    problems = list(money_problems(cents_per_point, mode, rounding))
     if problems:
         raise Refused(problems)
     evening.cents_per_point = cents_per_point
@@ -286,13 +292,23 @@ class Sheet:
 def evening_setup(evening: Evening) -> tuple[EveningSetup, dict[int, str]]:
     """The core's setup of an evening, and its id -> name map."""
     names = {seat.player_id: seat.player.name for seat in evening.seats}
-    setup = EveningSetup(
-        rules=rules_from_spec(evening.rules),
-        seats=tuple(names[seat.player_id] for seat in evening.seats),
-        first_dealer=names[evening.first_dealer_id],
-        planned_games=evening.planned_games,
-    )
+    setup = core_setup(evening.rules, [names[seat.player_id] for seat in evening.seats],
+                       names[evening.first_dealer_id], evening.planned_games)
     return setup, names
+
+
+def core_setup(rules: Mapping[str, Any], seats: Sequence[str], first_dealer: str,
+               planned_games: int | None) -> EveningSetup:
+    """An evening's stored rules and seats (names, in order) as the core's setup; raises
+    InvalidRules or InvalidEvening."""
+    return EveningSetup(rules=rules_from_spec(rules), seats=tuple(seats),
+                        first_dealer=first_dealer, planned_games=planned_games)
+
+
+def fold_facts(setup: EveningSetup, facts: Iterable[Mapping[str, Any]],
+               names: Mapping[int, str]) -> Ledger:
+    """Fold stored facts (player ids) in sheet order: how every page gets its numbers."""
+    return fold(setup, [to_core(f, names) for f in facts])
 
 
 def live_games(evening: Evening) -> list[Game]:
@@ -304,7 +320,7 @@ def sheet(evening: Evening) -> Sheet:
     """Fold the evening's stored games: every page's numbers come from here."""
     setup, names = evening_setup(evening)
     games = live_games(evening)
-    ledger = fold(setup, [to_core(g.facts, names) for g in games])
+    ledger = fold_facts(setup, [g.facts for g in games], names)
     return Sheet(evening=evening, setup=setup, ledger=ledger,
                  rows=tuple(Row(g, e) for g, e in zip(games, ledger.games)), names=names)
 
@@ -562,6 +578,7 @@ __all__ = [
     "Sheet",
     "add_game",
     "add_player",
+    "core_setup",
     "create_group",
     "delete_game",
     "edit_game",
@@ -570,11 +587,14 @@ __all__ = [
     "find_evening",
     "find_game",
     "find_group",
+    "fold_facts",
     "from_core",
     "house_rules",
+    "money_problems",
     "preview",
     "rename_player",
     "retire_player",
+    "rules_of",
     "set_closed",
     "set_house_rules",
     "set_settlement",

@@ -310,7 +310,8 @@ def game_form(rules: HouseRules, seats: Sequence[tuple[int, str]],
                 EXTRA_LABELS_BY_VALUE[extra], default=0, validators=[Optional()]))
     if GameKind.HAMMELRENNEN in rules.game_kinds:
         for pid, name in seats:
-            setattr(Entry, f"eyes_{pid}", WholeNumberField(f"Augen {name}", validators=[Optional()]))
+            setattr(Entry, f"eyes_{pid}", WholeNumberField(f"Augen {name}",
+                                                           validators=[Optional()]))
     form = Entry(data=dict(data or {}))
     kinds = [k for k in GameKind if rules.allows(k)]
     form.kind.choices = choices((k.value, KIND_LABELS[k]) for k in kinds)
