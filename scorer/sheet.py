@@ -238,9 +238,14 @@ def sheet_html(context: dict[str, Any]) -> str:
 
 def render_sheet_pdf(context: dict[str, Any]) -> bytes:
     """The sheet as PDF bytes (A4; landscape from six players)."""
+    return html_to_pdf(sheet_html(context))
+
+
+def html_to_pdf(html: str) -> bytes:
+    """An HTML document as PDF bytes; relative URLs resolve in the PDF templates' folder."""
     from weasyprint import HTML  # type: ignore[import-untyped]
 
-    pdf: bytes = HTML(string=sheet_html(context), base_url=str(TEMPLATES)).write_pdf()
+    pdf: bytes = HTML(string=html, base_url=str(TEMPLATES)).write_pdf()
     return pdf
 
 
@@ -266,6 +271,7 @@ __all__ = [
     "DEFAULT_TITLE",
     "LANDSCAPE_FROM",
     "TEMPLATES",
+    "html_to_pdf",
     "number",
     "render_sheet_pdf",
     "sheet_context",
