@@ -426,6 +426,17 @@ def game_by_entry_key(key: str) -> Game | None:
     return db.session.scalar(select(Game).where(Game.entry_key == key))
 
 
+def stored_with(entry_key: str) -> tuple[Game, dict[str, Any]] | None:
+    """The game a form with this one-time key stored, and the facts it stored then (an edit
+    on the sheet since does not change what that form sent)."""
+    game = game_by_entry_key(entry_key)
+    if game is None:
+        return None
+    created = db.session.scalar(select(GameEvent.new_facts).where(
+        GameEvent.game_id == game.id, GameEvent.action == CREATE))
+    return game, dict(created if created is not None else game.facts)
+
+
 def number_of(game: Game) -> int:
     """The game's running number on the sheet now (its place among the live games)."""
     games = live_games(game.evening)
@@ -601,6 +612,7 @@ __all__ = [
     "settlement",
     "sheet",
     "start_evening",
+    "stored_with",
     "to_core",
     "undo",
 ]

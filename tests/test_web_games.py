@@ -328,3 +328,50 @@ def test_a_stale_edit_with_an_unknown_value_gets_the_same_422_as_a_current_one(
         r'<p class="error" id="[^"]+">([^<]+)</p>', stale.text)
     assert table.ledger(sheet).games[0].facts.re_eyes == 130
     assert count_rows(app, GameEvent) == 1
+
+
+def _entry_key(page: str) -> str:
+    return re.search(r'name="entry_key" type="hidden" value="([^"]+)"', page).group(1)
+
+
+def test_a_changed_form_sent_again_with_its_stored_key_says_so_and_offers_a_new_game(
+        table, app):
+    table.create_group()
+    sheet = table.start_evening()
+    table.play(sheet, ("Ben", "Dora"), 120)
+    form = table.game_form(("Anna", "Cem"), 151)
+    assert table.client.post(sheet + "spiel/neu", data=form).status_code == 302
+    # Back in the browser, Augen changed, Speichern again: the same entry key.
+    again = table.client.post(sheet + "spiel/neu", data={**form, "re_eyes": "100"})
+    assert again.status_code == 409
+    assert ("Dieses Spiel ist schon gespeichert (Spiel 2). Als neues Spiel eintragen?"
+            in again.text)
+    assert 'value="100"' in again.text                  # what was sent is still there
+    fresh_key = _entry_key(again.text)
+    assert fresh_key != form["entry_key"]
+    assert count_rows(app, Game) == 2
+    # Speichern on that page enters it as game 3.
+    new = table.client.post(sheet + "spiel/neu",
+                            data={**form, "re_eyes": "100", "entry_key": fresh_key})
+    assert new.status_code == 302
+    assert [g.facts.re_eyes for g in table.ledger(sheet).games] == [120, 151, 100]
+
+
+def test_the_same_form_sent_again_stores_one_game_and_says_nothing(table, app):
+    table.create_group()
+    sheet = table.start_evening()
+    form = table.game_form(("Anna", "Cem"), 151)
+    first = table.client.post(sheet + "spiel/neu", data=form)
+    assert first.status_code == 302
+    # A leftover answer the form ignores (Schwarz with Augen on both sides) is no change.
+    again = table.client.post(sheet + "spiel/neu", data={**form, "trickless": "kontra"},
+                              follow_redirects=True)
+    assert again.status_code == 200 and "schon gespeichert" not in again.text
+    assert count_rows(app, Game) == 1
+    # Changed on the sheet since: the old form sent once more is still the same form.
+    (game,) = table.game_ids()
+    assert table.client.post(sheet + f"spiel/{game}/", data=table.game_form(
+        ("Anna", "Cem"), 100, revision="1")).status_code == 302
+    resent = table.client.post(sheet + "spiel/neu", data=form)
+    assert resent.status_code == 302 and count_rows(app, Game) == 1
+    assert table.ledger(sheet).games[0].facts.re_eyes == 100
