@@ -62,6 +62,11 @@ def find_group(token: str) -> Group | None:
     )
 
 
+def find_group_by_id(group_id: int) -> Group | None:
+    """A Runde by its id: only for what this device already holds (never from a URL)."""
+    return db.session.get(Group, group_id)
+
+
 def backup_group(group: Group) -> dict[str, Any]:
     """Everything of one Runde in the backup format of `flask --app scorer backup`."""
     return backup.dump(db.session, db.metadata, group_id=group.id)
@@ -598,6 +603,7 @@ __all__ = [
     "find_evening",
     "find_game",
     "find_group",
+    "find_group_by_id",
     "fold_facts",
     "from_core",
     "house_rules",

@@ -16,9 +16,12 @@ def test_the_start_page_offers_to_create_a_runde(client):
     assert 'lang="de"' in page.text
 
 
-def test_a_new_runde_gets_a_secret_url_and_the_start_page_remembers_it(table, client, app):
+def test_a_new_runde_gets_a_secret_url_the_start_page_lists_once_remembered(table, client,
+                                                                            app):
     url = table.create_group("Mittwochsrunde", players=())
     assert len(table.token) >= 32
+    assert url not in client.get("/").text  # remembering is a choice (test_web_remembered)
+    assert client.post(f"{url}merken").status_code == 302
     assert "Mittwochsrunde" in client.get("/").text
     assert url in client.get("/").text
     # Another browser knows nothing of it.

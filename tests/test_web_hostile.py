@@ -223,7 +223,8 @@ def hostile_evening(table: Any, preset: str) -> tuple[str, int]:
     edited = table.client.post(f"{sheet}spiel/{first}/", data=table.game_form(
         ("Ben", "Dora"), 140, players=("Ben", "Cem", "Dora", "Emil"), revision="1"))
     deleted = table.client.post(f"{sheet}spiel/{last}/loeschen", data={"revision": "1"})
-    assert edited.status_code == deleted.status_code == 302
+    remembered = table.client.post(f"/r/{table.token}/merken")  # the start page's "Vergessen"
+    assert edited.status_code == deleted.status_code == remembered.status_code == 302
     return sheet, first
 
 
@@ -250,7 +251,7 @@ def test_no_integer_field_of_any_form_takes_unicode_digits_or_5000_digits_badly(
                         assert fingerprint(app) == before, (page, name, value[:10])
     # Every kind of number the forms take was tried.
     assert {"first_dealer", "seat", "present", "planned_games", "cents_per_point", "revision",
-            "players", "re", "re_eyes"} <= tried
+            "players", "re", "re_eyes", "runde"} <= tried
     assert ("eyes_" if preset == "voss" else "doppelt_re") in " ".join(tried)
     assert any(name.startswith("extras_") for name in tried)
 

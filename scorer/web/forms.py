@@ -104,6 +104,12 @@ class ActionForm(Form):
     revision = HiddenField()
 
 
+class ForgetForm(Form):
+    """Start page: forget one remembered Runde on this device."""
+
+    runde = HiddenField()
+
+
 def sent_revision(form: Form) -> int:
     """The revision a form was filled in against (-1 if missing: always stale)."""
     revision = parse_int(form.revision.data, low=0)
@@ -427,6 +433,7 @@ def field_of(path: str) -> str:
 __all__ = [
     "ActionForm",
     "EveningForm",
+    "ForgetForm",
     "GameForm",
     "GroupForm",
     "PlayerForm",

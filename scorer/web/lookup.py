@@ -10,17 +10,16 @@ same German 404 as an unknown token, so a URL never tells whether something exis
 
 from __future__ import annotations
 
-from flask import abort, g, request, session
+from flask import abort, g, request
 
 from scorer import services
 from scorer.models import Evening, Game, GameEvent, Group
 from scorer.web.numbers import MAX_INT
 
-REMEMBERED = "runden"
-"""Session key: the tokens of the Runden this browser has opened, newest first."""
-
 READ_ONLY = frozenset({"groups.show", "evenings.show", "history.show"})
 """Endpoints a read-only link may GET."""
+DEVICE_ONLY = frozenset({"groups.remember"})
+"""Endpoints a read-only link may POST: they change this device's session, never the Runde."""
 READ_ONLY_BLUEPRINTS = frozenset({"exports", "stats"})
 """Blueprints whose GET pages a read-only link may see (PDF, CSV, statistics)."""
 
@@ -34,23 +33,14 @@ def group_or_404(token: str) -> Group:
     g.can_edit = token == group.edit_token
     if not g.can_edit and not _readable():
         abort(403)
-    remember(token)
     return group
 
 
 def _readable() -> bool:
-    if request.method not in ("GET", "HEAD"):
-        return False
     endpoint = request.endpoint or ""
+    if request.method not in ("GET", "HEAD"):
+        return endpoint in DEVICE_ONLY
     return endpoint in READ_ONLY or endpoint.split(".")[0] in READ_ONLY_BLUEPRINTS
-
-
-def remember(token: str) -> None:
-    """Put a Runde's token first in the signed session (at most 20 are kept)."""
-    tokens = [t for t in session.get(REMEMBERED, []) if t != token]
-    if session.get(REMEMBERED, [])[:1] != [token]:
-        session[REMEMBERED] = [token, *tokens][:20]
-        session.permanent = True
 
 
 def evening_or_404(token: str, number: int) -> Evening:
