@@ -84,25 +84,33 @@ def backup_document(app: Any, table: Any) -> dict[str, Any]:
 
 @pytest.fixture
 def fresh(app_config: dict[str, Any], tmp_path: Path) -> Any:
-    """A second app on an empty, migrated database, to restore into."""
+    """Makes a second app on an empty, migrated database, to restore into. Call it after
+    the backup is made: on PostgreSQL both apps share one database, which this empties."""
     from flask_migrate import upgrade
 
     from scorer.app import create_app
     from scorer.extensions import db
 
-    config = dict(app_config)
-    if config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
-        config["SQLALCHEMY_DATABASE_URI"] = f"sqlite:///{tmp_path / 'fresh.sqlite3'}"
-    else:
-        from tests.conftest import _empty_postgres
+    made = []
 
-        _empty_postgres(config["SQLALCHEMY_DATABASE_URI"])
-    fresh = create_app(config)
-    with fresh.app_context():
-        upgrade()
-    yield fresh
-    with fresh.app_context():
-        db.engine.dispose()
+    def make() -> Any:
+        config = dict(app_config)
+        if config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
+            config["SQLALCHEMY_DATABASE_URI"] = f"sqlite:///{tmp_path / 'fresh.sqlite3'}"
+        else:
+            from tests.conftest import _empty_postgres
+
+            _empty_postgres(config["SQLALCHEMY_DATABASE_URI"])
+        app = create_app(config)
+        with app.app_context():
+            upgrade()
+        made.append(app)
+        return app
+
+    yield make
+    for app in made:
+        with app.app_context():
+            db.engine.dispose()
 
 
 def rows_in(app: Any) -> int:
@@ -196,12 +204,13 @@ def test_restore_refuses_a_file_the_app_could_not_show_with_one_line_and_writes_
     spoil(document["tables"])
     target = tmp_path / "broken.json"
     target.write_text(json.dumps(document), encoding="utf-8")
-    result = fresh.test_cli_runner().invoke(args=["restore", str(target)])
+    empty = fresh()
+    result = empty.test_cli_runner().invoke(args=["restore", str(target)])
     assert result.exit_code == 2, result.output
     problems = result.stderr.splitlines()
     assert problems[:-1] == [line]
     assert problems[-1] == "Wiederherstellen abgebrochen: nichts geschrieben."
-    assert rows_in(fresh) == 0
+    assert rows_in(empty) == 0
 
 
 def test_restore_names_every_problem_on_its_own_line(app, table, fresh, tmp_path):
@@ -210,7 +219,7 @@ def test_restore_names_every_problem_on_its_own_line(app, table, fresh, tmp_path
     BROKEN["text where a number belongs"][0](document["tables"])
     target = tmp_path / "broken.json"
     target.write_text(json.dumps(document), encoding="utf-8")
-    result = fresh.test_cli_runner().invoke(args=["restore", str(target)])
+    result = fresh().test_cli_runner().invoke(args=["restore", str(target)])
     assert result.exit_code == 2
     assert result.stderr.splitlines() == [
         BROKEN["text where a number belongs"][1], BROKEN["one entry key for two games"][1],
@@ -221,9 +230,10 @@ def test_a_restored_backup_shows_every_page(app, table, fresh, tmp_path):
     document = backup_document(app, table)
     target = tmp_path / "good.json"
     target.write_text(json.dumps(document), encoding="utf-8")
-    result = fresh.test_cli_runner().invoke(args=["restore", str(target)])
+    restored = fresh()
+    result = restored.test_cli_runner().invoke(args=["restore", str(target)])
     assert result.exit_code == 0, result.output
-    client = fresh.test_client()
+    client = restored.test_client()
     for page in ("", "abend/1/", "abend/1/verlauf/", "statistik", "abend/1/zettel.pdf"):
         assert client.get(f"/r/{table.token}/{page}").status_code == 200, page
 
@@ -270,7 +280,8 @@ def test_every_page_of_whatever_restore_accepts_answers_and_a_refusal_writes_not
     from tests.budget import examples
 
     original = json.dumps(backup_document(app, table))
-    runner, client = fresh.test_cli_runner(), fresh.test_client()
+    empty = fresh()
+    runner, client = empty.test_cli_runner(), empty.test_client()
     target = tmp_path / "spoilt.json"
     outcomes: dict[int, int] = {}
 
@@ -286,7 +297,7 @@ def test_every_page_of_whatever_restore_accepts_answers_and_a_refusal_writes_not
         outcomes[result.exit_code] = outcomes.get(result.exit_code, 0) + 1
         if result.exit_code != 0:
             assert result.exit_code == 2, result.output
-            assert rows_in(fresh) == 0
+            assert rows_in(empty) == 0
             return
         try:
             tokens = [t for g in document["tables"]["groups"]
@@ -297,7 +308,7 @@ def test_every_page_of_whatever_restore_accepts_answers_and_a_refusal_writes_not
                     response = client.get(f"/r/{token}/{page}")
                     assert response.status_code < 500, (page, result.output)
         finally:
-            wipe(fresh)
+            wipe(empty)
 
     restore_spoilt()
     assert outcomes.get(0) and outcomes.get(2), outcomes  # both outcomes were reached
@@ -317,8 +328,9 @@ UNREADABLE = {
 def test_restore_refuses_an_unreadable_file_in_german(fresh, tmp_path, content, line):
     target = tmp_path / "unreadable.json"
     target.write_bytes(content)
-    result = fresh.test_cli_runner().invoke(args=["restore", str(target)])
+    empty = fresh()
+    result = empty.test_cli_runner().invoke(args=["restore", str(target)])
     assert result.exit_code == 2
     assert result.stderr.splitlines() == [
         line, "Wiederherstellen abgebrochen: nichts geschrieben."]
-    assert rows_in(fresh) == 0
+    assert rows_in(empty) == 0
