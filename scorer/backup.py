@@ -165,8 +165,11 @@ def _read_rows(table: sa.Table, rows: list[Any],
             problems.append(f"{where}, {name}: unbekannte Spalte")
         for column in columns:
             if column.name not in row:
-                if _required(table, column):
+                if _required(column):
                     problems.append(f"{where}, {column.name}: fehlt")
+                elif column.server_default is None:
+                    # What the database would put there, so every later check sees it.
+                    values[column.name] = _default(column)
                 continue
             try:
                 values[column.name] = _value(row[column.name], column)
@@ -175,9 +178,17 @@ def _read_rows(table: sa.Table, rows: list[Any],
     return decoded, places
 
 
-def _required(table: sa.Table, column: sa.Column[Any]) -> bool:
+def _required(column: sa.Column[Any]) -> bool:
+    # Ids too: a backup always carries them, and other rows refer to them.
     return not (column.nullable or column.default is not None
-                or column.server_default is not None or column is table.autoincrement_column)
+                or column.server_default is not None)
+
+
+def _default(column: sa.Column[Any]) -> Any:
+    default = column.default
+    if default is None:
+        return None
+    return default.arg(None) if default.is_callable else default.arg  # type: ignore[attr-defined]
 
 
 def _value(value: Any, column: sa.Column[Any]) -> Any:

@@ -343,14 +343,23 @@ def evening_input(evening: Evening) -> dict[str, Any]:
 
 
 def to_core(facts: Mapping[str, Any], names: Mapping[int, str]) -> dict[str, Any]:
-    """Stored facts (player ids) -> CLI.md game input (player names)."""
+    """Stored facts (player ids) -> CLI.md game input (player names).
+
+    Only ids are translated; anything else (from a hand-made backup) is left for the core
+    to refuse with its own message.
+    """
     raw = dict(facts)
     for key in ("players", "re"):
-        if key in raw:
-            raw[key] = [names.get(i, str(i)) for i in raw[key]]
-    if "eyes" in raw:
-        raw["eyes"] = {names.get(int(k), k): v for k, v in raw["eyes"].items()}
+        if isinstance(raw.get(key), list):
+            raw[key] = [names.get(i, str(i)) if type(i) is int else i for i in raw[key]]
+    if isinstance(raw.get("eyes"), dict):
+        raw["eyes"] = {names.get(_player_id(k) or 0, k): v for k, v in raw["eyes"].items()}
     return raw
+
+
+def _player_id(key: str) -> int | None:
+    """A stored Augen key ("17") as a player id."""
+    return int(key) if key.isascii() and key.isdigit() and len(key) <= 18 else None
 
 
 def from_core(raw: Mapping[str, Any], ids: Mapping[str, int]) -> dict[str, Any]:

@@ -248,12 +248,16 @@ FACT_KEYS = ["kind", "solo", "pflicht", "players", "re", "re_eyes", "trickless",
 
 
 def spoil(tables: dict[str, list[dict[str, Any]]], data: Any) -> None:
-    """Put a hostile value into one column of one row, or into one key of stored facts."""
+    """Put a hostile value into one column of one row or one key of stored facts, or leave
+    the column out."""
     from hypothesis import strategies as st
 
     name = data.draw(st.sampled_from(sorted(t for t in tables if tables[t])))
     row = data.draw(st.sampled_from(tables[name]))
     column = data.draw(st.sampled_from(sorted(row)))
+    if data.draw(st.integers(0, 9)) == 0:
+        del row[column]
+        return
     others = [r[c] for t in tables.values() for r in t for c in r if c == column]
     value = copy.deepcopy(data.draw(st.sampled_from(HOSTILE + others)))
     if isinstance(row[column], dict) and data.draw(st.booleans()):
@@ -334,3 +338,33 @@ def test_restore_refuses_an_unreadable_file_in_german(fresh, tmp_path, content, 
     assert result.stderr.splitlines() == [
         line, "Wiederherstellen abgebrochen: nichts geschrieben."]
     assert rows_in(empty) == 0
+
+
+def test_a_row_without_an_optional_column_gets_the_columns_default(app, table, fresh,
+                                                                     tmp_path):
+    document = backup_document(app, table)
+    tables = document["tables"]
+    for row in tables["games"]:
+        row.pop("revision")
+    tables["evenings"][0].pop("cents_per_point")
+    tables["games"][0].pop("deleted_at")
+    target = tmp_path / "short.json"
+    target.write_text(json.dumps(document), encoding="utf-8")
+    restored = fresh()
+    result = restored.test_cli_runner().invoke(args=["restore", str(target)])
+    assert result.exit_code == 0, result.output
+    tables = json.loads(json.dumps(restored_tables(restored)))
+    assert {g["revision"] for g in tables["games"]} == {1}  # models.Game.revision default
+    assert tables["evenings"][0]["cents_per_point"] == 0    # models.Evening default
+    assert tables["games"][0]["deleted_at"] is None
+    assert restored.test_client().get(f"/r/{table.token}/abend/1/").status_code == 200
+
+
+def restored_tables(app: Any) -> dict[str, Any]:
+    from scorer import backup
+    from scorer.extensions import db
+
+    with app.app_context():
+        tables = backup.dump(db.session, db.metadata)["tables"]
+        db.session.remove()
+    return tables

@@ -15,6 +15,7 @@ from scorer import services
 from scorer.explain import OPTION_HELP, OPTION_LABELS, PRESET_LABELS, format_value, summary
 from scorer.models import Group
 from scorer.rules import PRESETS, InvalidRules
+from scorer.web import remembered
 from scorer.web.forms import (
     DECK_LABELS,
     ActionForm,
@@ -26,7 +27,6 @@ from scorer.web.forms import (
     options_form,
     options_from_form,
 )
-from scorer.web import remembered
 from scorer.web.lookup import group_or_404
 from scorer.web.numbers import parse_int
 
