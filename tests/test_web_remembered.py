@@ -143,3 +143,15 @@ def test_remembering_and_forgetting_need_the_csrf_token(app, client, table):
     assert client.post("/vergessen", data={"runde": runde,
                                            "csrf_token": csrf_token(forget)}).status_code == 302
     assert start_page_links(client) == []
+
+
+
+def test_a_device_that_remembers_nothing_gets_no_new_cookie_on_every_page(app, client, table):
+    table.create_group("Mittwochsrunde")
+    app.config["WTF_CSRF_ENABLED"] = True  # the session then holds the form token
+    first = client.get("/")
+    assert "Set-Cookie" in first.headers
+    for page in ("/", f"/r/{table.token}/", "/static/css/app.css"):
+        response = client.get(page)
+        response.close()
+        assert "Set-Cookie" not in response.headers, page
