@@ -211,34 +211,69 @@ def register_commands(app: Flask) -> None:
     """`flask --app scorer backup` and `restore FILE`: everything as one JSON document."""
 
     @app.cli.command("backup")
-    @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
-                  help="Zieldatei (Standard: doko-zettel-backup-<Zeitstempel>.json)")
-    def backup_command(output: str | None) -> None:
-        """Write a timestamped JSON backup of the whole database."""
+    @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
+                  default=None,
+                  help="Zieldatei (Standard: instance/backups/doko-zettel-backup-<Zeit>.json)")
+    def backup_command(output: Path | None) -> None:
+        """Write a JSON backup of the whole database, readable by its owner only."""
         from scorer import backup
 
         document = backup.dump(db.session, db.metadata)
         if output is None:
-            stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
-            output = f"doko-zettel-backup-{stamp}.json"
-        Path(output).write_text(json.dumps(document, ensure_ascii=False, indent=1),
-                                encoding="utf-8")
+            # Beside the database and the secret key, out of the repository and of git.
+            folder = Path(app.instance_path) / "backups"
+            folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+            folder.chmod(0o700)
+            output = backup.default_path(folder, datetime.now(timezone.utc))
+            backup.write_file(document, output, replace=False)
+        else:
+            backup.write_file(document, output, replace=True)
         rows = sum(len(r) for r in document["tables"].values())
         click.echo(f"Sicherung geschrieben: {output} ({rows} Zeilen)")
 
     @app.cli.command("restore")
     @click.argument("file", type=click.Path(exists=True, dir_okay=False))
     def restore_command(file: str) -> None:
-        """Load a JSON backup into an empty database."""
-        from scorer import backup
+        """Load a JSON backup into an empty database, after checking all of it.
+
+        Refused (exit 2, one German line per problem on stderr, nothing written): a file
+        that is no backup, rows the tables would not take (scorer.backup.read), and Runden
+        or evenings the scoring core refuses (scorer.restore_check).
+        """
+        from sqlalchemy.exc import SQLAlchemyError
+
+        from scorer import backup, restore_check
 
         try:
-            document = json.loads(Path(file).read_text(encoding="utf-8"))
-            counts = backup.restore(db.session, db.metadata, document)
-        except (ValueError, backup.BackupError) as err:
+            try:
+                document = json.loads(Path(file).read_text(encoding="utf-8"))
+            except RecursionError:
+                raise backup.BackupError(["die Datei ist zu tief verschachtelt"]) from None
+            except UnicodeDecodeError:
+                raise backup.BackupError(["die Datei ist kein UTF-8-Text"]) from None
+            except json.JSONDecodeError as err:
+                raise backup.BackupError([f"keine JSON-Datei (Zeile {err.lineno}, Spalte "
+                                          f"{err.colno})"]) from None
+            except ValueError:  # Python reads no integer of more than 4,300 digits
+                raise backup.BackupError(["die Datei enthält eine zu lange Zahl"]) from None
+            rows = backup.read(document, db.metadata)
+            problems = restore_check.problems(rows)
+            if problems:
+                raise backup.BackupError(problems)
+            try:
+                counts = backup.restore(db.session, db.metadata, rows)
+                db.session.commit()
+            except SQLAlchemyError as err:
+                db.session.rollback()
+                reason = str(getattr(err, "orig", err)).splitlines()[0]
+                raise backup.BackupError([f"die Datenbank nimmt die Zeilen nicht: {reason}"]) \
+                    from None
+        except backup.BackupError as err:
             db.session.rollback()
-            raise click.ClickException(f"Wiederherstellen abgebrochen: {err}") from err
-        db.session.commit()
+            for problem in err.problems:
+                click.echo(problem, err=True)
+            click.echo("Wiederherstellen abgebrochen: nichts geschrieben.", err=True)
+            raise SystemExit(2) from None
         click.echo(f"Wiederhergestellt: {sum(counts.values())} Zeilen aus {file}")
 
 

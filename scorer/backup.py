@@ -11,6 +11,10 @@ from __future__ import annotations
 import base64
 import datetime as dt
 import decimal
+import json
+import os
+import tempfile
+from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
@@ -21,7 +25,22 @@ VERSION = 1
 
 
 class BackupError(ValueError):
-    """A backup document that cannot be restored here, with a German message."""
+    """A backup that is not restored here: one German line per problem."""
+
+    def __init__(self, problems: list[str]) -> None:
+        if len(problems) > MAX_PROBLEMS:
+            problems = [*problems[:MAX_PROBLEMS],
+                        f"… und {len(problems) - MAX_PROBLEMS} weitere Probleme"]
+        self.problems = problems
+        super().__init__("; ".join(problems))
+
+
+MAX_PROBLEMS = 50
+"""A file broken in every row names the first fifty problems, not ten thousand."""
+MAX_JSON_DEPTH = 16
+"""Stored facts and rules nest three levels; anything far deeper is no backup of ours."""
+INTEGER_RANGE = (-(2**31), 2**31 - 1)
+"""What an INTEGER column holds on PostgreSQL (SQLite's are wider)."""
 
 
 def _encode(value: Any) -> Any:
@@ -87,39 +106,256 @@ def dump(session: Session, metadata: sa.MetaData, group_id: int | None = None) -
     }
 
 
-def restore(session: Session, metadata: sa.MetaData, document: Any) -> dict[str, int]:
-    """Load a backup into an empty database; returns rows per table. Caller commits."""
+def read(document: Any, metadata: sa.MetaData) -> dict[str, list[dict[str, Any]]]:
+    """The rows of a backup, decoded and checked against the tables before anything is
+    written: known tables and columns, every required column, values of the column's type
+    and size, unique values unique, every reference pointing at a row of the file.
+
+    Raises BackupError with one German line per problem (``games, Zeile 3 (id 7),
+    evening_id: …``).
+    """
     if not isinstance(document, dict) or document.get("format") != FORMAT:
-        raise BackupError("keine Doko-Zettel-Sicherung")
+        raise BackupError(["keine Doko-Zettel-Sicherung"])
     if document.get("version") != VERSION:
-        raise BackupError(f"Sicherungsformat {document.get('version')!r} wird nicht unterstützt")
+        raise BackupError([f"Sicherungsformat {document.get('version')!r} wird nicht "
+                           "unterstützt"])
     tables = document.get("tables")
     if not isinstance(tables, dict):
-        raise BackupError("die Sicherung enthält keine Tabellen")
-    known = {t.name for t in metadata.sorted_tables}
-    unknown = sorted(set(tables) - known)
+        raise BackupError(["die Sicherung enthält keine Tabellen"])
+    unknown = sorted(set(tables) - {t.name for t in metadata.sorted_tables})
     if unknown:
-        raise BackupError(f"unbekannte Tabellen in der Sicherung: {', '.join(unknown)}")
+        raise BackupError([f"unbekannte Tabellen in der Sicherung: {', '.join(unknown)}"])
+    problems: list[str] = []
+    out: dict[str, list[dict[str, Any]]] = {}
+    places: dict[str, list[str]] = {}
+    for table in metadata.sorted_tables:
+        rows = tables.get(table.name, [])
+        if not isinstance(rows, list):
+            problems.append(f"{table.name}: keine Liste von Zeilen")
+            rows = []
+        out[table.name], places[table.name] = _read_rows(table, rows, problems)
+        problems.extend(_unique_problems(table, out[table.name], places[table.name]))
+    problems.extend(_reference_problems(metadata, out, places))
+    if problems:
+        raise BackupError(problems)
+    return out
+
+
+def _place(table: sa.Table, index: int, row: Any) -> str:
+    where = f"{table.name}, Zeile {index + 1}"
+    if isinstance(row, dict) and type(row.get("id")) is int:
+        where += f" (id {row['id']})"
+    return where
+
+
+def _read_rows(table: sa.Table, rows: list[Any],
+               problems: list[str]) -> tuple[list[dict[str, Any]], list[str]]:
+    decoded: list[dict[str, Any]] = []
+    places: list[str] = []
+    columns = table.columns
+    for index, row in enumerate(rows):
+        where = _place(table, index, row)
+        values: dict[str, Any] = {}
+        decoded.append(values)
+        places.append(where)
+        if not isinstance(row, dict):
+            problems.append(f"{where}: keine Zeile (ein JSON-Objekt)")
+            continue
+        for name in sorted(set(row) - set(columns.keys())):
+            problems.append(f"{where}, {name}: unbekannte Spalte")
+        for column in columns:
+            if column.name not in row:
+                if _required(column):
+                    problems.append(f"{where}, {column.name}: fehlt")
+                elif column.server_default is None:
+                    # What the database would put there, so every later check sees it.
+                    values[column.name] = _default(column)
+                continue
+            try:
+                values[column.name] = _value(row[column.name], column)
+            except BackupError as err:
+                problems.extend(f"{where}, {column.name}: {p}" for p in err.problems)
+    return decoded, places
+
+
+def _required(column: sa.Column[Any]) -> bool:
+    # Ids too: a backup always carries them, and other rows refer to them.
+    return not (column.nullable or column.default is not None
+                or column.server_default is not None)
+
+
+def _default(column: sa.Column[Any]) -> Any:
+    default = column.default
+    if default is None:
+        return None
+    return default.arg(None) if default.is_callable else default.arg  # type: ignore[attr-defined]
+
+
+def _value(value: Any, column: sa.Column[Any]) -> Any:
+    """``value`` as the column takes it, or BackupError saying what it should be."""
+    if value is None:
+        if not column.nullable:
+            raise BackupError(["darf nicht leer sein"])
+        return None
+    kind = column.type
+    if isinstance(kind, sa.JSON):
+        problem = _json_problem(value)
+        if problem:
+            raise BackupError([problem])
+        return value
+    if isinstance(kind, sa.DateTime):
+        return _tagged(value, "$datetime", dt.datetime.fromisoformat, "ein Zeitpunkt")
+    if isinstance(kind, sa.Date):
+        return _tagged(value, "$date", dt.date.fromisoformat, "ein Datum")
+    if isinstance(kind, sa.Integer):
+        low, high = INTEGER_RANGE
+        if type(value) is not int or not low <= value <= high:
+            raise BackupError(["muss eine ganze Zahl sein"])
+        return value
+    if isinstance(kind, sa.String):
+        if not isinstance(value, str):
+            raise BackupError(["muss Text sein"])
+        problem = _text_problem(value)
+        if problem:
+            raise BackupError([problem])
+        if kind.length is not None and len(value) > kind.length:
+            raise BackupError([f"höchstens {kind.length} Zeichen"])
+        return value
+    return _decode(value, column)
+
+
+def _tagged(value: Any, tag: str, parse: Any, what: str) -> Any:
+    if isinstance(value, dict) and set(value) == {tag} and isinstance(value[tag], str):
+        try:
+            return parse(value[tag])
+        except ValueError:
+            pass
+    raise BackupError([f"muss {what} sein"])
+
+
+def _text_problem(text: str) -> str | None:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return "enthält Zeichen, die kein Unicode-Text sind"
+    if "\x00" in text:
+        return "enthält ein NUL-Zeichen"
+    return None
+
+
+def _json_problem(value: Any) -> str | None:
+    """What keeps a JSON value out of a JSON column, walked without recursion."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > MAX_JSON_DEPTH:
+            return "zu tief verschachtelt"
+        if isinstance(item, str):
+            problem = _text_problem(item)
+            if problem:
+                return problem
+        elif isinstance(item, dict):
+            stack.extend((k, depth) for k in item)
+            stack.extend((v, depth + 1) for v in item.values())
+        elif isinstance(item, list):
+            stack.extend((v, depth + 1) for v in item)
+    return None
+
+
+def _unique_problems(table: sa.Table, rows: list[dict[str, Any]],
+                     places: list[str]) -> list[str]:
+    keys: list[tuple[str, ...]] = [tuple(c.name for c in table.primary_key.columns)]
+    keys += [tuple(c.name for c in constraint.columns) for constraint in table.constraints
+             if isinstance(constraint, sa.UniqueConstraint)]
+    keys += [(c.name,) for c in table.columns if c.unique]
+    problems = []
+    for key in dict.fromkeys(keys):
+        seen: dict[tuple[Any, ...], int] = {}
+        for index, row in enumerate(rows):
+            if not key or any(row.get(name) is None for name in key):
+                continue
+            value = tuple(row[name] for name in key)
+            if value in seen:
+                problems.append(f"{places[index]}: {', '.join(key)} wie in Zeile "
+                                f"{seen[value] + 1} – muss eindeutig sein")
+            else:
+                seen[value] = index
+    return problems
+
+
+def _reference_problems(metadata: sa.MetaData, rows: dict[str, list[dict[str, Any]]],
+                        places: dict[str, list[str]]) -> list[str]:
+    problems = []
+    for table in metadata.sorted_tables:
+        for key in sorted(table.foreign_keys, key=lambda k: k.parent.name):
+            target = key.column
+            present = {r.get(target.name) for r in rows[target.table.name]}
+            for index, row in enumerate(rows[table.name]):
+                value = row.get(key.parent.name)
+                if value is not None and value not in present:
+                    problems.append(
+                        f"{places[table.name][index]}, {key.parent.name}: verweist auf "
+                        f"{target.table.name}.{target.name} {value}, die es in der Sicherung "
+                        "nicht gibt")
+    return problems
+
+
+def restore(session: Session, metadata: sa.MetaData,
+            rows: dict[str, list[dict[str, Any]]]) -> dict[str, int]:
+    """Load rows from :func:`read` into an empty database; returns rows per table. The
+    caller commits (or rolls back: nothing is half written)."""
     for table in metadata.sorted_tables:
         if table.name == "alembic_version":
             continue
         if session.execute(sa.select(sa.func.count()).select_from(table)).scalar_one():
-            raise BackupError(f"die Datenbank ist nicht leer (Tabelle {table.name})")
+            raise BackupError([f"die Datenbank ist nicht leer (Tabelle {table.name})"])
     counts: dict[str, int] = {}
     for table in metadata.sorted_tables:
-        rows = tables.get(table.name, [])
-        if not isinstance(rows, list):
-            raise BackupError(f"Tabelle {table.name}: Zeilen fehlen")
-        decoded = []
-        for row in rows:
-            if not isinstance(row, dict) or not set(row) <= set(table.columns.keys()):
-                raise BackupError(f"Tabelle {table.name}: unbekannte Spalten")
-            decoded.append({name: _decode(value, table.columns[name]) for name, value in row.items()})
-        if decoded:
-            session.execute(table.insert(), decoded)
+        decoded = rows.get(table.name, [])
+        # One INSERT per set of columns: a row may leave out a column that has a default.
+        by_columns: dict[frozenset[str], list[dict[str, Any]]] = {}
+        for row in decoded:
+            by_columns.setdefault(frozenset(row), []).append(row)
+        for same in by_columns.values():
+            session.execute(table.insert(), same)
         counts[table.name] = len(decoded)
     _reset_sequences(session, metadata)
     return counts
+
+
+def default_path(folder: Path, now: dt.datetime) -> Path:
+    """A new file in ``folder`` named after ``now``; never one that exists already."""
+    stamp = now.strftime("%Y%m%d-%H%M%S")
+    path = folder / f"doko-zettel-backup-{stamp}.json"
+    n = 1
+    while path.exists():
+        n += 1
+        path = folder / f"doko-zettel-backup-{stamp}-{n}.json"
+    return path
+
+
+def write_file(document: dict[str, Any], path: Path, *, replace: bool) -> None:
+    """Write a backup readable by its owner only (0600): it holds every Runde's edit link.
+
+    The document goes to a private temporary file beside ``path`` first and then takes its
+    name, so a failure never leaves half a backup and an old file's looser mode never
+    survives. Without ``replace`` an existing file is never overwritten.
+    """
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".doko-zettel-", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            json.dump(document, out, ensure_ascii=False, indent=1)
+            out.flush()
+            os.fsync(out.fileno())
+        if replace:
+            os.replace(temporary, path)
+        else:
+            os.link(temporary, path)  # fails if the name was taken meanwhile
+            os.unlink(temporary)
+    except BaseException:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+        raise
 
 
 def _reset_sequences(session: Session, metadata: sa.MetaData) -> None:

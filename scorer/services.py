@@ -24,6 +24,7 @@ from scorer import backup
 from scorer.evening import EveningSetup, InvalidEvening, Ledger, LedgerGame, fold
 from scorer.extensions import db
 from scorer.models import Evening, EveningSeat, Game, GameEvent, Group, Player, utcnow
+from scorer.names import PLAYER_NAME, RUNDE_NAME, InvalidName, NameField, clean_name
 from scorer.rules import PRESETS, HouseRules, differences, rules_from_spec
 from scorer.settlement import Rounding, Settlement, SettlementMode, settle
 
@@ -61,6 +62,11 @@ def find_group(token: str) -> Group | None:
     )
 
 
+def find_group_by_id(group_id: int) -> Group | None:
+    """A Runde by its id: only for what this device already holds (never from a URL)."""
+    return db.session.get(Group, group_id)
+
+
 def backup_group(group: Group) -> dict[str, Any]:
     """Everything of one Runde in the backup format of `flask --app scorer backup`."""
     return backup.dump(db.session, db.metadata, group_id=group.id)
@@ -73,11 +79,20 @@ def renew_tokens(group: Group) -> None:
     db.session.commit()
 
 
+def _name(raw: str, field: NameField) -> str:
+    """Every name that is stored goes through here (scorer.names.clean_name)."""
+    try:
+        return clean_name(raw, field)
+    except InvalidName as err:
+        raise Refused([("name", str(err))]) from None
+
+
 def create_group(name: str, preset: str) -> Group:
     """A new Runde with fresh secret tokens."""
+    name = _name(name, RUNDE_NAME)
     if preset not in PRESETS:
         raise Refused([("preset", "unbekanntes Regelwerk")])
-    group = Group(name=name.strip(), preset=preset, overrides={},
+    group = Group(name=name, preset=preset, overrides={},
                   edit_token=secrets.token_urlsafe(24), read_token=secrets.token_urlsafe(24))
     db.session.add(group)
     db.session.commit()
@@ -86,7 +101,12 @@ def create_group(name: str, preset: str) -> Group:
 
 def house_rules(group: Group) -> HouseRules:
     """The Runde's rules: its preset with its overrides."""
-    return rules_from_spec({"preset": group.preset, **group.overrides})
+    return rules_of(group.preset, group.overrides)
+
+
+def rules_of(preset: str, overrides: Mapping[str, Any]) -> HouseRules:
+    """A preset with a Runde's overrides; InvalidRules names a bad option."""
+    return rules_from_spec({"preset": preset, **overrides})
 
 
 def set_house_rules(group: Group, preset: str, options: Mapping[str, Any]) -> HouseRules:
@@ -114,8 +134,8 @@ def _name_taken(group: Group, name: str, but: Player | None = None) -> bool:
 
 def add_player(group: Group, name: str) -> Player:
     """A new player of the Runde; names are unique within it."""
+    name = _name(name, PLAYER_NAME)
     _lock_group(group)
-    name = name.strip()
     if _name_taken(group, name):
         raise Refused([("name", f"{name} gibt es in dieser Runde schon")])
     player = Player(group=group, name=name)
@@ -126,8 +146,8 @@ def add_player(group: Group, name: str) -> Player:
 
 def rename_player(player: Player, name: str) -> None:
     """Rename; old evenings show the new name, since facts refer to the id."""
+    name = _name(name, PLAYER_NAME)
     _lock_group(player.group)
-    name = name.strip()
     if _name_taken(player.group, name, but=player):
         raise Refused([("name", f"{name} gibt es in dieser Runde schon")])
     player.name = name
@@ -158,7 +178,7 @@ def start_evening(group: Group, *, played_on: dt.date, seat_ids: Sequence[int],
     """A new evening with its seats and the full rule set frozen."""
     _lock_group(group)
     players = {p.id: p for p in group.players}
-    problems = list(_money_problems(cents_per_point, settlement_mode, settlement_rounding))
+    problems = list(money_problems(cents_per_point, settlement_mode, settlement_rounding))
     if any(i not in players for i in seat_ids):
         problems.append(("seats", "nur Spieler dieser Runde können mitspielen"))
     elif any(not players[i].active for i in seat_ids):
@@ -200,8 +220,9 @@ def set_closed(evening: Evening, closed: bool, revision: int) -> None:
     db.session.commit()
 
 
-def _money_problems(cents_per_point: int, mode: str,
-                    rounding: str) -> Iterable[tuple[str, str]]:
+def money_problems(cents_per_point: int, mode: str,
+                   rounding: str) -> Iterable[tuple[str, str]]:
+    """What is wrong with an evening's price of a point and way of settling, by field."""
     if not 0 <= cents_per_point <= MAX_CENTS_PER_POINT:
         yield "cents_per_point", f"zwischen 0 und {MAX_CENTS_PER_POINT} Cent"
     if mode not in {m.value for m in SettlementMode}:
@@ -215,7 +236,7 @@ def set_settlement(evening: Evening, *, cents_per_point: int, mode: str, roundin
     """Change what a point is worth and how the evening settles (not once it is closed)."""
     _check_open(evening)
     _check_revision(evening.revision, revision)
-    problems = list(_money_problems(cents_per_point, mode, rounding))
+    problems = list(money_problems(cents_per_point, mode, rounding))
     if problems:
         raise Refused(problems)
     evening.cents_per_point = cents_per_point
@@ -276,13 +297,23 @@ class Sheet:
 def evening_setup(evening: Evening) -> tuple[EveningSetup, dict[int, str]]:
     """The core's setup of an evening, and its id -> name map."""
     names = {seat.player_id: seat.player.name for seat in evening.seats}
-    setup = EveningSetup(
-        rules=rules_from_spec(evening.rules),
-        seats=tuple(names[seat.player_id] for seat in evening.seats),
-        first_dealer=names[evening.first_dealer_id],
-        planned_games=evening.planned_games,
-    )
+    setup = core_setup(evening.rules, [names[seat.player_id] for seat in evening.seats],
+                       names[evening.first_dealer_id], evening.planned_games)
     return setup, names
+
+
+def core_setup(rules: Mapping[str, Any], seats: Sequence[str], first_dealer: str,
+               planned_games: int | None) -> EveningSetup:
+    """An evening's stored rules and seats (names, in order) as the core's setup; raises
+    InvalidRules or InvalidEvening."""
+    return EveningSetup(rules=rules_from_spec(rules), seats=tuple(seats),
+                        first_dealer=first_dealer, planned_games=planned_games)
+
+
+def fold_facts(setup: EveningSetup, facts: Iterable[Mapping[str, Any]],
+               names: Mapping[int, str]) -> Ledger:
+    """Fold stored facts (player ids) in sheet order: how every page gets its numbers."""
+    return fold(setup, [to_core(f, names) for f in facts])
 
 
 def live_games(evening: Evening) -> list[Game]:
@@ -294,7 +325,7 @@ def sheet(evening: Evening) -> Sheet:
     """Fold the evening's stored games: every page's numbers come from here."""
     setup, names = evening_setup(evening)
     games = live_games(evening)
-    ledger = fold(setup, [to_core(g.facts, names) for g in games])
+    ledger = fold_facts(setup, [g.facts for g in games], names)
     return Sheet(evening=evening, setup=setup, ledger=ledger,
                  rows=tuple(Row(g, e) for g, e in zip(games, ledger.games)), names=names)
 
@@ -312,14 +343,23 @@ def evening_input(evening: Evening) -> dict[str, Any]:
 
 
 def to_core(facts: Mapping[str, Any], names: Mapping[int, str]) -> dict[str, Any]:
-    """Stored facts (player ids) -> CLI.md game input (player names)."""
+    """Stored facts (player ids) -> CLI.md game input (player names).
+
+    Only ids are translated; anything else (from a hand-made backup) is left for the core
+    to refuse with its own message.
+    """
     raw = dict(facts)
     for key in ("players", "re"):
-        if key in raw:
-            raw[key] = [names.get(i, str(i)) for i in raw[key]]
-    if "eyes" in raw:
-        raw["eyes"] = {names.get(int(k), k): v for k, v in raw["eyes"].items()}
+        if isinstance(raw.get(key), list):
+            raw[key] = [names.get(i, str(i)) if type(i) is int else i for i in raw[key]]
+    if isinstance(raw.get("eyes"), dict):
+        raw["eyes"] = {names.get(_player_id(k) or 0, k): v for k, v in raw["eyes"].items()}
     return raw
+
+
+def _player_id(key: str) -> int | None:
+    """A stored Augen key ("17") as a player id."""
+    return int(key) if key.isascii() and key.isdigit() and len(key) <= 18 else None
 
 
 def from_core(raw: Mapping[str, Any], ids: Mapping[str, int]) -> dict[str, Any]:
@@ -400,6 +440,17 @@ def game_by_entry_key(key: str) -> Game | None:
     return db.session.scalar(select(Game).where(Game.entry_key == key))
 
 
+def stored_with(entry_key: str) -> tuple[Game, dict[str, Any]] | None:
+    """The game a form with this one-time key stored, and the facts it stored then (an edit
+    on the sheet since does not change what that form sent)."""
+    game = game_by_entry_key(entry_key)
+    if game is None:
+        return None
+    created = db.session.scalar(select(GameEvent.new_facts).where(
+        GameEvent.game_id == game.id, GameEvent.action == CREATE))
+    return game, dict(created if created is not None else game.facts)
+
+
 def number_of(game: Game) -> int:
     """The game's running number on the sheet now (its place among the live games)."""
     games = live_games(game.evening)
@@ -434,10 +485,12 @@ def add_game(evening: Evening, facts: Mapping[str, Any], entry_key: str) -> Game
 def edit_game(game: Game, facts: Mapping[str, Any], revision: int) -> GameEvent:
     """Replace a game's facts after checking the whole evening with them."""
     _check_open(game.evening)
-    _check_revision(game.revision, revision)
     if game.deleted_at is not None:
         raise Refused([("", "dieses Spiel ist gelöscht")])
+    # The facts before the revision: a value the core refuses gets the same answer whether
+    # or not another phone saved in between, and a conflict only ever shows facts that fold.
     preview(game.evening, facts, replacing=game)
+    _check_revision(game.revision, revision)
     return _change(game, EDIT, dict(facts))
 
 
@@ -550,6 +603,7 @@ __all__ = [
     "Sheet",
     "add_game",
     "add_player",
+    "core_setup",
     "create_group",
     "delete_game",
     "edit_game",
@@ -558,17 +612,22 @@ __all__ = [
     "find_evening",
     "find_game",
     "find_group",
+    "find_group_by_id",
+    "fold_facts",
     "from_core",
     "house_rules",
+    "money_problems",
     "preview",
     "rename_player",
     "retire_player",
+    "rules_of",
     "set_closed",
     "set_house_rules",
     "set_settlement",
     "settlement",
     "sheet",
     "start_evening",
+    "stored_with",
     "to_core",
     "undo",
 ]

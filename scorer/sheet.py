@@ -13,6 +13,8 @@ import datetime as dt
 from functools import cache
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
+from urllib.request import url2pathname
 
 from jinja2 import Environment, FileSystemLoader
 
@@ -24,6 +26,8 @@ from scorer.settlement import MODE_LABELS, ROUNDING_LABELS, Settlement, format_e
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / "pdf"
 """The PDF templates and their print stylesheet."""
+OWN_FILES = (TEMPLATES, TEMPLATES.parent.parent / "static")
+"""The only places the PDF renderer reads from: no other file, nothing from the network."""
 
 DEFAULT_TITLE = "Doko-Zettel"
 LANDSCAPE_FROM = 6
@@ -238,10 +242,49 @@ def sheet_html(context: dict[str, Any]) -> str:
 
 def render_sheet_pdf(context: dict[str, Any]) -> bytes:
     """The sheet as PDF bytes (A4; landscape from six players)."""
+    return html_to_pdf(sheet_html(context))
+
+
+def html_to_pdf(html: str) -> bytes:
+    """An HTML document as PDF bytes; relative URLs resolve in the PDF templates' folder,
+    and only the app's own files (OWN_FILES) are read."""
     from weasyprint import HTML  # type: ignore[import-untyped]
 
-    pdf: bytes = HTML(string=sheet_html(context), base_url=str(TEMPLATES)).write_pdf()
+    pdf: bytes = HTML(string=html, base_url=str(TEMPLATES),
+                      url_fetcher=_own_files_fetcher()).write_pdf()
     return pdf
+
+
+def own_file(url: str) -> bool:
+    """Whether ``url`` is a file:// URL of a file inside OWN_FILES (after symlinks)."""
+    parts = urlsplit(url)
+    if parts.scheme != "file" or parts.netloc not in ("", "localhost"):
+        return False
+    path = Path(url2pathname(parts.path)).resolve()
+    return any(path.is_relative_to(folder.resolve()) for folder in OWN_FILES)
+
+
+def _own_files_fetcher() -> Any:
+    """WeasyPrint's fetcher, refusing all but our own files; a fresh one per document,
+    since it keeps state between calls."""
+    return _own_files_fetcher_class()(allowed_protocols=("file",), allow_redirects=False)
+
+
+@cache
+def _own_files_fetcher_class() -> Any:
+    # WeasyPrint's default fetcher reads any file:// URL (/etc/passwd as an attachment
+    # included) and any http:// one. Everything shown is escaped, but the renderer should
+    # not be the one place where that stays true by luck.
+    from weasyprint.urls import URLFetcher  # type: ignore[import-untyped]
+
+    class OwnFilesOnly(URLFetcher):  # type: ignore[misc]
+        def fetch(self, url: str, headers: Any = None) -> Any:
+            if not own_file(url):
+                # WeasyPrint logs the refusal and renders without the resource.
+                raise ValueError(f"not one of the app's own files: {url}")
+            return super().fetch(url, headers)
+
+    return OwnFilesOnly
 
 
 def write_sheet_pdf(
@@ -266,6 +309,7 @@ __all__ = [
     "DEFAULT_TITLE",
     "LANDSCAPE_FROM",
     "TEMPLATES",
+    "html_to_pdf",
     "number",
     "render_sheet_pdf",
     "sheet_context",

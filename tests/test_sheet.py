@@ -383,3 +383,91 @@ def test_scoring_from_the_cli_loads_neither_flask_jinja_nor_weasyprint(tmp_path)
     assert done.stderr.strip() == "[]"
     # Re 151, Kontra 89: gewonnen + unter 90 = 2.
     assert json.loads(done.stdout)["points"] == {"A": 2, "B": -2, "C": 2, "D": -2}
+
+
+# ------------------------------------------------------------------ what the renderer fetches
+
+
+A5_SHEET = "@page { size: A5 }"
+A4_WIDTH_PT = 595  # 210 mm; A5 is 420 pt wide
+
+
+def _weasyprint_default(html: str) -> bytes:
+    """What WeasyPrint does with its own URL fetcher: the control that shows each test below
+    would notice a fetch."""
+    from weasyprint import HTML
+
+    return HTML(string=html, base_url=str(TEMPLATES)).write_pdf()
+
+
+def _attachments(pdf: bytes) -> dict[str, list[bytes]]:
+    return dict(PdfReader(io.BytesIO(pdf)).attachments)
+
+
+def _width(pdf: bytes) -> int:
+    return round(float(PdfReader(io.BytesIO(pdf)).pages[0].mediabox.width))
+
+
+class _Recorder:
+    """A local web server that serves the A5 stylesheet and notes every request."""
+
+    def __enter__(self) -> _Recorder:
+        import threading
+        from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+        requests = self.requests = []
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+                requests.append(self.path)
+                body = A5_SHEET.encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "text/css")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args: object) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/sheet.css"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+        self.thread.join()
+
+
+def test_the_pdf_renderer_attaches_no_file_of_the_machine():
+    from scorer.sheet import html_to_pdf
+
+    html = '<link rel="attachment" href="file:///etc/passwd"><p>Zettel</p>'
+    assert b"root:" in b"".join(_attachments(_weasyprint_default(html)).get("passwd", []))
+    assert _attachments(html_to_pdf(html)) == {}
+
+
+def test_the_pdf_renderer_loads_no_stylesheet_from_a_file_or_the_network(tmp_path):
+    from scorer.sheet import html_to_pdf
+
+    local = tmp_path / "a5.css"
+    local.write_text(A5_SHEET, encoding="utf-8")
+    with _Recorder() as web:
+        for href in (local.as_uri(), web.url):
+            html = f'<link rel="stylesheet" href="{href}"><p>Zettel</p>'
+            assert _width(_weasyprint_default(html)) < A4_WIDTH_PT, href
+            assert _width(html_to_pdf(html)) == A4_WIDTH_PT, href
+        seen = len(web.requests)
+        html_to_pdf(f'<img src="{web.url}"><p style="background: url({web.url})">Zettel</p>')
+        assert len(web.requests) == seen == 1  # only the control above asked
+
+
+def test_the_pdf_renderer_still_reads_its_own_files():
+    from scorer.sheet import html_to_pdf
+
+    html = '<link rel="attachment" href="sheet.css"><p>Zettel</p>'
+    attached = _attachments(html_to_pdf(html))
+    assert attached["sheet.css"] == [(TEMPLATES / "sheet.css").read_bytes()]

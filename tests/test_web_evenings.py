@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from conftest import count_rows
 
 from scorer.models import Evening, Game
@@ -169,3 +171,40 @@ def test_an_evening_can_be_handed_to_the_core_as_cli_input_with_names(table, app
     assert data["seats"] == list(FIVE) and data["planned_games"] == 20
     assert data["games"][0]["re"] == ["Ben", "Dora"]
     assert evening(data).totals == table.ledger(sheet).totals
+
+
+NOT_ASCII_NUMBERS = {"superscript two": "²", "superscript one": "¹", "superscript three": "³",
+                     "Arabic-Indic three": "٣", "fullwidth three": "３",
+                     "5,000 digits": "9" * 5000}
+
+
+@pytest.mark.parametrize("value", NOT_ASCII_NUMBERS.values(), ids=NOT_ASCII_NUMBERS.keys())
+def test_a_first_dealer_that_is_no_plain_number_is_refused_beside_the_field(
+        table, client, app, value):
+    table.create_group()
+    data = table.evening_form(("Anna", "Ben", "Cem", "Dora"), first_dealer="Anna")
+    response = client.post(f"/r/{table.token}/abend/neu", data={**data, "first_dealer": value})
+    assert response.status_code == 422
+    assert 'id="first_dealer-error">der erste Geber muss am Tisch sitzen' in response.text
+    assert count_rows(app, Evening) == 0
+
+
+@pytest.mark.parametrize("field", ["planned_games", "cents_per_point"])
+@pytest.mark.parametrize("value", NOT_ASCII_NUMBERS.values(), ids=NOT_ASCII_NUMBERS.keys())
+def test_a_number_field_takes_only_the_digits_0_to_9(table, client, app, field, value):
+    table.create_group()
+    data = table.evening_form(("Anna", "Ben", "Cem", "Dora"))
+    response = client.post(f"/r/{table.token}/abend/neu", data={**data, field: value})
+    assert response.status_code == 422
+    assert f'id="{field}-error">eine ganze Zahl mit den Ziffern 0 bis 9 angeben' in response.text
+    assert count_rows(app, Evening) == 0
+
+
+def test_an_evening_or_game_number_beyond_what_the_database_holds_is_a_404(table, client):
+    table.create_group()
+    sheet = table.start_evening()
+    huge = "9" * 30
+    for url in (f"/r/{table.token}/abend/{huge}/", f"{sheet}spiel/{huge}/",
+                f"{sheet}verlauf/{huge}/wiederherstellen"):
+        method = "POST" if url.endswith("wiederherstellen") else "GET"
+        assert client.open(url, method=method).status_code == 404, url

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from conftest import count_rows
 
 from scorer.evening import EveningSetup, fold
@@ -301,3 +303,75 @@ def test_a_game_of_another_evening_is_a_german_404(table):
     response = table.client.get(second + f"spiel/{game}/")
     assert response.status_code == 404
     assert "Diese Seite gibt es nicht" in response.text
+
+
+STALE_UNKNOWN = {
+    "an unknown announcement": {"announced_re": "x"},
+    "an unknown kind": {"kind": "x"},
+    "an unknown solo": {"kind": "solo", "solo": "x"},
+}
+
+
+@pytest.mark.parametrize("spoiled", STALE_UNKNOWN.values(), ids=STALE_UNKNOWN.keys())
+def test_a_stale_edit_with_an_unknown_value_gets_the_same_422_as_a_current_one(
+        table, app, spoiled):
+    table.create_group()
+    sheet = table.start_evening()
+    table.play(sheet, ("Anna", "Cem"), 130)
+    (game,) = table.game_ids()
+    form = {**table.game_form(("Anna", "Cem"), 130), **spoiled}
+    current = table.client.post(sheet + f"spiel/{game}/", data={**form, "revision": "1"})
+    stale = table.client.post(sheet + f"spiel/{game}/", data={**form, "revision": "0"})
+    assert current.status_code == stale.status_code == 422
+    messages = re.findall(r'<p class="error" id="[^"]+">([^<]+)</p>', current.text)
+    assert messages and messages == re.findall(
+        r'<p class="error" id="[^"]+">([^<]+)</p>', stale.text)
+    assert table.ledger(sheet).games[0].facts.re_eyes == 130
+    assert count_rows(app, GameEvent) == 1
+
+
+def _entry_key(page: str) -> str:
+    return re.search(r'name="entry_key" type="hidden" value="([^"]+)"', page).group(1)
+
+
+def test_a_changed_form_sent_again_with_its_stored_key_says_so_and_offers_a_new_game(
+        table, app):
+    table.create_group()
+    sheet = table.start_evening()
+    table.play(sheet, ("Ben", "Dora"), 120)
+    form = table.game_form(("Anna", "Cem"), 151)
+    assert table.client.post(sheet + "spiel/neu", data=form).status_code == 302
+    # Back in the browser, Augen changed, Speichern again: the same entry key.
+    again = table.client.post(sheet + "spiel/neu", data={**form, "re_eyes": "100"})
+    assert again.status_code == 409
+    assert ("Dieses Spiel ist schon gespeichert (Spiel 2). Als neues Spiel eintragen?"
+            in again.text)
+    assert 'value="100"' in again.text                  # what was sent is still there
+    fresh_key = _entry_key(again.text)
+    assert fresh_key != form["entry_key"]
+    assert count_rows(app, Game) == 2
+    # Speichern on that page enters it as game 3.
+    new = table.client.post(sheet + "spiel/neu",
+                            data={**form, "re_eyes": "100", "entry_key": fresh_key})
+    assert new.status_code == 302
+    assert [g.facts.re_eyes for g in table.ledger(sheet).games] == [120, 151, 100]
+
+
+def test_the_same_form_sent_again_stores_one_game_and_says_nothing(table, app):
+    table.create_group()
+    sheet = table.start_evening()
+    form = table.game_form(("Anna", "Cem"), 151)
+    first = table.client.post(sheet + "spiel/neu", data=form)
+    assert first.status_code == 302
+    # A leftover answer the form ignores (Schwarz with Augen on both sides) is no change.
+    again = table.client.post(sheet + "spiel/neu", data={**form, "trickless": "kontra"},
+                              follow_redirects=True)
+    assert again.status_code == 200 and "schon gespeichert" not in again.text
+    assert count_rows(app, Game) == 1
+    # Changed on the sheet since: the old form sent once more is still the same form.
+    (game,) = table.game_ids()
+    assert table.client.post(sheet + f"spiel/{game}/", data=table.game_form(
+        ("Anna", "Cem"), 100, revision="1")).status_code == 302
+    resent = table.client.post(sheet + "spiel/neu", data=form)
+    assert resent.status_code == 302 and count_rows(app, Game) == 1
+    assert table.ledger(sheet).games[0].facts.re_eyes == 100

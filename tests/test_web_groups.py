@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from conftest import count_rows
 
 from scorer.explain import OPTION_HELP
@@ -15,9 +16,12 @@ def test_the_start_page_offers_to_create_a_runde(client):
     assert 'lang="de"' in page.text
 
 
-def test_a_new_runde_gets_a_secret_url_and_the_start_page_remembers_it(table, client, app):
+def test_a_new_runde_gets_a_secret_url_the_start_page_lists_once_remembered(table, client,
+                                                                            app):
     url = table.create_group("Mittwochsrunde", players=())
     assert len(table.token) >= 32
+    assert url not in client.get("/").text  # remembering is a choice (test_web_remembered)
+    assert client.post(f"{url}merken").status_code == 302
     assert "Mittwochsrunde" in client.get("/").text
     assert url in client.get("/").text
     # Another browser knows nothing of it.
@@ -137,3 +141,64 @@ def test_the_runde_lists_its_evenings_with_date_leader_and_totals(table, client)
     assert "Abend 1 · 20.11.2025" in page
     assert "1 Spiel · läuft · vorn: Anna" in page
     assert "Anna +2 · Cem +2 · Ben −2 · Dora −2" in page
+
+
+BAD_NAMES = {
+    "only zero-width spaces": ("\u200b\u200b", "darf keine unsichtbaren Zeichen enthalten"),
+    "only a zero-width joiner": ("\u200d", "braucht mindestens ein sichtbares Zeichen"),
+    "only a Hangul filler": ("\u3164", "braucht mindestens ein sichtbares Zeichen"),
+    "a zero-width space inside": ("An\u200bna", "darf keine unsichtbaren Zeichen enthalten"),
+    "a right-to-left override": ("\u202eanuA", "darf keine Zeichen zur Schreibrichtung"),
+    "a right-to-left isolate": ("Ben\u2067", "darf keine Zeichen zur Schreibrichtung"),
+    "a left-to-right mark": ("\u200eCem", "darf keine Zeichen zur Schreibrichtung"),
+    "a newline": ("An\nna", "darf keine Zeilenumbrüche oder Steuerzeichen enthalten"),
+    "a line separator": ("An\u2028na", "darf keine Zeilenumbrüche oder Steuerzeichen enthalten"),
+    "a tab": ("An\tna", "darf keine Zeilenumbrüche oder Steuerzeichen enthalten"),
+}
+
+
+@pytest.mark.parametrize("name, message", BAD_NAMES.values(), ids=BAD_NAMES.keys())
+def test_a_runde_name_with_invisible_or_control_characters_is_refused(client, app, name,
+                                                                       message):
+    response = client.post("/", data={"name": name, "preset": "ddv"})
+    assert f'id="name-error">Name der Runde {message}' in response.text
+    assert count_rows(app, Group) == 0
+
+
+@pytest.mark.parametrize("name, message", BAD_NAMES.values(), ids=BAD_NAMES.keys())
+def test_a_player_name_with_invisible_or_control_characters_is_refused(table, client, app,
+                                                                        name, message):
+    url = table.create_group(players=("Dora",))
+    added = client.post(f"{url}spieler", data={"name": name})
+    assert added.status_code == 422
+    assert f'id="name-error">Name {message}' in added.text
+    renamed = client.post(f"{url}spieler/{table.player_id('Dora')}", data={"name": name})
+    assert renamed.status_code == 422
+    assert f'id="name-error">Name {message}' in renamed.text
+    with app.app_context():
+        from scorer import services
+
+        assert [p.name for p in services.find_group(table.token).players] == ["Dora"]
+
+
+def test_names_are_stored_composed_and_trimmed_so_look_alikes_are_the_same_name(
+        table, client, app):
+    url = table.create_group("  Zoe\u0308s Runde ", players=("  Zoe\u0308 ",))
+    with app.app_context():
+        from scorer import services
+
+        group = services.find_group(table.token)
+        assert group.name == "Zoës Runde"          # one code point ë (NFC), no blanks
+        assert [p.name for p in group.players] == ["Zoë"]
+    response = client.post(f"{url}spieler", data={"name": "Zoë"})
+    assert response.status_code == 422
+    assert "Zoë gibt es in dieser Runde schon" in response.text
+
+
+def test_a_name_is_measured_after_composing(table, client, app):
+    url = table.create_group(players=())
+    # 40 letters e, each with a combining diaeresis: 80 code points sent, 40 stored.
+    assert client.post(f"{url}spieler", data={"name": "e\u0308" * 40}).status_code == 302
+    response = client.post(f"{url}spieler", data={"name": "x" * 41})
+    assert response.status_code == 422
+    assert "Name darf höchstens 40 Zeichen lang sein" in response.text

@@ -6,11 +6,13 @@ does get stored is shown escaped."""
 from __future__ import annotations
 
 import hashlib
-import os
 import json
+import os
 import re
+from html.parser import HTMLParser
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -19,6 +21,8 @@ from tests.budget import examples
 from tests.conftest import TEST_DATABASE_URL, Table
 
 SCRIPT = "<script>alert(1)</script>"
+NOT_ASCII_NUMBERS = ["²", "³", "¹", "٣", "３", "9" * 5000]
+"""What str.isdigit() accepts or int() reads, but no phone's number pad types."""
 # The thorough profile (.ci/run) sends the full 10,000 on SQLite; on PostgreSQL every request
 # costs a network round trip, so 1,500 there. The fast profile of the README command: 400.
 EXAMPLES = int(os.environ.get(
@@ -60,7 +64,8 @@ def values(player_ids: list[int]) -> st.SearchStrategy[str]:
                          "2025-02-30", "2026-11-22", "ä" * 300, "x" * 20_000,
                          # every game kind, also those the Runde's rules don't allow
                          "hochzeit", "armut", "stille_hochzeit", "hammelrennen",
-                         "schwarze_sau", "redeal", "damen_buben", "fleischlos"]),
+                         "schwarze_sau", "redeal", "damen_buben", "fleischlos",
+                         *NOT_ASCII_NUMBERS]),
         st.integers(-10**12, 10**12).map(str),
         st.sampled_from(player_ids + [0, 999_999]).map(str),
     )
@@ -80,7 +85,9 @@ def payloads(names: list[str], player_ids: list[int]) -> st.SearchStrategy[dict[
         # every kind and solo, also those the Runde's rules don't allow
         "kind": st.sampled_from([k.value for k in GameKind] + ["bogus"]),
         "solo": st.sampled_from([k.value for k in SoloKind] + [""]),
-        "revision": st.sampled_from(["1", "2"]),
+        # "0" is always stale: the conflict page must cope with whatever else was sent
+        "revision": st.sampled_from(["0", "1", "2"]),
+        "announced_re": st.sampled_from(["none", "ansage", "keine_90", "x"]),
         "name": st.just(f"Emil{SCRIPT}"),
     })
     spoiled = st.tuples(plausible, st.dictionaries(keys, value, min_size=1, max_size=3)).map(
@@ -129,3 +136,140 @@ def test_thousands_of_hostile_payloads_never_break_or_change_anything(app, table
     # The Runde still works afterwards: its pages render and its sheet folds.
     assert client.get(f"/r/{table.token}/").status_code == 200
     assert SCRIPT not in client.get(f"/r/{table.token}/").text
+
+
+# ------------------------------------------------------------------ every form, field by field
+
+
+class Forms(HTMLParser):
+    """The forms of a page as a browser would submit them untouched: (action, fields), where
+    fields are (name, value) pairs, and the names of the fields that take a number."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__()
+        self.url = url
+        self.forms: list[tuple[str, list[tuple[str, str]], set[str]]] = []
+        self._select: tuple[str, list[str], list[str]] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        if tag == "form":
+            self.forms.append((a.get("action") or self.url, [], set()))
+            return
+        if not self.forms:
+            return
+        _, fields, numeric = self.forms[-1]
+        name = a.get("name", "")
+        if tag == "input" and name:
+            kind = a.get("type", "text")
+            if kind in ("checkbox", "radio"):
+                if a.get("value", "").isascii() and a.get("value", "").isdigit():
+                    numeric.add(name)
+                if "checked" in a:
+                    fields.append((name, a.get("value", "on")))
+            elif kind not in ("submit", "button"):
+                fields.append((name, a.get("value", "")))
+                if kind == "number" or a.get("inputmode") == "numeric" or (
+                        a.get("value", "").isascii() and a.get("value", "").isdigit()):
+                    numeric.add(name)
+        elif tag == "select" and name:
+            self._select = (name, [], [])
+        elif tag == "option" and self._select is not None:
+            value = a.get("value", "")
+            self._select[1].append(value)
+            if "selected" in a:
+                self._select[2].append(value)
+            if value.isascii() and value.isdigit():
+                numeric.add(self._select[0])
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "select" and self._select is not None and self.forms:
+            name, options, selected = self._select
+            self.forms[-1][1].extend((name, v) for v in (selected or options[:1]))
+            self._select = None
+
+
+def forms_of(client: Any, url: str) -> list[tuple[str, list[tuple[str, str]], set[str]]]:
+    page = client.get(url)
+    assert page.status_code == 200, url
+    parser = Forms(url)
+    parser.feed(page.text)
+    return parser.forms
+
+
+def with_value(fields: list[tuple[str, str]], name: str, value: str) -> dict[str, list[str]]:
+    """The form with the first value of ``name`` replaced (or added) by ``value``."""
+    out: dict[str, list[str]] = {}
+    replaced = False
+    for key, old in fields:
+        if key == name and not replaced:
+            old, replaced = value, True
+        out.setdefault(key, []).append(old)
+    if not replaced:
+        out.setdefault(name, []).append(value)
+    return out
+
+
+def hostile_evening(table: Any, preset: str) -> tuple[str, int]:
+    """A Runde of five with an evening of games, one edited and one deleted, so that every
+    form of the app is on some page; returns the sheet URL and the edited game's id."""
+    table.create_group(f"Runde {SCRIPT}", preset=preset,
+                       players=("Anna", "Ben", "Cem", "Dora", "Emil"))
+    sheet = table.start_evening(("Anna", "Ben", "Cem", "Dora", "Emil"))
+    table.play(sheet, ("Ben", "Cem"), 151, players=("Ben", "Cem", "Dora", "Emil"))
+    table.play(sheet, ("Dora", "Emil"), 100, players=("Cem", "Dora", "Emil", "Anna"))
+    table.play(sheet, ("Anna", "Emil"), 130, players=("Dora", "Emil", "Anna", "Ben"))
+    first, _, last = table.game_ids()
+    edited = table.client.post(f"{sheet}spiel/{first}/", data=table.game_form(
+        ("Ben", "Dora"), 140, players=("Ben", "Cem", "Dora", "Emil"), revision="1"))
+    deleted = table.client.post(f"{sheet}spiel/{last}/loeschen", data={"revision": "1"})
+    remembered = table.client.post(f"/r/{table.token}/merken")  # the start page's "Vergessen"
+    assert edited.status_code == deleted.status_code == remembered.status_code == 302
+    return sheet, first
+
+
+@pytest.mark.parametrize("preset", ["voss", "orbital"],
+                         ids=["with Hammelrennen Augen", "with Doppelt counters"])
+def test_no_integer_field_of_any_form_takes_unicode_digits_or_5000_digits_badly(
+        app, table, preset):
+    sheet, game = hostile_evening(table, preset)
+    client = table.client
+    pages = ["/", f"/r/{table.token}/", f"/r/{table.token}/regeln",
+             f"/r/{table.token}/abend/neu", f"/r/{table.token}/spieler/{table.player_id('Ben')}",
+             sheet, f"{sheet}spiel/neu", f"{sheet}spiel/{game}/", f"{sheet}spiel/{game}/loeschen",
+             f"{sheet}verlauf/", f"{sheet}abrechnung"]
+    tried: set[str] = set()
+    for page in pages:
+        for action, fields, numeric in forms_of(client, page):
+            for name in sorted(numeric):
+                tried.add(name.split("-")[0] if name.startswith("seat-") else name)
+                for value in NOT_ASCII_NUMBERS:
+                    before = fingerprint(app)
+                    response = client.post(action, data=with_value(fields, name, value))
+                    assert response.status_code < 500, (page, name, value[:10])
+                    if response.status_code >= 400:
+                        assert fingerprint(app) == before, (page, name, value[:10])
+    # Every kind of number the forms take was tried.
+    assert {"first_dealer", "seat", "present", "planned_games", "cents_per_point", "revision",
+            "players", "re", "re_eyes", "runde"} <= tried
+    assert ("eyes_" if preset == "voss" else "doppelt_re") in " ".join(tried)
+    assert any(name.startswith("extras_") for name in tried)
+
+
+@pytest.mark.parametrize("field", ["kind", "solo", "pflicht", "trickless", "announced_re",
+                                   "announced_kontra", "players", "re", "re_eyes"])
+def test_a_stale_edit_with_an_unknown_value_is_refused_like_a_current_one(app, table, field):
+    sheet, game = hostile_evening(table, "ddv")
+    url = f"{sheet}spiel/{game}/"
+    ((action, fields, _),) = [f for f in forms_of(table.client, url) if f[0] == url]
+    data = with_value(fields, field, "x")
+    if field == "solo":
+        data["kind"] = ["solo"]
+    before = fingerprint(app)
+    stale = table.client.post(action, data={**data, "revision": ["0"]})
+    assert stale.status_code == 422, stale.text[:300]
+    assert fingerprint(app) == before
+    # With the current revision the same post is refused too, or saved where the form
+    # ignores a leftover (an unknown Pflicht or Schwarz answer): never a server error.
+    current = table.client.post(action, data={**data, "revision": ["2"]})
+    assert current.status_code in (302, 422)

@@ -25,6 +25,7 @@ from scorer.web.forms import (
     sent_revision,
 )
 from scorer.web.lookup import evening_or_404, group_or_404
+from scorer.web.numbers import parse_int
 
 bp = Blueprint("evenings", __name__, url_prefix="/r/<token>/abend")
 
@@ -49,7 +50,9 @@ def new(token: str) -> str | Response:
     if request.method == "POST" and form.validate_on_submit() and options.validate():
         seats = seat_order(request.form, form.present.data or [], ids)
         chosen = form.first_dealer.data or ""
-        dealer = int(chosen) if chosen.isdigit() else (seats[0] if seats else 0)
+        # Empty means "whoever sits in seat 1"; anything but a player's id is nobody at the
+        # table, which the core refuses beside the field.
+        dealer = (parse_int(chosen, low=1) or 0) if chosen else (seats[0] if seats else 0)
         try:
             rules = rules_from_spec({"preset": group.preset, **options_from_form(options)})
             evening = services.start_evening(

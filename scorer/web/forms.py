@@ -5,7 +5,7 @@ depend on the evening's rules and seats; the core does the real validation.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from flask_wtf import FlaskForm
@@ -21,7 +21,7 @@ from wtforms import (
     StringField,
 )
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
+from wtforms.validators import DataRequired, InputRequired, NumberRange, Optional
 
 from scorer.explain import (
     EXTRA_LABELS,
@@ -32,9 +32,11 @@ from scorer.explain import (
     SOLO_LABELS,
     VALUE_LABELS,
 )
+from scorer.names import PLAYER_NAME, RUNDE_NAME, NameField, clean_name
 from scorer.rules import PRESETS, Announcements, GameKind, HouseRules
 from scorer.scoring import Level
 from scorer.settlement import MODE_LABELS, ROUNDING_LABELS
+from scorer.web.numbers import parse_int
 
 
 def choices(pairs: Iterable[tuple[str, str]]) -> list[SelectChoice]:
@@ -55,19 +57,45 @@ PRESET_CHOICES = [(name, PRESET_LABELS[name]) for name in PRESETS]
 """Every preset as (id, German label)."""
 
 
+def _name_filter(field: NameField) -> Callable[[str | None], str | None]:
+    """A typed name as it is stored (scorer.names); a refused one becomes the field's error,
+    since WTForms turns a filter's ValueError into one. Blank stays blank for DataRequired."""
+
+    def clean(value: str | None) -> str | None:
+        if value is None or not value.strip():
+            return value.strip() if value else value
+        return clean_name(value, field)
+
+    return clean
+
+
+def _name_field(field: NameField) -> StringField:
+    return StringField(field.label, validators=[DataRequired()], filters=[_name_filter(field)],
+                       render_kw={"maxlength": field.max_length})
+
+
 class GroupForm(Form):
     """Start page: a new Runde."""
 
-    name = StringField("Name der Runde", validators=[DataRequired(), Length(max=80)],
-                       filters=[lambda s: s.strip() if s else s])
+    name = _name_field(RUNDE_NAME)
     preset = SelectField("Regelwerk", choices=choices(PRESET_CHOICES), default="ddv")
 
 
 class PlayerForm(Form):
     """Add or rename a player."""
 
-    name = StringField("Name", validators=[DataRequired(), Length(max=40)],
-                       filters=[lambda s: s.strip() if s else s])
+    name = _name_field(PLAYER_NAME)
+
+
+class WholeNumberField(IntegerField):
+    """An integer field that reads only the digits 0 to 9 (see scorer.web.numbers)."""
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        if not valuelist:
+            return
+        self.data = parse_int(valuelist[0])
+        if self.data is None:
+            raise ValueError("eine ganze Zahl mit den Ziffern 0 bis 9 angeben")
 
 
 class ActionForm(Form):
@@ -76,12 +104,16 @@ class ActionForm(Form):
     revision = HiddenField()
 
 
+class ForgetForm(Form):
+    """Start page: forget one remembered Runde on this device."""
+
+    runde = HiddenField()
+
+
 def sent_revision(form: Form) -> int:
     """The revision a form was filled in against (-1 if missing: always stale)."""
-    try:
-        return int(form.revision.data or "")
-    except ValueError:
-        return -1
+    revision = parse_int(form.revision.data, low=0)
+    return -1 if revision is None else revision
 
 
 class PresetForm(Form):
@@ -171,8 +203,8 @@ ROUNDING_CHOICES = [(rounding.value, label) for rounding, label in ROUNDING_LABE
 """scorer.settlement.Rounding values in German."""
 
 
-def _cents_field() -> IntegerField:
-    return IntegerField("Cent pro Punkt", default=10, validators=[
+def _cents_field() -> WholeNumberField:
+    return WholeNumberField("Cent pro Punkt", default=10, validators=[
         InputRequired(message="Betrag angeben (0 für ohne Geld)"),
         NumberRange(min=0, max=1000, message="zwischen 0 und 1000 Cent")])
 
@@ -191,7 +223,7 @@ class EveningForm(Form):
     played_on = DateField("Datum", validators=[InputRequired(message="Datum angeben")])
     present = SelectMultipleField("Wer ist da?", validate_choice=False)
     first_dealer = SelectField("Erster Geber", validate_choice=False)
-    planned_games = IntegerField("Geplante Spiele", validators=[
+    planned_games = WholeNumberField("Geplante Spiele", validators=[
         Optional(), NumberRange(min=1, max=200, message="zwischen 1 und 200")])
     cents_per_point = _cents_field()
     settlement_mode = _mode_field()
@@ -213,11 +245,8 @@ def seat_order(formdata: Mapping[str, Any], present: Sequence[str],
 
     def key(item: tuple[int, int]) -> tuple[int, int]:
         index, pid = item
-        raw = formdata.get(f"seat-{pid}", "")
-        try:
-            return int(raw), index
-        except (TypeError, ValueError):
-            return 99, index
+        seat = parse_int(formdata.get(f"seat-{pid}", ""))
+        return (99 if seat is None else seat), index
 
     ticked = [(k, pid) for k, pid in enumerate(player_ids) if str(pid) in present]
     return [pid for _, pid in sorted(ticked, key=key)]
@@ -257,15 +286,15 @@ class GameForm(Form):
         ("", "wie es sich ergibt"), ("pflicht", "Pflichtsolo"), ("lust", "Lustsolo")]))
     players = SelectMultipleField("Wer spielt?", validate_choice=False)
     re = SelectMultipleField("Re", validate_choice=False)
-    re_eyes = IntegerField("Augen Re", validators=[Optional()])
+    re_eyes = WholeNumberField("Augen Re", validators=[Optional()])
     trickless = RadioField("Keinen Stich gemacht", default="", validate_choice=False,
                            choices=choices([("", "beide haben Stiche"),
                                             ("re", "Re hat keinen Stich"),
                                             ("kontra", "Kontra hat keinen Stich")]))
     announced_re = RadioField("Ansagen Re", default="none", validate_choice=False)
     announced_kontra = RadioField("Ansagen Kontra", default="none", validate_choice=False)
-    doppelt_re = IntegerField("Doppelt Re", default=0, validators=[Optional()])
-    doppelt_kontra = IntegerField("Doppelt Kontra", default=0, validators=[Optional()])
+    doppelt_re = WholeNumberField("Doppelt Re", default=0, validators=[Optional()])
+    doppelt_kontra = WholeNumberField("Doppelt Kontra", default=0, validators=[Optional()])
 
 
 EXTRA_LABELS_BY_VALUE = {e.value: label for e, label in EXTRA_LABELS.items()}
@@ -285,11 +314,12 @@ def game_form(rules: HouseRules, seats: Sequence[tuple[int, str]],
 
     for party in ("re", "kontra"):
         for extra in rules.to_dict()["extras"]:
-            setattr(Entry, extra_field(party, extra), IntegerField(
+            setattr(Entry, extra_field(party, extra), WholeNumberField(
                 EXTRA_LABELS_BY_VALUE[extra], default=0, validators=[Optional()]))
     if GameKind.HAMMELRENNEN in rules.game_kinds:
         for pid, name in seats:
-            setattr(Entry, f"eyes_{pid}", IntegerField(f"Augen {name}", validators=[Optional()]))
+            setattr(Entry, f"eyes_{pid}", WholeNumberField(f"Augen {name}",
+                                                           validators=[Optional()]))
     form = Entry(data=dict(data or {}))
     kinds = [k for k in GameKind if rules.allows(k)]
     form.kind.choices = choices((k.value, KIND_LABELS[k]) for k in kinds)
@@ -317,10 +347,7 @@ def facts_from_form(form: GameForm, rules: HouseRules,
     def ids(field: SelectMultipleField) -> list[int]:
         out = []
         for raw in field.data or []:
-            try:
-                pid = int(raw)
-            except (TypeError, ValueError):
-                pid = -1
+            pid = parse_int(raw, low=1)
             if pid not in seat_ids:
                 problems.setdefault(field.name, []).append("unbekannter Spieler")
                 continue
@@ -408,6 +435,7 @@ def field_of(path: str) -> str:
 __all__ = [
     "ActionForm",
     "EveningForm",
+    "ForgetForm",
     "GameForm",
     "GroupForm",
     "PlayerForm",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 from flask import (
     Blueprint,
@@ -76,9 +77,9 @@ def new(token: str, number: int) -> str | Response:
     errors: dict[str, list[str]] = {}
     if form.validate_on_submit():
         key = _entry_key(form.entry_key.data)
-        if services.game_by_entry_key(key) is not None:
-            return redirect(_sheet_url(evening))  # a second submit of a stored form
         facts, errors = facts_from_form(form, setup.rules, names)
+        if (stored := services.stored_with(key)) is not None:
+            return _sent_again(evening, form, facts, errors, *stored)
         if not errors:
             try:
                 event = services.add_game(evening, facts, key)
@@ -87,8 +88,27 @@ def new(token: str, number: int) -> str | Response:
             else:
                 if event is not None:
                     _offer_undo(event, f"Spiel {event.game_number} gespeichert.")
+                elif (stored := services.stored_with(key)) is not None:
+                    # The same key arrived twice at once and the other request stored it.
+                    return _sent_again(evening, form, facts, errors, *stored)
                 return redirect(_sheet_url(evening))
     return _entry_page(evening, sheet or services.sheet(evening), form, errors, game=None)
+
+
+def _sent_again(evening: Evening, form: GameForm, facts: dict[str, Any],
+                errors: dict[str, list[str]], game: Game,
+                stored: dict[str, Any]) -> Response | tuple[str, int]:
+    """A form whose one-time key already stored a game. Sent unchanged (a double tap, a
+    reload, a resent request) it was simply saved: on to the sheet, not a word. Changed
+    (back in the browser, Augen corrected, Speichern) it is offered as a new game, with
+    what was sent and a fresh key, so nothing is lost and nothing is stored twice."""
+    if game.evening_id == evening.id and facts == stored:
+        return redirect(_sheet_url(evening))
+    form.entry_key.data = str(uuid.uuid4())
+    notice = (f"Dieses Spiel ist schon gespeichert (Spiel {services.number_of(game)}). "
+              "Als neues Spiel eintragen?")
+    return _entry_page(evening, services.sheet(evening), form, errors, game=None,
+                       notice=notice, status=409)
 
 
 @bp.route("/spiel/<int:game_id>/", methods=["GET", "POST"])
@@ -128,7 +148,8 @@ def edit(token: str, number: int, game_id: int) -> str | Response:
 
 def _entry_page(evening: Evening, sheet: services.Sheet, form: GameForm,
                 errors: dict[str, list[str]], game: Game | None,
-                conflict: dict[str, str] | None = None) -> tuple[str, int]:
+                conflict: dict[str, str] | None = None, notice: str | None = None,
+                status: int | None = None) -> tuple[str, int]:
     """The entry form, with the core's messages beside the fields they concern."""
     for name, messages in form.errors.items():
         if name != "csrf_token":
@@ -149,12 +170,14 @@ def _entry_page(evening: Evening, sheet: services.Sheet, form: GameForm,
                            number=evening.number, game_id=game.id) if game is not None
                    else url_for("games.preview_new", token=g.link_token,
                                 number=evening.number))
-    status = 422 if request.method == "POST" else 200
+    if status is None:
+        status = 422 if request.method == "POST" else 200
     return render_template(
         "entry.html", group=evening.group, evening=evening, sheet=sheet, form=form,
         errors=errors, general=general, game=game, number_now=number_now, dealer=dealer,
         bock=bock, forced=forced, sitting_out=sitting_out, rules=sheet.rules,
         preview_url=preview_url, seats=list(sheet.names.items()), conflict=conflict,
+        notice=notice,
     ), status
 
 

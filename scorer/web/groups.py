@@ -7,20 +7,20 @@ import functools
 import json
 
 import segno
-from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
 from markupsafe import Markup
-from sqlalchemy import or_, select
 from werkzeug.wrappers import Response
 
 from scorer import services
 from scorer.explain import OPTION_HELP, OPTION_LABELS, PRESET_LABELS, format_value, summary
-from scorer.extensions import db
 from scorer.hosts import public_url
 from scorer.models import Group
 from scorer.rules import PRESETS, InvalidRules
+from scorer.web import remembered
 from scorer.web.forms import (
     DECK_LABELS,
     ActionForm,
+    ForgetForm,
     GroupForm,
     PlayerForm,
     PresetForm,
@@ -28,29 +28,64 @@ from scorer.web.forms import (
     options_form,
     options_from_form,
 )
-from scorer.web.lookup import REMEMBERED, group_or_404, remember
+from scorer.web.lookup import group_or_404
+from scorer.web.numbers import parse_int
 
 bp = Blueprint("groups", __name__)
 
 
+@bp.before_app_request
+def upgrade_old_session() -> None:
+    """Sessions from before kept remembered links in clear; see scorer.web.remembered."""
+    remembered.upgrade_old_session()
+
+
 @bp.route("/", methods=["GET", "POST"])
 def index() -> str | Response:
-    """Start: the Runden this browser knows, and a form for a new one."""
+    """Start: the Runden this device remembers, and a form for a new one."""
     form = GroupForm()
     if form.validate_on_submit():
-        group = services.create_group(form.name.data, form.preset.data)
-        remember(group.edit_token)
-        flash("Runde angelegt. Diese Adresse ist euer Schlüssel: als Lesezeichen speichern.")
-        return redirect(url_for("groups.show", token=group.edit_token))
-    tokens = [t for t in session.get(REMEMBERED, []) if isinstance(t, str)]
-    found: dict[str, Group] = {}
-    if tokens:
-        for group in db.session.scalars(select(Group).where(
-                or_(Group.edit_token.in_(tokens), Group.read_token.in_(tokens)))):
-            found[group.edit_token] = found[group.read_token] = group
-    # A renewed link drops out here: its old token no longer finds the Runde.
-    groups = [(t, found[t]) for t in tokens if t in found]
-    return render_template("index.html", form=form, groups=groups)
+        try:
+            group = services.create_group(form.name.data, form.preset.data)
+        except services.Refused as err:
+            for field, message in err.problems:
+                form[field].errors = [*form[field].errors, message]
+        else:
+            flash("Runde angelegt. Diese Adresse ist euer Schlüssel: als Lesezeichen speichern "
+                  "oder „Auf diesem Gerät merken“.")
+            return redirect(url_for("groups.show", token=group.edit_token))
+    return render_template("index.html", form=form, groups=remembered.remembered_groups(),
+                           forget=ForgetForm(formdata=None))
+
+
+@bp.post("/r/<token>/merken")
+def remember(token: str) -> Response:
+    """Remember this Runde on this device, by the link it was opened with (a read-only link
+    stays read-only)."""
+    group = group_or_404(token)
+    if not ActionForm().validate_on_submit():
+        abort(400)
+    remembered.remember(group, token)
+    flash(f"„{group.name}“ ist auf diesem Gerät gemerkt"
+          + (" (nur lesen)." if token == group.read_token else ".")
+          + " Vergessen geht auf der Startseite.")
+    return redirect(url_for("groups.show", token=token))
+
+
+@bp.post("/vergessen")
+def forget() -> Response:
+    """Forget a remembered Runde on this device; its links keep working."""
+    form = ForgetForm()
+    if not form.validate_on_submit():
+        abort(400)
+    group_id = parse_int(form.runde.data, low=1)
+    # Only a Runde this device remembered is named: the id comes from a form.
+    if group_id is not None and remembered.forget(group_id):
+        group = services.find_group_by_id(group_id)
+        if group is not None:
+            flash(f"„{group.name}“ ist auf diesem Gerät vergessen. Mit ihrem Link lässt sie "
+                  "sich wieder öffnen und merken.")
+    return redirect(url_for("groups.index"))
 
 
 @bp.route("/r/<token>/")
@@ -70,6 +105,7 @@ def _group_page(group: Group, add_form: PlayerForm) -> str:
     return render_template(
         "group.html", group=group, evenings=evenings, add_form=add_form,
         action=ActionForm(formdata=None), preset_label=PRESET_LABELS[group.preset],
+        remembered_here=remembered.remembered_token(group) == g.link_token,
         changed=changed_options(group), summary=summary(services.house_rules(group)),
         qr_edit=_qr(public_url("groups.show", token=group.edit_token)),
         qr_read=_qr(public_url("groups.show", token=group.read_token)),
@@ -91,8 +127,9 @@ def renew_links(token: str) -> Response:
     group = group_or_404(token)
     if not ActionForm().validate_on_submit():
         abort(400)
+    old_edit, old_read = group.edit_token, group.read_token
     services.renew_tokens(group)
-    remember(group.edit_token)
+    remembered.renewed(group, old_edit, old_read)
     flash("Neue Links erstellt. Die alten funktionieren nicht mehr: bitte neu teilen.")
     return redirect(url_for("groups.show", token=group.edit_token))
 

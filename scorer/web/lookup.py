@@ -10,16 +10,16 @@ same German 404 as an unknown token, so a URL never tells whether something exis
 
 from __future__ import annotations
 
-from flask import abort, g, request, session
+from flask import abort, g, request
 
 from scorer import services
 from scorer.models import Evening, Game, GameEvent, Group
-
-REMEMBERED = "runden"
-"""Session key: the tokens of the Runden this browser has opened, newest first."""
+from scorer.web.numbers import MAX_INT
 
 READ_ONLY = frozenset({"groups.show", "evenings.show", "history.show"})
 """Endpoints a read-only link may GET."""
+DEVICE_ONLY = frozenset({"groups.remember"})
+"""Endpoints a read-only link may POST: they change this device's session, never the Runde."""
 READ_ONLY_BLUEPRINTS = frozenset({"exports", "stats"})
 """Blueprints whose GET pages a read-only link may see (PDF, CSV, statistics)."""
 
@@ -33,28 +33,21 @@ def group_or_404(token: str) -> Group:
     g.can_edit = token == group.edit_token
     if not g.can_edit and not _readable():
         abort(403)
-    remember(token)
     return group
 
 
 def _readable() -> bool:
-    if request.method not in ("GET", "HEAD"):
-        return False
     endpoint = request.endpoint or ""
+    if request.method not in ("GET", "HEAD"):
+        return endpoint in DEVICE_ONLY
     return endpoint in READ_ONLY or endpoint.split(".")[0] in READ_ONLY_BLUEPRINTS
-
-
-def remember(token: str) -> None:
-    """Put a Runde's token first in the signed session (at most 20 are kept)."""
-    tokens = [t for t in session.get(REMEMBERED, []) if t != token]
-    if session.get(REMEMBERED, [])[:1] != [token]:
-        session[REMEMBERED] = [token, *tokens][:20]
-        session.permanent = True
 
 
 def evening_or_404(token: str, number: int) -> Evening:
     """Evening ``number`` of the Runde with this token."""
-    evening = services.find_evening(group_or_404(token), number)
+    group = group_or_404(token)
+    # The URL's <int:…> takes any count of digits; the database's integers do not.
+    evening = services.find_evening(group, number) if number <= MAX_INT else None
     if evening is None:
         abort(404)
     return evening
@@ -62,7 +55,7 @@ def evening_or_404(token: str, number: int) -> Evening:
 
 def game_or_404(evening: Evening, game_id: int) -> Game:
     """A game of this evening."""
-    game = services.find_game(evening, game_id)
+    game = services.find_game(evening, game_id) if game_id <= MAX_INT else None
     if game is None:
         abort(404)
     return game
@@ -70,7 +63,7 @@ def game_or_404(evening: Evening, game_id: int) -> Game:
 
 def event_or_404(evening: Evening, event_id: int) -> GameEvent:
     """A history event of this evening."""
-    event = services.db.session.get(GameEvent, event_id)
+    event = services.db.session.get(GameEvent, event_id) if event_id <= MAX_INT else None
     if event is None or event.evening_id != evening.id:
         abort(404)
     return event

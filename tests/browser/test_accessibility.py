@@ -51,8 +51,16 @@ def test_every_page_and_state_has_labels_big_targets_and_readable_text(phone):
     table.tap(page.get_by_text("Regeln nur für diesen Abend ändern"))
     table.check("neuer-abend-regeln")
 
-    # Every page linked from the Runde and from the sheet.
+    # Remembered on this device: the Runde page says so, the start page lists it with its
+    # "Vergessen" unfolded.
     runde = urljoin(sheet, "../../")
+    table.goto(runde, "runde-merken")
+    table.tap_to(page.get_by_role("button", name="Auf diesem Gerät merken"), "runde-gemerkt")
+    table.goto("/", "start-gemerkt")
+    table.tap(page.locator(".remembered__forget > summary"))
+    table.check("start-vergessen-offen")
+
+    # Every page linked from the Runde and from the sheet.
     seen = {sheet, runde, urljoin(sheet, "../neu")}
     table.goto(runde, "runde")
     for start in (runde, sheet):

@@ -1,0 +1,168 @@
+"""Before a restore writes anything: every Runde and every evening of a backup through the
+scoring core, folded exactly as the pages fold them (the services' helpers), so that the
+database a restore leaves behind is one every page can show.
+
+:func:`scorer.backup.read` has already checked the file against the tables (types, unique
+values, references); this checks what only the game knows: rules, seats, the first dealer,
+money, every game in its place, and the facts kept in the history.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Mapping
+from typing import Any
+
+from scorer import services
+from scorer.evening import EveningSetup
+from scorer.rules import InvalidInput
+from scorer.scoring import parse_game
+
+Rows = Mapping[str, list[dict[str, Any]]]
+FACTS_BY_ACTION = {
+    services.CREATE: (False, True),
+    services.EDIT: (True, True),
+    services.DELETE: (True, False),
+    services.RESTORE: (False, True),
+}
+"""Which of (old_facts, new_facts) a history entry of each kind holds."""
+_GAME = re.compile(r"games\[(\d+)\]\.?")
+
+
+def problems(rows: Rows) -> list[str]:
+    """One German line per problem, each saying where it is
+    ("Runde „X“, Abend 2, Spiel 5, kind: …")."""
+    out: list[str] = []
+    groups = {g["id"]: g for g in rows["groups"]}
+    out += _link_problems(rows["groups"])
+    for group in rows["groups"]:
+        out += _rules_problems(group)
+    players = {p["id"]: p for p in rows["players"]}
+    seats: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for seat in sorted(rows["evening_seats"], key=lambda s: s["position"]):
+        seats[seat["evening_id"]].append(seat)
+    games: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for game in sorted(rows["games"], key=lambda g: g["position"]):
+        games[game["evening_id"]].append(game)
+    events: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for event in sorted(rows["game_events"], key=lambda e: e["id"]):
+        events[event["evening_id"]].append(event)
+    for evening in sorted(rows["evenings"], key=lambda e: (e["group_id"], e["number"])):
+        where = f"Runde „{groups[evening['group_id']]['name']}“, Abend {evening['number']}"
+        out += [f"{where}, {p}" for p in _evening_problems(
+            evening, seats[evening["id"]], games[evening["id"]], events[evening["id"]],
+            players)]
+    return out
+
+
+def _link_problems(groups: list[dict[str, Any]]) -> list[str]:
+    out = []
+    seen: set[str] = set()
+    for group in groups:
+        for key in ("edit_token", "read_token"):
+            token = group[key]
+            if not services.TOKEN_PATTERN.fullmatch(token):
+                out.append(f"Runde „{group['name']}“, {key}: kein gültiger Link")
+            elif token in seen:
+                out.append(f"Runde „{group['name']}“, {key}: derselbe Link wie ein anderer")
+            seen.add(token)
+    return out
+
+
+def _rules_problems(group: dict[str, Any]) -> list[str]:
+    where = f"Runde „{group['name']}“"
+    overrides = group["overrides"]
+    if not isinstance(overrides, dict) or not isinstance(group["preset"], str):
+        return [f"{where}, overrides: muss ein JSON-Objekt mit Regel-Optionen sein"]
+    if "preset" in overrides:
+        return [f"{where}, overrides.preset: das Regelwerk steht nicht bei den Abweichungen"]
+    try:
+        services.rules_of(group["preset"], overrides)
+    except InvalidInput as err:
+        return [f"{where}, {f}: {m}" for f, m in err.problems]
+    return []
+
+
+def _evening_problems(evening: dict[str, Any], seats: list[dict[str, Any]],
+                      games: list[dict[str, Any]], events: list[dict[str, Any]],
+                      players: dict[int, dict[str, Any]]) -> list[str]:
+    names = {s["player_id"]: players[s["player_id"]]["name"] for s in seats}
+    out = [f"Platz {s['position'] + 1}: {players[s['player_id']]['name']} gehört nicht zu "
+           "dieser Runde" for s in seats
+           if players[s["player_id"]]["group_id"] != evening["group_id"]]
+    out += [f"{f}: {m}" for f, m in services.money_problems(
+        evening["cents_per_point"], evening["settlement_mode"], evening["settlement_rounding"])]
+    if not isinstance(evening["rules"], dict):
+        return [*out, "rules: muss ein JSON-Objekt mit Regel-Optionen sein"]
+    try:
+        setup = services.core_setup(evening["rules"], [names[s["player_id"]] for s in seats],
+                                    players[evening["first_dealer_id"]]["name"],
+                                    evening["planned_games"])
+    except InvalidInput as err:
+        return [*out, *(f"{f}: {m}" for f, m in err.problems)]
+    live = [g for g in games if g["deleted_at"] is None]
+    out += _fold_problems(setup, live, names)
+    for game in games:
+        if game["deleted_at"] is not None:
+            out += [f"gelöschtes Spiel (id {game['id']}){p}"
+                    for p in _facts_problems(game["facts"], names)]
+    evening_games = {g["id"] for g in games}
+    for event in events:
+        place = f"Verlauf (id {event['id']})"
+        if event["game_id"] not in evening_games:
+            out.append(f"{place}: gehört zu einem Spiel eines anderen Abends")
+        holds = FACTS_BY_ACTION.get(event["action"])
+        if holds is None:
+            out.append(f"{place}, action: unbekannte Änderung {event['action']!r}")
+            continue
+        for key, held in zip(("old_facts", "new_facts"), holds):
+            facts = event[key]
+            if held != (facts is not None):
+                out.append(f"{place}, {key}: " + ("fehlt" if held else "gehört nicht dazu"))
+            elif facts is not None:
+                out += [f"{place}{_nested(key, p)}" for p in _facts_problems(facts, names)]
+    return out
+
+
+def _nested(key: str, problem: str) -> str:
+    # _facts_problems gives ": message" or ", field: message"; put the column in front.
+    if problem.startswith(", "):
+        return f", {key}.{problem[2:]}"
+    return f", {key}{problem}"
+
+
+def _fold_problems(setup: EveningSetup, live: list[dict[str, Any]],
+                   names: dict[int, str]) -> list[str]:
+    for game in live:
+        if not isinstance(game["facts"], dict):
+            number = live.index(game) + 1
+            return [f"Spiel {number}: ein Spiel muss ein JSON-Objekt sein"]
+    try:
+        services.fold_facts(setup, [g["facts"] for g in live], names)
+    except InvalidInput as err:
+        return [_game_place(f, m) for f, m in err.problems]
+    except (TypeError, ValueError):
+        return ["die Spiele sind unlesbar"]
+    return []
+
+
+def _game_place(field: str, message: str) -> str:
+    match = _GAME.match(field)
+    if match is None:
+        return f"{field}: {message}"
+    rest = field[match.end():]
+    return f"Spiel {int(match.group(1)) + 1}" + (f", {rest}" if rest else "") + f": {message}"
+
+
+def _facts_problems(facts: Any, names: dict[int, str]) -> list[str]:
+    """The problems of one game's facts on their own (no place in an evening), each as
+    ": message" or ", field: message"."""
+    try:
+        parse_game(services.to_core(facts, names) if isinstance(facts, dict) else facts)
+    except InvalidInput as err:
+        return [f", {f}: {m}" if f else f": {m}" for f, m in err.problems]
+    except (TypeError, ValueError):
+        return [": die Spielangaben sind unlesbar"]
+    return []
+

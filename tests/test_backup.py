@@ -1,0 +1,370 @@
+"""`flask --app scorer backup` and `restore`: where a backup is written and who may read it,
+and what a restore refuses before it writes anything."""
+
+from __future__ import annotations
+
+import copy
+import json
+import stat
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def mode(path: Path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+def test_a_backup_goes_to_the_instance_backups_folder_readable_by_its_owner_only(
+        app, runner, table, tmp_path, monkeypatch):
+    table.create_group()
+    monkeypatch.chdir(tmp_path)
+    app.instance_path = str(tmp_path / "instance")
+    first = runner.invoke(args=["backup"])
+    second = runner.invoke(args=["backup"])  # the same second: a second file, not overwritten
+    assert first.exit_code == second.exit_code == 0, first.output + second.output
+    folder = tmp_path / "instance" / "backups"
+    files = sorted(folder.glob("doko-zettel-backup-*.json"))
+    assert len(files) == 2
+    assert mode(folder) == 0o700
+    for path in files:
+        assert mode(path) == 0o600
+        assert table.token in path.read_text(encoding="utf-8")
+        assert str(path) in first.output + second.output
+    assert not list(tmp_path.glob("*.json"))  # nothing in the current folder
+
+
+def test_a_backup_to_a_given_path_is_readable_by_its_owner_only(app, runner, table, tmp_path):
+    table.create_group()
+    (tmp_path / "out").mkdir()
+    target = tmp_path / "out" / "sicherung.json"
+    target.write_text("old", encoding="utf-8")
+    target.chmod(0o644)
+    result = runner.invoke(args=["backup", "-o", str(target)])
+    assert result.exit_code == 0, result.output
+    assert mode(target) == 0o600
+    assert json.loads(target.read_text(encoding="utf-8"))["format"] == "doko-zettel-backup"
+    assert [p.name for p in target.parent.iterdir()] == ["sicherung.json"]  # no temporary left
+
+
+@pytest.mark.skipif(not (ROOT / ".git").exists(), reason="not a git checkout")
+def test_backups_in_the_repository_are_ignored_by_git():
+    for path in ("instance/backups/doko-zettel-backup-20260101-120000.json",
+                 "doko-zettel-backup-20260101-120000.json"):
+        checked = subprocess.run(["git", "check-ignore", "-q", path], cwd=ROOT)
+        assert checked.returncode == 0, path
+
+
+# ------------------------------------------------------------------ restore refuses
+
+
+def backup_document(app: Any, table: Any) -> dict[str, Any]:
+    """A Runde of five (Emil not at the table) with an evening of three games, one of them
+    edited and one deleted, as `flask backup` writes it."""
+    from scorer import backup
+    from scorer.extensions import db
+
+    table.create_group(players=("Anna", "Ben", "Cem", "Dora", "Emil"))
+    sheet = table.start_evening()
+    for re_players, eyes in ((("Anna", "Cem"), 151), (("Ben", "Dora"), 100),
+                             (("Anna", "Ben"), 130)):
+        table.play(sheet, re_players, eyes)
+    first, _, last = table.game_ids()
+    assert table.client.post(f"{sheet}spiel/{first}/", data=table.game_form(
+        ("Anna", "Cem"), 140, revision="1")).status_code == 302
+    assert table.client.post(f"{sheet}spiel/{last}/loeschen",
+                             data={"revision": "1"}).status_code == 302
+    with app.app_context():
+        return backup.dump(db.session, db.metadata)
+
+
+@pytest.fixture
+def fresh(app_config: dict[str, Any], tmp_path: Path) -> Any:
+    """Makes a second app on an empty, migrated database, to restore into. Call it after
+    the backup is made: on PostgreSQL both apps share one database, which this empties."""
+    from flask_migrate import upgrade
+
+    from scorer.app import create_app
+    from scorer.extensions import db
+
+    made = []
+
+    def make() -> Any:
+        config = dict(app_config)
+        if config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
+            config["SQLALCHEMY_DATABASE_URI"] = f"sqlite:///{tmp_path / 'fresh.sqlite3'}"
+        else:
+            from tests.conftest import _empty_postgres
+
+            _empty_postgres(config["SQLALCHEMY_DATABASE_URI"])
+        app = create_app(config)
+        with app.app_context():
+            upgrade()
+        made.append(app)
+        return app
+
+    yield make
+    for app in made:
+        with app.app_context():
+            db.engine.dispose()
+
+
+def rows_in(app: Any) -> int:
+    from scorer import backup
+    from scorer.extensions import db
+
+    with app.app_context():
+        tables = backup.dump(db.session, db.metadata)["tables"]
+        db.session.remove()
+    return sum(len(rows) for rows in tables.values())
+
+
+def nested(depth: int) -> Any:
+    value: Any = 0
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+def _seated(t: dict[str, Any]) -> set[int]:
+    return {s["player_id"] for s in t["evening_seats"]}
+
+
+BROKEN: dict[str, tuple[Any, str]] = {
+    "a game of an evening that is not in the file": (
+        lambda t: t["games"][0].update(evening_id=999),
+        "games, Zeile 1 (id 1), evening_id: verweist auf evenings.id 999, die es in der "
+        "Sicherung nicht gibt"),
+    "two players of one Runde with the same name": (
+        lambda t: t["players"][1].update(name=t["players"][0]["name"]),
+        "players, Zeile 2 (id 2): group_id, name wie in Zeile 1 – muss eindeutig sein"),
+    "one entry key for two games": (
+        lambda t: t["games"][1].update(entry_key=t["games"][0]["entry_key"]),
+        "games, Zeile 2 (id 2): entry_key wie in Zeile 1 – muss eindeutig sein"),
+    "text where a number belongs": (
+        lambda t: t["evenings"][0].update(number="eins"),
+        "evenings, Zeile 1 (id 1), number: muss eine ganze Zahl sein"),
+    "a date without its tag": (
+        lambda t: t["evenings"][0].update(played_on="2025-11-20"),
+        "evenings, Zeile 1 (id 1), played_on: muss ein Datum sein"),
+    "a number too big for the database": (
+        lambda t: t["games"][0].update(position=2**40),
+        "games, Zeile 1 (id 1), position: muss eine ganze Zahl sein"),
+    "a name longer than its column": (
+        lambda t: t["players"][0].update(name="x" * 41),
+        "players, Zeile 1 (id 1), name: höchstens 40 Zeichen"),
+    "a lone surrogate in a name": (
+        lambda t: t["groups"][0].update(name="Runde \ud800"),
+        "groups, Zeile 1 (id 1), name: enthält Zeichen, die kein Unicode-Text sind"),
+    "a row without a required column": (
+        lambda t: t["evenings"][0].pop("number"),
+        "evenings, Zeile 1 (id 1), number: fehlt"),
+    "facts nested 500 deep": (
+        lambda t: t["games"][0].update(facts={"players": nested(500)}),
+        "games, Zeile 1 (id 1), facts: zu tief verschachtelt"),
+    "a game of an unknown kind": (
+        lambda t: t["games"][0]["facts"].update(kind="bogus"),
+        "Runde „Donnerstagsrunde“, Abend 1, Spiel 1, kind: unbekannte Spielart 'bogus'"),
+    "a Runde with an unknown rule option": (
+        lambda t: t["groups"][0].update(overrides={"bogus": 1}),
+        "Runde „Donnerstagsrunde“, rules.bogus: unbekannte Regel-Option"),
+    "an evening whose first dealer is not at the table": (
+        lambda t: t["evenings"][0].update(first_dealer_id=next(
+            p["id"] for p in t["players"] if p["id"] not in _seated(t))),
+        "Runde „Donnerstagsrunde“, Abend 1, first_dealer: der erste Geber muss am Tisch "
+        "sitzen"),
+    "an unknown way of settling": (
+        lambda t: t["evenings"][0].update(settlement_mode="bogus"),
+        "Runde „Donnerstagsrunde“, Abend 1, settlement_mode: unbekannte Art der Abrechnung"),
+    "a history entry of an unknown kind": (
+        lambda t: t["game_events"][0]["new_facts"].update(kind="bogus"),
+        "Runde „Donnerstagsrunde“, Abend 1, Verlauf (id 1), new_facts.kind: unbekannte "
+        "Spielart 'bogus'"),
+    "a deleted game whose facts are no object": (
+        lambda t: t["games"][2].update(facts="x"),
+        "Runde „Donnerstagsrunde“, Abend 1, gelöschtes Spiel (id 3): ein Spiel muss ein "
+        "JSON-Objekt sein"),
+    "a link that is no token": (
+        lambda t: t["groups"][0].update(edit_token="kurz"),
+        "Runde „Donnerstagsrunde“, edit_token: kein gültiger Link"),
+    "one token as both links": (
+        lambda t: t["groups"][0].update(read_token=t["groups"][0]["edit_token"]),
+        "Runde „Donnerstagsrunde“, read_token: derselbe Link wie ein anderer"),
+}
+
+
+@pytest.mark.parametrize("spoil, line", BROKEN.values(), ids=BROKEN.keys())
+def test_restore_refuses_a_file_the_app_could_not_show_with_one_line_and_writes_nothing(
+        app, table, fresh, tmp_path, spoil, line):
+    document = backup_document(app, table)
+    spoil(document["tables"])
+    target = tmp_path / "broken.json"
+    target.write_text(json.dumps(document), encoding="utf-8")
+    empty = fresh()
+    result = empty.test_cli_runner().invoke(args=["restore", str(target)])
+    assert result.exit_code == 2, result.output
+    problems = result.stderr.splitlines()
+    assert problems[:-1] == [line]
+    assert problems[-1] == "Wiederherstellen abgebrochen: nichts geschrieben."
+    assert rows_in(empty) == 0
+
+
+def test_restore_names_every_problem_on_its_own_line(app, table, fresh, tmp_path):
+    document = backup_document(app, table)
+    BROKEN["one entry key for two games"][0](document["tables"])
+    BROKEN["text where a number belongs"][0](document["tables"])
+    target = tmp_path / "broken.json"
+    target.write_text(json.dumps(document), encoding="utf-8")
+    result = fresh().test_cli_runner().invoke(args=["restore", str(target)])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        BROKEN["text where a number belongs"][1], BROKEN["one entry key for two games"][1],
+        "Wiederherstellen abgebrochen: nichts geschrieben."]
+
+
+def test_a_restored_backup_shows_every_page(app, table, fresh, tmp_path):
+    document = backup_document(app, table)
+    target = tmp_path / "good.json"
+    target.write_text(json.dumps(document), encoding="utf-8")
+    restored = fresh()
+    result = restored.test_cli_runner().invoke(args=["restore", str(target)])
+    assert result.exit_code == 0, result.output
+    client = restored.test_client()
+    for page in ("", "abend/1/", "abend/1/verlauf/", "statistik", "abend/1/zettel.pdf"):
+        assert client.get(f"/r/{table.token}/{page}").status_code == 200, page
+
+
+# ------------------------------------------------------------------ whatever restore accepts
+
+
+HOSTILE = [None, "", "x", "bogus", -1, 0, 1, 7, 2**40, 1.5, True, [], {}, [1, 2], {"x": 1},
+           {"kind": "bogus"}, {"$date": "2025-02-30"}, "\ud800", "x" * 100, nested(20)]
+FACT_KEYS = ["kind", "solo", "pflicht", "players", "re", "re_eyes", "trickless", "announced",
+             "doppelt", "extras", "eyes", "bogus"]
+
+
+def spoil(tables: dict[str, list[dict[str, Any]]], data: Any) -> None:
+    """Put a hostile value into one column of one row or one key of stored facts, or leave
+    the column out."""
+    from hypothesis import strategies as st
+
+    name = data.draw(st.sampled_from(sorted(t for t in tables if tables[t])))
+    row = data.draw(st.sampled_from(tables[name]))
+    column = data.draw(st.sampled_from(sorted(row)))
+    if data.draw(st.integers(0, 9)) == 0:
+        del row[column]
+        return
+    others = [r[c] for t in tables.values() for r in t for c in r if c == column]
+    value = copy.deepcopy(data.draw(st.sampled_from(HOSTILE + others)))
+    if isinstance(row[column], dict) and data.draw(st.booleans()):
+        row[column][data.draw(st.sampled_from(FACT_KEYS))] = value
+    else:
+        row[column] = value
+
+
+def wipe(app: Any) -> None:
+    from scorer.extensions import db
+
+    with app.app_context():
+        for table in reversed(db.metadata.sorted_tables):
+            db.session.execute(table.delete())
+        db.session.commit()
+        db.session.remove()
+
+
+def test_every_page_of_whatever_restore_accepts_answers_and_a_refusal_writes_nothing(
+        app, table, fresh, tmp_path):
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    from tests.budget import examples
+
+    original = json.dumps(backup_document(app, table))
+    empty = fresh()
+    runner, client = empty.test_cli_runner(), empty.test_client()
+    target = tmp_path / "spoilt.json"
+    outcomes: dict[int, int] = {}
+
+    @settings(max_examples=examples(40, 400), deadline=None, database=None,
+              derandomize=True, suppress_health_check=list(HealthCheck))
+    @given(data=st.data())
+    def restore_spoilt(data: Any) -> None:
+        document = json.loads(original)
+        for _ in range(data.draw(st.integers(1, 2))):
+            spoil(document["tables"], data)
+        target.write_text(json.dumps(document), encoding="utf-8")
+        result = runner.invoke(args=["restore", str(target)])
+        outcomes[result.exit_code] = outcomes.get(result.exit_code, 0) + 1
+        if result.exit_code != 0:
+            assert result.exit_code == 2, result.output
+            assert rows_in(empty) == 0
+            return
+        try:
+            tokens = [t for g in document["tables"]["groups"]
+                      for t in (g["edit_token"], g["read_token"])]
+            for token in tokens:
+                for page in ("", "statistik", "spiele.csv", "abend/1/", "abend/1/verlauf/",
+                             "abend/1/spiele.csv", "abend/1/spiel/neu"):
+                    response = client.get(f"/r/{token}/{page}")
+                    assert response.status_code < 500, (page, result.output)
+        finally:
+            wipe(empty)
+
+    restore_spoilt()
+    assert outcomes.get(0) and outcomes.get(2), outcomes  # both outcomes were reached
+
+
+UNREADABLE = {
+    "not JSON": (b"not json", "keine JSON-Datei (Zeile 1, Spalte 1)"),
+    "not UTF-8": (b'{"format": "\xff"}', "die Datei ist kein UTF-8-Text"),
+    "a number of 5,000 digits": (b"[" + b"9" * 5000 + b"]",
+                                 "die Datei enthält eine zu lange Zahl"),
+    "nested 100,000 deep": (b"[" * 100_000 + b"]" * 100_000,
+                            "die Datei ist zu tief verschachtelt"),
+}
+
+
+@pytest.mark.parametrize("content, line", UNREADABLE.values(), ids=UNREADABLE.keys())
+def test_restore_refuses_an_unreadable_file_in_german(fresh, tmp_path, content, line):
+    target = tmp_path / "unreadable.json"
+    target.write_bytes(content)
+    empty = fresh()
+    result = empty.test_cli_runner().invoke(args=["restore", str(target)])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        line, "Wiederherstellen abgebrochen: nichts geschrieben."]
+    assert rows_in(empty) == 0
+
+
+def test_a_row_without_an_optional_column_gets_the_columns_default(app, table, fresh,
+                                                                     tmp_path):
+    document = backup_document(app, table)
+    tables = document["tables"]
+    for row in tables["games"]:
+        row.pop("revision")
+    tables["evenings"][0].pop("cents_per_point")
+    tables["games"][0].pop("deleted_at")
+    target = tmp_path / "short.json"
+    target.write_text(json.dumps(document), encoding="utf-8")
+    restored = fresh()
+    result = restored.test_cli_runner().invoke(args=["restore", str(target)])
+    assert result.exit_code == 0, result.output
+    tables = json.loads(json.dumps(restored_tables(restored)))
+    assert {g["revision"] for g in tables["games"]} == {1}  # models.Game.revision default
+    assert tables["evenings"][0]["cents_per_point"] == 0    # models.Evening default
+    assert tables["games"][0]["deleted_at"] is None
+    assert restored.test_client().get(f"/r/{table.token}/abend/1/").status_code == 200
+
+
+def restored_tables(app: Any) -> dict[str, Any]:
+    from scorer import backup
+    from scorer.extensions import db
+
+    with app.app_context():
+        tables = backup.dump(db.session, db.metadata)["tables"]
+        db.session.remove()
+    return tables
