@@ -225,7 +225,11 @@ def dealer_sentence(game: LedgerGame, rules: HouseRules, in_a_row: int) -> str |
         return None
     if (game.pflicht and game.forced_soloist is not None
             and rules.pflichtsolo_forced is PflichtsoloForced.WITHIN):
-        return "Das vorgeführte Pflichtsolo zählt als geplantes Spiel: der Geber wechselt."
+        if game.facts.re[0] == game.forced_soloist:
+            return "Das vorgeführte Pflichtsolo zählt als geplantes Spiel: der Geber wechselt."
+        # RULES.md §7 counts any Pflichtsolo of a forced game as the forced one here.
+        return ("Ein Pflichtsolo in einem vorgeführten Spiel zählt als geplantes Spiel: der "
+                "Geber wechselt.")
     if mode is DealerAfterSolo.STAY_UNTIL_THIRD:
         return "Drittes Solo in Folge: der Geber wechselt."
     if mode is DealerAfterSolo.STAY_PFLICHT:

@@ -202,7 +202,7 @@ def sheet_context(
         },
         "columns": _columns(len(seats), landscape),
         "rows": [_row(g, w, seats) for g, w in zip(games, words)],
-        "off_rotation": (f"{OFF_ROTATION_MARK}: {OFF_ROTATION}"
+        "off_rotation": (f"{OFF_ROTATION_MARK} = {OFF_ROTATION}"
                          if any(w.off_rotation for w in words) else ""),
         "totals": [{"name": s, "total": number(ledger.totals[s]),
                     "tone": _tone(ledger.totals[s])} for s in seats],
