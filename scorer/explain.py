@@ -277,7 +277,8 @@ def summary(rules: HouseRules, planned_games: int | None | _AnyPlan = ANY_PLAN) 
 
 def _dealer_summary(rules: HouseRules, planned: int | None | _AnyPlan) -> str:
     """The dealer after a solo; under `within` a forced Pflichtsolo moves him on (TSR 4.2.5)."""
-    text = f"Geber nach einem Solo: {format_value('dealer_after_solo', rules.dealer_after_solo.value)}"
+    stays = format_value("dealer_after_solo", rules.dealer_after_solo.value)
+    text = f"Geber nach einem Solo: {stays}"
     forcing = (rules.pflichtsolo and rules.pflichtsolo_forced is PflichtsoloForced.WITHIN
                and rules.dealer_after_solo is not DealerAfterSolo.ADVANCE)
     if forcing and planned is not None:

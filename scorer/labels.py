@@ -245,7 +245,8 @@ def rotation_sentence(game: LedgerGame) -> str | None:
     came = [p for p in game.players if p not in expected]
     missed = [p for p in expected if p not in game.players]
     verb = "spielte" if len(came) == 1 else "spielten"
-    return f"{OFF_ROTATION[0].upper()}{OFF_ROTATION[1:]}: {names(came)} {verb} statt {names(missed)}."
+    said = f"{names(came)} {verb} statt {names(missed)}"
+    return f"{OFF_ROTATION[0].upper()}{OFF_ROTATION[1:]}: {said}."
 
 
 def sheet_words(ledger: Ledger) -> tuple[RowWords, ...]:

@@ -48,7 +48,8 @@ VOSS_WITHIN = {"preset": "voss", "pflichtsolo_forced": "within"}
 # (4 open >= 0 left) and under `after` (the plan is played). Anna deals; Ben is the first
 # player owing one after her, so Ben is forced.
 BEN_PLAYED = "Ben war mit dem Pflichtsolo dran und hat es gespielt."
-BEN_LUST = "Ben war mit dem Pflichtsolo dran, hat aber ein Lustsolo gespielt: Bens Pflichtsolo bleibt offen."
+BEN_LUST = ("Ben war mit dem Pflichtsolo dran, hat aber ein Lustsolo gespielt: Bens Pflichtsolo "
+            "bleibt offen.")
 CEM_PFLICHT = ("Ben war mit dem Pflichtsolo dran, gespielt wurde das Pflichtsolo von Cem: Bens "
                "Pflichtsolo bleibt offen.")
 CEM_LUST = ("Ben war mit dem Pflichtsolo dran, gespielt wurde ein Lustsolo von Cem: Bens "
@@ -318,3 +319,51 @@ def test_names_take_the_german_genitive(name: str, genitive_form: str) -> None:
 def test_names_are_listed_as_in_a_sentence() -> None:
     assert [names([]), names(["A"]), names(["A", "B"]), names(["A", "B", "C"])] == [
         "", "A", "A und B", "A, B und C"]
+
+
+@pytest.mark.parametrize(("game", "sentence"), [
+    pytest.param({"kind": "hochzeit", "re": ["Cem"], "re_eyes": 130},
+                 "Ben war mit dem Pflichtsolo dran, gespielt wurde eine Hochzeit ohne Partner: "
+                 "Bens Pflichtsolo bleibt offen.", id="hochzeit-without-partner"),
+    # TSR 4.4: a stille Hochzeit is never a Pflichtsolo, even by the forced player.
+    pytest.param({"kind": "stille_hochzeit", "re": ["Ben"], "re_eyes": 130},
+                 "Ben war mit dem Pflichtsolo dran, gespielt wurde eine stille Hochzeit: Bens "
+                 "Pflichtsolo bleibt offen.", id="stille-hochzeit-of-the-forced-player"),
+])
+def test_special_games_in_a_forced_slot_are_named_with_their_article(game, sentence) -> None:
+    (words,) = sheet_words(ev("ddv", [game], planned_games=0))
+    assert words.notes == (sentence,) and words.forced_missed
+
+
+@pytest.mark.parametrize(("rules", "game", "winner", "notes"), [
+    # Both parties said keine 90 and both missed (Re 130, Kontra 110): nobody wins (§1).
+    pytest.param("ddv", normal("Anna", "Ben", announced={"re": "keine_90",
+                                                         "kontra": "keine_90"}),
+                 "niemand gewinnt", (), id="nobody-wins"),
+    pytest.param("ddv", normal("Anna", "Ben", 100), "Kontra gewinnt", (), id="kontra-wins"),
+    # orbital: the dealer always moves on, so a solo needs no dealer sentence.
+    pytest.param("orbital", solo("Ben"), "Ben gewinnt", (), id="advance-no-dealer-note"),
+    # A redeal that moves the dealer on (dealer_after_redeal advance) says nothing about him.
+    pytest.param({"preset": "ddv", "dealer_after_redeal": "advance"}, REDEAL, "keine Punkte",
+                 (), id="redeal-advance"),
+])
+def test_the_winner_and_the_dealer_in_plain_cases(rules, game, winner, notes) -> None:
+    (words,) = sheet_words(ev(rules, [game]))
+    assert (words.winner, words.notes) == (winner, notes)
+
+
+@pytest.mark.parametrize(("rules", "planned", "games", "text"), [
+    pytest.param("ddv", 1, [solo("Ben"), solo("Cem"), solo("Dora"), solo("Anna")],
+                 "Der Abend ist fertig: das geplante Spiel und alle Pflichtsoli sind gespielt.",
+                 id="one-planned-game"),
+    pytest.param("bockrunde", 1, [normal("Anna", "Ben")],
+                 "Der Abend ist fertig: das geplante Spiel ist gespielt.",
+                 id="one-game-no-pflicht"),
+    # The CLI allows a plan of 0 games: only the forced Pflichtsoli are left to play.
+    pytest.param("ddv", 0, [solo("Ben"), solo("Cem"), solo("Dora"), solo("Anna")],
+                 "Der Abend ist fertig: alle Pflichtsoli sind gespielt.", id="no-planned-games"),
+    pytest.param("bockrunde", 0, [], "Der Abend ist fertig.", id="nothing-to-play"),
+])
+def test_the_end_of_the_evening_is_worded_for_any_plan(rules, planned, games, text) -> None:
+    ledger = ev(rules, games, planned_games=planned)
+    assert plan_complete(ledger) and plan_text(ledger) == text

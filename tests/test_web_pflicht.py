@@ -153,7 +153,8 @@ def test_the_preview_explains_how_the_chosen_solo_counts(table, client):
     sheet = table.start_evening()
     data = table.game_form(("Dora",), 130, kind="solo", solo="damen", pflicht="")
     preview = client.post(sheet + "vorschau", data=data).get_json()
-    assert preview["pflicht"] == "Das erste Solo ist das Pflichtsolo: für Dora zählt es als Pflicht."
+    assert preview["pflicht"] == ("Das erste Solo ist das Pflichtsolo: für Dora zählt es als "
+                                  "Pflicht.")
     assert preview["warnings"] == []
     data["pflicht"] = "lust"
     preview = client.post(sheet + "vorschau", data=data).get_json()
@@ -194,7 +195,8 @@ def test_when_the_plan_is_done_the_panel_says_so_and_offers_to_close(table, clie
     table.play(sheet, ("Anna",), 130, kind="solo", solo="damen", pflicht="pflicht")
     page = client.get(sheet).text
     status = page[page.index('class="status card"'):page.index('id="sheet-title"')]
-    assert "Der Abend ist fertig: alle 4 geplanten Spiele und alle Pflichtsoli sind gespielt." in status
+    assert ("Der Abend ist fertig: alle 4 geplanten Spiele und alle Pflichtsoli sind gespielt."
+            in status)
     assert "Abend abschließen</button>" in status
     assert "Weiterspielen: Spiel 5 eintragen" in status
     assert "geplanten gezählt" not in page and ">Spiel 5 eintragen<" not in page

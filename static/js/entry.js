@@ -25,7 +25,8 @@
   var pflichtSet = form.querySelector("[data-pflicht]");
   var pflichtHelp = form.querySelector("[data-pflicht-help]");
   // Pflicht chosen for the forced soloist by the page, not by a tap: it follows the soloist.
-  var pflichtByPage = !!(forcedId && pflichtSet && pflichtSet.querySelector("input[value=pflicht]:checked"));
+  var pflichtByPage = !!(forcedId && pflichtSet
+    && pflichtSet.querySelector("input[value=pflicht]:checked"));
 
   function kind() {
     var checked = form.querySelector("input[name=kind]:checked");
