@@ -76,6 +76,8 @@ def test_the_entry_form_has_the_forced_pflichtsolo_ready(table, client):
     assert _checked(page, "re") == table.ids("Ben")
     assert _checked(page, "pflicht") == ["pflicht"]
     assert "Pflichtsolo: <strong>Ben</strong> muss jetzt ein Solo spielen" in page
+    assert ('<strong>Ben</strong> muss eins spielen <span class="subtle">(noch 4 geplante '
+            'Spiele, 4 Pflichtsoli offen)</span>') in client.get(sheet).text
     assert "(noch 4 geplante Spiele, 4 Pflichtsoli offen). Vorgewählt: Solo, Ben, Pflicht." in page
     assert 'data-forced="%s"' % table.player_id("Ben") in page
     # The choice is explained where it is made, from the rules.

@@ -10,7 +10,7 @@ from werkzeug.wrappers import Response
 from scorer import services
 from scorer.evening import describe_bock_queue
 from scorer.explain import PRESET_LABELS, summary
-from scorer.labels import plan_complete, plan_text
+from scorer.labels import forced_notice, plan_complete, plan_text
 from scorer.rules import InvalidRules, rules_from_spec
 from scorer.web import money
 from scorer.web.forms import (
@@ -95,6 +95,7 @@ def show(token: str, number: int) -> str:
         action=ActionForm(formdata=None, data={"revision": evening.revision}),
         bock_text=describe_bock_queue(ledger.bock_queue),
         plan=plan_text(ledger), done=not evening.closed and plan_complete(ledger),
+        forced_why=forced_notice(ledger),
         summary=summary(sheet.rules, evening.planned_games), **money.sheet_extras(evening, sheet),
     )
 
