@@ -279,6 +279,7 @@ def register_commands(app: Flask) -> None:
 
 def register_template_helpers(app: Flask) -> None:
     """Filters and helpers the templates use for numbers, dates and ledger games."""
+    from scorer import labels
     from scorer.web import display
 
     @app.context_processor
@@ -288,9 +289,8 @@ def register_template_helpers(app: Flask) -> None:
         return {"link_token": g.get("link_token"), "can_edit": g.get("can_edit", False)}
 
     app.jinja_env.globals.update(
-        marker=display.marker, kind_text=display.kind_text, winner_text=display.winner_text,
-        parties_text=display.parties_text, breakdown=display.breakdown,
-        kind_legend=display.LEGEND,
+        parties_text=display.parties_text, kind_legend=labels.LEGEND,
+        off_rotation=labels.OFF_ROTATION, off_rotation_mark=labels.OFF_ROTATION_MARK,
     )
 
     @app.template_filter("signed")

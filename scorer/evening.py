@@ -152,6 +152,9 @@ class LedgerGame(NamedTuple):
     """Whether the same dealer deals the next game, had the table not changed after it."""
     seats: tuple[str, ...]
     """The table when the game was played, clockwise."""
+    rotation_players: tuple[str, ...]
+    """The four the rotation named for this game (the seats after the dealer, a forced
+    soloist swapped in): ``players`` differs when the entry named other players."""
 
     @property
     def winner(self) -> str | None:
@@ -416,7 +419,8 @@ class _State:
         order = self.order()
         forced = self.forced_soloist(order)
         bock = self.bock(forced)
-        facts = self._facts(raw, order, forced, bock)
+        expected = self.four(forced, order)
+        facts = self._facts(raw, order, expected, bock)
         rules = self.rules
         result = score_game(facts, rules)
         pflicht = _pflicht(self, facts, forced)
@@ -445,13 +449,13 @@ class _State:
             points[name] = value
             totals[name] += value
         return LedgerGame(self.games, dealer, facts.players, bock, facts, result, points,
-                          totals.copy(), pflicht, forced, stays, self.seats)
+                          totals.copy(), pflicht, forced, stays, self.seats, expected)
 
-    def _facts(self, raw: Mapping[str, Any], order: tuple[str, ...], forced: str | None,
-               bock: int) -> GameFacts:
-        """The game's facts with its players in seat order after the dealer and the Bock
-        factor from the evening."""
-        facts = parse_game(raw, players=self.four(forced, order), bock=bock)
+    def _facts(self, raw: Mapping[str, Any], order: tuple[str, ...],
+               expected: tuple[str, ...], bock: int) -> GameFacts:
+        """The game's facts with its players in seat order after the dealer (``expected``
+        when the entry names none) and the Bock factor from the evening."""
+        facts = parse_game(raw, players=expected, bock=bock)
         if "players" in raw:
             strangers = [p for p in facts.players if p not in order]
             if strangers:

@@ -6,6 +6,8 @@ so that a table can see why a number is what it is (RULES.md asks to show every 
 
 from __future__ import annotations
 
+from enum import Enum
+
 from scorer.rules import (
     PRESETS,
     Announcements,
@@ -223,8 +225,21 @@ def format_value(option: str, value: object) -> str:
     return labels.get(str(value), str(value))
 
 
-def summary(rules: HouseRules) -> list[str]:
-    """A few German sentences describing the rules a table plays with."""
+class _AnyPlan(Enum):
+    ANY = "any"
+
+
+ANY_PLAN = _AnyPlan.ANY
+"""``summary``'s plan when there is no evening yet (house rules): forcing is worded as a
+condition, since it depends on whether an evening plans its games (RULES.md §7)."""
+
+
+def summary(rules: HouseRules, planned_games: int | None | _AnyPlan = ANY_PLAN) -> list[str]:
+    """A few German sentences describing the rules a table plays with.
+
+    ``planned_games`` is the evening's plan (None: the evening plans none); left out, the
+    sentences on forced Pflichtsoli hold for any evening.
+    """
     mode = rules.announcements
     lines = [f"{rules.deck} Karten, {rules.tricks} Stiche."]
     if mode is Announcements.PLUS2:
@@ -251,19 +266,97 @@ def summary(rules: HouseRules) -> list[str]:
     if rules.gegen_die_alten and rules.gegen_die_alten_in_solo:
         lines.append("Gegen die Alten zählt auch, wenn Kontra einen Solisten schlägt.")
     lines.extend(_bock_summary(rules))
-    lines.append(f"Geber nach einem Solo: "
-                 f"{format_value('dealer_after_solo', rules.dealer_after_solo.value)}.")
-    if rules.pflichtsolo:
-        first = " Das erste Solo ist das Pflichtsolo." if rules.first_solo_is_pflicht else ""
-        forced = format_value("pflichtsolo_forced", rules.pflichtsolo_forced.value)
-        lines.append(f"Jeder spielt ein Pflichtsolo, vorgeführt {forced}.{first}")
-    else:
-        lines.append("Kein Pflichtsolo.")
+    lines.append(_dealer_summary(rules, planned_games))
+    lines.extend(_pflicht_summary(rules, planned_games))
     kinds = format_value("game_kinds", [k.value for k in sorted(rules.game_kinds, key=list(GameKind).index)])
     if rules.game_kinds:
         lines.append(f"Außerdem: {kinds}.")
     lines.append(f"Soli: {format_value('solo_kinds', [s.value for s in rules.solo_kinds])}.")
     return lines
+
+
+def _dealer_summary(rules: HouseRules, planned: int | None | _AnyPlan) -> str:
+    """The dealer after a solo; under `within` a forced Pflichtsolo moves him on (TSR 4.2.5)."""
+    stays = format_value("dealer_after_solo", rules.dealer_after_solo.value)
+    text = f"Geber nach einem Solo: {stays}"
+    forcing = (rules.pflichtsolo and rules.pflichtsolo_forced is PflichtsoloForced.WITHIN
+               and rules.dealer_after_solo is not DealerAfterSolo.ADVANCE)
+    if forcing and planned is not None:
+        text += ("; ein innerhalb der geplanten Spiele vorgeführtes Pflichtsolo zählt als "
+                 "geplantes Spiel, danach wechselt der Geber")
+    return text + "."
+
+
+def _pflicht_summary(rules: HouseRules, planned: int | None | _AnyPlan) -> list[str]:
+    """Who owes a Pflichtsolo, which solo it is, and when open ones are forced (§7)."""
+    if not rules.pflichtsolo:
+        return ["Kein Pflichtsolo."]
+    first = (" Das erste Solo ist das Pflichtsolo." if rules.first_solo_is_pflicht else
+             " Ob ein Solo Pflicht oder Lust ist, sagt der Eintrag; ohne Angabe ist es nur "
+             "für den Pflicht, der gerade mit dem Pflichtsolo dran ist.")
+    within = rules.pflichtsolo_forced is PflichtsoloForced.WITHIN
+    if planned is None:
+        forced = ("Der Abend hat keine geplanten Spiele: offene Pflichtsoli werden nur "
+                  "angezeigt, nicht vorgeführt.")
+    elif planned is ANY_PLAN:
+        forced = ("Hat der Abend geplante Spiele, werden offene Pflichtsoli innerhalb davon "
+                  "vorgeführt, sobald nur noch so viele Spiele übrig sind, wie Pflichtsoli "
+                  "offen sind" if within else
+                  "Hat der Abend geplante Spiele, werden offene Pflichtsoli nach den "
+                  "geplanten Spielen vorgeführt, eins nach dem anderen")
+        forced += "; ohne geplante Spiele werden sie nur angezeigt."
+    else:
+        forced = (f"Offene Pflichtsoli werden innerhalb der geplanten Spiele ({planned}) "
+                  "vorgeführt, sobald nur noch so viele Spiele übrig sind, wie Pflichtsoli "
+                  "offen sind." if within else
+                  f"Offene Pflichtsoli werden nach den geplanten Spielen ({planned}) "
+                  "vorgeführt, eins nach dem anderen.")
+    return [f"Jeder spielt ein Pflichtsolo.{first}", forced]
+
+
+def pflicht_help(rules: HouseRules) -> str | None:
+    """What "Pflicht oder Lust?" means under these rules before a soloist is chosen."""
+    if not rules.pflichtsolo:
+        return None
+    if rules.first_solo_is_pflicht:
+        return ("Das erste Solo eines Spielers ist sein Pflichtsolo; als Lustsolo "
+                "eingetragen bleibt das Pflichtsolo offen.")
+    return ("„Wie es sich ergibt“ heißt: Pflicht nur für den, der gerade mit dem "
+            "Pflichtsolo dran ist, sonst Lust.")
+
+
+def pflicht_decision(rules: HouseRules, soloist: str, choice: bool | None, *, owes: bool,
+                     forced: str | None) -> str | None:
+    """How a solo counts, in one sentence, from the rules (RULES.md §7 Pflichtsolo).
+
+    ``choice`` is what the entry says (True Pflicht, False Lust, None "wie es sich
+    ergibt"), ``owes`` whether the soloist still owes a Pflichtsolo, ``forced`` who is forced
+    to play one in this game. None when the rules have no Pflichtsolo.
+    """
+    if not rules.pflichtsolo:
+        return None
+    if not owes:
+        if choice:
+            return (f"{soloist} hat kein Pflichtsolo mehr offen: es lässt sich nur als Lust "
+                    "eintragen.")
+        return f"{soloist} hat das Pflichtsolo schon gespielt: dieses Solo zählt als Lust."
+    if choice is None:
+        if rules.first_solo_is_pflicht:
+            return f"Das erste Solo ist das Pflichtsolo: für {soloist} zählt es als Pflicht."
+        if forced == soloist:
+            return (f"Wie es sich ergibt: {soloist} ist mit dem Pflichtsolo dran, also zählt "
+                    "es als Pflicht.")
+        return (f"Wie es sich ergibt: {soloist} ist gerade nicht mit dem Pflichtsolo dran, "
+                "also zählt es als Lust, und das Pflichtsolo bleibt offen.")
+    if choice:
+        return f"Als Pflicht eingetragen: es ist das Pflichtsolo von {soloist}."
+    if forced == soloist:
+        return (f"Lust statt Pflicht: {soloist} ist mit dem Pflichtsolo dran, doch als "
+                "Lustsolo bleibt es offen.")
+    if rules.first_solo_is_pflicht:
+        return (f"Als Lustsolo eingetragen zählt es nicht als Pflicht, obwohl {soloist} das "
+                "Pflichtsolo noch offen hat: es bleibt offen.")
+    return f"Als Lustsolo eingetragen: das Pflichtsolo von {soloist} bleibt offen."
 
 
 def _bock_summary(rules: HouseRules) -> list[str]:
@@ -300,8 +393,11 @@ __all__ = [
     "PRESET_LABELS",
     "SOLO_LABELS",
     "TRIGGER_LABELS",
+    "ANY_PLAN",
     "VALUE_LABELS",
     "describe_rules",
     "format_value",
+    "pflicht_decision",
+    "pflicht_help",
     "summary",
 ]

@@ -14,6 +14,7 @@ import re
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from flask import g, has_app_context
@@ -23,6 +24,7 @@ from sqlalchemy.exc import IntegrityError
 from scorer import backup
 from scorer.evening import EveningSetup, InvalidEvening, Ledger, LedgerGame, fold
 from scorer.extensions import db
+from scorer.labels import RowWords, sheet_words
 from scorer.models import Evening, EveningSeat, Game, GameEvent, Group, Player, utcnow
 from scorer.names import PLAYER_NAME, RUNDE_NAME, InvalidName, NameField, clean_name
 from scorer.rules import PRESETS, HouseRules, differences, rules_from_spec
@@ -288,6 +290,11 @@ class Sheet:
         """Name -> player id."""
         return {n: i for i, n in self.names.items()}
 
+    @cached_property
+    def words(self) -> dict[int, RowWords]:
+        """What each row says (scorer.labels), by game number."""
+        return {w.number: w for w in sheet_words(self.ledger)}
+
     def standings(self) -> list[tuple[str, int]]:
         """Seats by total, best first (ties in seat order)."""
         totals = self.ledger.totals
@@ -391,6 +398,16 @@ def preview(evening: Evening, facts: Mapping[str, Any],
     raws[index:index + 1] = [to_core(facts, names)]
     ledger = _fold_checked(setup, raws, index)
     return ledger, ledger.games[index]
+
+
+def without(evening: Evening, game: Game) -> Ledger | None:
+    """The evening folded as it would be with ``game`` deleted (None if it would not fold,
+    which deleting then refuses)."""
+    setup, names = evening_setup(evening)
+    try:
+        return fold(setup, [to_core(g.facts, names) for g in live_games(evening) if g is not game])
+    except InvalidEvening:
+        return None
 
 
 def _fold_checked(setup: EveningSetup, raws: list[dict[str, Any]],

@@ -20,7 +20,8 @@ from jinja2 import Environment, FileSystemLoader
 
 from scorer.chart import PALETTE, evening_chart
 from scorer.evening import Ledger, LedgerGame, describe_bock_queue
-from scorer.explain import KIND_LABELS, SOLO_LABELS, TRIGGER_LABELS, describe_rules, summary
+from scorer.explain import TRIGGER_LABELS, describe_rules, summary
+from scorer.labels import OFF_ROTATION, OFF_ROTATION_MARK, RowWords, sheet_words
 from scorer.rules import GameKind
 from scorer.settlement import MODE_LABELS, ROUNDING_LABELS, Settlement, format_euro
 
@@ -67,37 +68,15 @@ def _date_text(date: dt.date | str | None) -> str:
     return f"{_WEEKDAYS[date.weekday()]}, {date.day:02d}.{date.month:02d}.{date.year}"
 
 
-def _kind(game: LedgerGame) -> tuple[str, str]:
-    """The kind marker of a row: (what kind of game, who or which solo)."""
-    facts = game.facts
-    kind = facts.kind
-    if kind is GameKind.NORMAL:
-        return "", ""
-    if kind is GameKind.SOLO:
-        label = "Pflichtsolo" if game.pflicht else "Solo"
-        if game.forced_soloist is not None and game.pflicht:
-            label += " (vorgeführt)"
-        solo = SOLO_LABELS[facts.solo] if facts.solo is not None else ""
-        return label, f"{solo} · {facts.re[0]}" if solo else facts.re[0]
-    if kind is GameKind.HOCHZEIT and len(facts.re) == 1:
-        return "Hochzeit ohne Partner", facts.re[0]
-    if kind in (GameKind.STILLE_HOCHZEIT, GameKind.SCHWARZE_SAU):
-        return KIND_LABELS[kind], facts.re[0]
-    if kind is GameKind.HAMMELRENNEN and game.score.winner:
-        return KIND_LABELS[kind], game.score.winner
-    return KIND_LABELS[kind], ""
-
-
-def _breakdown(game: LedgerGame) -> str:
-    text = " · ".join(line.text() for line in game.score.lines)
+def _breakdown(game: LedgerGame, words: RowWords) -> str:
+    text = words.breakdown or words.winner
     reasons = game.score.bock_reasons
     if reasons:
         text += " → Bock: " + ", ".join(TRIGGER_LABELS[r] for r in reasons)
     return text
 
 
-def _row(game: LedgerGame, seats: tuple[str, ...]) -> dict[str, Any]:
-    kind, detail = _kind(game)
+def _row(game: LedgerGame, words: RowWords, seats: tuple[str, ...]) -> dict[str, Any]:
     redeal = game.facts.kind is GameKind.REDEAL
     cells = []
     for seat in seats:
@@ -111,15 +90,18 @@ def _row(game: LedgerGame, seats: tuple[str, ...]) -> dict[str, Any]:
         })
     return {
         "number": game.number,
+        "mark": OFF_ROTATION_MARK if words.off_rotation else "",
         "dealer": game.dealer,
-        "kind": kind,
-        "detail": detail,
+        # A normal game leaves the kind cell empty, as on the paper Zettel.
+        "kind": words.kind if words.marker else "",
+        "detail": words.detail,
         "pflicht": game.pflicht,
         "redeal": redeal,
         "bock": f"×{game.bock}" if game.bock > 1 else "",
         "value": "" if redeal else number(game.score.value),
         "cells": cells,
-        "breakdown": _breakdown(game),
+        "breakdown": _breakdown(game, words),
+        "notes": list(words.notes),
     }
 
 
@@ -168,6 +150,7 @@ def sheet_context(
     landscape = len(seats) >= LANDSCAPE_FROM
     preset, changes = describe_rules(setup.rules)
     games = ledger.games
+    words = sheet_words(ledger)
 
     order = sorted(seats, key=lambda s: (-ledger.totals[s], seats.index(s)))
     standings = []
@@ -215,10 +198,12 @@ def sheet_context(
         "rules": {
             "preset": preset,
             "changes": [{"label": k, "value": v} for k, v in changes.items()],
-            "summary": summary(setup.rules),
+            "summary": summary(setup.rules, setup.planned_games),
         },
         "columns": _columns(len(seats), landscape),
-        "rows": [_row(g, seats) for g in games],
+        "rows": [_row(g, w, seats) for g, w in zip(games, words)],
+        "off_rotation": (f"{OFF_ROTATION_MARK} = {OFF_ROTATION}"
+                         if any(w.off_rotation for w in words) else ""),
         "totals": [{"name": s, "total": number(ledger.totals[s]),
                     "tone": _tone(ledger.totals[s])} for s in seats],
         "standings": standings,

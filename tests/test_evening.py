@@ -111,6 +111,35 @@ def test_an_entry_may_name_the_four_players_itself() -> None:
     assert game.points == {"A": 1, "B": 1, "C": -1, "D": -1, "E": 0}
 
 
+
+def test_each_game_keeps_the_four_the_rotation_named_beside_those_who_played() -> None:
+    # 5 seats, A deals game 1: the rotation names B, C, D, E; the table says A played for E.
+    # Game 2 (B deals) names no players: C, D, E, A play, as the rotation says.
+    ledger = evening(ev("ddv", [{"players": ["A", "B", "C", "D"], **normal("A", "B")},
+                                normal("C", "D")], list("ABCDE")))
+    first, second = ledger.games
+    assert first.rotation_players == ("B", "C", "D", "E")
+    assert first.players == ("B", "C", "D", "A")
+    assert second.rotation_players == second.players == ("C", "D", "E", "A")
+
+
+def test_the_rotation_swaps_in_a_forced_soloist_and_ignores_who_was_entered() -> None:
+    # grundregeln, 5 seats, nothing planned: Pflichtsoli are forced at once. B..E play flagged
+    # Pflichtsoli, the dealer A stays; then A, the dealer, is forced and plays while E (the
+    # last of B, C, D, E) sits out: the rotation names B, C, D, A.
+    games = [solo(p, pflicht=True) for p in "BCDE"] + [solo("A")]
+    ledger = evening(ev("grundregeln", games, list("ABCDE"), planned_games=0))
+    assert ledger.games[-1].rotation_players == ("B", "C", "D", "A")
+    assert all(g.players == g.rotation_players for g in ledger.games)
+    # The same table, but B (forced first after A every time) lets C and D go first, and E's
+    # Pflichtsolo is entered with A playing instead of B: the rotation still names B, C, D, E.
+    games = [solo("C", pflicht=True), solo("D", pflicht=True),
+             {"players": ["A", "C", "D", "E"], **solo("E", pflicht=True)}]
+    ledger = evening(ev("grundregeln", games, list("ABCDE"), planned_games=0))
+    assert [g.forced_soloist for g in ledger.games] == ["B", "B", "B"]
+    assert [g.rotation_players for g in ledger.games] == [("B", "C", "D", "E")] * 3
+    assert ledger.games[-1].players == ("C", "D", "E", "A")
+
 # ---------------------------------------------------------------- dealer
 
 

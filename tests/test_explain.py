@@ -13,6 +13,8 @@ from scorer.explain import (
     PRESET_LABELS,
     describe_rules,
     format_value,
+    pflicht_decision,
+    pflicht_help,
     summary,
 )
 from scorer.rules import PRESETS, HouseRules, rules_from_spec
@@ -136,3 +138,114 @@ def test_a_bock_cap_without_multiply_is_not_claimed_in_the_summary():
     # §9.3 "Only under multiply (no effect otherwise)".
     text = " ".join(summary(rules_from_spec({"preset": "bockrunde", "bock_cap": 8})))
     assert "höchstens ×" not in text
+
+
+# --------------------------------------------------------------------------- Pflichtsolo (§7)
+
+
+@pytest.mark.parametrize(("name", "planned", "sentence"), [
+    # TSR 4.2.5: under `within` a forced Pflichtsolo is a planned game and moves the dealer.
+    pytest.param("ddv", 8, "Geber nach einem Solo: bleibt nach einem Pflichtsolo; ein innerhalb "
+                 "der geplanten Spiele vorgeführtes Pflichtsolo zählt als geplantes Spiel, "
+                 "danach wechselt der Geber.", id="ddv-with-a-plan"),
+    pytest.param("ddv", None, "Geber nach einem Solo: bleibt nach einem Pflichtsolo.",
+                 id="ddv-without-a-plan-nothing-is-forced"),
+    # grundregeln: "Nach einem Pflichtsolo rotiert der Geber nicht", forced or not.
+    pytest.param("grundregeln", 6, "Geber nach einem Solo: bleibt nach einem Pflichtsolo.",
+                 id="grundregeln-after"),
+])
+def test_the_dealer_sentence_says_when_a_forced_pflichtsolo_moves_the_dealer(name, planned,
+                                                                           sentence):
+    assert sentence in summary(PRESETS[name], planned)
+    assert sentence.split(";")[0].rstrip(".") in " ".join(summary(PRESETS[name]))
+
+
+@pytest.mark.parametrize("name", ["ddv", "grundregeln", "voss"])
+def test_without_a_plan_the_summary_never_says_vorgefuehrt_nach_or_innerhalb(name):
+    text = " ".join(summary(PRESETS[name], None))
+    assert "vorgeführt nach" not in text and "innerhalb" not in text
+    assert ("Der Abend hat keine geplanten Spiele: offene Pflichtsoli werden nur angezeigt, "
+            "nicht vorgeführt.") in text
+
+
+@pytest.mark.parametrize(("name", "sentence"), [
+    ("ddv", "Offene Pflichtsoli werden innerhalb der geplanten Spiele (8) vorgeführt, sobald "
+            "nur noch so viele Spiele übrig sind, wie Pflichtsoli offen sind."),
+    ("grundregeln", "Offene Pflichtsoli werden nach den geplanten Spielen (8) vorgeführt, eins "
+                    "nach dem anderen."),
+    ("voss", "Offene Pflichtsoli werden nach den geplanten Spielen (8) vorgeführt, eins nach "
+             "dem anderen."),
+])
+def test_with_a_plan_the_summary_says_when_open_pflichtsoli_are_forced(name, sentence):
+    assert sentence in summary(PRESETS[name], 8)
+
+
+def test_house_rules_without_an_evening_word_forcing_as_a_condition():
+    text = " ".join(summary(PRESETS["voss"]))
+    assert ("Hat der Abend geplante Spiele, werden offene Pflichtsoli nach den geplanten "
+            "Spielen vorgeführt, eins nach dem anderen; ohne geplante Spiele werden sie nur "
+            "angezeigt.") in text
+
+
+DDV, VOSS, GRUNDREGELN = PRESETS["ddv"], PRESETS["voss"], PRESETS["grundregeln"]
+
+
+@pytest.mark.parametrize(("rules", "choice", "owes", "forced", "sentence"), [
+    # ddv (first_solo_is_pflicht): absent means Pflicht while the player owes one.
+    pytest.param(DDV, None, True, None,
+                 "Das erste Solo ist das Pflichtsolo: für Dora zählt es als Pflicht.",
+                 id="ddv-first-solo"),
+    pytest.param(DDV, None, True, "Dora",
+                 "Das erste Solo ist das Pflichtsolo: für Dora zählt es als Pflicht.",
+                 id="ddv-first-solo-forced"),
+    pytest.param(DDV, False, True, None,
+                 "Als Lustsolo eingetragen zählt es nicht als Pflicht, obwohl Dora das "
+                 "Pflichtsolo noch offen hat: es bleibt offen.", id="ddv-explicit-lust"),
+    pytest.param(DDV, False, True, "Dora",
+                 "Lust statt Pflicht: Dora ist mit dem Pflichtsolo dran, doch als Lustsolo "
+                 "bleibt es offen.", id="ddv-lust-when-forced"),
+    pytest.param(DDV, None, False, None,
+                 "Dora hat das Pflichtsolo schon gespielt: dieses Solo zählt als Lust.",
+                 id="ddv-already-played"),
+    # voss/grundregeln: absent means Pflicht only for the forced soloist, else Lust.
+    pytest.param(VOSS, None, True, "Dora",
+                 "Wie es sich ergibt: Dora ist mit dem Pflichtsolo dran, also zählt es als "
+                 "Pflicht.", id="voss-forced"),
+    pytest.param(VOSS, None, True, None,
+                 "Wie es sich ergibt: Dora ist gerade nicht mit dem Pflichtsolo dran, also "
+                 "zählt es als Lust, und das Pflichtsolo bleibt offen.", id="voss-not-forced"),
+    pytest.param(GRUNDREGELN, None, True, "Ben",
+                 "Wie es sich ergibt: Dora ist gerade nicht mit dem Pflichtsolo dran, also "
+                 "zählt es als Lust, und das Pflichtsolo bleibt offen.",
+                 id="grundregeln-somebody-else-forced"),
+    pytest.param(GRUNDREGELN, True, True, None,
+                 "Als Pflicht eingetragen: es ist das Pflichtsolo von Dora.",
+                 id="grundregeln-explicit-pflicht"),
+    pytest.param(GRUNDREGELN, False, True, None,
+                 "Als Lustsolo eingetragen: das Pflichtsolo von Dora bleibt offen.",
+                 id="grundregeln-explicit-lust"),
+    # A Pflichtsolo by a player who owes none is rejected (§7): the sentence says so first.
+    pytest.param(VOSS, True, False, None,
+                 "Dora hat kein Pflichtsolo mehr offen: es lässt sich nur als Lust eintragen.",
+                 id="voss-pflicht-but-none-owed"),
+])
+def test_every_pflicht_or_lust_decision_is_one_sentence_from_the_rules(rules, choice, owes,
+                                                                      forced, sentence):
+    said = pflicht_decision(rules, "Dora", choice, owes=owes, forced=forced)
+    assert said == sentence
+    assert said.endswith(".") and said.count(". ") == 0
+
+
+def test_rules_without_pflichtsolo_explain_no_decision():
+    assert pflicht_decision(PRESETS["bockrunde"], "Dora", None, owes=False, forced=None) is None
+    assert pflicht_help(PRESETS["bockrunde"]) is None
+
+
+@pytest.mark.parametrize(("rules", "sentence"), [
+    (DDV, "Das erste Solo eines Spielers ist sein Pflichtsolo; als Lustsolo eingetragen bleibt "
+          "das Pflichtsolo offen."),
+    (VOSS, "„Wie es sich ergibt“ heißt: Pflicht nur für den, der gerade mit dem Pflichtsolo "
+           "dran ist, sonst Lust."),
+], ids=["ddv", "voss"])
+def test_before_a_soloist_is_chosen_the_choice_itself_is_explained(rules, sentence):
+    assert pflicht_help(rules) == sentence

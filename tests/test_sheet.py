@@ -208,14 +208,18 @@ def test_every_special_game_gets_its_kind_marker(rules, game, marker):
     assert (row["kind"], row["detail"]) == marker
 
 
-def test_a_forced_pflichtsolo_is_marked_as_vorgefuehrt():
-    # ddv, nothing planned: four open Pflichtsoli and no planned game left, so the first game
-    # is already forced on the first seat after the dealer, Ben.
+def test_a_forced_pflichtsolo_says_it_was_forced_and_why_the_dealer_moves_on():
+    # ddv, no game planned: four open Pflichtsoli and no planned game left, so the first game
+    # is already forced on the first seat after the dealer, Ben. Under `within` a forced
+    # Pflichtsolo is a planned game: the dealer moves on (RULES.md §7, TSR 4.2.5).
     ledger = evening({"rules": "ddv", "seats": ["Anna", "Ben", "Cem", "Dora"],
                       "planned_games": 0,
                       "games": [{"kind": "solo", "solo": "kreuz", "re": ["Ben"], "re_eyes": 130}]})
     row = sheet_context(ledger)["rows"][0]
-    assert (row["kind"], row["detail"]) == ("Pflichtsolo (vorgeführt)", "Kreuz-Solo · Ben")
+    assert (row["kind"], row["detail"]) == ("Pflichtsolo", "Kreuz-Solo · Ben")
+    assert row["notes"] == [
+        "Ben war mit dem Pflichtsolo dran und hat es gespielt.",
+        "Das vorgeführte Pflichtsolo zählt als geplantes Spiel: der Geber wechselt."]
 
 
 def test_house_rules_are_listed_as_changes_against_the_closest_preset():

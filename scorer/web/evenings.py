@@ -9,7 +9,8 @@ from werkzeug.wrappers import Response
 
 from scorer import services
 from scorer.evening import describe_bock_queue
-from scorer.explain import KIND_LABELS, PRESET_LABELS, SOLO_LABELS, summary
+from scorer.explain import PRESET_LABELS, summary
+from scorer.labels import forced_notice, plan_complete, plan_text
 from scorer.rules import InvalidRules, rules_from_spec
 from scorer.web import money
 from scorer.web.forms import (
@@ -88,12 +89,14 @@ def show(token: str, number: int) -> str:
     undo = session.pop(UNDO, None)
     if undo is not None and undo.get("evening_id") != evening.id:
         undo = None
+    ledger = sheet.ledger
     return render_template(
         "sheet.html", group=evening.group, evening=evening, sheet=sheet, undo=undo,
         action=ActionForm(formdata=None, data={"revision": evening.revision}),
-        bock_text=describe_bock_queue(sheet.ledger.bock_queue),
-        kind_labels=KIND_LABELS, solo_labels=SOLO_LABELS,
-        summary=summary(sheet.rules), **money.sheet_extras(evening, sheet),
+        bock_text=describe_bock_queue(ledger.bock_queue),
+        plan=plan_text(ledger), done=not evening.closed and plan_complete(ledger),
+        forced_why=forced_notice(ledger),
+        summary=summary(sheet.rules, evening.planned_games), **money.sheet_extras(evening, sheet),
     )
 
 

@@ -18,10 +18,11 @@ from flask import Blueprint, Response
 from scorer import services
 from scorer.evening import Ledger, LedgerGame
 from scorer.explain import EXTRA_LABELS
-from scorer.rules import GameKind
+from scorer.rules import GameKind, HouseRules
 from scorer.scoring import Level
 from scorer.sheet import render_sheet_pdf, sheet_context
-from scorer.web.display import kind_text, parties_text
+from scorer.labels import kind_text
+from scorer.web.display import parties_text
 from scorer.web.forms import LEVEL_TEXT
 from scorer.web.lookup import evening_or_404, group_or_404
 
@@ -69,11 +70,12 @@ def _extras(game: LedgerGame) -> str:
     return " · ".join(out)
 
 
-def game_row(game: LedgerGame, players: Sequence[str]) -> list[str | int]:
+def game_row(game: LedgerGame, players: Sequence[str], rules: HouseRules) -> list[str | int]:
     """One game: the game columns, then each of ``players``' points (empty when not
-    playing)."""
+    playing); ``rules`` are the evening's (a solo is Pflicht or Lust only where they have a
+    Pflichtsolo)."""
     facts = game.facts
-    kind = kind_text(game)
+    kind = kind_text(game, rules)
     if facts.kind is GameKind.HAMMELRENNEN:
         kind += f" ({parties_text(game)})"
     redeal = facts.kind is GameKind.REDEAL
@@ -99,7 +101,7 @@ def evening_csv(ledger: Ledger) -> str:
     """The evening's games, players in seat order."""
     seats = ledger.setup.seats
     return _csv(GAME_COLUMNS + [_text(s) for s in seats],
-                (game_row(g, seats) for g in ledger.games))
+                (game_row(g, seats, ledger.setup.rules) for g in ledger.games))
 
 
 def runde_csv(evenings: Sequence[tuple[int, dt.date, Ledger]]) -> str:
@@ -108,7 +110,7 @@ def runde_csv(evenings: Sequence[tuple[int, dt.date, Ledger]]) -> str:
     players: list[str] = []
     for _, _, ledger in evenings:
         players.extend(s for s in ledger.setup.seats if s not in players)
-    rows = ([number, played_on.isoformat(), *game_row(g, players)]
+    rows = ([number, played_on.isoformat(), *game_row(g, players, ledger.setup.rules)]
             for number, played_on, ledger in evenings for g in ledger.games)
     return _csv(RUNDE_COLUMNS + GAME_COLUMNS + [_text(p) for p in players], rows)
 

@@ -19,8 +19,10 @@ from flask import (
 from werkzeug.wrappers import Response
 
 from scorer import services
+from scorer.explain import pflicht_decision, pflicht_help
+from scorer.labels import deletion_note, forced_notice, owes_before, sheet_words
 from scorer.models import Evening, Game, GameEvent
-from scorer.web import display
+from scorer.rules import GameKind
 from scorer.web.evenings import UNDO
 from scorer.web.forms import (
     ActionForm,
@@ -33,6 +35,7 @@ from scorer.web.forms import (
 )
 from scorer.web.display import facts_text
 from scorer.web.lookup import evening_or_404, event_or_404, game_or_404
+from scorer.web.numbers import parse_int
 
 bp = Blueprint("games", __name__, url_prefix="/r/<token>/abend/<int:number>")
 
@@ -71,9 +74,14 @@ def new(token: str, number: int) -> str | Response:
     else:
         sheet = services.sheet(evening)
         ids = sheet.ids
-        form = game_form(setup.rules, list(names.items()), {
-            "entry_key": str(uuid.uuid4()),
-            "players": [str(ids[p]) for p in sheet.ledger.next.players]})
+        coming = sheet.ledger.next
+        data: dict[str, Any] = {"entry_key": str(uuid.uuid4()),
+                                "players": [str(ids[p]) for p in coming.players]}
+        if coming.forced_soloist is not None:
+            # The forced game is most likely the forced Pflichtsolo: have it ready, so it
+            # takes the taps of a solo or fewer. Anything else can still be entered.
+            data.update(kind="solo", re=[str(ids[coming.forced_soloist])], pflicht="pflicht")
+        form = game_form(setup.rules, list(names.items()), data)
     errors: dict[str, list[str]] = {}
     if form.validate_on_submit():
         key = _entry_key(form.entry_key.data)
@@ -156,16 +164,19 @@ def _entry_page(evening: Evening, sheet: services.Sheet, form: GameForm,
             errors.setdefault(name, []).extend(messages)
     known = {f.name for f in form} | {"eyes"} | {f"extras_{p}" for p in ("re", "kontra")}
     general = [m for name, ms in errors.items() if name not in known for m in ms]
+    ledger = sheet.ledger
     if game is None:
         number_now = len(sheet.rows) + 1
-        dealer, bock = sheet.ledger.next.dealer, sheet.ledger.next.bock
-        forced = sheet.ledger.next.forced_soloist
-        sitting_out = sheet.ledger.sitting_out
+        dealer, bock = ledger.next.dealer, ledger.next.bock
+        forced = ledger.next.forced_soloist
+        sitting_out = ledger.sitting_out
+        forced_why = forced_notice(ledger)
     else:
         row = next(r for r in sheet.rows if r.game.id == game.id)
         number_now, dealer, bock = row.entry.number, row.entry.dealer, row.entry.bock
         forced = row.entry.forced_soloist
         sitting_out = tuple(s for s in sheet.setup.seats if s not in row.entry.players)
+        forced_why = None
     preview_url = (url_for("games.preview_edit", token=g.link_token,
                            number=evening.number, game_id=game.id) if game is not None
                    else url_for("games.preview_new", token=g.link_token,
@@ -177,8 +188,25 @@ def _entry_page(evening: Evening, sheet: services.Sheet, form: GameForm,
         errors=errors, general=general, game=game, number_now=number_now, dealer=dealer,
         bock=bock, forced=forced, sitting_out=sitting_out, rules=sheet.rules,
         preview_url=preview_url, seats=list(sheet.names.items()), conflict=conflict,
-        notice=notice,
+        notice=notice, forced_why=forced_why,
+        preselected=forced is not None and game is None and request.method == "GET",
+        forced_id=sheet.ids[forced] if forced is not None else "",
+        pflicht_text=_pflicht_text(form, sheet, number_now, forced),
     ), status
+
+
+def _pflicht_text(form: GameForm, sheet: services.Sheet, number: int,
+                  forced: str | None) -> str | None:
+    """The one sentence under "Pflicht oder Lust?": how this solo counts for the chosen
+    soloist, or what the choice means while none is chosen (scorer.explain)."""
+    rules = sheet.rules
+    chosen = [sheet.names.get(parse_int(raw, low=1) or 0) for raw in form.re.data or []]
+    if form.kind.data != "solo" or len(chosen) != 1 or chosen[0] is None:
+        return pflicht_help(rules)
+    soloist = chosen[0]
+    choice = {"pflicht": True, "lust": False}.get(form.pflicht.data or "")
+    return pflicht_decision(rules, soloist, choice,
+                            owes=owes_before(sheet.ledger, number, soloist), forced=forced)
 
 
 def _form_errors(err: services.Refused) -> dict[str, list[str]]:
@@ -224,12 +252,20 @@ def _preview(evening: Evening, game: Game | None) -> Response:
     if errors:
         return jsonify(ok=False, errors=errors,
                        messages=[m for ms in errors.values() for m in ms])
+    words = sheet_words(ledger)[entry.number - 1]
+    soloist = entry.facts.re[0] if entry.facts.kind is GameKind.SOLO else None
+    pflicht = (pflicht_decision(ledger.setup.rules, soloist, entry.facts.pflicht,
+                                owes=owes_before(ledger, entry.number, soloist),
+                                forced=entry.forced_soloist)
+               if soloist is not None else pflicht_help(ledger.setup.rules))
     return jsonify(
         ok=True,
-        winner=display.winner_text(entry),
+        winner=words.winner,
         lines=[line.text() for line in entry.score.lines],
         value=entry.score.value,
         bock=entry.bock,
+        warnings=list(words.warnings),
+        pflicht=pflicht,
         players=[{"name": s, "points": entry.points[s], "total": entry.totals[s],
                   "plays": s in entry.players} for s in ledger.setup.seats],
     )
@@ -256,8 +292,10 @@ def delete(token: str, number: int, game_id: int) -> str | Response:
         else:
             _offer_undo(event, f"Spiel {row.entry.number} gelöscht.")
         return redirect(_sheet_url(evening))
+    after = services.without(evening, game)
+    moved = deletion_note(sheet.ledger, after, row.entry.number) if after else None
     return render_template("delete.html", group=evening.group, evening=evening, form=form,
-                           row=row, sheet=sheet)
+                           row=row, sheet=sheet, moved=moved)
 
 
 @bp.post("/rueckgaengig/<int:event_id>")

@@ -21,6 +21,12 @@
   var kontraOut = form.querySelector("[data-kontra]");
   var trickless = form.querySelector("[data-trickless]");
   var deck = form.getAttribute("data-deck");
+  var forcedId = form.getAttribute("data-forced") || "";
+  var pflichtSet = form.querySelector("[data-pflicht]");
+  var pflichtHelp = form.querySelector("[data-pflicht-help]");
+  // Pflicht chosen for the forced soloist by the page, not by a tap: it follows the soloist.
+  var pflichtByPage = !!(forcedId && pflichtSet
+    && pflichtSet.querySelector("input[value=pflicht]:checked"));
 
   function kind() {
     var checked = form.querySelector("input[name=kind]:checked");
@@ -85,10 +91,31 @@
     // Once Re is complete (two players, or the soloist), the Augen come next: going there
     // saves a tap per game. Only while the Augen are empty, so a correction never jumps.
     reSet.addEventListener("change", function (event) {
-      if (!event.target.checked || !eyesInput || eyesInput.value !== "") { return; }
-      var complete = SOLO_LIKE.indexOf(kind()) >= 0 ? 1 : 2;
-      if (reSet.querySelectorAll("input:checked").length === complete) { eyesInput.focus(); }
+      if (event.target.checked) { toEyesIfReady(); }
     });
+    // A soloist other than the forced one owes no forced Pflichtsolo: the page's Pflicht
+    // goes back to "wie es sich ergibt" (a Pflicht tapped by hand stays).
+    reSet.addEventListener("change", function (event) {
+      if (!pflichtByPage || !event.target.checked || event.target.value === forcedId) { return; }
+      var open = pflichtSet.querySelector("input[value='']");
+      if (open) { open.checked = true; }
+      pflichtByPage = false;
+    });
+  }
+  if (pflichtSet) {
+    pflichtSet.addEventListener("change", function () { pflichtByPage = false; });
+  }
+  // The forced soloist comes chosen: picking which solo completes the choices before the Augen.
+  form.querySelectorAll("input[name=solo]").forEach(function (radio) {
+    radio.addEventListener("change", function () { if (radio.checked) { toEyesIfReady(); } });
+  });
+
+  function toEyesIfReady() {
+    if (!eyesInput || !reSet || eyesInput.value !== "") { return; }
+    var solo = SOLO_LIKE.indexOf(kind()) >= 0;
+    if (reSet.querySelectorAll("input:checked").length !== (solo ? 1 : 2)) { return; }
+    if (kind() === "solo" && !form.querySelector("input[name=solo]:checked")) { return; }
+    eyesInput.focus();
   }
 
   // +/− around every count field.
@@ -146,9 +173,13 @@
       var cls = !p.plays ? "is-out" : p.points > 0 ? "is-plus" : p.points < 0 ? "is-minus" : "";
       points.appendChild(text("span", cls, p.name + " " + (p.plays ? signed(p.points) : "–")));
     });
+    (data.warnings || []).forEach(function (warning) {
+      preview.appendChild(text("p", "preview__warning", warning));
+    });
     preview.appendChild(text("p", "", data.winner + (data.bock > 1 ? " · Bock ×" + data.bock : "")));
     preview.appendChild(points);
     preview.appendChild(text("p", "preview__lines", data.lines.join(" · ")));
+    if (pflichtHelp && data.pflicht) { pflichtHelp.textContent = data.pflicht; }
   }
 
   function ask() {

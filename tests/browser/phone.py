@@ -251,9 +251,10 @@ class Phone:
     # ------------------------------------------------------------------ the table's pages
 
     def start_evening(self, seats: list[str], preset: str = "bockrunde",
-                      runde: str = "Donnerstagsrunde") -> None:
+                      runde: str = "Donnerstagsrunde", planned: int | None = None) -> None:
         """Start page -> a new Runde with these players -> an evening of all of them, in
-        this seat order, the first seat dealing -> the empty sheet."""
+        this seat order, the first seat dealing (``planned`` games, if given) -> the empty
+        sheet."""
         page = self.page
         self.goto("/", "start")
         self.type_into(page.get_by_label("Name der Runde"), runde)
@@ -266,6 +267,8 @@ class Phone:
         for name in seats:
             if not page.get_by_role("checkbox", name=name, exact=True).is_checked():
                 self.tap(page.locator("label.check").filter(has_text=name))
+        if planned is not None:
+            self.type_into(page.get_by_label("Geplante Spiele"), str(planned))
         self.tap_to(page.get_by_role("button", name="Abend beginnen"), "zettel-leer")
 
     def group(self, name: str) -> Any:

@@ -1,0 +1,402 @@
+"""The words of a sheet row: kind, winner, and what the table must know about the game.
+
+Pure: imports only the standard library and the core. The evening page, the entry form's
+live preview, the delete confirmation, the CSV and the PDF all word a game through this
+module, so that they never disagree. Nothing here computes a point: everything comes from
+the ledger the core folded.
+
+The notes of a row say, in one sentence each, what the table could not see from the points:
+what happened when somebody had to play a Pflichtsolo (RULES.md §7 "the ledger accepts
+whatever game was actually played"), how a Pflicht/Lust question was decided, why the
+dealer deals again or moves on, and whether other players played than the rotation named.
+
+ddv, 4 planned games, four open Pflichtsoli: every game is forced. Ben is forced first and
+plays a normal game instead; Cem is forced next and plays the Pflichtsolo.
+
+>>> from scorer.evening import evening
+>>> ledger = evening({"rules": "ddv", "seats": ["Anna", "Ben", "Cem", "Dora"],
+...     "planned_games": 4, "games": [{"re": ["Anna", "Ben"], "re_eyes": 130},
+...     {"kind": "solo", "solo": "damen", "re": ["Cem"], "re_eyes": 130}]})
+>>> first, second = sheet_words(ledger)
+>>> first.kind, first.notes
+('Normalspiel', ('Ben war mit dem Pflichtsolo dran, gespielt wurde ein Normalspiel: Bens Pflichtsolo bleibt offen.',))
+>>> second.marker, second.kind_text, second.winner
+('P', 'Pflichtsolo (Damensolo)', 'Cem gewinnt')
+>>> second.notes
+('Cem war mit dem Pflichtsolo dran und hat es gespielt.', 'Das vorgeführte Pflichtsolo zählt als geplantes Spiel: der Geber wechselt.')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
+
+from scorer.evening import Ledger, LedgerGame
+from scorer.explain import KIND_LABELS, SOLO_LABELS, pflicht_decision
+from scorer.rules import DealerAfterRedeal, DealerAfterSolo, GameKind, HouseRules, PflichtsoloForced
+
+MARKERS = {
+    GameKind.NORMAL: "",
+    GameKind.HOCHZEIT: "H",
+    GameKind.ARMUT: "A",
+    GameKind.SOLO: "S",
+    GameKind.STILLE_HOCHZEIT: "sH",
+    GameKind.HAMMELRENNEN: "HR",
+    GameKind.SCHWARZE_SAU: "SS",
+    GameKind.REDEAL: "NG",
+}
+"""Short markers for the sheet's kind column; "P" marks a Pflichtsolo."""
+
+LEGEND = (("S", "Solo"), ("P", "Pflichtsolo"), ("H", "Hochzeit"), ("sH", "Stille Hochzeit"),
+          ("A", "Armut"), ("HR", "Hammelrennen"), ("SS", "Schwarze Sau"),
+          ("NG", "neu gegeben"))
+"""The kind markers and what they stand for, in the order the sheet's legend lists them."""
+
+OFF_ROTATION = "anders besetzt als laut Zettel"
+"""What a row says when other players played than the rotation named."""
+OFF_ROTATION_MARK = "*"
+"""The mark after the number of such a row."""
+
+_PLAYED = {
+    GameKind.NORMAL: "ein Normalspiel",
+    GameKind.HOCHZEIT: "eine Hochzeit",
+    GameKind.ARMUT: "eine Armut",
+    GameKind.STILLE_HOCHZEIT: "eine stille Hochzeit",
+    GameKind.HAMMELRENNEN: "ein Hammelrennen",
+    GameKind.SCHWARZE_SAU: "eine Schwarze Sau",
+}
+"""A kind with its article, as in "gespielt wurde ein Normalspiel"."""
+
+
+class RowWords(NamedTuple):
+    """Everything a sheet row says in words (page, PDF, preview and CSV read the same)."""
+
+    number: int
+    """The game's number."""
+    marker: str
+    """The kind column: "P", "S", "H", "NG" …; "" for a normal game."""
+    kind: str
+    """The kind in a word: "Pflichtsolo", "Lustsolo", "Solo", "Normalspiel", "neu gegeben"."""
+    detail: str
+    """Which solo and who played it alone: "Damensolo · Ben", "Ben", or ""."""
+    kind_text: str
+    """The kind as the row's headline says it: "Pflichtsolo (Damensolo)", "Normalspiel"."""
+    winner: str
+    """"Re gewinnt", "Ben gewinnt", "niemand gewinnt", or "keine Punkte" after a redeal."""
+    breakdown: str
+    """The core's lines, "gewonnen +1 · keine 90 +1"; "" for a redeal, which has none."""
+    notes: tuple[str, ...]
+    """One sentence each: the forced Pflichtsolo or the Pflicht/Lust decision, the dealer,
+    the players."""
+    forced_missed: bool
+    """A forced game in which something else than the forced player's Pflichtsolo was
+    played (a redeal only postpones it and is not counted)."""
+    off_rotation: bool
+    """Other players played than the rotation named (OFF_ROTATION)."""
+    warnings: tuple[str, ...]
+    """The notes that say the game differs from what the sheet expected: the forced
+    Pflichtsolo was not played, other players played (what the entry form warns of)."""
+
+
+def marker(game: LedgerGame) -> str:
+    """The kind column: "P" for a Pflichtsolo, else the kind's marker."""
+    return "P" if game.pflicht else MARKERS[game.facts.kind]
+
+
+def kind_word(game: LedgerGame, rules: HouseRules) -> str:
+    """The kind in a word. A solo is "Pflichtsolo" or "Lustsolo" where the rules have a
+    Pflichtsolo, else just "Solo"."""
+    facts = game.facts
+    if facts.kind is GameKind.SOLO:
+        if game.pflicht:
+            return "Pflichtsolo"
+        return "Lustsolo" if rules.pflichtsolo else "Solo"
+    if facts.kind is GameKind.HOCHZEIT and len(facts.re) == 1:
+        return "Hochzeit ohne Partner"
+    return KIND_LABELS[facts.kind]
+
+
+def kind_detail(game: LedgerGame) -> str:
+    """Which solo and who played alone: "Damensolo · Ben", "Ben", ""."""
+    facts = game.facts
+    kind = facts.kind
+    if kind is GameKind.SOLO:
+        solo = SOLO_LABELS[facts.solo] if facts.solo is not None else ""
+        return f"{solo} · {facts.re[0]}" if solo else facts.re[0]
+    if kind is GameKind.HOCHZEIT and len(facts.re) == 1:
+        return facts.re[0]
+    if kind in (GameKind.STILLE_HOCHZEIT, GameKind.SCHWARZE_SAU):
+        return facts.re[0]
+    if kind is GameKind.HAMMELRENNEN and game.score.winner:
+        return game.score.winner
+    return ""
+
+
+def kind_text(game: LedgerGame, rules: HouseRules) -> str:
+    """The kind as a headline: "Pflichtsolo (Damensolo)", "Hochzeit ohne Partner"."""
+    word = kind_word(game, rules)
+    facts = game.facts
+    if facts.kind is GameKind.SOLO and facts.solo is not None:
+        return f"{word} ({SOLO_LABELS[facts.solo]})"
+    return word
+
+
+def winner_text(game: LedgerGame) -> str:
+    """Who won, in the table's words."""
+    winner = game.score.winner
+    facts = game.facts
+    if facts.kind is GameKind.REDEAL:
+        return "keine Punkte"
+    if winner is None:
+        return "niemand gewinnt"
+    if winner == "re":
+        return f"{facts.re[0]} gewinnt" if facts.scored_as_solo else "Re gewinnt"
+    if winner == "kontra":
+        return "Kontra gewinnt"
+    return f"{winner} gewinnt"
+
+
+def breakdown(game: LedgerGame) -> str:
+    """The core's lines joined as on the sheet; a redeal has nothing to add to its kind."""
+    if game.facts.kind is GameKind.REDEAL:
+        return ""
+    return " · ".join(line.text() for line in game.score.lines)
+
+
+def genitive(name: str) -> str:
+    """A name's German genitive: "Doras", "Bens", "Klaus’"."""
+    return name + ("’" if name[-1:].lower() in ("s", "ß", "x", "z") else "s")
+
+
+def names(people: Sequence[str]) -> str:
+    """Names in a sentence: "Anna", "Anna und Ben", "Anna, Ben und Cem"."""
+    if len(people) <= 1:
+        return "".join(people)
+    return f"{', '.join(people[:-1])} und {people[-1]}"
+
+
+def forced_sentence(game: LedgerGame) -> str | None:
+    """What happened in a game for which a forced soloist was named (RULES.md §7), or None."""
+    forced = game.forced_soloist
+    if forced is None:
+        return None
+    facts = game.facts
+    kind = facts.kind
+    still_open = f"{genitive(forced)} Pflichtsolo bleibt offen."
+    if kind is GameKind.REDEAL:
+        return f"Neu gegeben: {still_open}"
+    dran = f"{forced} war mit dem Pflichtsolo dran"
+    if kind is not GameKind.SOLO:
+        played = _PLAYED[kind]
+        if kind is GameKind.HOCHZEIT and len(facts.re) == 1:
+            played = "eine Hochzeit ohne Partner"
+        return f"{dran}, gespielt wurde {played}: {still_open}"
+    soloist = facts.re[0]
+    if soloist == forced:
+        if game.pflicht:
+            return f"{dran} und hat es gespielt."
+        return f"{dran}, hat aber ein Lustsolo gespielt: {still_open}"
+    what = "das Pflichtsolo" if game.pflicht else "ein Lustsolo"
+    return f"{dran}, gespielt wurde {what} von {soloist}: {still_open}"
+
+
+def dealer_sentence(game: LedgerGame, rules: HouseRules, in_a_row: int) -> str | None:
+    """Why the dealer deals again or, unusually, moves on (RULES.md §7), or None when the
+    dealer simply moves on. ``in_a_row`` counts the announced solos in a row after which
+    this dealer stayed, this game included (stay_until_third)."""
+    kind = game.facts.kind
+    dealer = game.dealer
+    if kind is GameKind.REDEAL:
+        if rules.dealer_after_redeal is DealerAfterRedeal.STAY and game.dealer_stays:
+            return f"{dealer} gibt noch einmal."
+        return None
+    if kind is not GameKind.SOLO:
+        return None
+    mode = rules.dealer_after_solo
+    if game.dealer_stays:
+        if mode is DealerAfterSolo.STAY_UNTIL_THIRD:
+            if in_a_row <= 1:
+                return (f"Nach dem Solo gibt {dealer} noch einmal (erst nach dem dritten Solo "
+                        "in Folge wechselt der Geber).")
+            return (f"Nach dem zweiten Solo in Folge gibt {dealer} noch einmal (nach dem "
+                    "dritten wechselt der Geber).")
+        return f"Nach dem {'Pflichtsolo' if game.pflicht else 'Solo'} gibt {dealer} noch einmal."
+    if mode is DealerAfterSolo.ADVANCE:
+        return None
+    if (game.pflicht and game.forced_soloist is not None
+            and rules.pflichtsolo_forced is PflichtsoloForced.WITHIN):
+        if game.facts.re[0] == game.forced_soloist:
+            return "Das vorgeführte Pflichtsolo zählt als geplantes Spiel: der Geber wechselt."
+        # RULES.md §7 counts any Pflichtsolo of a forced game as the forced one here.
+        return ("Ein Pflichtsolo in einem vorgeführten Spiel zählt als geplantes Spiel: der "
+                "Geber wechselt.")
+    if mode is DealerAfterSolo.STAY_UNTIL_THIRD:
+        return "Drittes Solo in Folge: der Geber wechselt."
+    if mode is DealerAfterSolo.STAY_PFLICHT:
+        return "Nach einem Lustsolo wechselt der Geber."
+    return None
+
+
+def rotation_sentence(game: LedgerGame) -> str | None:
+    """Who played instead of whom, when the entry named other players than the rotation."""
+    expected = game.rotation_players
+    if set(game.players) == set(expected):
+        return None
+    came = [p for p in game.players if p not in expected]
+    missed = [p for p in expected if p not in game.players]
+    verb = "spielte" if len(came) == 1 else "spielten"
+    said = f"{names(came)} {verb} statt {names(missed)}"
+    return f"{OFF_ROTATION[0].upper()}{OFF_ROTATION[1:]}: {said}."
+
+
+def sheet_words(ledger: Ledger) -> tuple[RowWords, ...]:
+    """The words of every game of the evening, in order (one RowWords per ledger game)."""
+    rules = ledger.setup.rules
+    done: set[str] = set()
+    """Who has played a Pflichtsolo so far: they owe none any more (RULES.md §7)."""
+    in_a_row = 0
+    previous: LedgerGame | None = None
+    out = []
+    for game in ledger.games:
+        # The stay_until_third row goes on only while the same dealer deals again.
+        if previous is None or not previous.dealer_stays or previous.dealer != game.dealer:
+            in_a_row = 0
+        if game.facts.kind is GameKind.SOLO and game.dealer_stays:
+            in_a_row += 1
+        out.append(_row(game, rules, done, in_a_row))
+        if game.pflicht:
+            done.add(game.facts.re[0])
+        previous = game
+    return tuple(out)
+
+
+def _row(game: LedgerGame, rules: HouseRules, done: set[str], in_a_row: int) -> RowWords:
+    facts = game.facts
+    forced = game.forced_soloist
+    forced_missed = (forced is not None and facts.kind is not GameKind.REDEAL
+                     and not (game.pflicht and facts.re[:1] == (forced,)))
+    first = forced_sentence(game)
+    if first is None and facts.kind is GameKind.SOLO and rules.pflichtsolo:
+        soloist = facts.re[0]
+        owed = soloist in game.seats and soloist not in done
+        if owed:
+            first = pflicht_decision(rules, soloist, facts.pflicht, owes=True, forced=forced)
+    players = rotation_sentence(game)
+    notes = _present((first, dealer_sentence(game, rules, in_a_row), players))
+    return RowWords(
+        number=game.number,
+        marker=marker(game),
+        kind=kind_word(game, rules),
+        detail=kind_detail(game),
+        kind_text=kind_text(game, rules),
+        winner=winner_text(game),
+        breakdown=breakdown(game),
+        notes=notes,
+        forced_missed=forced_missed,
+        off_rotation=players is not None,
+        warnings=_present((first if forced_missed else None, players)),
+    )
+
+
+def _present(sentences: Iterable[str | None]) -> tuple[str, ...]:
+    return tuple(s for s in sentences if s)
+
+
+def owes_before(ledger: Ledger, number: int, player: str) -> bool:
+    """Whether ``player`` still owed a Pflichtsolo when game ``number`` began (the next
+    game's number asks about the coming game): seated, and none played before it."""
+    games = ledger.games
+    if number > len(games):
+        return player in ledger.pflichtsolo_open
+    game = games[number - 1]
+    return (ledger.setup.rules.pflichtsolo and player in game.seats
+            and not any(g.pflicht and g.facts.re[0] == player for g in games[:number - 1]))
+
+
+def deletion_note(before: Ledger, after: Ledger, number: int) -> str | None:
+    """What deleting game ``number`` does to the players of the games after it: each keeps
+    the players entered for it, so where the rotation moves on they no longer match it.
+
+    ``after`` is the evening folded without that game. None when no further game becomes
+    anders besetzt.
+    """
+    moved = []
+    for game in before.games[number:]:
+        now = after.games[game.number - 2]
+        was_off = set(game.players) != set(game.rotation_players)
+        if not was_off and set(now.players) != set(now.rotation_players):
+            moved.append(f"Spiel {game.number} (dann Spiel {now.number})")
+    if not moved:
+        return None
+    return f"Nach dem Löschen {OFF_ROTATION}: {names(moved)}."
+
+
+def plan_complete(ledger: Ledger) -> bool:
+    """Whether the evening is done: every planned game counted and nobody forced to play a
+    Pflichtsolo any more (so every Pflichtsolo is played, where they are forced)."""
+    planned = ledger.setup.planned_games
+    return (planned is not None and ledger.planned_played >= planned
+            and ledger.next.forced_soloist is None)
+
+
+def plan_text(ledger: Ledger) -> str | None:
+    """Where the evening stands against its plan, or None without planned games."""
+    planned = ledger.setup.planned_games
+    if planned is None:
+        return None
+    if plan_complete(ledger):
+        done = []
+        if planned:
+            done.append("das geplante Spiel" if planned == 1
+                        else f"alle {planned} geplanten Spiele")
+        if ledger.setup.rules.pflichtsolo:
+            done.append("alle Pflichtsoli")
+        if not done:
+            return "Der Abend ist fertig."
+        verb = "ist" if len(done) == 1 and planned == 1 else "sind"
+        return f"Der Abend ist fertig: {' und '.join(done)} {verb} gespielt."
+    if ledger.planned_played >= planned:
+        return "Die geplanten Spiele sind gespielt; jetzt die offenen Pflichtsoli."
+    return f"{ledger.planned_played} von {planned} geplanten gezählt"
+
+
+def forced_notice(ledger: Ledger) -> str | None:
+    """Why the next game is a forced Pflichtsolo, in a few words, or None when it is not:
+    "noch 3 geplante Spiele, 3 Pflichtsoli offen"."""
+    forced = ledger.next.forced_soloist
+    planned = ledger.setup.planned_games
+    if forced is None or planned is None:
+        return None
+    left = planned - ledger.planned_played
+    if left <= 0:
+        return "die geplanten Spiele sind gespielt"
+    owed = len(ledger.pflichtsolo_open)
+    games = "ein geplantes Spiel" if left == 1 else f"{left} geplante Spiele"
+    soli = "ein Pflichtsolo" if owed == 1 else f"{owed} Pflichtsoli"
+    return f"noch {games}, {soli} offen"
+
+
+__all__ = [
+    "LEGEND",
+    "MARKERS",
+    "OFF_ROTATION",
+    "OFF_ROTATION_MARK",
+    "RowWords",
+    "breakdown",
+    "dealer_sentence",
+    "deletion_note",
+    "forced_notice",
+    "forced_sentence",
+    "genitive",
+    "kind_detail",
+    "kind_text",
+    "kind_word",
+    "marker",
+    "names",
+    "owes_before",
+    "plan_complete",
+    "plan_text",
+    "rotation_sentence",
+    "sheet_words",
+    "winner_text",
+]
