@@ -20,6 +20,7 @@ from werkzeug.wrappers import Response
 
 from scorer import services
 from scorer.models import Evening, Game, GameEvent
+from scorer.scoring import NO_DULLE_SOLOS
 from scorer.web import display
 from scorer.web.evenings import UNDO
 from scorer.web.forms import (
@@ -66,18 +67,20 @@ def new(token: str, number: int) -> str | Response:
     if request.method == "POST":
         # A posted form brings its own players: saving needs no fold here (add_game folds
         # the evening with the new game once, to check it in its place).
-        form = game_form(setup.rules, list(names.items()), {})
+        table = services.current_table(evening)
+        form = game_form(setup.rules, [(i, names[i]) for i in table], {})
         sheet = None
     else:
         sheet = services.sheet(evening)
         ids = sheet.ids
-        form = game_form(setup.rules, list(names.items()), {
+        table = [ids[p] for p in sheet.ledger.seats]
+        form = game_form(setup.rules, sheet.table(sheet.ledger.seats), {
             "entry_key": str(uuid.uuid4()),
             "players": [str(ids[p]) for p in sheet.ledger.next.players]})
     errors: dict[str, list[str]] = {}
     if form.validate_on_submit():
         key = _entry_key(form.entry_key.data)
-        facts, errors = facts_from_form(form, setup.rules, names)
+        facts, errors = facts_from_form(form, setup.rules, names, table)
         if (stored := services.stored_with(key)) is not None:
             return _sent_again(evening, form, facts, errors, *stored)
         if not errors:
@@ -122,12 +125,14 @@ def edit(token: str, number: int, game_id: int) -> str | Response:
         flash("Dieses Spiel ist gelöscht.", "error")
         return redirect(_sheet_url(evening))
     sheet = services.sheet(evening)
+    seats = _row(sheet, game).entry.seats
     initial = {**form_data_from_facts(game.facts), "revision": game.revision}
-    form = game_form(sheet.rules, list(sheet.names.items()), initial)
+    form = game_form(sheet.rules, sheet.table(seats), initial)
     errors: dict[str, list[str]] = {}
     conflict: dict[str, str] | None = None
     if form.validate_on_submit():
-        facts, errors = facts_from_form(form, sheet.rules, sheet.names)
+        facts, errors = facts_from_form(form, sheet.rules, sheet.names,
+                                        [i for i, _ in sheet.table(seats)])
         if not errors:
             try:
                 event = services.edit_game(game, facts, sent_revision(form))
@@ -161,11 +166,13 @@ def _entry_page(evening: Evening, sheet: services.Sheet, form: GameForm,
         dealer, bock = sheet.ledger.next.dealer, sheet.ledger.next.bock
         forced = sheet.ledger.next.forced_soloist
         sitting_out = sheet.ledger.sitting_out
+        table = sheet.ledger.seats
     else:
-        row = next(r for r in sheet.rows if r.game.id == game.id)
+        row = _row(sheet, game)
         number_now, dealer, bock = row.entry.number, row.entry.dealer, row.entry.bock
         forced = row.entry.forced_soloist
-        sitting_out = tuple(s for s in sheet.setup.seats if s not in row.entry.players)
+        table = row.entry.seats
+        sitting_out = tuple(s for s in table if s not in row.entry.players)
     preview_url = (url_for("games.preview_edit", token=g.link_token,
                            number=evening.number, game_id=game.id) if game is not None
                    else url_for("games.preview_new", token=g.link_token,
@@ -176,9 +183,14 @@ def _entry_page(evening: Evening, sheet: services.Sheet, form: GameForm,
         "entry.html", group=evening.group, evening=evening, sheet=sheet, form=form,
         errors=errors, general=general, game=game, number_now=number_now, dealer=dealer,
         bock=bock, forced=forced, sitting_out=sitting_out, rules=sheet.rules,
-        preview_url=preview_url, seats=list(sheet.names.items()), conflict=conflict,
-        notice=notice,
+        preview_url=preview_url, seats=sheet.table(table), conflict=conflict,
+        notice=notice, no_dulle_solos=" ".join(sorted(s.value for s in NO_DULLE_SOLOS)),
     ), status
+
+
+def _row(sheet: services.Sheet, game: Game) -> services.Row:
+    """The sheet's row of a live game."""
+    return next(r for r in sheet.rows if r.game.id == game.id)
 
 
 def _form_errors(err: services.Refused) -> dict[str, list[str]]:
@@ -208,17 +220,18 @@ def preview_edit(token: str, number: int, game_id: int) -> Response:
 
 def _preview(evening: Evening, game: Game | None) -> Response:
     sheet = services.sheet(evening)
-    form = game_form(sheet.rules, list(sheet.names.items()))
+    live = game is not None and game.deleted_at is None
+    seats = _row(sheet, game).entry.seats if live else sheet.ledger.seats
+    form = game_form(sheet.rules, sheet.table(seats))
     form.validate()
-    facts, errors = facts_from_form(form, sheet.rules, sheet.names)
+    facts, errors = facts_from_form(form, sheet.rules, sheet.names,
+                                    [i for i, _ in sheet.table(seats)])
     for name, messages in form.errors.items():
         if name != "csrf_token":
             errors.setdefault(name, []).extend(messages)
     if not errors:
         try:
-            ledger, entry = services.preview(evening, facts,
-                                             replacing=game if game and not game.deleted_at
-                                             else None)
+            _, entry = services.preview(evening, facts, replacing=game if live else None)
         except services.Refused as err:
             errors = _form_errors(err)
     if errors:
@@ -231,7 +244,7 @@ def _preview(evening: Evening, game: Game | None) -> Response:
         value=entry.score.value,
         bock=entry.bock,
         players=[{"name": s, "points": entry.points[s], "total": entry.totals[s],
-                  "plays": s in entry.players} for s in ledger.setup.seats],
+                  "plays": s in entry.players} for s in entry.seats],
     )
 
 
@@ -247,7 +260,7 @@ def delete(token: str, number: int, game_id: int) -> str | Response:
         return redirect(_sheet_url(evening))
     form = ActionForm(data={"revision": game.revision})
     sheet = services.sheet(evening)
-    row = next(r for r in sheet.rows if r.game.id == game.id)
+    row = _row(sheet, game)
     if form.validate_on_submit():
         try:
             event = services.delete_game(game, sent_revision(form))
