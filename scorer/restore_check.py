@@ -184,7 +184,7 @@ def _stranger_problems(facts: Any, names: dict[int, str]) -> list[str]:
     for key in ("players", "re", "table"):
         if isinstance(facts.get(key), list):
             ids += facts[key]
-    if "dealer" in facts:
+    if facts.get("dealer") is not None:
         ids.append(facts["dealer"])
     if isinstance(facts.get("eyes"), dict):
         ids += [int(k) for k in facts["eyes"]
