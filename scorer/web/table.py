@@ -120,10 +120,8 @@ def edit(token: str, number: int, game_id: int) -> str | Response | tuple[str, i
         return redirect(_sheet_url(evening))
     sheet = services.sheet(evening)
     change = _change_row(sheet, row)
-    facts = row.facts
     form = TableForm(data={"revision": row.revision, "after": str(change.entry.after),
-                           "present": [str(i) for i in facts["table"]],
-                           "dealer": str(facts.get("dealer", ""))})
+                           "dealer": str(row.facts.get("dealer", ""))})
     errors: dict[str, list[str]] = {}
     if form.validate_on_submit():
         choice, errors = _choice(form, _listed(sheet, change.entry.seats))
@@ -292,30 +290,27 @@ def _page(evening: Evening, sheet: services.Sheet, form: TableForm,
         if name != "csrf_token":
             errors.setdefault(name, []).extend(messages)
     change = _change_row(sheet, row) if row is not None else None
+    # The table the form starts from: the change's own, or today's for a new one.
     table = change.entry.seats if change is not None else sheet.ledger.seats
     listed = _listed(sheet, table)
-    posted = request.method == "POST"
-    ticked = set(form.present.data or []) if posted or change else {
-        str(sheet.ids[n]) for n in table}
-    lines = [SeatLine(pid, name, str(pid) in ticked,
-                      request.form.get(f"seat-{pid}", str(k + 1)) if posted else str(k + 1))
-             for k, (pid, name) in enumerate(listed)]
-    if change is not None and not posted:
-        # An edited change: its own seat order first.
-        order = [int(i) for i in change.game.facts["table"]]
-        lines.sort(key=lambda line: order.index(line.id) if line.id in order else 99)
-        lines = [SeatLine(line.id, line.name, line.checked, str(k + 1))
-                 for k, line in enumerate(lines)]
-    new_seat = request.form.get(f"seat-{NEW_SEAT}", str(len(lines) + 1)) if posted \
-        else str(len(lines) + 1)
+    if request.method == "POST":
+        ticked = set(form.present.data or [])
+        lines = [SeatLine(pid, name, str(pid) in ticked,
+                          request.form.get(f"seat-{pid}", str(k + 1)))
+                 for k, (pid, name) in enumerate(listed)]
+        new_seat = request.form.get(f"seat-{NEW_SEAT}", str(len(lines) + 1))
+        choice, unread = _choice(form, listed)
+    else:
+        lines = [SeatLine(pid, name, k < len(table), str(k + 1))
+                 for k, (pid, name) in enumerate(listed)]
+        new_seat = str(len(lines) + 1)
+        choice = Choice([pid for pid, _ in listed[:len(table)]], _stored_dealer(change),
+                        change.entry.after if change is not None else None)
+        unread = {}
+    text, suggested, _ = _outcome(evening, choice, row) if not unread else ("", "", {})
     games = len(sheet.rows)
     form.after.choices = [(str(k), _after_label(k, games, row is None))
                           for k in range(games + 1)]
-    choice, parse_errors = _choice(form, listed) if posted else (Choice(
-        [line.id for line in lines if line.checked], _stored_dealer(change), None), {})
-    if change is not None and not posted:
-        choice = Choice(choice.seats, choice.dealer, change.entry.after)
-    text, suggested, _ = _outcome(evening, choice, row) if not parse_errors else ("", "", {})
     form.dealer.choices = [("", f"nach der Regel: {suggested}" if suggested
                             else "nach der Regel (wer dran wäre)")]
     form.dealer.choices += [(str(pid), name) for pid, name in listed]
@@ -327,8 +322,8 @@ def _page(evening: Evening, sheet: services.Sheet, form: TableForm,
                    else url_for("table.preview_new", token=g.link_token, number=evening.number))
     return render_template(
         "table.html", group=evening.group, evening=evening, form=form, errors=errors,
-        general=general, lines=lines, new_seat=new_seat, row=row, change=change, text=text,
-        preview_url=preview_url, notice=notice, games=games)
+        general=general, lines=lines, new_seat=new_seat, row=row, text=text,
+        preview_url=preview_url, notice=notice)
 
 
 def _stored_dealer(change: services.ChangeRow | None) -> int | None:
