@@ -293,6 +293,9 @@ class Row:
 
     game: Game
     entry: LedgerGame
+    deals_again: bool = False
+    """The dealer stays after this game and does deal the next one (a table change in
+    between may give the cards to somebody else)."""
 
 
 @dataclass(frozen=True)
@@ -390,8 +393,10 @@ def sheet(evening: Evening) -> Sheet:
     stored = live_entries(evening)
     ledger = fold_facts(setup, [g.facts for g in stored], names)
     texts = iter(change_texts(ledger))
-    entries = tuple(ChangeRow(g, e, next(texts)) if isinstance(e, TableChange) else Row(g, e)
-                    for g, e in zip(stored, ledger.entries))
+    dealers = [g.dealer for g in ledger.games[1:]] + [ledger.next.dealer]
+    again = {g.number: g.dealer_stays and d == g.dealer for g, d in zip(ledger.games, dealers)}
+    entries = tuple(ChangeRow(g, e, next(texts)) if isinstance(e, TableChange)
+                    else Row(g, e, again[e.number]) for g, e in zip(stored, ledger.entries))
     return Sheet(evening=evening, setup=setup, ledger=ledger,
                  rows=tuple(e for e in entries if isinstance(e, Row)), names=names,
                  entries=entries)

@@ -436,3 +436,15 @@ def test_an_evening_at_the_cores_cap_takes_no_further_entry(app, table, evening)
     assert rows(app) == before
     with app.app_context():
         assert db.session.get(Game, first).deleted_at is not None
+
+
+def test_gibt_noch_einmal_is_said_only_when_the_dealer_does_deal_again(table):
+    table.create_group(players=SEATS)
+    sheet = table.start_evening(SEATS)
+    # ddv: Ben's first solo is his Pflichtsolo, after which Anna, the dealer, stays.
+    table.play(sheet, ("Ben",), 130, kind="solo", solo="damen")
+    assert "Anna gibt noch einmal." in table.client.get(sheet).text
+    change(table, sheet, SEATS, dealer="Cem")
+    page = table.client.get(sheet).text
+    assert "Tisch wie bisher · gibt: Cem" in page
+    assert "gibt noch einmal" not in page
