@@ -200,20 +200,26 @@ def forced_sentence(game: LedgerGame) -> str | None:
     return f"{dran}, gespielt wurde {what} von {soloist}: {still_open}"
 
 
-def dealer_sentence(game: LedgerGame, rules: HouseRules, in_a_row: int) -> str | None:
+def dealer_sentence(game: LedgerGame, rules: HouseRules, in_a_row: int,
+                    deals_again: bool | None = None) -> str | None:
     """Why the dealer deals again or, unusually, moves on (RULES.md §7), or None when the
     dealer simply moves on. ``in_a_row`` counts the announced solos in a row after which
-    this dealer stayed, this game included (stay_until_third)."""
+    this dealer stayed, this game included (stay_until_third). ``deals_again`` is whether
+    the same dealer really deals the next game: a table change after the game may seat
+    somebody else (None: as the rules say)."""
     kind = game.facts.kind
     dealer = game.dealer
+    stays = game.dealer_stays if deals_again is None else deals_again
+    if stays != game.dealer_stays:
+        return None  # the table change after this game says who deals
     if kind is GameKind.REDEAL:
-        if rules.dealer_after_redeal is DealerAfterRedeal.STAY and game.dealer_stays:
+        if rules.dealer_after_redeal is DealerAfterRedeal.STAY and stays:
             return f"{dealer} gibt noch einmal."
         return None
     if kind is not GameKind.SOLO:
         return None
     mode = rules.dealer_after_solo
-    if game.dealer_stays:
+    if stays:
         if mode is DealerAfterSolo.STAY_UNTIL_THIRD:
             if in_a_row <= 1:
                 return (f"Nach dem Solo gibt {dealer} noch einmal (erst nach dem dritten Solo "
@@ -257,20 +263,24 @@ def sheet_words(ledger: Ledger) -> tuple[RowWords, ...]:
     in_a_row = 0
     previous: LedgerGame | None = None
     out = []
-    for game in ledger.games:
+    games = ledger.games
+    next_dealers = [g.dealer for g in games[1:]] + [ledger.next.dealer]
+    for game, next_dealer in zip(games, next_dealers):
         # The stay_until_third row goes on only while the same dealer deals again.
         if previous is None or not previous.dealer_stays or previous.dealer != game.dealer:
             in_a_row = 0
         if game.facts.kind is GameKind.SOLO and game.dealer_stays:
             in_a_row += 1
-        out.append(_row(game, rules, done, in_a_row))
+        deals_again = game.dealer_stays and next_dealer == game.dealer
+        out.append(_row(game, rules, done, in_a_row, deals_again))
         if game.pflicht:
             done.add(game.facts.re[0])
         previous = game
     return tuple(out)
 
 
-def _row(game: LedgerGame, rules: HouseRules, done: set[str], in_a_row: int) -> RowWords:
+def _row(game: LedgerGame, rules: HouseRules, done: set[str], in_a_row: int,
+         deals_again: bool) -> RowWords:
     facts = game.facts
     forced = game.forced_soloist
     forced_missed = (forced is not None and facts.kind is not GameKind.REDEAL
@@ -282,7 +292,7 @@ def _row(game: LedgerGame, rules: HouseRules, done: set[str], in_a_row: int) -> 
         if owed:
             first = pflicht_decision(rules, soloist, facts.pflicht, owes=True, forced=forced)
     players = rotation_sentence(game)
-    notes = _present((first, dealer_sentence(game, rules, in_a_row), players))
+    notes = _present((first, dealer_sentence(game, rules, in_a_row, deals_again), players))
     return RowWords(
         number=game.number,
         marker=marker(game),

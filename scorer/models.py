@@ -126,10 +126,12 @@ class EveningSeat(db.Model):
 
 
 class Game(db.Model):
-    """One game as entered: raw facts, never points.
+    """One entry of an evening as entered: a game's raw facts (never points), or a table
+    change (RULES.md §7), whose facts are ``{"table": [player ids], "dealer": player id}``.
 
-    The running number shown on the sheet is the place among the evening's games that are
-    not deleted, ordered by ``position``; stored rows are never renumbered.
+    The running number shown on the sheet is the place among the evening's games (table
+    changes not counted) that are not deleted, ordered by ``position``. Positions change
+    only when a table change is moved: the rows between shift by one, in the same order.
     """
 
     __tablename__ = "games"
@@ -153,7 +155,8 @@ class Game(db.Model):
 
 
 class GameEvent(db.Model):
-    """The history of a game: every create, edit, delete and restore with the facts."""
+    """The history of an entry (a game or a table change): every create, edit, delete and
+    restore with the facts."""
 
     __tablename__ = "game_events"
 
@@ -161,11 +164,15 @@ class GameEvent(db.Model):
     evening_id: Mapped[int] = mapped_column(ForeignKey("evenings.id"), index=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), index=True)
     game_number: Mapped[int]
-    """The game's running number when this happened."""
+    """The game's running number when this happened; for a table change, the number of
+    games before it then ("after game n")."""
     action: Mapped[str] = mapped_column(String(10))
+    """create, edit, delete or restore."""
     via: Mapped[str | None] = mapped_column(String(16))
     """Which link made the change: a short fingerprint of the edit token used."""
-    """create, edit, delete or restore."""
+    old_after: Mapped[int | None]
+    """An edit of a table change: the games before it until then (``game_number`` is the
+    place after the edit), so that Rückgängig and restore put a moved change back."""
     old_facts: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     new_facts: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     revision: Mapped[int]

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from scorer import services
-from scorer.evening import EveningSetup
+from scorer.evening import EveningSetup, fold
 from scorer.rules import InvalidInput
 from scorer.scoring import parse_game
 
@@ -87,7 +87,8 @@ def _rules_problems(group: dict[str, Any]) -> list[str]:
 def _evening_problems(evening: dict[str, Any], seats: list[dict[str, Any]],
                       games: list[dict[str, Any]], events: list[dict[str, Any]],
                       players: dict[int, dict[str, Any]]) -> list[str]:
-    names = {s["player_id"]: players[s["player_id"]]["name"] for s in seats}
+    # Every player of the Runde, as the pages name them: table changes may seat any of them.
+    names = {i: p["name"] for i, p in players.items() if p["group_id"] == evening["group_id"]}
     out = [f"Platz {s['position'] + 1}: {players[s['player_id']]['name']} gehört nicht zu "
            "dieser Runde" for s in seats
            if players[s["player_id"]]["group_id"] != evening["group_id"]]
@@ -96,17 +97,23 @@ def _evening_problems(evening: dict[str, Any], seats: list[dict[str, Any]],
     if not isinstance(evening["rules"], dict):
         return [*out, "rules: muss ein JSON-Objekt mit Regel-Optionen sein"]
     try:
-        setup = services.core_setup(evening["rules"], [names[s["player_id"]] for s in seats],
+        setup = services.core_setup(evening["rules"],
+                                    [players[s["player_id"]]["name"] for s in seats],
                                     players[evening["first_dealer_id"]]["name"],
                                     evening["planned_games"])
     except InvalidInput as err:
         return [*out, *(f"{f}: {m}" for f, m in err.problems)]
     live = [g for g in games if g["deleted_at"] is None]
+    for game in games:
+        out += [f"{_row_name(game)} (id {game['id']}){p}"
+                for p in _stranger_problems(game["facts"], names)]
     out += _fold_problems(setup, live, names)
     for game in games:
         if game["deleted_at"] is not None:
-            out += [f"gelöschtes Spiel (id {game['id']}){p}"
-                    for p in _facts_problems(game["facts"], names)]
+            deleted = ("gelöschter Tischwechsel" if services.is_table_change(game["facts"])
+                       else "gelöschtes Spiel")
+            out += [f"{deleted} (id {game['id']}){p}"
+                    for p in _facts_problems(game["facts"], names, setup)]
     evening_games = {g["id"] for g in games}
     for event in events:
         place = f"Verlauf (id {event['id']})"
@@ -121,7 +128,9 @@ def _evening_problems(evening: dict[str, Any], seats: list[dict[str, Any]],
             if held != (facts is not None):
                 out.append(f"{place}, {key}: " + ("fehlt" if held else "gehört nicht dazu"))
             elif facts is not None:
-                out += [f"{place}{_nested(key, p)}" for p in _facts_problems(facts, names)]
+                out += [f"{place}{_nested(key, p)}"
+                        for p in _stranger_problems(facts, names)
+                        + _facts_problems(facts, names, setup)]
     return out
 
 
@@ -141,25 +150,60 @@ def _fold_problems(setup: EveningSetup, live: list[dict[str, Any]],
     try:
         services.fold_facts(setup, [g["facts"] for g in live], names)
     except InvalidInput as err:
-        return [_game_place(f, m) for f, m in err.problems]
+        return [_game_place(f, m, [g["facts"] for g in live]) for f, m in err.problems]
     except (TypeError, ValueError):
         return ["die Spiele sind unlesbar"]
     return []
 
 
-def _game_place(field: str, message: str) -> str:
+def _game_place(field: str, message: str, entries: list[Any]) -> str:
     match = _GAME.match(field)
     if match is None:
         return f"{field}: {message}"
     rest = field[match.end():]
-    return f"Spiel {int(match.group(1)) + 1}" + (f", {rest}" if rest else "") + f": {message}"
+    index = int(match.group(1))
+    games = sum(1 for e in entries[:index] if not services.is_table_change(e))
+    place = (f"Tischwechsel nach Spiel {games}" if services.is_table_change(entries[index])
+             else f"Spiel {games + 1}")
+    return place + (f", {rest}" if rest else "") + f": {message}"
 
 
-def _facts_problems(facts: Any, names: dict[int, str]) -> list[str]:
-    """The problems of one game's facts on their own (no place in an evening), each as
-    ": message" or ", field: message"."""
+def _row_name(game: dict[str, Any]) -> str:
+    return "Tischwechsel" if services.is_table_change(game["facts"]) else "Spiel"
+
+
+def _stranger_problems(facts: Any, names: dict[int, str]) -> list[str]:
+    """Player ids in stored facts that are no player of this Runde: the pages would show
+    them as numbers (and a table change would seat a "player" called "17")."""
+    if not isinstance(facts, dict):
+        return []
+    # A table change names players by id only; in a game, a name (from a hand-made file)
+    # is left to the core, as the pages leave it (services.to_core).
+    table = services.is_table_change(facts)
+    ids: list[Any] = []
+    for key in ("players", "re", "table"):
+        if isinstance(facts.get(key), list):
+            ids += facts[key]
+    if facts.get("dealer") is not None:
+        ids.append(facts["dealer"])
+    if isinstance(facts.get("eyes"), dict):
+        ids += [int(k) for k in facts["eyes"]
+                if isinstance(k, str) and k.isascii() and k.isdigit() and len(k) <= 18]
+    strangers = sorted({str(i) for i in ids
+                        if (type(i) is int and i not in names) or (table and type(i) is not int)})
+    return [f": nennt Spieler, die nicht zu dieser Runde gehören: {', '.join(strangers)}"
+            ] if strangers else []
+
+
+def _facts_problems(facts: Any, names: dict[int, str], setup: EveningSetup) -> list[str]:
+    """The problems of one entry's facts on their own (no place in an evening), each as
+    ": message" or ", field: message". A table change is checked as the evening's first
+    entry, by the core itself."""
     try:
-        parse_game(services.to_core(facts, names) if isinstance(facts, dict) else facts)
+        if services.is_table_change(facts):
+            fold(setup, [services.to_core(facts, names)])
+        else:
+            parse_game(services.to_core(facts, names) if isinstance(facts, dict) else facts)
     except InvalidInput as err:
         return [f", {f}: {m}" if f else f": {m}" for f, m in err.problems]
     except (TypeError, ValueError):

@@ -133,9 +133,10 @@ _MAX_PER_GAME = {
     Extra.HERZSTICH: (1, "es gibt höchstens einen Herzstich"),
     Extra.DULLE_GEFANGEN: (2, "es gibt nur zwei Dullen (Herz 10)"),
 }
-# §9.6: in these solos the Herz 10 is a plain card, so there is no Dulle to catch.
-_NO_DULLE_SOLOS = frozenset({SoloKind.DAMEN, SoloKind.BUBEN, SoloKind.DAMEN_BUBEN,
-                             SoloKind.FLEISCHLOS})
+NO_DULLE_SOLOS = frozenset({SoloKind.DAMEN, SoloKind.BUBEN, SoloKind.DAMEN_BUBEN,
+                            SoloKind.FLEISCHLOS})
+"""§9.6: in these solos the Herz 10 is a plain card, so there is no Dulle to catch (the
+entry form hides "Dulle gefangen" there)."""
 _FIELDS = frozenset(
     {"rules", "players", "kind", "solo", "pflicht", "re", "re_eyes", "trickless", "announced",
      "doppelt", "extras", "eyes", "bock", "manual_bock"}
@@ -670,7 +671,7 @@ def _extras_problems(f: GameFacts, rules: HouseRules, problems: Problems) -> Non
         if extras.get(Extra.KARLCHEN, 0) + extras.get(Extra.KARLCHEN_GEFANGEN, 0) > 2:
             problems.append((f"extras.{party}.karlchen_gefangen",
                              "es gibt nur zwei Kreuz Buben im letzten Stich"))
-        if extras.get(Extra.DULLE_GEFANGEN) and f.solo in _NO_DULLE_SOLOS:
+        if extras.get(Extra.DULLE_GEFANGEN) and f.solo in NO_DULLE_SOLOS:
             problems.append((f"extras.{party}.dulle_gefangen",
                              "in diesem Solo ist die Herz 10 kein Trumpf, also keine Dulle"))
     for extra, (limit, message) in _MAX_PER_GAME.items():
@@ -1068,6 +1069,7 @@ __all__ = [
     "InvalidGame",
     "Level",
     "Line",
+    "NO_DULLE_SOLOS",
     "Party",
     "name_problem",
     "parse_game",

@@ -4,6 +4,11 @@ Stored game facts name players by id, so that renaming a player never breaks an 
 evening; the core works with names, so facts are translated on the way in and out. Every
 change to the games is checked by folding the whole evening with it before it is stored:
 what is in the database always folds.
+
+An evening's entries are rows of ``games`` in ``position`` order: games, and table changes
+(RULES.md §7), whose facts are ``{"table": [player ids], "dealer": player id}`` (dealer
+optional). Both share revisions, history, delete, Rückgängig and restore; game numbers
+count games only, and a table change comes "after game n".
 """
 
 from __future__ import annotations
@@ -22,13 +27,22 @@ from sqlalchemy import func, or_, select
 from sqlalchemy.exc import IntegrityError
 
 from scorer import backup
-from scorer.evening import EveningSetup, InvalidEvening, Ledger, LedgerGame, fold
+from scorer.evening import (
+    MAX_ENTRIES,
+    EveningSetup,
+    InvalidEvening,
+    Ledger,
+    LedgerGame,
+    TableChange,
+    fold,
+)
 from scorer.extensions import db
 from scorer.labels import RowWords, sheet_words
 from scorer.models import Evening, EveningSeat, Game, GameEvent, Group, Player, utcnow
 from scorer.names import PLAYER_NAME, RUNDE_NAME, InvalidName, NameField, clean_name
-from scorer.rules import PRESETS, HouseRules, differences, rules_from_spec
+from scorer.rules import PRESETS, HouseRules, differences, german_number, rules_from_spec
 from scorer.settlement import Rounding, Settlement, SettlementMode, settle
+from scorer.table_text import change_texts
 
 CREATE, EDIT, DELETE, RESTORE = "create", "edit", "delete", "restore"
 TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_-]{16,64}")
@@ -50,6 +64,9 @@ STALE = "inzwischen geändert: bitte die Seite neu laden und noch einmal prüfen
 CLOSED = "der Abend ist abgeschlossen; zum Ändern erst wieder öffnen"
 MAX_CENTS_PER_POINT = 1000
 """The highest price of a point the app accepts: 10 € is already a typo more likely than not."""
+FULL = (f"höchstens {german_number(MAX_ENTRIES)} Einträge (Spiele und Tischwechsel) je Abend: "
+        "für mehr einen neuen Abend beginnen")
+"""The core's cap on an evening's entries (scorer.evening.MAX_ENTRIES), in the table's words."""
 
 
 # --------------------------------------------------------------------------- Runde
@@ -136,13 +153,24 @@ def _name_taken(group: Group, name: str, but: Player | None = None) -> bool:
 
 def add_player(group: Group, name: str) -> Player:
     """A new player of the Runde; names are unique within it."""
-    name = _name(name, PLAYER_NAME)
+    player = _new_player(group, name)
+    db.session.commit()
+    return player
+
+
+def _new_player(group: Group, name: str, field: str = "name") -> Player:
+    """A new player, flushed but not committed (a table change adds one on the spot and
+    commits both together, or neither)."""
+    try:
+        name = _name(name, PLAYER_NAME)
+    except Refused as err:
+        raise Refused((field, m) for _, m in err.problems) from None
     _lock_group(group)
     if _name_taken(group, name):
-        raise Refused([("name", f"{name} gibt es in dieser Runde schon")])
+        raise Refused([(field, f"{name} gibt es in dieser Runde schon")])
     player = Player(group=group, name=name)
     db.session.add(player)
-    db.session.commit()
+    db.session.flush()
     return player
 
 
@@ -270,6 +298,16 @@ class Row:
 
 
 @dataclass(frozen=True)
+class ChangeRow:
+    """One table change on the sheet: the stored row, the core's change and its words."""
+
+    game: Game
+    entry: TableChange
+    text: str
+    """"Fritz kommt dazu · Dora geht (Pflichtsolo offen, entfällt) · gibt: Ben"."""
+
+
+@dataclass(frozen=True)
 class Sheet:
     """An evening folded through the core, with what the pages need around it."""
 
@@ -277,8 +315,12 @@ class Sheet:
     setup: EveningSetup
     ledger: Ledger
     rows: tuple[Row, ...]
+    """The games, in order (what is numbered)."""
     names: dict[int, str]
-    """Player id -> name, for the seats of this evening."""
+    """Player id -> name, for every player of the Runde (so every player the evening's
+    entries can name)."""
+    entries: tuple[Row | ChangeRow, ...] = ()
+    """Games and table changes in sheet order."""
 
     @property
     def rules(self) -> HouseRules:
@@ -296,14 +338,26 @@ class Sheet:
         return {w.number: w for w in sheet_words(self.ledger)}
 
     def standings(self) -> list[tuple[str, int]]:
-        """Seats by total, best first (ties in seat order)."""
+        """Every player of the evening by total, best first (ties in order of arrival)."""
         totals = self.ledger.totals
-        return sorted(((s, totals[s]) for s in self.setup.seats), key=lambda t: -t[1])
+        return sorted(((s, totals[s]) for s in self.ledger.players), key=lambda t: -t[1])
+
+    def table(self, seats: Iterable[str]) -> list[tuple[int, str]]:
+        """A table (names in seat order) as (player id, name) pairs, for a form's choices."""
+        ids = self.ids
+        return [(ids[name], name) for name in seats]
+
+    @property
+    def away(self) -> tuple[str, ...]:
+        """Players of the evening not at the table now, in order of arrival."""
+        seated = self.ledger.seats
+        return tuple(p for p in self.ledger.players if p not in seated)
 
 
 def evening_setup(evening: Evening) -> tuple[EveningSetup, dict[int, str]]:
-    """The core's setup of an evening, and its id -> name map."""
-    names = {seat.player_id: seat.player.name for seat in evening.seats}
+    """The core's setup of an evening, and its id -> name map (every player of the Runde:
+    table changes may seat any of them)."""
+    names = {player.id: player.name for player in evening.group.players}
     setup = core_setup(evening.rules, [names[seat.player_id] for seat in evening.seats],
                        names[evening.first_dealer_id], evening.planned_games)
     return setup, names
@@ -323,18 +377,40 @@ def fold_facts(setup: EveningSetup, facts: Iterable[Mapping[str, Any]],
     return fold(setup, [to_core(f, names) for f in facts])
 
 
-def live_games(evening: Evening) -> list[Game]:
-    """The games that count, in sheet order."""
-    return [g for g in evening.games if g.deleted_at is None]
+def is_table_change(facts: Any) -> bool:
+    """Whether stored facts are a table change (RULES.md §7: the entry carries `table`)."""
+    return isinstance(facts, Mapping) and "table" in facts
+
+
+def live_entries(evening: Evening) -> list[Game]:
+    """The games and table changes that count, in sheet order.
+
+    Sorted here rather than trusting the relationship's order: a moved table change gets a
+    new position within the same session.
+    """
+    return sorted((g for g in evening.games if g.deleted_at is None), key=lambda g: g.position)
 
 
 def sheet(evening: Evening) -> Sheet:
-    """Fold the evening's stored games: every page's numbers come from here."""
+    """Fold the evening's stored entries: every page's numbers come from here."""
     setup, names = evening_setup(evening)
-    games = live_games(evening)
-    ledger = fold_facts(setup, [g.facts for g in games], names)
+    stored = live_entries(evening)
+    ledger = fold_facts(setup, [g.facts for g in stored], names)
+    texts = iter(change_texts(ledger))
+    entries = tuple(ChangeRow(g, e, next(texts)) if isinstance(e, TableChange)
+                    else Row(g, e) for g, e in zip(stored, ledger.entries))
     return Sheet(evening=evening, setup=setup, ledger=ledger,
-                 rows=tuple(Row(g, e) for g, e in zip(games, ledger.games)), names=names)
+                 rows=tuple(e for e in entries if isinstance(e, Row)), names=names,
+                 entries=entries)
+
+
+def current_table(evening: Evening) -> list[int]:
+    """The player ids at the table now, without folding: the last table change's, or the
+    evening's first seats."""
+    for entry in reversed(live_entries(evening)):
+        if is_table_change(entry.facts):
+            return list(entry.facts["table"])
+    return [seat.player_id for seat in evening.seats]
 
 
 def evening_input(evening: Evening) -> dict[str, Any]:
@@ -345,7 +421,7 @@ def evening_input(evening: Evening) -> dict[str, Any]:
         "seats": list(setup.seats),
         "first_dealer": setup.first_dealer,
         **({"planned_games": setup.planned_games} if setup.planned_games is not None else {}),
-        "games": [to_core(g.facts, names) for g in live_games(evening)],
+        "games": [to_core(g.facts, names) for g in live_entries(evening)],
     }
 
 
@@ -356,9 +432,11 @@ def to_core(facts: Mapping[str, Any], names: Mapping[int, str]) -> dict[str, Any
     to refuse with its own message.
     """
     raw = dict(facts)
-    for key in ("players", "re"):
+    for key in ("players", "re", "table"):
         if isinstance(raw.get(key), list):
             raw[key] = [names.get(i, str(i)) if type(i) is int else i for i in raw[key]]
+    if type(raw.get("dealer")) is int:
+        raw["dealer"] = names.get(raw["dealer"], str(raw["dealer"]))
     if isinstance(raw.get("eyes"), dict):
         raw["eyes"] = {names.get(_player_id(k) or 0, k): v for k, v in raw["eyes"].items()}
     return raw
@@ -372,9 +450,11 @@ def _player_id(key: str) -> int | None:
 def from_core(raw: Mapping[str, Any], ids: Mapping[str, int]) -> dict[str, Any]:
     """CLI.md game input (names) -> stored facts (player ids)."""
     facts = dict(raw)
-    for key in ("players", "re"):
+    for key in ("players", "re", "table"):
         if key in facts:
             facts[key] = [ids[n] for n in facts[key]]
+    if "dealer" in facts:
+        facts["dealer"] = ids[facts["dealer"]]
     if "eyes" in facts:
         facts["eyes"] = {str(ids[n]): v for n, v in facts["eyes"].items()}
     return facts
@@ -389,15 +469,19 @@ def preview(evening: Evening, facts: Mapping[str, Any],
 
     Returns the whole ledger and the candidate's place in it. Raises Refused with the
     candidate's own problems (fields without the ``games[i].`` prefix), or a whole-form
-    problem when a later game would stop being valid.
+    problem when a later entry would stop being valid.
     """
+    if is_table_change(facts) or (replacing is not None and is_table_change(replacing.facts)):
+        raise Refused([("", "ein Tischwechsel ist kein Spiel: über „Tisch ändern“ eintragen")])
     setup, names = evening_setup(evening)
-    games = live_games(evening)
-    raws = [to_core(g.facts, names) for g in games]
-    index = games.index(replacing) if replacing is not None else len(games)
+    entries = live_entries(evening)
+    raws = [to_core(g.facts, names) for g in entries]
+    index = entries.index(replacing) if replacing is not None else len(entries)
     raws[index:index + 1] = [to_core(facts, names)]
     ledger = _fold_checked(setup, raws, index)
-    return ledger, ledger.games[index]
+    entry = ledger.entries[index]
+    assert isinstance(entry, LedgerGame)
+    return ledger, entry
 
 
 def without(evening: Evening, game: Game) -> Ledger | None:
@@ -405,7 +489,7 @@ def without(evening: Evening, game: Game) -> Ledger | None:
     which deleting then refuses)."""
     setup, names = evening_setup(evening)
     try:
-        return fold(setup, [to_core(g.facts, names) for g in live_games(evening) if g is not game])
+        return fold_facts(setup, [g.facts for g in live_entries(evening) if g is not game], names)
     except InvalidEvening:
         return None
 
@@ -418,9 +502,17 @@ def _fold_checked(setup: EveningSetup, raws: list[dict[str, Any]],
         if err.index is not None and err.index == candidate:
             prefix = f"games[{candidate}]"
             raise Refused((_strip(f, prefix), m) for f, m in err.problems) from None
-        where = f"Spiel {err.index + 1}" if err.index is not None else "Der Abend"
+        where = _entry_name(raws, err.index) if err.index is not None else "Der Abend"
         raise Refused([("", f"{where} ginge danach nicht mehr auf: {m}")
                        for _, m in err.problems]) from None
+
+
+def _entry_name(raws: Sequence[Any], index: int) -> str:
+    """An entry as the sheet names it: "Spiel 5", "Der Tischwechsel nach Spiel 3"."""
+    games = sum(1 for raw in raws[:index] if not is_table_change(raw))
+    if is_table_change(raws[index]):
+        return f"Der Tischwechsel nach Spiel {games}"
+    return f"Spiel {games + 1}"
 
 
 def _strip(field: str, prefix: str) -> str:
@@ -446,20 +538,32 @@ def _check_open(evening: Evening) -> None:
         raise Refused([("", CLOSED)])
 
 
+def _check_room(evening: Evening) -> None:
+    """The core folds at most MAX_ENTRIES entries: a stored evening must always fold."""
+    count = db.session.scalar(select(func.count()).select_from(Game).where(
+        Game.evening_id == evening.id, Game.deleted_at.is_(None)))
+    if (count or 0) >= MAX_ENTRIES:
+        raise Refused([("", FULL)])
+
+
+def _what(row: Game) -> str:
+    return "dieser Tischwechsel" if is_table_change(row.facts) else "dieses Spiel"
+
+
 def find_game(evening: Evening, game_id: int) -> Game | None:
-    """A game of this evening (deleted ones included) by id."""
+    """An entry of this evening (a game or a table change; deleted ones included) by id."""
     game = db.session.get(Game, game_id)
     return game if game is not None and game.evening_id == evening.id else None
 
 
 def game_by_entry_key(key: str) -> Game | None:
-    """The game a form with this one-time key already stored, if any."""
+    """The entry a form with this one-time key already stored, if any."""
     return db.session.scalar(select(Game).where(Game.entry_key == key))
 
 
 def stored_with(entry_key: str) -> tuple[Game, dict[str, Any]] | None:
-    """The game a form with this one-time key stored, and the facts it stored then (an edit
-    on the sheet since does not change what that form sent)."""
+    """The entry a form with this one-time key stored, and the facts it stored then (an
+    edit on the sheet since does not change what that form sent)."""
     game = game_by_entry_key(entry_key)
     if game is None:
         return None
@@ -469,11 +573,12 @@ def stored_with(entry_key: str) -> tuple[Game, dict[str, Any]] | None:
 
 
 def number_of(game: Game) -> int:
-    """The game's running number on the sheet now (its place among the live games)."""
-    games = live_games(game.evening)
-    if game in games:
-        return games.index(game) + 1
-    return sum(1 for g in games if g.position < game.position) + 1
+    """A game's running number on the sheet now (its place among the live games; a deleted
+    one: the number it would have). For a table change: the games before it ("after game
+    n"). Table changes are never counted."""
+    before = sum(1 for g in live_entries(game.evening)
+                 if g.position < game.position and not is_table_change(g.facts))
+    return before if is_table_change(game.facts) else before + 1
 
 
 def add_game(evening: Evening, facts: Mapping[str, Any], entry_key: str) -> GameEvent | None:
@@ -481,12 +586,21 @@ def add_game(evening: Evening, facts: Mapping[str, Any], entry_key: str) -> Game
     _check_open(evening)
     if game_by_entry_key(entry_key) is not None:
         return None
+    _check_room(evening)
     preview(evening, facts)
+    return _store(evening, dict(facts), entry_key, None)
+
+
+def _store(evening: Evening, facts: dict[str, Any], entry_key: str,
+           index: int | None) -> GameEvent | None:
+    """Add a checked entry at the end (or, a table change, at live ``index``) and commit."""
     position = (db.session.scalar(
         select(func.max(Game.position)).where(Game.evening_id == evening.id)) or 0) + 1
-    game = Game(evening=evening, position=position, facts=dict(facts), entry_key=entry_key)
+    game = Game(evening=evening, position=position, facts=facts, entry_key=entry_key)
     db.session.add(game)
     db.session.flush()
+    if index is not None:
+        _move(game, index)
     event = _record(game, CREATE, None, game.facts)
     try:
         db.session.commit()
@@ -512,16 +626,16 @@ def edit_game(game: Game, facts: Mapping[str, Any], revision: int) -> GameEvent:
 
 
 def delete_game(game: Game, revision: int) -> GameEvent:
-    """Soft-delete a game (it can be restored) if the rest still adds up."""
+    """Soft-delete a game or a table change (it can be restored) if the rest still adds up."""
     _check_open(game.evening)
     _check_revision(game.revision, revision)
     if game.deleted_at is not None:
-        raise Refused([("", "dieses Spiel ist schon gelöscht")])
+        raise Refused([("", f"{_what(game)} ist schon gelöscht")])
     return _change(game, DELETE, None)
 
 
 def undo(evening: Evening, event_id: int) -> GameEvent:
-    """Take back one change (Rückgängig) if nothing happened to that game since."""
+    """Take back one change (Rückgängig) if nothing happened to that entry since."""
     _check_open(evening)
     event = db.session.get(GameEvent, event_id)
     if event is None or event.evening_id != evening.id:
@@ -531,23 +645,35 @@ def undo(evening: Evening, event_id: int) -> GameEvent:
     if event.action in (CREATE, RESTORE):
         return _change(game, DELETE, None)
     if event.action == DELETE:
+        _check_room(evening)
         return _change(game, RESTORE, None)
     assert event.old_facts is not None
-    preview(evening, event.old_facts, replacing=game)
-    return _change(game, EDIT, dict(event.old_facts))
+    return _back_to(evening, game, event)
+
+
+def _back_to(evening: Evening, game: Game, event: GameEvent) -> GameEvent:
+    """Edit an entry back to what an edit event took away (a table change: to its old place
+    too)."""
+    old = dict(event.old_facts or {})
+    if is_table_change(game.facts):
+        _, _, index = preview_table_change(evening, old, after=event.old_after, replacing=game)
+        return _change(game, EDIT, old, index)
+    preview(evening, old, replacing=game)
+    return _change(game, EDIT, old)
 
 
 def history(evening: Evening) -> list[GameEvent]:
-    """Every change to the evening's games, newest first."""
+    """Every change to the evening's entries, newest first."""
     return list(db.session.scalars(
         select(GameEvent).where(GameEvent.evening_id == evening.id)
         .order_by(GameEvent.id.desc())))
 
 
 def restore_version(evening: Evening, event_id: int, revision: int) -> GameEvent:
-    """Bring back what an event took away: a deleted game, or the facts before an edit.
+    """Bring back what an event took away: a deleted entry, or the facts (and, for a table
+    change, the place) before an edit.
 
-    ``revision`` is the game's revision the history page showed; a change since then is
+    ``revision`` is the entry's revision the history page showed; a change since then is
     refused ("inzwischen geändert") rather than overwritten.
     """
     _check_open(evening)
@@ -558,41 +684,187 @@ def restore_version(evening: Evening, event_id: int, revision: int) -> GameEvent
     _check_revision(game.revision, revision)
     if event.action == DELETE:
         if game.deleted_at is None:
-            raise Refused([("", "dieses Spiel ist nicht gelöscht")])
+            raise Refused([("", f"{_what(game)} ist nicht gelöscht")])
+        _check_room(evening)
         return _change(game, RESTORE, None)
     if event.action != EDIT or event.old_facts is None:
         raise Refused([("", "hier gibt es keine frühere Fassung")])
     if game.deleted_at is not None:
-        raise Refused([("", "dieses Spiel ist gelöscht: erst wiederherstellen")])
-    preview(evening, event.old_facts, replacing=game)
-    return _change(game, EDIT, dict(event.old_facts))
+        raise Refused([("", f"{_what(game)} ist gelöscht: erst wiederherstellen")])
+    return _back_to(evening, game, event)
 
 
-def _change(game: Game, action: str, facts: dict[str, Any] | None) -> GameEvent:
-    """Apply an edit, delete or restore, check that the evening still folds, commit."""
+def _change(game: Game, action: str, facts: dict[str, Any] | None,
+            index: int | None = None) -> GameEvent:
+    """Apply an edit (a table change: moved to live ``index``), delete or restore, check
+    that the evening still folds, commit."""
     old = dict(game.facts)
+    old_after = number_of(game) if action == EDIT and is_table_change(old) else None
     if action == EDIT:
         assert facts is not None
         game.facts = facts
+        if index is not None:
+            _move(game, index)
     elif action == DELETE:
         game.deleted_at = utcnow()
     else:
         game.deleted_at = None
     if action in (DELETE, RESTORE):
-        # Removing or bringing back a game shifts everything after it (dealer, Bock,
-        # Pflichtsolo): the rest of the evening must still add up.
+        # Removing or bringing back an entry shifts everything after it (dealer, Bock,
+        # Pflichtsolo, the table): the rest of the evening must still add up.
         setup, names = evening_setup(game.evening)
         try:
-            _fold_checked(setup, [to_core(g.facts, names) for g in live_games(game.evening)],
+            _fold_checked(setup, [to_core(g.facts, names) for g in live_entries(game.evening)],
                           None)
         except Refused:
             db.session.rollback()
             raise
     game.revision += 1
     event = _record(game, action, None if action == RESTORE else old,
-                    None if action == DELETE else dict(game.facts))
+                    None if action == DELETE else dict(game.facts), old_after)
     db.session.commit()
     return event
+
+
+# --------------------------------------------------------------------------- table changes
+
+
+def preview_table_change(evening: Evening, facts: Mapping[str, Any], after: int | None = None,
+                         replacing: Game | None = None) -> tuple[Ledger, TableChange, int]:
+    """Fold the evening with a candidate table change "after game ``after``" (None: a new
+    one now, before the next game; an edited one where it stands), new or in place of
+    ``replacing``.
+
+    Returns the ledger, the core's change and its index among the live entries. Raises
+    Refused with the fields ``table``, ``dealer`` or ``after``, or a whole-form problem
+    when a later entry would stop being valid (a game naming a player who left).
+    """
+    setup, names = evening_setup(evening)
+    others = [g for g in live_entries(evening) if g is not replacing]
+    index = _place(others, after, replacing)
+    raws = [to_core(g.facts, names) for g in others]
+    raws.insert(index, to_core(facts, names))
+    ledger = _fold_checked(setup, raws, index)
+    change = ledger.entries[index]
+    assert isinstance(change, TableChange)
+    return ledger, change, index
+
+
+def _place(others: list[Game], after: int | None, replacing: Game | None) -> int:
+    """Where a table change goes among the other live entries: right before game
+    ``after`` + 1 (so after any change already there), or the end. An edited change whose
+    "after" stays keeps its place."""
+    games = [k for k, g in enumerate(others) if not is_table_change(g.facts)]
+    if replacing is not None and replacing.deleted_at is None:
+        current = sum(1 for g in others if g.position < replacing.position)
+        if after is None or after == sum(1 for k in games if k < current):
+            return current
+    if after is None:
+        return len(others)
+    if not 0 <= after <= len(games):
+        raise Refused([("after", f"zwischen 0 (vor Spiel 1) und {len(games)} (nach dem "
+                                 "letzten Spiel) wählen")])
+    return games[after] if after < len(games) else len(others)
+
+
+def _move(row: Game, index: int) -> None:
+    """Put ``row`` right before the live entry now at ``index`` among the others (or last);
+    every other row keeps its order. Positions are unique per evening, so the rows that move
+    go through negative positions first."""
+    rows = sorted((g for g in row.evening.games if g is not row), key=lambda g: g.position)
+    live = [g for g in rows if g.deleted_at is None]
+    rows.insert(rows.index(live[index]) if index < len(live) else len(rows), row)
+    moved = [(g, k) for k, g in enumerate(rows, start=1) if g.position != k]
+    if not moved:
+        return
+    for g, k in moved:
+        g.position = -k
+    db.session.flush()
+    for g, k in moved:
+        g.position = k
+    db.session.flush()
+
+
+def table_facts(seats: Sequence[int], dealer: int | None) -> dict[str, Any]:
+    """A table change as stored: the new seat order (player ids) and, if chosen, the dealer."""
+    facts: dict[str, Any] = {"table": list(seats)}
+    if dealer is not None:
+        facts["dealer"] = dealer
+    return facts
+
+
+Seat = int | str
+"""A player of a table change: a player id, or the name of a player new to the Runde."""
+
+
+def _table_facts(evening: Evening, seats: Sequence[Seat], dealer: Seat | None) -> dict[str, Any]:
+    """The stored facts of a change; a name among ``seats`` adds that player to the Runde
+    (flushed, committed with the change or rolled back with it)."""
+    group = evening.group
+    known = {p.id for p in group.players}
+    added: dict[str, int] = {}
+
+    def player_id(value: Seat, field: str) -> int:
+        if isinstance(value, str):
+            if value not in added:
+                added[value] = _new_player(group, value, "new_name").id
+            return added[value]
+        if value not in known:
+            raise Refused([(field, "nur Spieler dieser Runde können mitspielen")])
+        return value
+
+    return table_facts([player_id(s, "table") for s in seats],
+                       None if dealer is None else player_id(dealer, "dealer"))
+
+
+def _check_joiners(evening: Evening, change: TableChange) -> None:
+    retired = {p.name for p in evening.group.players if not p.active}
+    back = [p for p in change.joined if p in retired]
+    if back:
+        raise Refused([("table", "ausgeschiedene Spieler können nicht dazukommen: "
+                                 + ", ".join(back))])
+
+
+def add_table_change(evening: Evening, seats: Sequence[Seat], dealer: Seat | None,
+                     after: int | None, entry_key: str) -> GameEvent | None:
+    """Store a table change (RULES.md §7) after checking the whole evening with it.
+
+    ``seats`` is the new table clockwise (a name: a player new to the Runde, added with the
+    change), ``dealer`` who deals next (None: as §7 says), ``after`` the games before it
+    (None: now). None if this form was stored already. Nothing is stored when refused.
+    """
+    _check_open(evening)
+    if game_by_entry_key(entry_key) is not None:
+        return None
+    _check_room(evening)
+    try:
+        facts = _table_facts(evening, seats, dealer)
+        _, change, index = preview_table_change(evening, facts, after)
+        _check_joiners(evening, change)
+    except Refused:
+        db.session.rollback()
+        raise
+    return _store(evening, facts, entry_key, index)
+
+
+def edit_table_change(row: Game, seats: Sequence[Seat], dealer: Seat | None,
+                      after: int | None, revision: int) -> GameEvent:
+    """Change a table change's seats, dealer or place ("after game n": moving it)."""
+    evening = row.evening
+    _check_open(evening)
+    if not is_table_change(row.facts):
+        raise Refused([("", "das ist ein Spiel, kein Tischwechsel")])
+    if row.deleted_at is not None:
+        raise Refused([("", "dieser Tischwechsel ist gelöscht")])
+    try:
+        facts = _table_facts(evening, seats, dealer)
+        _, change, index = preview_table_change(evening, facts, after, replacing=row)
+        _check_joiners(evening, change)
+        _check_revision(row.revision, revision)
+    except Refused:
+        db.session.rollback()
+        raise
+    return _change(row, EDIT, facts, index)
 
 
 def link_fingerprint() -> str | None:
@@ -604,10 +876,12 @@ def link_fingerprint() -> str | None:
 
 
 def _record(game: Game, action: str, old: dict[str, Any] | None,
-            new: dict[str, Any] | None) -> GameEvent:
+            new: dict[str, Any] | None, old_after: int | None = None) -> GameEvent:
     event = GameEvent(evening_id=game.evening_id, game=game, game_number=number_of(game),
                       action=action, old_facts=old, new_facts=new, revision=game.revision,
                       via=link_fingerprint())
+    if old_after is not None:
+        event.old_after = old_after
     db.session.add(event)
     return event
 
@@ -615,15 +889,19 @@ def _record(game: Game, action: str, old: dict[str, Any] | None,
 __all__ = [
     "history",
     "restore_version",
+    "ChangeRow",
     "Refused",
     "Row",
     "Sheet",
     "add_game",
     "add_player",
+    "add_table_change",
     "core_setup",
     "create_group",
+    "current_table",
     "delete_game",
     "edit_game",
+    "edit_table_change",
     "evening_input",
     "evening_setup",
     "find_evening",
@@ -633,8 +911,12 @@ __all__ = [
     "fold_facts",
     "from_core",
     "house_rules",
+    "is_table_change",
+    "live_entries",
     "money_problems",
+    "number_of",
     "preview",
+    "preview_table_change",
     "rename_player",
     "retire_player",
     "rules_of",
@@ -645,6 +927,7 @@ __all__ = [
     "sheet",
     "start_evening",
     "stored_with",
+    "table_facts",
     "to_core",
     "undo",
 ]

@@ -19,11 +19,12 @@ from urllib.request import url2pathname
 from jinja2 import Environment, FileSystemLoader
 
 from scorer.chart import PALETTE, evening_chart
-from scorer.evening import Ledger, LedgerGame, describe_bock_queue
+from scorer.evening import Ledger, LedgerGame, TableChange, describe_bock_queue
 from scorer.explain import TRIGGER_LABELS, describe_rules, summary
 from scorer.labels import OFF_ROTATION, OFF_ROTATION_MARK, RowWords, sheet_words
 from scorer.rules import GameKind
 from scorer.settlement import MODE_LABELS, ROUNDING_LABELS, Settlement, format_euro
+from scorer.table_text import change_texts
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / "pdf"
 """The PDF templates and their print stylesheet."""
@@ -86,6 +87,8 @@ def _row(game: LedgerGame, words: RowWords, seats: tuple[str, ...]) -> dict[str,
             "total": number(game.totals[seat]),
             "tone": _tone(game.points[seat]),
             "out": not plays,
+            # Not at the table (came later, or gone): an empty cell, not "aus".
+            "away": seat not in game.seats,
             "dealer": seat == game.dealer,
         })
     return {
@@ -103,6 +106,15 @@ def _row(game: LedgerGame, words: RowWords, seats: tuple[str, ...]) -> dict[str,
         "breakdown": _breakdown(game, words),
         "notes": list(words.notes),
     }
+
+
+def _rows(ledger: Ledger, words: tuple[RowWords, ...],
+          seats: tuple[str, ...]) -> list[dict[str, Any]]:
+    """Every game, and between them a row for each table change."""
+    texts = iter(change_texts(ledger))
+    return [{"change": f"Tischwechsel nach Spiel {e.after}: {next(texts)}"}
+            if isinstance(e, TableChange) else _row(e, words[e.number - 1], seats)
+            for e in ledger.entries]
 
 
 def _columns(players: int, landscape: bool) -> dict[str, Any]:
@@ -146,7 +158,7 @@ def sheet_context(
     string is printed as given), ``settlement`` adds the money lines.
     """
     setup = ledger.setup
-    seats = setup.seats
+    seats = ledger.players  # every player of the evening, the first seats first
     landscape = len(seats) >= LANDSCAPE_FROM
     preset, changes = describe_rules(setup.rules)
     games = ledger.games
@@ -183,6 +195,10 @@ def sheet_context(
         pflicht.append("Gespielt: " + (", ".join(played) if played else "noch keins"))
         pflicht.append("Offen: " + ", ".join(ledger.pflichtsolo_open)
                        if ledger.pflichtsolo_open else "Alle Pflichtsoli gespielt")
+        dropped = [f"{p} (ging nach Spiel {c.after})" for c in ledger.table_changes
+                   for p in c.pflichtsolo_dropped]
+        if dropped:
+            pflicht.append("Entfallen: " + ", ".join(dropped))
 
     played_games = f"{len(games)} Spiele" if len(games) != 1 else "1 Spiel"
     if setup.planned_games is not None:
@@ -192,7 +208,9 @@ def sheet_context(
         "title": title,
         "date": _date_text(date),
         "landscape": landscape,
-        "seats": list(seats),
+        "seats": list(setup.seats),
+        "players": list(seats),
+        "table_changes": len(ledger.table_changes),
         "first_dealer": setup.first_dealer,
         "games_played": played_games,
         "rules": {
@@ -201,7 +219,7 @@ def sheet_context(
             "summary": summary(setup.rules, setup.planned_games),
         },
         "columns": _columns(len(seats), landscape),
-        "rows": [_row(g, w, seats) for g, w in zip(games, words)],
+        "rows": _rows(ledger, words, seats),
         "off_rotation": (f"{OFF_ROTATION_MARK} = {OFF_ROTATION}"
                          if any(w.off_rotation for w in words) else ""),
         "totals": [{"name": s, "total": number(ledger.totals[s]),

@@ -37,11 +37,12 @@ class PlayerStats:
     name: str
     """The player's name as the ledgers spell it."""
     evenings: int
-    """Evenings the player sat at the table."""
+    """Evenings the player sat at the table (for all of it or part of it)."""
     points: int
     """Sum of the player's points over every game."""
     games: int
-    """Games the player played (sitting out and redeals do not count)."""
+    """Games the player played (sitting out, not being at the table and redeals do not
+    count)."""
     won: int
     """Games the player's party won (in a Hammelrennen: the player won it)."""
     solos: int
@@ -54,7 +55,8 @@ class PlayerStats:
 
     @property
     def average(self) -> float | None:
-        """Points per game played, or None before the first game."""
+        """Points per game played (only the games the player played), or None before the
+        first game."""
         return self.points / self.games if self.games else None
 
 
@@ -121,9 +123,11 @@ def runde_stats(evenings: Iterable[tuple[Ledger, Settlement | None]]) -> RundeSt
 
     for ledger, settlement in evenings:
         evening_count += 1
-        for seat in ledger.setup.seats:
-            row(seat)["evenings"] += 1
-            row(seat)["points"] += ledger.totals[seat]
+        # Everybody who sat at the table at any time: a player who came late or left early
+        # has their evening, their total and the games they played.
+        for name in ledger.players:
+            row(name)["evenings"] += 1
+            row(name)["points"] += ledger.totals[name]
         for game in ledger.games:
             if not counts(game):
                 continue

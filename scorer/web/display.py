@@ -29,6 +29,8 @@ def facts_text(raw: dict[str, Any] | None) -> str:
     "Normalspiel · Re Anna, Cem · 151 Augen · Re: keine 90 · Fuchs gefangen (Re) 1"."""
     if raw is None:
         return "—"
+    if "table" in raw:
+        return table_facts_text(raw)
     kind = GameKind(raw.get("kind", "normal"))
     parts = [KIND_LABELS[kind]]
     if raw.get("solo"):
@@ -54,7 +56,16 @@ def facts_text(raw: dict[str, Any] | None) -> str:
                 parts.append(f"{EXTRA_LABELS[Extra(name)]} ({PARTY_WORDS[party]}) {count}")
     if raw.get("trickless"):
         parts.append(f"{PARTY_WORDS[raw['trickless']]} ohne Stich")
+    if raw.get("manual_bock"):
+        parts.append("Bock vom Tisch beschlossen")
     return " · ".join(parts)
+
+
+def table_facts_text(raw: dict[str, Any]) -> str:
+    """A table change as entered (names): "Am Tisch: Anna, Ben, Fritz, Dora · gibt: Fritz"."""
+    dealer = raw.get("dealer")
+    return (f"Am Tisch: {', '.join(map(str, raw['table']))} · "
+            + (f"gibt: {dealer}" if dealer is not None else "Geber nach der Regel"))
 
 
 PARTY_WORDS = {"re": "Re", "kontra": "Kontra"}

@@ -1,9 +1,11 @@
 """Exports: the printable score sheet as PDF, and the games as CSV for a spreadsheet.
 
 The PDF is ``scorer.sheet`` (the same renderer as ``scorer sheet``) fed with the evening's
-ledger and settlement. The CSV has one row per game and one column per player with that
-game's points, as the core's ledger has them; it is UTF-8 with a byte order mark and
-semicolons, which is what LibreOffice and Excel open without asking in a German locale.
+ledger and settlement. The CSV has one row per game and one column per player of the evening
+with that game's points, as the core's ledger has them (empty when not playing); a table
+change is a row of its own between the games, without a number, its words in "Spielart". It
+is UTF-8 with a byte order mark and semicolons, which is what LibreOffice and Excel open
+without asking in a German locale.
 """
 
 from __future__ import annotations
@@ -16,12 +18,13 @@ from collections.abc import Iterable, Sequence
 from flask import Blueprint, Response
 
 from scorer import services
-from scorer.evening import Ledger, LedgerGame
+from scorer.evening import Ledger, LedgerGame, TableChange
 from scorer.explain import EXTRA_LABELS
+from scorer.labels import kind_text
 from scorer.rules import GameKind, HouseRules
 from scorer.scoring import Level
 from scorer.sheet import render_sheet_pdf, sheet_context
-from scorer.labels import kind_text
+from scorer.table_text import change_texts
 from scorer.web.display import parties_text
 from scorer.web.forms import LEVEL_TEXT
 from scorer.web.lookup import evening_or_404, group_or_404
@@ -97,11 +100,27 @@ def _csv(header: Sequence[str], rows: Iterable[Sequence[str | int]]) -> str:
     return out.getvalue()
 
 
+def change_row(text: str, change: TableChange, players: Sequence[str]) -> list[str | int]:
+    """A table change: no number, the new dealer, its words; no points."""
+    row: list[str | int] = ["", _text(change.dealer), _text(f"Tischwechsel: {text}")]
+    return row + [""] * (len(GAME_COLUMNS) - len(row) + len(players))
+
+
+def entry_rows(ledger: Ledger, players: Sequence[str]) -> Iterable[list[str | int]]:
+    """The evening's games and table changes in order, with ``players``' columns."""
+    texts = iter(change_texts(ledger))
+    for entry in ledger.entries:
+        if isinstance(entry, TableChange):
+            yield change_row(next(texts), entry, players)
+        else:
+            yield game_row(entry, players, ledger.setup.rules)
+
+
 def evening_csv(ledger: Ledger) -> str:
-    """The evening's games, players in seat order."""
-    seats = ledger.setup.seats
-    return _csv(GAME_COLUMNS + [_text(s) for s in seats],
-                (game_row(g, seats, ledger.setup.rules) for g in ledger.games))
+    """The evening's games and table changes; every player of the evening, first the first
+    seats, then the newcomers."""
+    players = ledger.players
+    return _csv(GAME_COLUMNS + [_text(s) for s in players], entry_rows(ledger, players))
 
 
 def runde_csv(evenings: Sequence[tuple[int, dt.date, Ledger]]) -> str:
@@ -109,9 +128,9 @@ def runde_csv(evenings: Sequence[tuple[int, dt.date, Ledger]]) -> str:
     who sat at any evening, in order of first appearance."""
     players: list[str] = []
     for _, _, ledger in evenings:
-        players.extend(s for s in ledger.setup.seats if s not in players)
-    rows = ([number, played_on.isoformat(), *game_row(g, players, ledger.setup.rules)]
-            for number, played_on, ledger in evenings for g in ledger.games)
+        players.extend(s for s in ledger.players if s not in players)
+    rows = ([number, played_on.isoformat(), *row]
+            for number, played_on, ledger in evenings for row in entry_rows(ledger, players))
     return _csv(RUNDE_COLUMNS + GAME_COLUMNS + [_text(p) for p in players], rows)
 
 

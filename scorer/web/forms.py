@@ -33,7 +33,7 @@ from scorer.explain import (
     VALUE_LABELS,
 )
 from scorer.names import PLAYER_NAME, RUNDE_NAME, NameField, clean_name
-from scorer.rules import PRESETS, Announcements, GameKind, HouseRules
+from scorer.rules import PRESETS, Announcements, BockTrigger, GameKind, HouseRules
 from scorer.scoring import Level
 from scorer.settlement import MODE_LABELS, ROUNDING_LABELS
 from scorer.web.numbers import parse_int
@@ -239,11 +239,28 @@ class SettlementForm(Form):
     settlement_rounding = _rounding_field()
 
 
+class TableForm(Form):
+    """Tisch ändern: who sits where from now on, when, and who deals next. The seats come
+    as ``present`` with ``seat-<id>`` numbers (as on the new-evening form), a player new to
+    the Runde as ``new_name`` with ``seat-neu``."""
+
+    entry_key = HiddenField()
+    revision = HiddenField()
+    present = SelectMultipleField("Wer sitzt am Tisch?", validate_choice=False)
+    new_name = StringField("Neuer Spieler", render_kw={"maxlength": PLAYER_NAME.max_length})
+    after = SelectField("Wann?", validate_choice=False)
+    dealer = SelectField("Wer gibt das nächste Spiel?", validate_choice=False)
+
+
+NEW_SEAT = "neu"
+"""The seat key (``seat-neu``) and dealer value of a player added on the spot."""
+
+
 def seat_order(formdata: Mapping[str, Any], present: Sequence[str],
-               player_ids: Sequence[int]) -> list[int]:
+               player_ids: Sequence[int | str]) -> list[int | str]:
     """The ticked players sorted by their seat number (``seat-<id>``), then list order."""
 
-    def key(item: tuple[int, int]) -> tuple[int, int]:
+    def key(item: tuple[int, int | str]) -> tuple[int, int]:
         index, pid = item
         seat = parse_int(formdata.get(f"seat-{pid}", ""))
         return (99 if seat is None else seat), index
@@ -295,6 +312,7 @@ class GameForm(Form):
     announced_kontra = RadioField("Ansagen Kontra", default="none", validate_choice=False)
     doppelt_re = WholeNumberField("Doppelt Re", default=0, validators=[Optional()])
     doppelt_kontra = WholeNumberField("Doppelt Kontra", default=0, validators=[Optional()])
+    manual_bock = BooleanField("Bock (vom Tisch beschlossen)")
 
 
 EXTRA_LABELS_BY_VALUE = {e.value: label for e, label in EXTRA_LABELS.items()}
@@ -332,15 +350,18 @@ def game_form(rules: HouseRules, seats: Sequence[tuple[int, str]],
 
 
 
-def facts_from_form(form: GameForm, rules: HouseRules,
-                    seats: Mapping[int, str]) -> tuple[dict[str, Any], dict[str, list[str]]]:
+def facts_from_form(form: GameForm, rules: HouseRules, seats: Mapping[int, str],
+                    table: Sequence[int] | None = None,
+                    ) -> tuple[dict[str, Any], dict[str, list[str]]]:
     """Stored facts (players as ids) from a submitted entry form, and parse problems.
 
-    Fields that do not apply to the chosen kind are left out, so a hidden leftover never
-    blocks saving. The core validates the rest.
+    ``seats`` names every player the form may name (id -> name), ``table`` the ids at the
+    table for this game (default: all of ``seats``); whether a named player sits there is
+    the core's to say. Fields that do not apply to the chosen kind are left out, so a
+    hidden leftover never blocks saving. The core validates the rest.
     """
     problems: dict[str, list[str]] = {}
-    seat_ids = list(seats)
+    seat_ids = list(seats if table is None else table)
     kind = form.kind.data or GameKind.NORMAL.value
     facts: dict[str, Any] = {"kind": kind}
 
@@ -348,7 +369,7 @@ def facts_from_form(form: GameForm, rules: HouseRules,
         out = []
         for raw in field.data or []:
             pid = parse_int(raw, low=1)
-            if pid not in seat_ids:
+            if pid not in seats:
                 problems.setdefault(field.name, []).append("unbekannter Spieler")
                 continue
             out.append(pid)
@@ -399,6 +420,8 @@ def facts_from_form(form: GameForm, rules: HouseRules,
                 extras[party] = counts
         if extras:
             facts["extras"] = extras
+    if BockTrigger.MANUAL in rules.bock_triggers and form.manual_bock.data:
+        facts["manual_bock"] = True
     return facts, problems
 
 
@@ -411,6 +434,7 @@ def form_data_from_facts(facts: Mapping[str, Any]) -> dict[str, Any]:
         "re": [str(i) for i in facts.get("re", [])],
         "re_eyes": facts.get("re_eyes"),
         "trickless": facts.get("trickless", ""),
+        "manual_bock": bool(facts.get("manual_bock")),
     }
     if "pflicht" in facts:
         data["pflicht"] = "pflicht" if facts["pflicht"] else "lust"
@@ -441,6 +465,7 @@ __all__ = [
     "PlayerForm",
     "PresetForm",
     "SettlementForm",
+    "TableForm",
     "facts_from_form",
     "field_of",
     "form_data_from_facts",

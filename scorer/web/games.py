@@ -23,6 +23,7 @@ from scorer.explain import pflicht_decision, pflicht_help
 from scorer.labels import deletion_note, forced_notice, owes_before, sheet_words
 from scorer.models import Evening, Game, GameEvent
 from scorer.rules import GameKind
+from scorer.scoring import NO_DULLE_SOLOS
 from scorer.web.evenings import UNDO
 from scorer.web.forms import (
     ActionForm,
@@ -69,7 +70,8 @@ def new(token: str, number: int) -> str | Response:
     if request.method == "POST":
         # A posted form brings its own players: saving needs no fold here (add_game folds
         # the evening with the new game once, to check it in its place).
-        form = game_form(setup.rules, list(names.items()), {})
+        table = services.current_table(evening)
+        form = game_form(setup.rules, [(i, names[i]) for i in table], {})
         sheet = None
     else:
         sheet = services.sheet(evening)
@@ -81,11 +83,11 @@ def new(token: str, number: int) -> str | Response:
             # The forced game is most likely the forced Pflichtsolo: have it ready, so it
             # takes the taps of a solo or fewer. Anything else can still be entered.
             data.update(kind="solo", re=[str(ids[coming.forced_soloist])], pflicht="pflicht")
-        form = game_form(setup.rules, list(names.items()), data)
+        form = game_form(setup.rules, sheet.table(sheet.ledger.seats), data)
     errors: dict[str, list[str]] = {}
     if form.validate_on_submit():
         key = _entry_key(form.entry_key.data)
-        facts, errors = facts_from_form(form, setup.rules, names)
+        facts, errors = facts_from_form(form, setup.rules, names, table)
         if (stored := services.stored_with(key)) is not None:
             return _sent_again(evening, form, facts, errors, *stored)
         if not errors:
@@ -130,12 +132,14 @@ def edit(token: str, number: int, game_id: int) -> str | Response:
         flash("Dieses Spiel ist gelöscht.", "error")
         return redirect(_sheet_url(evening))
     sheet = services.sheet(evening)
+    seats = _row(sheet, game).entry.seats
     initial = {**form_data_from_facts(game.facts), "revision": game.revision}
-    form = game_form(sheet.rules, list(sheet.names.items()), initial)
+    form = game_form(sheet.rules, sheet.table(seats), initial)
     errors: dict[str, list[str]] = {}
     conflict: dict[str, str] | None = None
     if form.validate_on_submit():
-        facts, errors = facts_from_form(form, sheet.rules, sheet.names)
+        facts, errors = facts_from_form(form, sheet.rules, sheet.names,
+                                        [i for i, _ in sheet.table(seats)])
         if not errors:
             try:
                 event = services.edit_game(game, facts, sent_revision(form))
@@ -171,11 +175,13 @@ def _entry_page(evening: Evening, sheet: services.Sheet, form: GameForm,
         forced = ledger.next.forced_soloist
         sitting_out = ledger.sitting_out
         forced_why = forced_notice(ledger)
+        table = ledger.seats
     else:
-        row = next(r for r in sheet.rows if r.game.id == game.id)
+        row = _row(sheet, game)
         number_now, dealer, bock = row.entry.number, row.entry.dealer, row.entry.bock
         forced = row.entry.forced_soloist
-        sitting_out = tuple(s for s in sheet.setup.seats if s not in row.entry.players)
+        table = row.entry.seats
+        sitting_out = tuple(s for s in table if s not in row.entry.players)
         forced_why = None
     preview_url = (url_for("games.preview_edit", token=g.link_token,
                            number=evening.number, game_id=game.id) if game is not None
@@ -187,8 +193,9 @@ def _entry_page(evening: Evening, sheet: services.Sheet, form: GameForm,
         "entry.html", group=evening.group, evening=evening, sheet=sheet, form=form,
         errors=errors, general=general, game=game, number_now=number_now, dealer=dealer,
         bock=bock, forced=forced, sitting_out=sitting_out, rules=sheet.rules,
-        preview_url=preview_url, seats=list(sheet.names.items()), conflict=conflict,
+        preview_url=preview_url, seats=sheet.table(table), conflict=conflict,
         notice=notice, forced_why=forced_why,
+        no_dulle_solos=" ".join(sorted(s.value for s in NO_DULLE_SOLOS)),
         preselected=forced is not None and game is None and request.method == "GET",
         forced_id=sheet.ids[forced] if forced is not None else "",
         pflicht_text=_pflicht_text(form, sheet, number_now, forced),
@@ -207,6 +214,11 @@ def _pflicht_text(form: GameForm, sheet: services.Sheet, number: int,
     choice = {"pflicht": True, "lust": False}.get(form.pflicht.data or "")
     return pflicht_decision(rules, soloist, choice,
                             owes=owes_before(sheet.ledger, number, soloist), forced=forced)
+
+
+def _row(sheet: services.Sheet, game: Game) -> services.Row:
+    """The sheet's row of a live game."""
+    return next(r for r in sheet.rows if r.game.id == game.id)
 
 
 def _form_errors(err: services.Refused) -> dict[str, list[str]]:
@@ -236,17 +248,18 @@ def preview_edit(token: str, number: int, game_id: int) -> Response:
 
 def _preview(evening: Evening, game: Game | None) -> Response:
     sheet = services.sheet(evening)
-    form = game_form(sheet.rules, list(sheet.names.items()))
+    live = game is not None and game.deleted_at is None
+    seats = _row(sheet, game).entry.seats if live else sheet.ledger.seats
+    form = game_form(sheet.rules, sheet.table(seats))
     form.validate()
-    facts, errors = facts_from_form(form, sheet.rules, sheet.names)
+    facts, errors = facts_from_form(form, sheet.rules, sheet.names,
+                                    [i for i, _ in sheet.table(seats)])
     for name, messages in form.errors.items():
         if name != "csrf_token":
             errors.setdefault(name, []).extend(messages)
     if not errors:
         try:
-            ledger, entry = services.preview(evening, facts,
-                                             replacing=game if game and not game.deleted_at
-                                             else None)
+            ledger, entry = services.preview(evening, facts, replacing=game if live else None)
         except services.Refused as err:
             errors = _form_errors(err)
     if errors:
@@ -267,7 +280,7 @@ def _preview(evening: Evening, game: Game | None) -> Response:
         warnings=list(words.warnings),
         pflicht=pflicht,
         players=[{"name": s, "points": entry.points[s], "total": entry.totals[s],
-                  "plays": s in entry.players} for s in ledger.setup.seats],
+                  "plays": s in entry.players} for s in entry.seats],
     )
 
 
@@ -283,7 +296,7 @@ def delete(token: str, number: int, game_id: int) -> str | Response:
         return redirect(_sheet_url(evening))
     form = ActionForm(data={"revision": game.revision})
     sheet = services.sheet(evening)
-    row = next(r for r in sheet.rows if r.game.id == game.id)
+    row = _row(sheet, game)
     if form.validate_on_submit():
         try:
             event = services.delete_game(game, sent_revision(form))

@@ -1,6 +1,6 @@
-"""The history of an evening: every create, edit, delete and restore of a game, with the
-facts before and after and the link it came through; a deleted or overwritten game can be
-brought back from here."""
+"""The history of an evening: every create, edit, delete and restore of a game or a table
+change, with the facts before and after and the link it came through; a deleted or
+overwritten entry can be brought back from here."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from werkzeug.wrappers import Response
 from scorer import services
 from scorer.web.display import ACTION_WORDS, facts_text
 from scorer.web.forms import ActionForm, sent_revision
+from scorer.models import GameEvent
 from scorer.web.lookup import evening_or_404, event_or_404
 
 bp = Blueprint("history", __name__, url_prefix="/r/<token>/abend/<int:number>/verlauf")
@@ -24,20 +25,35 @@ def show(token: str, number: int) -> str:
     entries = []
     for event in services.history(evening):
         game = event.game
+        table = services.is_table_change(game.facts)
+        moved = (table and event.old_after is not None
+                 and event.old_after != event.game_number)
         entries.append({
             "event": event,
-            "action": ACTION_WORDS.get(event.action, event.action),
+            "title": _title(event, table, moved),
+            "what": "Tischwechsel" if table else "Spiel",
             "old": facts_text(services.to_core(event.old_facts, names)) if event.old_facts else None,
             "new": facts_text(services.to_core(event.new_facts, names)) if event.new_facts else None,
             "this_link": event.via is not None and event.via == here,
             "can_undelete": event.action == services.DELETE and game.deleted_at is not None
             and event.revision == game.revision,
             "can_restore": event.action == services.EDIT and game.deleted_at is None
-            and event.old_facts is not None and event.old_facts != game.facts,
+            and event.old_facts is not None and (
+                event.old_facts != game.facts
+                or (moved and event.old_after != services.number_of(game))),
             "game": game,
         })
     return render_template("history.html", group=evening.group, evening=evening,
                            entries=entries, action=ActionForm(formdata=None))
+
+
+def _title(event: GameEvent, table: bool, moved: bool) -> str:
+    """"Spiel 4 geändert", "Tischwechsel nach Spiel 2 geändert (vorher nach Spiel 3)"."""
+    action = ACTION_WORDS.get(event.action, event.action)
+    if not table:
+        return f"Spiel {event.game_number} {action}"
+    moved_from = f" (vorher nach Spiel {event.old_after})" if moved else ""
+    return f"Tischwechsel nach Spiel {event.game_number} {action}{moved_from}"
 
 
 @bp.post("/<int:event_id>/wiederherstellen")
@@ -52,6 +68,8 @@ def restore(token: str, number: int, event_id: int) -> Response:
         except services.Refused as err:
             flash(err.problems[0][1], "error")
         else:
-            flash(f"Spiel {event.game_number} wiederhergestellt.")
+            what = ("Tischwechsel" if services.is_table_change(event.game.facts)
+                    else f"Spiel {event.game_number}")
+            flash(f"{what} wiederhergestellt.")
             return redirect(url_for("evenings.show", token=g.link_token, number=number))
     return redirect(url_for("history.show", token=g.link_token, number=number))

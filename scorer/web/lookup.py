@@ -1,5 +1,5 @@
 """URL parts to rows, and who may do what: the Runde's secret token, the evening's number,
-a game's id.
+a game's or a table change's id.
 
 A Runde has two secret tokens. The edit token may do everything; the read-only token may
 only look at the pages in READ_ONLY (GET). Whatever token a page was opened with is the one
@@ -54,11 +54,20 @@ def evening_or_404(token: str, number: int) -> Evening:
 
 
 def game_or_404(evening: Evening, game_id: int) -> Game:
-    """A game of this evening."""
-    game = services.find_game(evening, game_id) if game_id <= MAX_INT else None
-    if game is None:
+    """A game of this evening (a table change's id is no game: 404)."""
+    return _entry_or_404(evening, game_id, table_change=False)
+
+
+def table_change_or_404(evening: Evening, entry_id: int) -> Game:
+    """A table change of this evening (a game's id is none: 404)."""
+    return _entry_or_404(evening, entry_id, table_change=True)
+
+
+def _entry_or_404(evening: Evening, entry_id: int, table_change: bool) -> Game:
+    entry = services.find_game(evening, entry_id) if entry_id <= MAX_INT else None
+    if entry is None or services.is_table_change(entry.facts) != table_change:
         abort(404)
-    return game
+    return entry
 
 
 def event_or_404(evening: Evening, event_id: int) -> GameEvent:

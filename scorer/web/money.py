@@ -75,7 +75,7 @@ def sheet_extras(evening: Evening, sheet: services.Sheet) -> dict[str, Any]:
     """
     ledger = sheet.ledger
     return {
-        "chart": Markup(evening_chart(sheet.setup.seats, [g.totals for g in ledger.games])),
+        "chart": Markup(evening_chart(ledger.players, [g.totals for g in ledger.games])),
         "money": money(services.settlement(evening, ledger.totals)),
         "money_form": settlement_form(evening),
     }

@@ -73,6 +73,15 @@
         if (row) { row.hidden = ids.indexOf(input.name.slice(5)) < 0; }
       });
     }
+    // "Dulle gefangen" only where the Herz 10 is trump (not in Damen-, Buben- … solos);
+    // hidden it is not sent, so a leftover count never blocks saving.
+    var solo = form.querySelector("input[name=solo]:checked");
+    form.querySelectorAll("[data-no-solos]").forEach(function (el) {
+      var none = k === "solo" && solo !== null
+        && el.getAttribute("data-no-solos").split(" ").indexOf(solo.value) >= 0;
+      el.hidden = none;
+      el.querySelectorAll("input").forEach(function (input) { input.disabled = none; });
+    });
     if (reSet && SOLO_LIKE.indexOf(k) >= 0) {
       // A soloist is one player: a new tap replaces the old one.
       reSet.setAttribute("data-single", "");

@@ -1,0 +1,68 @@
+"""Table changes in the table's words, for the sheet, the PDF and the CSV alike. Pure: imports
+only the standard library and the core.
+
+Fritz arrives after game 1 and deals (Ben would have): one line says who came, who went
+(and whether an open Pflichtsolo went with them) and who deals next. When Anna comes back,
+Dora deals: she would have dealt had nothing changed.
+
+>>> from scorer.evening import evening
+>>> ledger = evening({"rules": "ddv", "seats": ["Anna", "Ben", "Cem", "Dora"], "games": [
+...     {"re": ["Ben", "Cem"], "re_eyes": 151},
+...     {"table": ["Ben", "Cem", "Fritz", "Dora"], "dealer": "Fritz"},
+...     {"re": ["Ben", "Cem"], "re_eyes": 100},
+...     {"table": ["Ben", "Anna", "Cem", "Fritz", "Dora"]}]})
+>>> change_texts(ledger)
+('Fritz kommt dazu · Anna geht (Pflichtsolo offen, entfällt) · gibt: Fritz', 'Anna kommt wieder · gibt: Dora')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from scorer.evening import Ledger, TableChange
+
+DROPPED = "Pflichtsolo offen, entfällt"
+"""What a leaver's open Pflichtsolo does (RULES.md §7: it is dropped)."""
+
+
+def change_texts(ledger: Ledger) -> tuple[str, ...]:
+    """One line per table change of ``ledger``, in input order."""
+    seen = set(ledger.setup.seats)
+    seats: Sequence[str] = ledger.setup.seats
+    out = []
+    for change in ledger.table_changes:
+        out.append(change_text(change, seats, seen))
+        seen.update(change.joined)
+        seats = change.seats
+    return tuple(out)
+
+
+def change_text(change: TableChange, old_seats: Sequence[str], seen: set[str]) -> str:
+    """"Fritz kommt dazu · Dora geht (Pflichtsolo offen, entfällt) · gibt: Ben".
+
+    ``old_seats`` is the table before the change, ``seen`` everybody who sat at the table
+    earlier this evening (they come back rather than join).
+    """
+    parts = [f"{p} kommt {'wieder' if p in seen else 'dazu'}" for p in change.joined]
+    parts += [f"{p} geht ({DROPPED})" if p in change.pflichtsolo_dropped else f"{p} geht"
+              for p in change.left]
+    if reordered(old_seats, change.seats):
+        parts.append("neue Sitzordnung")
+    elif not parts:
+        parts.append("Tisch wie bisher")
+    parts.append(f"gibt: {change.dealer}")
+    return " · ".join(parts)
+
+
+def reordered(old: Sequence[str], new: Sequence[str]) -> bool:
+    """Whether the players at both tables sit in another clockwise order (a rotation of the
+    same order is the same table)."""
+    before = [p for p in old if p in new]
+    after = [p for p in new if p in old]
+    if len(before) < 3:
+        return False
+    start = after.index(before[0])
+    return after[start:] + after[:start] != before
+
+
+__all__ = ["DROPPED", "change_text", "change_texts", "reordered"]

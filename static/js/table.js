@@ -1,0 +1,50 @@
+// Tisch ändern: while seats, place and dealer change, ask the server (the scoring core) what
+// the sheet will say and whom the rule makes deal. Without this script the page shows the
+// same after saving; nothing is decided here.
+(function () {
+  "use strict";
+  var form = document.getElementById("table-form");
+  var preview = document.getElementById("table-preview");
+  if (!form || !preview) { return; }
+  var url = form.getAttribute("data-preview-url");
+  var dealer = form.querySelector("[data-dealer]");
+  var ruleOption = dealer ? dealer.querySelector("option[value='']") : null;
+  var timer = null;
+  var asked = 0;
+
+  function say(text, className) {
+    preview.textContent = "";
+    var p = document.createElement("p");
+    if (className) { p.className = className; }
+    p.textContent = text;
+    preview.appendChild(p);
+  }
+
+  function ask() {
+    var mine = ++asked;
+    fetch(url, { method: "POST", body: new FormData(form), credentials: "same-origin" })
+      .then(function (response) { return response.ok ? response.json() : null; })
+      .then(function (data) {
+        if (!data || mine !== asked) { return; }
+        if (!data.ok) {
+          say("Noch offen: " + data.messages.slice(0, 2).join(" · "), "preview__problem");
+          return;
+        }
+        say(data.text, "");
+        if (ruleOption) { ruleOption.textContent = "nach der Regel: " + data.suggested; }
+      })
+      .catch(function () { /* offline: the preview just stays as it was */ });
+  }
+
+  function changed() {
+    clearTimeout(timer);
+    timer = setTimeout(ask, 200);
+  }
+
+  form.addEventListener("input", changed);
+  form.addEventListener("change", changed);
+  // The seat buttons of seats.js move rows without an input event.
+  form.addEventListener("click", function (event) {
+    if (event.target.closest(".seat__moves")) { changed(); }
+  });
+})();
