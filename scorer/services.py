@@ -44,6 +44,19 @@ class Refused(ValueError):
         super().__init__("; ".join(f"{f}: {m}" if f else m for f, m in self.problems))
 
 
+class NumberTaken(Refused):
+    """A game sent as game ``number`` (entered offline, or while another phone was faster)
+    would now be game ``now``: the table decides, nothing is stored."""
+
+    def __init__(self, number: int, now: int, game: Game | None) -> None:
+        self.number = number
+        self.now = now
+        self.game = game
+        """The game that has the number now (None when the sheet has fewer games)."""
+        super().__init__([("", f"Spiel {number} ist inzwischen eingetragen" if game else
+                           f"Spiel {number} wäre jetzt Spiel {now}")])
+
+
 STALE = "inzwischen geändert: bitte die Seite neu laden und noch einmal prüfen"
 CLOSED = "der Abend ist abgeschlossen; zum Ändern erst wieder öffnen"
 MAX_CENTS_PER_POINT = 1000
@@ -151,6 +164,8 @@ def rename_player(player: Player, name: str) -> None:
     if _name_taken(player.group, name, but=player):
         raise Refused([("name", f"{name} gibt es in dieser Runde schon")])
     player.name = name
+    # Every sheet of the Runde shows the new name.
+    player.group.version = Group.version + 1
     db.session.commit()
 
 
@@ -161,6 +176,38 @@ def retire_player(player: Player, retired: bool) -> None:
 
 
 # --------------------------------------------------------------------------- evenings
+
+
+@dataclass(frozen=True)
+class SheetState:
+    """What a watching phone compares: the versions of an evening and of its Runde."""
+
+    evening_id: int
+    evening_version: int
+    group_version: int
+    closed: bool
+
+
+def sheet_state(token: str, number: int) -> SheetState | None:
+    """The state of evening ``number`` of the Runde with this link (edit or read-only), in
+    one query on unique indexes and without folding anything; None if there is none."""
+    if not TOKEN_PATTERN.fullmatch(token):
+        return None
+    row = db.session.execute(
+        select(Evening.id, Evening.version, Group.version, Evening.closed_at)
+        .join(Group, Evening.group_id == Group.id)
+        .where(or_(Group.edit_token == token, Group.read_token == token),
+               Evening.number == number)).first()
+    if row is None:
+        return None
+    return SheetState(evening_id=row[0], evening_version=row[1], group_version=row[2],
+                      closed=row[3] is not None)
+
+
+def games_on_sheet(evening_id: int) -> int:
+    """How many games the evening's sheet shows (the deleted ones not)."""
+    return db.session.scalar(select(func.count()).select_from(Game).where(
+        Game.evening_id == evening_id, Game.deleted_at.is_(None))) or 0
 
 
 def find_evening(group: Group, number: int) -> Evening | None:
@@ -217,6 +264,7 @@ def set_closed(evening: Evening, closed: bool, revision: int) -> None:
     _check_revision(evening.revision, revision)
     evening.closed_at = utcnow() if closed else None
     evening.revision += 1
+    _touch(evening)
     db.session.commit()
 
 
@@ -243,6 +291,7 @@ def set_settlement(evening: Evening, *, cents_per_point: int, mode: str, roundin
     evening.settlement_mode = mode
     evening.settlement_rounding = rounding
     evening.revision += 1
+    _touch(evening)
     db.session.commit()
 
 
@@ -459,12 +508,24 @@ def number_of(game: Game) -> int:
     return sum(1 for g in games if g.position < game.position) + 1
 
 
-def add_game(evening: Evening, facts: Mapping[str, Any], entry_key: str) -> GameEvent | None:
-    """Store a new game after checking it in place; None if this form was stored already."""
+def add_game(evening: Evening, facts: Mapping[str, Any], entry_key: str,
+             number: int | None = None) -> GameEvent | None:
+    """Store a new game after checking it in place; None if this form was stored already.
+
+    With ``number`` the game is stored only as that game of the sheet (NumberTaken
+    otherwise): a phone that entered it offline must not have it land elsewhere silently.
+    Facts without ``players`` get the four the rotation names at that place, stored like
+    any other game's, so that a later change before it never moves them.
+    """
     _check_open(evening)
     if game_by_entry_key(entry_key) is not None:
         return None
-    preview(evening, facts)
+    if number is not None:
+        _check_number(evening, number)
+    _, entry = preview(evening, facts)
+    if "players" not in facts:
+        ids = {name: i for i, name in evening_setup(evening)[1].items()}
+        facts = {**facts, "players": [ids[p] for p in entry.players]}
     position = (db.session.scalar(
         select(func.max(Game.position)).where(Game.evening_id == evening.id)) or 0) + 1
     game = Game(evening=evening, position=position, facts=dict(facts), entry_key=entry_key)
@@ -480,6 +541,15 @@ def add_game(evening: Evening, facts: Mapping[str, Any], entry_key: str) -> Game
             return None
         raise
     return event
+
+
+def _check_number(evening: Evening, number: int) -> None:
+    """NumberTaken unless the next game of the sheet is game ``number`` (under the lock)."""
+    games = db.session.scalars(select(Game).where(
+        Game.evening_id == evening.id, Game.deleted_at.is_(None)).order_by(Game.position)).all()
+    if number != len(games) + 1:
+        raise NumberTaken(number, len(games) + 1,
+                          games[number - 1] if 1 <= number <= len(games) else None)
 
 
 def edit_game(game: Game, facts: Mapping[str, Any], revision: int) -> GameEvent:
@@ -586,8 +656,19 @@ def link_fingerprint() -> str | None:
     return hashlib.sha256(token.encode()).hexdigest()[:8]
 
 
+def _touch(evening: Evening) -> None:
+    """Raise the evening's version: every change to what its sheet shows passes through
+    here (games through ``_record``, the settlement, closing and reopening), in the same
+    transaction, so a watching phone that saw the old version fetches the sheet again.
+
+    An SQL increment, not Python's: it never loses a count, whichever worker writes.
+    """
+    evening.version = Evening.version + 1  # type: ignore[assignment]
+
+
 def _record(game: Game, action: str, old: dict[str, Any] | None,
             new: dict[str, Any] | None) -> GameEvent:
+    _touch(game.evening)
     event = GameEvent(evening_id=game.evening_id, game=game, game_number=number_of(game),
                       action=action, old_facts=old, new_facts=new, revision=game.revision,
                       via=link_fingerprint())
@@ -598,6 +679,7 @@ def _record(game: Game, action: str, old: dict[str, Any] | None,
 __all__ = [
     "history",
     "restore_version",
+    "NumberTaken",
     "Refused",
     "Row",
     "Sheet",
@@ -626,6 +708,8 @@ __all__ = [
     "set_settlement",
     "settlement",
     "sheet",
+    "sheet_state",
+    "games_on_sheet",
     "start_evening",
     "stored_with",
     "to_core",
