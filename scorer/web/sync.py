@@ -12,16 +12,18 @@ that was closed in between may have lost its session):
 The fields are the entry form's, read by the same form and ``facts_from_form`` as a typed
 game, and the core checks them in place; no points are counted on the phone. Without a
 ``players`` field the four the rotation names at that place play (a phone with a second
-game offline cannot know the rotation). The answer, by ``result``:
+game offline cannot know the rotation). The answer, by ``result`` (every answer to a
+well-formed request is a 200 or 201: a conflict is news for the table, not an error of the
+page, and a phone's console stays quiet):
 
 * ``stored`` (201): stored as game ``number``;
 * ``already`` (200): this entry key stored this very game before (the connection broke
   after the server stored it): nothing more is stored;
-* ``taken`` (409): game ``number`` is on the sheet by now (another phone was faster), or
+* ``taken`` (200): game ``number`` is on the sheet by now (another phone was faster), or
   the sheet has fewer games than the phone thought: nothing is stored; ``theirs`` is the
   other version in words, ``mine`` this one, ``now`` the number it would get. Sent again
   with ``"as_next": true`` it is stored as the next game, whatever its number;
-* ``refused`` (422): the game does not add up or the evening is closed: ``lines`` are the
+* ``refused`` (200): the game does not add up or the evening is closed: ``lines`` are the
   German messages, each naming its field.
 """
 
@@ -89,7 +91,7 @@ def game(token: str, number: int) -> tuple[Response, int]:
     except services.NumberTaken as err:
         theirs = _words(err.game.facts, names) if err.game is not None else None
         return jsonify(result="taken", number=err.number, now=err.now, theirs=theirs,
-                       mine=mine, lines=[m for _, m in err.problems]), 409
+                       mine=mine, lines=[m for _, m in err.problems]), 200
     except services.Refused as err:
         found: dict[str, list[str]] = {}
         for field, message in err.problems:
@@ -143,7 +145,7 @@ def _sent_before(evening: Evening, facts: Mapping[str, Any], game: Any,
         return jsonify(result="already", number=services.number_of(game)), 200
     line = (f"Unter diesem Schlüssel ist schon ein anderes Spiel gespeichert (Spiel "
             f"{services.number_of(game)}).")
-    return jsonify(result="refused", lines=[line], mine=mine), 422
+    return jsonify(result="refused", lines=[line], mine=mine), 200
 
 
 def _refused(form: GameForm, errors: Mapping[str, list[str]],
@@ -153,4 +155,4 @@ def _refused(form: GameForm, errors: Mapping[str, list[str]],
         field = form._fields.get(name)
         label = field.label.text if field is not None else FIELD_WORDS.get(name, name)
         lines += [f"{label}: {m}" if name else m for m in messages]
-    return jsonify(result="refused", lines=lines, mine=mine), 422
+    return jsonify(result="refused", lines=lines, mine=mine), 200

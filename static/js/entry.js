@@ -187,8 +187,11 @@
   form.addEventListener("change", changed);
   if (preview && url) {
     document.addEventListener("doko:offline", function () { asked += 1; offline(); });
-    document.addEventListener("doko:online", function () {
-      if (form.querySelector("[data-re] input:checked")) { ask(); }
+    // Back online, or the sheet changed under this form: the points are asked anew.
+    ["doko:online", "doko:changed"].forEach(function (name) {
+      document.addEventListener(name, function () {
+        if (form.querySelector("[data-re] input:checked")) { ask(); }
+      });
     });
   }
   update();

@@ -82,12 +82,20 @@
       var title = games(items.length) + (items.length === 1 ? " wartet" : " warten") +
         " auf Verbindung";
       panel.appendChild(el("h2", "", title));
+      panel.appendChild(el("p", "hint", "Geber, Bock und Punkte rechnet der Server, sobald " +
+        (items.length === 1 ? "es gesendet ist" : "sie gesendet sind") +
+        "; der Zettel darunter zeigt den Stand ohne sie."));
       var list = panel.appendChild(el("ul", "waiting__list"));
       items.forEach(function (item) {
         var mark = item.state === "waiting" ? "" : " – ungeklärt";
         list.appendChild(el("li", "", "Spiel " + item.number + mark + ": " + item.text));
       });
       if (items[0].state !== "waiting") { showConflict(items[0], items.length - 1); }
+      // The sheet's "Spiel N eintragen" counts the waiting games too.
+      var link = entryUrl && document.querySelector("a[href=\"" + entryUrl + "\"]");
+      if (link) {
+        link.textContent = link.textContent.replace(/[0-9]+/, items[items.length - 1].number + 1);
+      }
       return items;
     })["catch"](function () { return []; });
   }

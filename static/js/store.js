@@ -80,8 +80,16 @@
     seen: function (evening) {
       return run("seen", "readonly", function (s) { return s.get(evening); });
     },
+    // Only news: a kept copy of an older page must not overwrite what a later one knew.
     saw: function (record) {
-      return run("seen", "readwrite", function (s) { return s.put(record); });
+      return run("seen", "readwrite", function (s) {
+        var request = s.get(record.evening);
+        request.onsuccess = function () {
+          var known = request.result;
+          if (!known || known.confirmed <= record.confirmed) { s.put(record); }
+        };
+        return null;
+      });
     },
     forgetSeen: function (runde) {
       return run("seen", "readwrite", function (s) { return s.getAll(); }).then(function (all) {
