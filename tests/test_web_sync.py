@@ -232,3 +232,38 @@ def test_sending_needs_the_csrf_token_in_a_header_which_a_get_hands_out(table, a
     answer = phone.post(sheet + "nachtragen", json=body, headers={"X-CSRFToken": token})
     assert answer.status_code == 201
     assert count_rows(app, Game) == 1
+
+
+def test_hostile_waiting_games_never_break_anything_and_store_only_what_adds_up(table, app):
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    from tests.budget import examples
+    from tests.test_web_hostile import SCRIPT, field_names, fingerprint, values
+
+    table.create_group(players=FIVE)
+    sheet = table.start_evening(seats=FIVE)
+    names = sorted(field_names(table.client.get(sheet + "spiel/neu").text) | {"players"})
+    player_ids = [table.player_id(n) for n in FIVE]
+    pairs = st.lists(st.tuples(st.one_of(st.sampled_from(names), st.text(max_size=8)),
+                               values(player_ids).map(lambda v: v[:200])).map(list),
+                     max_size=12)
+
+    @settings(max_examples=examples(60, 600), deadline=None, database=None, derandomize=True,
+              suppress_health_check=list(HealthCheck))
+    @given(pairs=pairs, number=st.integers(1, 4), as_next=st.booleans())
+    def send_one(pairs: list[list[str]], number: int, as_next: bool) -> None:
+        before = fingerprint(app)
+        answer = send(table, sheet, number, [p for p in pairs if "\x00" not in "".join(p)],
+                      as_next=as_next)
+        assert answer.status_code in (200, 201), answer.text[:500]
+        result = answer.get_json()["result"]
+        assert result in ("stored", "taken", "refused"), result
+        if result != "stored":
+            assert fingerprint(app) == before
+            assert answer.get_json()["lines"]
+        else:
+            shown = table.client.get(sheet)
+            assert shown.status_code == 200 and SCRIPT not in shown.text
+
+    send_one()

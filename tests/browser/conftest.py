@@ -137,10 +137,12 @@ def phone(chromium: Any, live_server: str,
     made: list[tuple[Any, Phone]] = []
 
     def make(width: int = 360, height: int = 740, scale: float = 1, name: str = "",
-             checks: bool = True, base: str | None = None) -> Phone:
+             checks: bool = True, base: str | None = None,
+             service_workers: str = "allow") -> Phone:
         context = chromium.new_context(viewport={"width": width, "height": height},
                                        device_scale_factor=scale, is_mobile=True,
-                                       has_touch=True, locale="de-DE")
+                                       has_touch=True, locale="de-DE",
+                                       service_workers=service_workers)
         context.set_default_timeout(10_000)
         page = context.new_page()
         where = folder / (name or f"{width}x{height}")

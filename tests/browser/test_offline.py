@@ -218,3 +218,47 @@ def test_a_save_whose_answer_never_arrives_is_kept_and_stored_once(kept_phone, t
     assert [as_typed(f) for _, f in games] == [FIRST, OFFLINE[0]]
     # The phone kept the game and sent it again; the server knew it by its entry key.
     assert answers == [{"result": "already", "number": 2}]
+
+
+def test_without_a_service_worker_an_open_entry_form_keeps_games_until_the_connection_is_back(
+        phone, table_server):
+    # Plain http in the WLAN: browsers run no service worker there. What is open still works.
+    table = phone(360, 740, name="ohne-service-worker", base=table_server.base, checks=False,
+                  service_workers="block")
+    table.start_evening(SEATS)
+    sheet = table.page.url
+    table.enter_game(FIRST, 1)
+    table.tap_to(table.page.get_by_role("link", name="Spiel 2 eintragen"), "spiel-2")
+    cut(table)
+    page = table.page
+    for number, game in enumerate(OFFLINE[:2], start=2):
+        page.get_by_role("heading", name=f"Ohne Verbindung: Spiel {number}").wait_for()
+        table.fill_game(game)
+        table.tap(page.get_by_role("button", name="Speichern"))
+        page.get_by_text(f"Spiel {number} wartet auf dem Handy.").wait_for()
+    page.get_by_role("heading", name="2 Spiele warten auf Verbindung").wait_for()
+    assert page.url.endswith("/spiel/neu")
+    assert len(stored(table_server.database, token_of(sheet))) == 1
+
+    page.context.set_offline(False)
+    page.locator(".waiting").wait_for(state="hidden", timeout=SYNCED_WITHIN * 1000)
+    games = stored(table_server.database, token_of(sheet))
+    assert [as_typed(f) for _, f in games] == [FIRST, *OFFLINE[:2]]
+
+
+def test_forgetting_a_runde_removes_the_pages_the_phone_kept_of_it(kept_phone, table_server):
+    table = kept_phone(table_server.base)
+    table.start_evening(SEATS)
+    sheet = table.page.url
+    table.enter_game(FIRST, 1)
+    kept(table.page, [sheet, sheet + "spiel/neu"])
+    page = table.page
+    table.goto(sheet.split("abend/")[0], "runde")
+    table.tap_to(page.get_by_role("button", name="Auf diesem Gerät merken"), "gemerkt")
+    table.goto("/", "start")
+    table.tap(page.locator(".remembered__forget > summary"))
+    table.tap_to(page.get_by_role("button", name=re.compile("Ja, vergessen")), "vergessen")
+    assert "ist auf diesem Gerät vergessen" in page.locator("main").inner_text()
+    assert page.evaluate("async () => (await caches.keys()).filter("
+                         "n => n.startsWith('doko-runde-')).length") == 0
+    assert page.evaluate("async (url) => !(await caches.match(url, {ignoreVary: true}))", sheet)
