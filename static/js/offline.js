@@ -317,7 +317,7 @@
       var seen = found[1];
       if (items.length) { return items[items.length - 1].number + 1; }
       var known = live.games();
-      if (seen && seen.confirmed > live.confirmed().getTime()) { known = seen.games; }
+      if (seen && store.compare(seen.version, live.version()) > 0) { known = seen.games; }
       return known + 1;
     });
   }
@@ -373,11 +373,7 @@
   }
 
   function afterKeeping(item) {
-    var filled = sessionStorage.getItem(FILL);
-    var done = filled ? store.remove(filled).then(function () {
-      sessionStorage.removeItem(FILL);
-    }) : Promise.resolve();
-    return done.then(function () {
+    return dropFilled().then(function () {
       if (live.online()) { return sync().then(function () { location.assign(evening); }); }
       if (navigator.serviceWorker && navigator.serviceWorker.controller) {
         location.assign(evening);   // the kept sheet, now listing the waiting game
@@ -398,11 +394,23 @@
     });
   }
 
+  // "Im Formular korrigieren": the waiting game's fields in this form; saved from here, it
+  // leaves the queue (the form has it now).
+  var filled = null;
+
+  function dropFilled() {
+    var key = filled;
+    filled = null;
+    return key ? store.remove(key)["catch"](function () {}) : Promise.resolve();
+  }
+
   function fillFromWaiting() {
     var key = sessionStorage.getItem(FILL);
     if (!key) { return; }
+    sessionStorage.removeItem(FILL);
     store.get(key).then(function (item) {
-      if (!item || item.evening !== evening) { sessionStorage.removeItem(FILL); return; }
+      if (!item || item.evening !== evening) { return; }
+      filled = key;
       var chosen = {};
       item.fields.forEach(function (pair) { (chosen[pair[0]] = chosen[pair[0]] || []).push(pair[1]); });
       if (!chosen.players) { leavePlayersOpen(); }
@@ -429,6 +437,10 @@
         // request, the service worker keeps the game (it reads these two fields).
         hidden("doko_number", String(entryNumber));
         hidden("doko_text", describe());
+        if (filled) {
+          event.preventDefault();
+          dropFilled().then(function () { form.submit(); });
+        }
         return;
       }
       event.preventDefault();

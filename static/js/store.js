@@ -51,8 +51,19 @@
 
   var counter = 0;
 
+  // Versions are "<evening>.<Runde>", both only ever counting up: -1, 0 or 1.
+  function compare(a, b) {
+    var x = String(a).split(".").map(Number);
+    var y = String(b).split(".").map(Number);
+    for (var i = 0; i < 2; i += 1) {
+      if ((x[i] || 0) !== (y[i] || 0)) { return (x[i] || 0) < (y[i] || 0) ? -1 : 1; }
+    }
+    return 0;
+  }
+
   scope.DokoStore = {
     uuid: uuid,
+    compare: compare,
     // A new waiting game: {entry_key, evening, sync, number, fields, text}; kept in the
     // order it was entered.
     add: function (item) {
@@ -86,7 +97,10 @@
         var request = s.get(record.evening);
         request.onsuccess = function () {
           var known = request.result;
-          if (!known || known.confirmed <= record.confirmed) { s.put(record); }
+          var order = known ? compare(known.version, record.version) : -1;
+          if (order < 0 || (order === 0 && known.confirmed <= record.confirmed)) {
+            s.put(record);
+          }
         };
         return null;
       });

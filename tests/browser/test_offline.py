@@ -262,3 +262,31 @@ def test_forgetting_a_runde_removes_the_pages_the_phone_kept_of_it(kept_phone, t
     assert page.evaluate("async () => (await caches.keys()).filter("
                          "n => n.startsWith('doko-runde-')).length") == 0
     assert page.evaluate("async (url) => !(await caches.match(url, {ignoreVary: true}))", sheet)
+
+
+def test_a_waiting_game_the_server_refuses_shows_why_and_is_corrected_in_the_form(
+        kept_phone, table_server):
+    table = kept_phone(table_server.base)
+    table.start_evening(SEATS)
+    sheet = table.page.url
+    table.enter_game(FIRST, 1)
+    kept(table.page, [sheet, sheet + "spiel/neu"])
+    cut(table)
+    enter_offline(table, {"re": ["Anna"], "re_eyes": 151}, 2, waiting=1)  # one Re player
+
+    page = table.page
+    page.context.set_offline(False)
+    refused = page.get_by_role("alert").filter(has_text="Spiel 2 ließ sich nicht speichern")
+    refused.wait_for(timeout=SYNCED_WITHIN * 1000)
+    assert re.search(r"^Re: ", refused.locator("li").first.inner_text())
+    assert len(stored(table_server.database, token_of(sheet))) == 1
+
+    table.tap_to(page.get_by_role("button", name="Im Formular korrigieren"), "korrigieren")
+    re_group = table.group(re.compile(r"^Re:"))
+    page.wait_for_function("() => document.querySelector('#re_eyes').value === '151'")
+    assert re_group.get_by_role("checkbox", name="Anna").is_checked()
+    table.tap(table.chip(re_group, "Cem"))
+    table.save(2)
+    page.locator(".waiting").wait_for(state="hidden")
+    games = stored(table_server.database, token_of(sheet))
+    assert [as_typed(f) for _, f in games] == [FIRST, {"re": ["Anna", "Cem"], "re_eyes": 151}]
