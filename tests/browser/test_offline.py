@@ -54,13 +54,18 @@ def cut(phone: Any) -> None:
     phone.page.locator(".offline-banner", has_text="offline – Stand von").wait_for()
 
 
-def enter_offline(phone: Any, game: dict[str, Any], number: int, waiting: int) -> None:
+def enter_offline(phone: Any, game: dict[str, Any], number: int, waiting: int,
+                  check: bool = False) -> None:
     """From the kept sheet: the kept form, the game typed, Speichern, the kept sheet again
-    listing ``waiting`` games."""
+    listing ``waiting`` games. ``check``: the offline form gets every page check."""
     page = phone.page
     phone.tap_to(page.get_by_role("link", name=f"Spiel {number} eintragen"), f"offline-{number}")
     page.get_by_role("heading", name=f"Ohne Verbindung: Spiel {number}").wait_for()
     assert "Offline" in page.locator("#preview").inner_text()  # no stale points
+    if check:
+        phone.checks = True
+        phone.check(f"offline-{number}-geprueft")
+        phone.checks = False
     phone.fill_game(game)
     phone.tap_to(page.get_by_role("button", name="Speichern"), f"wartet-{number}")
     title = f"{waiting} Spiel{'e' if waiting > 1 else ''} warte{'n' if waiting > 1 else 't'} auf Verbindung"
@@ -104,8 +109,11 @@ def test_three_games_entered_offline_wait_through_a_restart_and_are_stored_once_
 
     cut(table)
     for number, game in enumerate(OFFLINE, start=2):
-        enter_offline(table, game, number, waiting=number - 1)
+        enter_offline(table, game, number, waiting=number - 1, check=number == 2)
     assert len(stored(table_server.database, token_of(sheet))) == 1
+    table.checks = True  # the banner and the waiting games get every page check
+    table.check("offline-drei-warten")
+    table.checks = False
     readme_screenshot(table)
 
     # The browser is closed and opened again, still in the cellar.
