@@ -119,7 +119,7 @@ def _sqlite_begin(connection: Any) -> None:
 def register_blueprints(app: Flask) -> None:
     """One blueprint per area of the app."""
     from scorer.web import evenings, games, groups, history
-    from scorer.web import exports, money, stats, table
+    from scorer.web import exports, live, money, pwa, stats, sync, table
 
     app.register_blueprint(groups.bp)
     app.register_blueprint(evenings.bp)
@@ -129,6 +129,9 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(exports.bp)
     app.register_blueprint(stats.bp)
     app.register_blueprint(table.bp)
+    app.register_blueprint(sync.bp)
+    app.register_blueprint(pwa.bp)
+    live.init_app(app)
 
 
 def register_error_handlers(app: Flask) -> None:

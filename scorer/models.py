@@ -36,6 +36,9 @@ class Group(db.Model):
     """The rule preset the house rules start from."""
     overrides: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     """Options changed on top of the preset (RULES.md §8 ids, JSON values)."""
+    version: Mapped[int] = mapped_column(default=1)
+    """Raised by every change that alters what all of the Runde's sheets show (a player's
+    new name); with the evening's version it tells a watching phone to fetch again."""
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[dt.datetime] = mapped_column(
         DateTime(timezone=True), default=utcnow, onupdate=utcnow
@@ -91,6 +94,10 @@ class Evening(db.Model):
     """scorer.settlement.Rounding value: cent or ten_cents."""
     closed_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
     revision: Mapped[int] = mapped_column(default=1)
+    """The close/reopen and settlement forms are checked against this (optimistic lock)."""
+    version: Mapped[int] = mapped_column(default=1)
+    """Raised by every change that alters what the sheet shows (scorer.services._touch):
+    games, settlement, closing. Cheap to read: a watching phone polls it."""
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[dt.datetime] = mapped_column(
         DateTime(timezone=True), default=utcnow, onupdate=utcnow

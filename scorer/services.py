@@ -14,6 +14,7 @@ count games only, and a table change comes "after game n".
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import hashlib
 import re
 import secrets
@@ -23,7 +24,7 @@ from functools import cached_property
 from typing import Any
 
 from flask import g, has_app_context
-from sqlalchemy import func, or_, select
+from sqlalchemy import Select, bindparam, func, or_, select
 from sqlalchemy.exc import IntegrityError
 
 from scorer import backup
@@ -58,6 +59,19 @@ class Refused(ValueError):
     def __init__(self, problems: Iterable[tuple[str, str]]) -> None:
         self.problems = tuple(problems)
         super().__init__("; ".join(f"{f}: {m}" if f else m for f, m in self.problems))
+
+
+class NumberTaken(Refused):
+    """A game sent as game ``number`` (entered offline, or while another phone was faster)
+    would now be game ``now``: the table decides, nothing is stored."""
+
+    def __init__(self, number: int, now: int, game: Game | None) -> None:
+        self.number = number
+        self.now = now
+        self.game = game
+        """The game that has the number now (None when the sheet has fewer games)."""
+        super().__init__([("", f"Spiel {number} ist inzwischen eingetragen" if game else
+                           f"Spiel {number} wäre jetzt Spiel {now}")])
 
 
 STALE = "inzwischen geändert: bitte die Seite neu laden und noch einmal prüfen"
@@ -181,6 +195,8 @@ def rename_player(player: Player, name: str) -> None:
     if _name_taken(player.group, name, but=player):
         raise Refused([("name", f"{name} gibt es in dieser Runde schon")])
     player.name = name
+    # Every sheet of the Runde shows the new name.
+    player.group.version = Group.version + 1
     db.session.commit()
 
 
@@ -191,6 +207,48 @@ def retire_player(player: Player, retired: bool) -> None:
 
 
 # --------------------------------------------------------------------------- evenings
+
+
+@dataclass(frozen=True)
+class SheetState:
+    """What a watching phone compares: the versions of an evening and of its Runde."""
+
+    evening_id: int
+    evening_version: int
+    group_version: int
+    closed: bool
+
+
+def sheet_state(token: str, number: int) -> SheetState | None:
+    """The state of evening ``number`` of the Runde with this link (edit or read-only), in
+    one query on unique indexes and without folding anything; None if there is none."""
+    if not TOKEN_PATTERN.fullmatch(token):
+        return None
+    row = db.session.execute(_state_query(), {"token": token, "number": number}).first()
+    if row is None:
+        return None
+    return SheetState(evening_id=row[0], evening_version=row[1], group_version=row[2],
+                      closed=row[3] is not None)
+
+
+@functools.cache
+def _state_query() -> Select[tuple[int, int, int, dt.datetime | None]]:
+    """The check's statement, built once: a watching phone asks it every second, and
+    building it anew took a third of the check's time."""
+    evenings, groups = Evening.__table__, Group.__table__
+    token = bindparam("token")
+    return (select(evenings.c.id, evenings.c.version, groups.c.version, evenings.c.closed_at)
+            .select_from(evenings.join(groups, evenings.c.group_id == groups.c.id))
+            .where(or_(groups.c.edit_token == token, groups.c.read_token == token),
+                   evenings.c.number == bindparam("number")))
+
+
+def games_on_sheet(evening_id: int) -> int:
+    """How many games the evening's sheet shows (the deleted ones and table changes not)."""
+    # JSON_EXTRACT / ->> give SQL NULL for facts without "table" on SQLite and PostgreSQL.
+    return db.session.scalar(select(func.count()).select_from(Game).where(
+        Game.evening_id == evening_id, Game.deleted_at.is_(None),
+        Game.facts["table"].as_string().is_(None))) or 0
 
 
 def find_evening(group: Group, number: int) -> Evening | None:
@@ -247,6 +305,7 @@ def set_closed(evening: Evening, closed: bool, revision: int) -> None:
     _check_revision(evening.revision, revision)
     evening.closed_at = utcnow() if closed else None
     evening.revision += 1
+    _touch(evening)
     db.session.commit()
 
 
@@ -273,6 +332,7 @@ def set_settlement(evening: Evening, *, cents_per_point: int, mode: str, roundin
     evening.settlement_mode = mode
     evening.settlement_rounding = rounding
     evening.revision += 1
+    _touch(evening)
     db.session.commit()
 
 
@@ -581,13 +641,25 @@ def number_of(game: Game) -> int:
     return before if is_table_change(game.facts) else before + 1
 
 
-def add_game(evening: Evening, facts: Mapping[str, Any], entry_key: str) -> GameEvent | None:
-    """Store a new game after checking it in place; None if this form was stored already."""
+def add_game(evening: Evening, facts: Mapping[str, Any], entry_key: str,
+             number: int | None = None) -> GameEvent | None:
+    """Store a new game after checking it in place; None if this form was stored already.
+
+    With ``number`` the game is stored only as that game of the sheet (NumberTaken
+    otherwise): a phone that entered it offline must not have it land elsewhere silently.
+    Facts without ``players`` get the four the rotation names at that place, stored like
+    any other game's, so that a later change before it never moves them.
+    """
     _check_open(evening)
     if game_by_entry_key(entry_key) is not None:
         return None
     _check_room(evening)
-    preview(evening, facts)
+    if number is not None:
+        _check_number(evening, number)
+    _, entry = preview(evening, facts)
+    if "players" not in facts:
+        ids = {name: i for i, name in evening_setup(evening)[1].items()}
+        facts = {**facts, "players": [ids[p] for p in entry.players]}
     return _store(evening, dict(facts), entry_key, None)
 
 
@@ -611,6 +683,16 @@ def _store(evening: Evening, facts: dict[str, Any], entry_key: str,
             return None
         raise
     return event
+
+
+def _check_number(evening: Evening, number: int) -> None:
+    """NumberTaken unless the next game of the sheet is game ``number`` (under the lock)."""
+    games = [g for g in db.session.scalars(select(Game).where(
+        Game.evening_id == evening.id, Game.deleted_at.is_(None)).order_by(Game.position))
+        if not is_table_change(g.facts)]
+    if number != len(games) + 1:
+        raise NumberTaken(number, len(games) + 1,
+                          games[number - 1] if 1 <= number <= len(games) else None)
 
 
 def edit_game(game: Game, facts: Mapping[str, Any], revision: int) -> GameEvent:
@@ -875,8 +957,19 @@ def link_fingerprint() -> str | None:
     return hashlib.sha256(token.encode()).hexdigest()[:8]
 
 
+def _touch(evening: Evening) -> None:
+    """Raise the evening's version: every change to what its sheet shows passes through
+    here (games through ``_record``, the settlement, closing and reopening), in the same
+    transaction, so a watching phone that saw the old version fetches the sheet again.
+
+    An SQL increment, not Python's: it never loses a count, whichever worker writes.
+    """
+    evening.version = Evening.version + 1  # type: ignore[assignment]
+
+
 def _record(game: Game, action: str, old: dict[str, Any] | None,
             new: dict[str, Any] | None, old_after: int | None = None) -> GameEvent:
+    _touch(game.evening)
     event = GameEvent(evening_id=game.evening_id, game=game, game_number=number_of(game),
                       action=action, old_facts=old, new_facts=new, revision=game.revision,
                       via=link_fingerprint())
@@ -890,6 +983,7 @@ __all__ = [
     "history",
     "restore_version",
     "ChangeRow",
+    "NumberTaken",
     "Refused",
     "Row",
     "Sheet",
@@ -925,6 +1019,8 @@ __all__ = [
     "set_settlement",
     "settlement",
     "sheet",
+    "sheet_state",
+    "games_on_sheet",
     "start_evening",
     "stored_with",
     "table_facts",

@@ -1,24 +1,19 @@
 """Upgrading a database made before table changes: the evenings in it fold and render as
 before, and their history still undoes and restores.
 
-The database is created at the revision before table changes (7a1e2c9d0b34) and filled
-through the services with real evenings (games entered, one corrected, one deleted); then
-`upgrade` runs to the newest revision. The rows the services write for games are those the
-app wrote then, with one difference the old schema cannot take: SQLAlchemy names every
-mapped column in an INSERT, so `game_events.old_after` (always NULL for a game) is taken out
-of the history INSERTs while the old schema is in place (`_as_before_table_changes`).
-Reading a history row back needs the new column, so before the upgrade nothing reads one.
+The database is created at the revision before table changes (7a1e2c9d0b34) and holds real
+evenings (games entered, one corrected, one deleted): they are entered through today's
+services on a scratch schema and copied into the old schema without the columns it lacks
+(`_fill`). Then `upgrade` runs to the newest revision.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator
-from contextlib import contextmanager
+import re
 from typing import Any
 
 import pytest
-from sqlalchemy import event
 
 BEFORE_TABLE_CHANGES = "7a1e2c9d0b34"
 
@@ -39,33 +34,18 @@ def old_app(app_config: dict[str, Any]) -> Any:
         db.engine.dispose()
 
 
-@contextmanager
-def _as_before_table_changes(engine: Any) -> Iterator[None]:
-    """History INSERTs without the column the old schema lacks (it is NULL for games)."""
+def _stored_by_the_old_app(app: Any) -> tuple[str, dict[str, Any]]:
+    """Two evenings of a Runde entered through the services (games entered, one corrected,
+    one deleted) on a scratch database at the newest revision; returns the edit token and
+    every row, as `flask --app scorer backup` writes them."""
+    from flask_migrate import upgrade
 
-    def drop_old_after(conn: Any, clause: Any, multiparams: Any, params: Any,
-                       options: Any) -> tuple[Any, Any, Any]:
-        if getattr(clause, "table", None) is not None and clause.table.name == "game_events":
-            assert all(p.get("old_after") is None for p in multiparams or [params])
-            multiparams = [{k: v for k, v in p.items() if k != "old_after"}
-                           for p in multiparams]
-            params = {k: v for k, v in (params or {}).items() if k != "old_after"}
-        return clause, multiparams, params
-
-    event.listen(engine, "before_execute", drop_old_after, retval=True)
-    try:
-        yield
-    finally:
-        event.remove(engine, "before_execute", drop_old_after)
-
-
-def _fill(app: Any) -> str:
-    """Two evenings of a Runde, as the app stored them before; returns the edit token."""
-    from scorer import services
+    from scorer import backup, services
     from scorer.extensions import db
     from scorer.rules import rules_from_spec
 
-    with app.app_context(), _as_before_table_changes(db.engine):
+    with app.app_context():
+        upgrade()
         group = services.create_group("Alte Runde", "bockrunde")
         players = [services.add_player(group, n) for n in ("Anna", "Ben", "Cem", "Dora", "Emil")]
         ids = {p.name: p.id for p in players}
@@ -93,8 +73,41 @@ def _fill(app: Any) -> str:
             services.edit_game(stored[1], {**games[1], "re_eyes": 161}, stored[1].revision)
             services.delete_game(stored[3], stored[3].revision)
         token = group.edit_token
+        document = backup.dump(db.session, db.metadata)
         db.session.remove()
-        return token
+        return token, document
+
+
+def _fill(app: Any) -> tuple[str, dict[int, Any]]:
+    """The database of ``app`` as the app before table changes left it: the schema at
+    BEFORE_TABLE_CHANGES holding real evenings. The rows are those the services write
+    today, with the columns that schema lacks left out — for the columns it has, the old
+    app wrote the same values. Returns the edit token and what the pages showed of those
+    evenings on the newest schema."""
+    import sqlalchemy as sa
+    from flask_migrate import upgrade
+
+    from scorer import backup
+    from scorer.extensions import db
+
+    token, document = _stored_by_the_old_app(app)
+    shown = _pages(app, token)
+    with app.app_context():
+        rows = backup.read(document, db.metadata)
+        db.drop_all()
+        with db.engine.begin() as connection:
+            connection.execute(sa.text("DROP TABLE alembic_version"))
+        upgrade(revision=BEFORE_TABLE_CHANGES)
+        old = sa.MetaData()
+        old.reflect(bind=db.engine)
+        columns = {t.name: set(t.columns.keys()) for t in old.sorted_tables}
+        assert "old_after" not in columns["game_events"] and "version" not in columns["evenings"]
+        backup.restore(db.session, old, {
+            name: [{k: v for k, v in row.items() if k in columns[name]} for row in table_rows]
+            for name, table_rows in rows.items() if name in columns})
+        db.session.commit()
+        db.session.remove()
+    return token, shown
 
 
 def _pages(app: Any, token: str) -> dict[str, Any]:
@@ -108,7 +121,8 @@ def _pages(app: Any, token: str) -> dict[str, Any]:
         for evening in group.evenings:
             url = f"/r/{token}/abend/{evening.number}/"
             out[evening.number] = {
-                "sheet": client.get(url).text,
+                # The page's live-view version and time stamp are not part of the evening.
+                "sheet": re.sub(r' data-live-(?:version|stamp)="[^"]*"', "", client.get(url).text),
                 "csv": client.get(url + "spiele.csv").data,
                 "ledger": services.sheet(evening).ledger.to_dict(),
             }
@@ -122,13 +136,13 @@ def test_evenings_made_before_table_changes_fold_and_render_unchanged_after_the_
 
     from scorer.extensions import db
 
-    token = _fill(old_app)
-    before = _pages(old_app, token)
+    token, before = _fill(old_app)
     assert [len(p["ledger"]["games"]) for p in before.values()] == [3, 3]
     assert before[1]["ledger"]["games"][1]["bock"] > 1  # the old Bock queue is in there
     with old_app.app_context():
         upgrade()
         assert "old_after" in {c["name"] for c in inspect(db.engine).get_columns("game_events")}
+        assert "version" in {c["name"] for c in inspect(db.engine).get_columns("evenings")}
         db.session.remove()
     after = _pages(old_app, token)
     assert after == before
@@ -139,7 +153,7 @@ def test_the_history_of_an_old_evening_still_restores_and_undoes_after_the_upgra
 
     from scorer import services
 
-    token = _fill(old_app)
+    token, _ = _fill(old_app)
     with old_app.app_context():
         upgrade()
     client = old_app.test_client()
@@ -166,7 +180,7 @@ def test_an_old_evening_takes_a_table_change_after_the_upgrade(old_app):
 
     from scorer import services
 
-    token = _fill(old_app)
+    token, _ = _fill(old_app)
     with old_app.app_context():
         upgrade()
         evening = services.find_evening(services.find_group(token), 2)

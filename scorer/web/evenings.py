@@ -12,7 +12,7 @@ from scorer.evening import describe_bock_queue
 from scorer.explain import PRESET_LABELS, summary
 from scorer.labels import forced_notice, plan_complete, plan_text
 from scorer.rules import InvalidRules, rules_from_spec
-from scorer.web import money
+from scorer.web import live, money
 from scorer.web.forms import (
     DECK_LABELS,
     OPTION_NAMES,
@@ -86,7 +86,8 @@ def show(token: str, number: int) -> str:
     """The score sheet: totals, status panel, one row per game."""
     evening = evening_or_404(token, number)
     sheet = services.sheet(evening)
-    undo = session.pop(UNDO, None)
+    # A phone that only watches for changes leaves the offer for the page it opens next.
+    undo = None if live.is_live_fetch() else session.pop(UNDO, None)
     if undo is not None and undo.get("evening_id") != evening.id:
         undo = None
     ledger = sheet.ledger

@@ -16,8 +16,9 @@ from scorer import services
 from scorer.models import Evening, Game, GameEvent, Group
 from scorer.web.numbers import MAX_INT
 
-READ_ONLY = frozenset({"groups.show", "evenings.show", "history.show"})
-"""Endpoints a read-only link may GET."""
+READ_ONLY = frozenset({"groups.show", "evenings.show", "history.show", "live.poll"})
+"""Endpoints a read-only link may GET (live.poll answers either link without asking here:
+it is the one-query check a watching phone makes every second)."""
 DEVICE_ONLY = frozenset({"groups.remember"})
 """Endpoints a read-only link may POST: they change this device's session, never the Runde."""
 READ_ONLY_BLUEPRINTS = frozenset({"exports", "stats"})
@@ -30,6 +31,7 @@ def group_or_404(token: str) -> Group:
     if group is None:
         abort(404)
     g.link_token = token
+    g.group_id = group.id
     g.can_edit = token == group.edit_token
     if not g.can_edit and not _readable():
         abort(403)

@@ -45,6 +45,8 @@
     if (!boxes.length) { return null; }
     var ids = [];
     boxes.forEach(function (box) { if (box.checked) { ids.push(box.value); } });
+    // Entered offline, nobody ticked: the server takes the rotation's four (offline.js).
+    if (!ids.length && form.hasAttribute("data-players-auto")) { return null; }
     return ids;
   }
 
@@ -191,12 +193,24 @@
     if (pflichtHelp && data.pflicht) { pflichtHelp.textContent = data.pflicht; }
   }
 
+  // Without the server there are no numbers to show: say so rather than keep old ones.
+  function offline() {
+    preview.textContent = "";
+    preview.appendChild(text("p", "preview__problem", "Offline: die Punkte rechnet der " +
+      "Server, sobald das Spiel gesendet ist."));
+  }
+
   function ask() {
     var mine = ++asked;
+    if (document.body.hasAttribute("data-offline-copy") ||
+        (window.DokoLive && window.DokoLive.online() === false)) {
+      offline();
+      return;
+    }
     fetch(url, { method: "POST", body: new FormData(form), credentials: "same-origin" })
       .then(function (response) { return response.ok ? response.json() : null; })
       .then(function (data) { if (data && mine === asked) { show(data); } })
-      .catch(function () { /* offline: the preview just stays as it was */ });
+      .catch(function () { if (mine === asked) { offline(); } });
   }
 
   function changed() {
@@ -211,6 +225,15 @@
 
   form.addEventListener("input", changed);
   form.addEventListener("change", changed);
+  if (preview && url) {
+    document.addEventListener("doko:offline", function () { asked += 1; offline(); });
+    // Back online, or the sheet changed under this form: the points are asked anew.
+    ["doko:online", "doko:changed"].forEach(function (name) {
+      document.addEventListener(name, function () {
+        if (form.querySelector("[data-re] input:checked")) { ask(); }
+      });
+    });
+  }
   update();
   // A fresh form has nothing to preview yet; an edited game shows its points at once.
   if (preview && url && form.querySelector("[data-re] input:checked")) { ask(); }

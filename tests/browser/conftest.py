@@ -17,6 +17,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -136,15 +137,17 @@ def phone(chromium: Any, live_server: str,
     made: list[tuple[Any, Phone]] = []
 
     def make(width: int = 360, height: int = 740, scale: float = 1, name: str = "",
-             checks: bool = True) -> Phone:
+             checks: bool = True, base: str | None = None,
+             service_workers: str = "allow") -> Phone:
         context = chromium.new_context(viewport={"width": width, "height": height},
                                        device_scale_factor=scale, is_mobile=True,
-                                       has_touch=True, locale="de-DE")
+                                       has_touch=True, locale="de-DE",
+                                       service_workers=service_workers)
         context.set_default_timeout(10_000)
         page = context.new_page()
         where = folder / (name or f"{width}x{height}")
         where.mkdir(parents=True, exist_ok=True)
-        device = Phone(page, live_server, where, width, height, checks=checks)
+        device = Phone(page, base or live_server, where, width, height, checks=checks)
         made.append((context, device))
         return device
 
@@ -152,6 +155,64 @@ def phone(chromium: Any, live_server: str,
     errors = [e for _, device in made for e in device.console_errors]
     for context, _ in made:
         context.close()
+    assert not errors, "console errors: " + "; ".join(errors)
+
+
+@dataclass
+class TableServer:
+    """``doko-zettel serve`` as the README runs it (gunicorn, two sync workers), on this
+    machine only: http://127.0.0.1 is a secure context, so service workers run."""
+
+    base: str
+    database: Path
+
+
+@pytest.fixture(scope="session")
+def table_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TableServer]:
+    """The real server on a free port, with its own fresh SQLite file; yields the address
+    it printed."""
+    from tests.servers import Server, console_script, server_env
+
+    folder = tmp_path_factory.mktemp("table-server")
+    server = Server([console_script("doko-zettel"), "serve", "--local", "--port", "0"],
+                    server_env(folder), folder)
+    with server:
+        base = server.wait_for(r"(http://127\.0\.0\.1:\d+)", "stdout").group(1)
+        server.wait_until_answering(int(base.rsplit(":", 1)[1]))
+        yield TableServer(base, folder / "doko.sqlite3")
+
+
+@pytest.fixture
+def kept_phone(chromium: Any, tmp_path: Path,
+               request: pytest.FixtureRequest) -> Iterator[Callable[..., Phone]]:
+    """A phone whose browser profile lives on disk (service worker, its caches, IndexedDB):
+    closed and made again, it is the same phone after a restart. ``offline`` starts it
+    without a connection."""
+    folder = ARTIFACTS / _safe(request.node.name)
+    made: list[tuple[Any, Phone]] = []
+
+    def make(base: str, width: int = 360, height: int = 740, offline: bool = False,
+             name: str = "kept") -> Phone:
+        context = chromium.browser_type.launch_persistent_context(
+            str(tmp_path / "profile"), executable_path=chromium_path(), args=CHROMIUM_ARGS,
+            viewport={"width": width, "height": height}, is_mobile=True, has_touch=True,
+            locale="de-DE", offline=offline)
+        context.set_default_timeout(10_000)
+        page = context.pages[0] if context.pages else context.new_page()
+        where = folder / f"{name}-{len(made) + 1}"
+        where.mkdir(parents=True, exist_ok=True)
+        device = Phone(page, base, where, width, height, checks=False)
+        device.offline_on_purpose = offline
+        context.on("close", lambda _context: closed.add(id(context)))
+        made.append((context, device))
+        return device
+
+    closed: set[int] = set()
+    yield make
+    errors = [e for _, device in made for e in device.console_errors]
+    for context, _ in made:
+        if id(context) not in closed:  # a restart in the test closed it already
+            context.close()
     assert not errors, "console errors: " + "; ".join(errors)
 
 

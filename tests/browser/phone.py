@@ -132,6 +132,10 @@ SOLO_LABELS = {"damen": "Damensolo", "buben": "Bubensolo", "fleischlos": "Fleisc
 LEVEL_LABELS = {"keine_90": "keine 90", "keine_60": "keine 60", "keine_30": "keine 30",
                 "schwarz": "schwarz"}
 PARTY = {"re": "Re", "kontra": "Kontra"}
+NO_CONNECTION = re.compile(r"^Failed to load resource: net::ERR_(INTERNET_DISCONNECTED|FAILED|"
+                           r"CONNECTION_RESET|CONNECTION_REFUSED)$")
+"""What Chromium logs for a request that found no connection: expected on a phone that is
+offline on purpose, an error anywhere else."""
 
 
 class PageProblem(AssertionError):
@@ -153,11 +157,15 @@ class Phone:
         self.pages = 0
         self.console_errors: list[str] = []
         self._reported = 0
+        self.offline_on_purpose = False
+        """Set while the test cut the connection: failed requests are then expected."""
         page.on("console", self._on_console)
         page.on("pageerror", lambda error: self.console_errors.append(
             f"{self.page.url}: uncaught {error}"))
 
     def _on_console(self, message: Any) -> None:
+        if self.offline_on_purpose and NO_CONNECTION.match(message.text):
+            return
         if message.type == "error":
             self.console_errors.append(f"{self.page.url}: {message.text}")
 

@@ -1,0 +1,375 @@
+// Live: a page of an evening follows the table without a reload.
+//
+// About once a second, while the page is visible, the phone asks the server whether the
+// evening changed (GET …/stand with the ETag it has: almost always a bodiless 304, see
+// scorer/web/live.py). On a change the sheet fetches itself again (X-Doko-Live: 1) and
+// swaps in every element marked data-live-region, keeping the scroll position, open rows
+// (<details> by id), horizontal scrolling, focus and anything typed. The entry form instead
+// says when the game it is for was entered meanwhile on another phone, and makes sure the
+// next tap on Speichern is a decision. Nothing is computed here: the server's pages say it.
+//
+// Other scripts listen to the events on document: doko:online, doko:offline, doko:changed
+// (detail: the server's {version, games, closed}), doko:swapped, doko:gone; and may ask
+// window.DokoLive for the state.
+(function () {
+  "use strict";
+  var body = document.body;
+  var pollUrl = body.getAttribute("data-live-poll");
+  if (!pollUrl) { return; }
+
+  var FAST = 1000;     // ms between checks while online: a change shows within 2 s
+  var SLOW = 2500;     // ms between checks while offline
+  var TIMEOUT = 5000;  // a check that takes longer counts as failed
+
+  var evening = body.getAttribute("data-evening");
+  var runde = body.getAttribute("data-runde");
+  var page = body.getAttribute("data-live-page");
+  var version = body.getAttribute("data-live-version");
+  var games = parseInt(body.getAttribute("data-live-games"), 10) || 0;
+  var confirmed = new Date(body.getAttribute("data-live-stamp"));
+  if (isNaN(confirmed.getTime())) { confirmed = new Date(); }
+  var copy = body.hasAttribute("data-offline-copy");
+  var online = null;   // unknown until the first check
+  var failures = 0;
+  var gone = false;
+  var busy = false;
+  var timer = null;
+  var pending = false; // a change waits until the user leaves the field they type in
+
+  function emit(name, detail) {
+    document.dispatchEvent(new CustomEvent("doko:" + name, { detail: detail || {} }));
+  }
+
+  function remember() {
+    if (!window.DokoStore) { return; }
+    window.DokoStore.saw({ evening: evening, runde: runde, version: version, games: games,
+                           confirmed: confirmed.getTime() })["catch"](function () {});
+  }
+
+  function reached() {
+    failures = 0;
+    confirmed = new Date();
+    if (online !== true) {
+      online = true;
+      emit("online");
+    }
+  }
+
+  function lost() {
+    failures += 1;
+    if (online === false) { return; }
+    if (online === null || failures >= 2 || navigator.onLine === false) {
+      online = false;
+      remember();
+      emit("offline", { confirmed: confirmed });
+    }
+  }
+
+  function schedule() {
+    clearTimeout(timer);
+    if (gone || document.hidden) { return; }
+    timer = setTimeout(check, online === false ? SLOW : FAST);
+  }
+
+  function timed(url, options) {
+    var controller = new AbortController();
+    var limit = setTimeout(function () { controller.abort(); }, TIMEOUT);
+    options.signal = controller.signal;
+    options.credentials = "same-origin";
+    options.cache = "no-store";
+    return fetch(url, options).then(function (response) {
+      clearTimeout(limit);
+      return response;
+    }, function (error) {
+      clearTimeout(limit);
+      throw error;
+    });
+  }
+
+  function check() {
+    if (busy || gone) { return; }
+    busy = true;
+    timed(pollUrl, { headers: { "If-None-Match": "\"" + version + "\"" } })
+      .then(function (response) {
+        if (response.status === 304) { reached(); return null; }
+        if (response.status === 404) { gone = true; emit("gone"); return null; }
+        if (!response.ok) { return null; }  // the server has trouble: ask again later
+        reached();
+        return response.json().then(changed);
+      }, lost)
+      .then(done, done);
+  }
+
+  function done() {
+    busy = false;
+    schedule();
+  }
+
+  function changed(data) {
+    games = data.games;
+    emit("changed", data);
+    if (page === "sheet") { return refresh(data.version); }
+    version = data.version;
+    remember();
+    return null;
+  }
+
+  // ------------------------------------------------------------------ the sheet
+
+  function typing() {
+    var el = document.activeElement;
+    return !!(el && el.closest("[data-live-region]") &&
+              el.matches("input:not([type=checkbox]):not([type=radio]), select, textarea"));
+  }
+
+  function refresh(newVersion) {
+    if (typing()) { pending = true; return null; }
+    return timed(evening, { headers: { "X-Doko-Live": "1" } }).then(function (response) {
+      if (response.status === 404) { gone = true; emit("gone"); return; }
+      if (!response.ok) { return; }
+      return response.text().then(function (html) {
+        var doc = new DOMParser().parseFromString(html, "text/html");
+        if (!swap(doc)) { return; }
+        version = doc.body.getAttribute("data-live-version") || newVersion;
+        games = parseInt(doc.body.getAttribute("data-live-games"), 10) || games;
+        remember();
+        emit("swapped", { version: version, games: games });
+      });
+    }, lost);
+  }
+
+  document.addEventListener("focusout", function () {
+    if (!pending) { return; }
+    setTimeout(function () {
+      if (pending && !typing()) { pending = false; refresh(version); }
+    }, 0);
+  });
+
+  // A name for an element that finds its counterpart in the fetched page: its id, its
+  // row's id, its form field, else its tag, classes and place (and a <details>' summary).
+  function keyOf(el, region) {
+    if (el.id) { return "#" + el.id; }
+    if (el.matches("summary") && el.parentNode.id) { return "summary#" + el.parentNode.id; }
+    var name = el.getAttribute("name");
+    if (name) {
+      var form = el.closest("form");
+      return "[name]|" + (form ? form.getAttribute("action") : "") + "|" + name + "|" +
+        (el.type === "radio" || el.type === "checkbox" ? el.value : "");
+    }
+    var classes = (el.getAttribute("class") || "").trim();
+    var selector = el.tagName.toLowerCase() + (classes ? "." + classes.split(/\s+/).join(".") : "");
+    var label = summaryText(el);
+    var same = Array.prototype.filter.call(region.querySelectorAll(selector), function (other) {
+      return !other.id && summaryText(other) === label;
+    });
+    return selector + "|" + label + "|" + same.indexOf(el);
+  }
+
+  function summaryText(el) {
+    var summary = el.tagName === "DETAILS" ? el.querySelector("summary") : null;
+    return summary ? summary.textContent.trim() : "";
+  }
+
+  function find(key, regions) {
+    if (key.charAt(0) === "#") { return document.getElementById(key.slice(1)); }
+    if (key.indexOf("summary#") === 0) {
+      var row = document.getElementById(key.slice(8));
+      return row && row.querySelector("summary");
+    }
+    var selector = key.indexOf("[name]|") === 0 ? "[name]" : key.split("|")[0];
+    for (var i = 0; i < regions.length; i += 1) {
+      var candidates = regions[i].querySelectorAll(selector);
+      for (var j = 0; j < candidates.length; j += 1) {
+        if (keyOf(candidates[j], regions[i]) === key) { return candidates[j]; }
+      }
+    }
+    return null;
+  }
+
+  function edited(el) {
+    if (el.type === "checkbox" || el.type === "radio") { return el.checked !== el.defaultChecked; }
+    if (el.tagName === "SELECT") {
+      return Array.prototype.some.call(el.options, function (o) { return o.selected !== o.defaultSelected; });
+    }
+    return el.type !== "hidden" && el.value !== el.defaultValue;
+  }
+
+  function swap(doc) {
+    var olds = Array.prototype.slice.call(document.querySelectorAll("[data-live-region][id]"));
+    var pairs = olds.map(function (old) { return [old, doc.getElementById(old.id)]; })
+      .filter(function (pair) { return pair[1] && pair[1].hasAttribute("data-live-region"); });
+    if (!pairs.length) { return false; }
+
+    var anchor = null;
+    var anchorTop = 0;
+    var open = [];
+    var scrolled = [];
+    var values = [];
+    var focused = null;
+    var active = document.activeElement;
+    pairs.forEach(function (pair) {
+      var region = pair[0];
+      var withIds = [region].concat(Array.prototype.slice.call(region.querySelectorAll("[id]")));
+      withIds.forEach(function (el) {
+        var box = el.getBoundingClientRect();
+        if (!anchor && box.height > 0 && box.bottom > 0) { anchor = el.id; anchorTop = box.top; }
+      });
+      region.querySelectorAll("details[open]").forEach(function (d) { open.push(keyOf(d, region)); });
+      region.querySelectorAll("*").forEach(function (el) {
+        if (el.scrollLeft > 0) { scrolled.push([keyOf(el, region), el.scrollLeft]); }
+      });
+      region.querySelectorAll("input, select, textarea").forEach(function (el) {
+        if (edited(el)) {
+          values.push([keyOf(el, region), el.type === "checkbox" || el.type === "radio"
+            ? el.checked : el.tagName === "SELECT" ? el.selectedIndex : el.value]);
+        }
+      });
+      if (active && region.contains(active)) { focused = keyOf(active, region); }
+    });
+
+    var fresh = pairs.map(function (pair) {
+      var node = document.importNode(pair[1], true);
+      pair[0].replaceWith(node);
+      return node;
+    });
+
+    open.forEach(function (key) {
+      var d = find(key, fresh);
+      if (d) { d.open = true; }
+    });
+    values.forEach(function (entry) {
+      var el = find(entry[0], fresh);
+      if (!el) { return; }
+      if (el.type === "checkbox" || el.type === "radio") { el.checked = entry[1]; }
+      else if (el.tagName === "SELECT") { el.selectedIndex = entry[1]; }
+      else { el.value = entry[1]; }
+    });
+    scrolled.forEach(function (entry) {
+      var el = find(entry[0], fresh);
+      if (el) { el.scrollLeft = entry[1]; }
+    });
+    if (focused) {
+      var target = find(focused, fresh);
+      if (target) { target.focus({ preventScroll: true }); }
+    }
+    var now = anchor && document.getElementById(anchor);
+    if (now) { window.scrollBy(0, now.getBoundingClientRect().top - anchorTop); }
+    return true;
+  }
+
+  // ------------------------------------------------------------------ the entry form
+
+  var entryNumber = parseInt(body.getAttribute("data-live-entry"), 10);
+  var keyInput = document.querySelector("input[name=entry_key]");
+  var form = keyInput ? keyInput.closest("form") : null;
+  var notice = null;
+  var askedFor = null;   // the number the notice offers; a tap on Speichern must see it
+  var accepted = null;
+
+  function entryChanged(event) {
+    var data = event.detail;
+    if (!form || !entryNumber || copy) { return; }
+    var now = data.games + 1;
+    if (now === entryNumber && !data.closed) {
+      if (notice) { notice.hidden = true; }
+      askedFor = null;
+      return;
+    }
+    showNotice(now, data.closed);
+  }
+
+  function el(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) { node.className = className; }
+    if (text) { node.textContent = text; }
+    return node;
+  }
+
+  function showNotice(now, closed) {
+    if (!notice) {
+      notice = el("section", "card conflict live-notice");
+      notice.setAttribute("role", "alert");
+      notice.setAttribute("tabindex", "-1");
+      form.parentNode.insertBefore(notice, form);
+    }
+    notice.textContent = "";
+    notice.hidden = false;
+    var sheetLink = el("a", "button", "Verwerfen, zum Zettel");
+    sheetLink.href = evening;
+    if (closed) {
+      notice.appendChild(el("h2", "", "Der Abend ist inzwischen abgeschlossen"));
+      notice.appendChild(el("p", "", "Zum Eintragen muss ihn erst jemand wieder öffnen."));
+      sheetLink.textContent = "Zum Zettel";
+      notice.appendChild(el("p", "tools")).appendChild(sheetLink);
+      askedFor = -1;
+      return;
+    }
+    var title = now > entryNumber
+      ? "Spiel " + entryNumber + " ist inzwischen eingetragen"
+      : "Auf dem Zettel hat sich etwas geändert";
+    notice.appendChild(el("h2", "", title));
+    notice.appendChild(el("p", "", now > entryNumber
+      ? "Ein anderes Handy hat Spiel " + entryNumber + " gespeichert, während du es eingetragen " +
+        "hast. Ist es dasselbe Spiel, verwirf deins; sonst wird deins Spiel " + now + "."
+      : "Dein Spiel wäre jetzt Spiel " + now + " (ein Spiel wurde gelöscht)."));
+    if (form.querySelector("[data-players]")) {
+      notice.appendChild(el("p", "hint", "Wer spielt, war für Spiel " + entryNumber +
+        " vorausgewählt: bitte prüfen."));
+    }
+    var save = el("button", "button button--primary", "Meins als Spiel " + now + " speichern");
+    save.type = "button";
+    save.addEventListener("click", function () {
+      accepted = now;
+      if (form.requestSubmit) { form.requestSubmit(); } else { form.submit(); }
+    });
+    var tools = notice.appendChild(el("p", "tools"));
+    tools.appendChild(save);
+    tools.appendChild(sheetLink);
+    askedFor = now;
+  }
+
+  if (form && entryNumber) {
+    document.addEventListener("doko:changed", entryChanged);
+    // Saving while the number moved on is a decision, made in the notice.
+    form.addEventListener("submit", function (event) {
+      if (askedFor === null || askedFor === accepted) { return; }
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      notice.scrollIntoView({ block: "start" });
+      notice.focus({ preventScroll: true });
+    });
+  }
+
+  // ------------------------------------------------------------------ start
+
+  document.addEventListener("visibilitychange", function () {
+    if (document.hidden) { clearTimeout(timer); } else { check(); }
+  });
+  window.addEventListener("online", check);
+  window.addEventListener("offline", function () { failures = 1; lost(); });
+  window.addEventListener("pageshow", function (event) { if (event.persisted) { check(); } });
+
+  window.DokoLive = {
+    online: function () { return online; },
+    confirmed: function () { return confirmed; },
+    games: function () { return games; },
+    version: function () { return version; },
+    copy: copy,
+    checkNow: function () { clearTimeout(timer); check(); }
+  };
+
+  // A copy the phone kept may be old: ask at once. The seen record may know a later time
+  // at which this very state was still current.
+  if (copy && window.DokoStore) {
+    window.DokoStore.seen(evening).then(function (record) {
+      if (record && record.version === version && record.confirmed > confirmed.getTime()) {
+        confirmed = new Date(record.confirmed);
+      }
+    })["catch"](function () {}).then(check);
+  } else if (copy) {
+    check();
+  } else {
+    remember();
+    schedule();
+  }
+})();

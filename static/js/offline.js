@@ -1,0 +1,501 @@
+// Offline: the phone keeps working when the server cannot be reached.
+//
+// * The page says so: "offline – Stand von 21:14", the last time it knew the sheet was
+//   current (live.js finds out; a page the service worker kept is marked as a copy).
+// * A new game saved without a connection is kept on the phone (IndexedDB, store.js) with
+//   its one-time entry key, the entry form's fields and the number it has on this phone's
+//   sheet, and listed on the sheet: "2 Spiele warten auf Verbindung".
+// * When the server answers again, the waiting games are sent in order, with no tap
+//   (POST …/nachtragen, scorer/web/sync.py). The server's core is the authority: it checks
+//   each game in its place and derives who played when the phone could not know. A game
+//   whose number was taken meanwhile, or which the server refuses, stops the queue and is
+//   shown with the other version: the table saves it as the next game or discards it.
+// * A page that was offline saves its new games this way even once it is online again, so
+//   a stale form never lands anywhere unchecked; other forms wait for a connection.
+(function () {
+  "use strict";
+  var body = document.body;
+  var evening = body.getAttribute("data-evening");
+  var store = window.DokoStore;
+  var live = window.DokoLive;
+  if (!evening || !store || !live) { return; }
+
+  var page = body.getAttribute("data-live-page");
+  var syncUrl = body.getAttribute("data-sync");
+  var entryUrl = body.getAttribute("data-entry-url");
+  var runde = body.getAttribute("data-runde");
+  var entryNumber = parseInt(body.getAttribute("data-live-entry"), 10) || null;
+  var keyInput = document.querySelector("input[name=entry_key]");
+  var form = page === "entry" && keyInput ? keyInput.closest("form") : null;
+  var FILL = "doko-fill";   // sessionStorage: the waiting game to open in the form
+
+  // ------------------------------------------------------------------ what the page shows
+
+  function el(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) { node.className = className; }
+    if (text) { node.textContent = text; }
+    return node;
+  }
+
+  var main = document.querySelector("main") || body;
+  var ui = el("div", "offline-ui");
+  main.insertBefore(ui, main.firstChild);
+  var banner = ui.appendChild(el("p", "offline-banner"));
+  banner.setAttribute("role", "status");
+  banner.hidden = true;
+  var panel = ui.appendChild(el("section", "card waiting"));
+  panel.hidden = true;
+  var blocked = ui.appendChild(el("section", "card conflict waiting__conflict"));
+  blocked.setAttribute("role", "alert");
+  blocked.hidden = true;
+
+  function pad(n) { return (n < 10 ? "0" : "") + n; }
+
+  function when(date) {
+    var now = new Date();
+    var time = pad(date.getHours()) + ":" + pad(date.getMinutes());
+    if (date.toDateString() === now.toDateString()) { return "von " + time; }
+    return "vom " + pad(date.getDate()) + "." + pad(date.getMonth() + 1) + ". " + time;
+  }
+
+  function showOffline(extra, title) {
+    banner.textContent = "";
+    banner.appendChild(el("strong", "", title || "offline – Stand " + when(live.confirmed())));
+    if (extra) { banner.appendChild(document.createTextNode(" " + extra)); }
+    else if (syncUrl) {
+      banner.appendChild(document.createTextNode(
+        " Neue Spiele warten auf dem Handy, bis die Verbindung wieder da ist."));
+    }
+    banner.hidden = false;
+  }
+
+  function games(n) { return n === 1 ? "1 Spiel" : n + " Spiele"; }
+
+  function render() {
+    return store.waiting(evening).then(function (items) {
+      panel.textContent = "";
+      blocked.textContent = "";
+      panel.hidden = !items.length;
+      blocked.hidden = true;
+      if (!items.length) { return items; }
+      var title = games(items.length) + (items.length === 1 ? " wartet" : " warten") +
+        " auf Verbindung";
+      panel.appendChild(el("h2", "", title));
+      panel.appendChild(el("p", "hint", "Geber, Bock und Punkte rechnet der Server, sobald " +
+        (items.length === 1 ? "es gesendet ist" : "sie gesendet sind") +
+        "; der Zettel darunter zeigt den Stand ohne sie."));
+      var list = panel.appendChild(el("ul", "waiting__list"));
+      items.forEach(function (item) {
+        var mark = item.state === "waiting" ? "" : " – ungeklärt";
+        list.appendChild(el("li", "", "Spiel " + item.number + mark + ": " + item.text));
+      });
+      if (items[0].state !== "waiting") { showConflict(items[0], items.length - 1); }
+      // The sheet's "Spiel N eintragen" counts the waiting games too.
+      var link = entryUrl && document.querySelector("a[href=\"" + entryUrl + "\"]");
+      if (link) {
+        link.textContent = link.textContent.replace(/[0-9]+/, items[items.length - 1].number + 1);
+      }
+      return items;
+    })["catch"](function () { return []; });
+  }
+
+  // ------------------------------------------------------------------ conflicts
+
+  function line(label, text) {
+    var p = el("p", "");
+    p.appendChild(el("strong", "", label + " "));
+    p.appendChild(document.createTextNode(text));
+    return p;
+  }
+
+  function action(label, primary, run) {
+    var button = el("button", "button" + (primary ? " button--primary" : ""), label);
+    button.type = "button";
+    button.addEventListener("click", function () {
+      button.disabled = true;
+      run();
+    });
+    return button;
+  }
+
+  function showConflict(item, behind) {
+    var answer = item.answer || {};
+    var tools = el("p", "tools");
+    if (item.state === "taken" && answer.theirs) {
+      blocked.appendChild(el("h2", "", "Spiel " + item.number + " gibt es schon"));
+      blocked.appendChild(el("p", "", "Ein anderes Handy hat Spiel " + item.number +
+        " eingetragen, während dieses offline war. Gespeichert wurde nichts doppelt."));
+      blocked.appendChild(line("Auf dem Zettel:", answer.theirs));
+      blocked.appendChild(line("Auf diesem Handy:", answer.mine || item.text));
+      blocked.appendChild(el("p", "hint", "Dasselbe Spiel? Dann deins verwerfen. Sonst wird " +
+        "deins das nächste Spiel (jetzt Spiel " + answer.now + ")."));
+    } else if (item.state === "taken") {
+      blocked.appendChild(el("h2", "", "Spiel " + item.number + " wäre jetzt Spiel " + answer.now));
+      blocked.appendChild(el("p", "", "Auf dem Zettel stehen inzwischen weniger Spiele, als " +
+        "dieses Handy dachte (eins wurde gelöscht)."));
+      blocked.appendChild(line("Auf diesem Handy:", answer.mine || item.text));
+    } else {
+      blocked.appendChild(el("h2", "", "Spiel " + item.number + " ließ sich nicht speichern"));
+      var reasons = blocked.appendChild(el("ul", "waiting__reasons"));
+      (answer.lines || []).forEach(function (text) { reasons.appendChild(el("li", "", text)); });
+      blocked.appendChild(line("Auf diesem Handy:", answer.mine || item.text));
+    }
+    if (item.state === "taken") {
+      tools.appendChild(action("Meins als nächstes Spiel speichern", true, function () {
+        item.state = "waiting";
+        item.as_next = true;
+        item.answer = null;
+        store.put(item).then(sync);
+      }));
+    } else if (entryUrl) {
+      tools.appendChild(action("Im Formular korrigieren", true, function () {
+        sessionStorage.setItem(FILL, item.entry_key);
+        location.assign(entryUrl);
+      }));
+    }
+    tools.appendChild(action("Meins verwerfen", false, function () {
+      store.remove(item.entry_key).then(sync);
+    }));
+    blocked.appendChild(tools);
+    if (behind) {
+      blocked.appendChild(el("p", "hint", games(behind) + " dahinter " +
+        (behind === 1 ? "wartet" : "warten") + ", bis das geklärt ist."));
+    }
+    blocked.hidden = false;
+  }
+
+  // ------------------------------------------------------------------ sending
+
+  var syncing = null;
+
+  function sync() {
+    if (syncing) { return syncing; }
+    var run = function () { return send()["catch"](function () {}).then(render); };
+    syncing = (navigator.locks ? navigator.locks.request("doko-sync", run) : run())
+      .then(function (result) { syncing = null; return result; },
+            function () { syncing = null; });
+    return syncing;
+  }
+
+  function json(response) {
+    var type = response.headers.get("Content-Type") || "";
+    return type.indexOf("application/json") === 0 ? response.json() : Promise.resolve(null);
+  }
+
+  function token(url) {
+    return fetch(url, { credentials: "same-origin", cache: "no-store" }).then(function (r) {
+      if (r.status === 403) { return { refused: "Mit diesem Link lässt sich nichts eintragen." }; }
+      return r.ok ? r.json() : null;
+    });
+  }
+
+  // Send the evening's waiting games in order; stop at the first one the table must decide.
+  function send() {
+    return store.waiting(evening).then(function (items) {
+      if (!items.length || items[0].state !== "waiting") { return 0; }
+      return token(items[0].sync).then(function (csrf) {
+        if (!csrf) { return 0; }
+        var stored = 0;
+        var i = 0;
+        function next() {
+          if (i >= items.length || items[i].state !== "waiting") { return stored; }
+          var item = items[i];
+          if (csrf.refused) { return block(item, "refused", { lines: [csrf.refused] }); }
+          return post(item, csrf.csrf_token).then(function (outcome) {
+            if (outcome.done) {
+              stored += 1;
+              i += 1;
+              return store.remove(item.entry_key).then(function () {
+                return renumber(items.slice(i), outcome.shift);
+              }).then(next);
+            }
+            if (outcome.state) { return block(item, outcome.state, outcome.answer); }
+            return stored;   // no connection or trouble: the next check tries again
+          });
+        }
+        return next();
+      });
+    }).then(function (stored) {
+      if (stored) { live.checkNow(); }
+      return stored;
+    });
+  }
+
+  function block(item, state, answer) {
+    item.state = state;
+    item.answer = answer;
+    return store.put(item).then(function () { return 0; });
+  }
+
+  // A game saved as the next one landed elsewhere than its number: the games entered after
+  // it on this phone follow it.
+  function renumber(items, shift) {
+    if (!shift) { return null; }
+    return Promise.all(items.map(function (item) {
+      item.number += shift;
+      return store.put(item);
+    }));
+  }
+
+  function post(item, csrf) {
+    return fetch(item.sync, {
+      method: "POST", credentials: "same-origin", cache: "no-store",
+      headers: { "Content-Type": "application/json", "X-CSRFToken": csrf },
+      body: JSON.stringify({ entry_key: item.entry_key, number: item.number,
+                             fields: item.fields, as_next: !!item.as_next })
+    }).then(function (response) {
+      return json(response).then(function (answer) {
+        if (answer && (answer.result === "stored" || answer.result === "already")) {
+          return { done: true, shift: item.as_next ? answer.number - item.number : 0 };
+        }
+        if (answer && answer.result === "taken") { return { state: "taken", answer: answer }; }
+        if (answer && (answer.result === "refused" || answer.result === "invalid")) {
+          return { state: "refused", answer: answer };
+        }
+        if (response.status === 403) {
+          return { state: "refused",
+                   answer: { lines: ["Mit diesem Link lässt sich nichts eintragen."] } };
+        }
+        return {};
+      });
+    }, function () { return {}; });
+  }
+
+  // ------------------------------------------------------------------ entering offline
+
+  var viaPhone = live.copy;     // once offline, this page keeps new games on the phone first
+  var dirty = false;
+  var note = null;
+
+  function describe() {
+    var parts = [];
+    var kind = form.querySelector("input[name=kind]:checked");
+    parts.push(kind ? labelOf(kind) : "Normalspiel");
+    var solo = form.querySelector("input[name=solo]:checked");
+    if (kind && kind.value === "solo" && solo) { parts[0] = labelOf(solo); }
+    var re = Array.prototype.map.call(form.querySelectorAll("input[name=re]:checked"), labelOf);
+    if (re.length) { parts.push("Re " + re.join(", ")); }
+    var eyes = form.querySelector("[name=re_eyes]");
+    if (eyes && eyes.value.trim()) { parts.push(eyes.value.trim() + " Augen"); }
+    return parts.join(" · ");
+  }
+
+  function labelOf(input) {
+    var label = input.closest("label") || (input.labels && input.labels[0]);
+    return label ? label.textContent.trim() : input.value;
+  }
+
+  function playerBoxes() {
+    return form.querySelectorAll("input[name=players]");
+  }
+
+  // Who plays in the game after a waiting one depends on the rotation, which only the
+  // server knows: the phone leaves it open unless someone taps four players.
+  function leavePlayersOpen() {
+    if (!playerBoxes().length || form.hasAttribute("data-players-auto")) { return; }
+    form.setAttribute("data-players-auto", "");
+    playerBoxes().forEach(function (box) { box.checked = false; box.defaultChecked = false; });
+    form.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
+  function fields() {
+    var out = [];
+    var open = form.hasAttribute("data-players-auto") &&
+      !form.querySelector("input[name=players]:checked");
+    new FormData(form).forEach(function (value, name) {
+      if (name === "csrf_token" || name === "entry_key" || name === "revision" ||
+          name.indexOf("doko_") === 0 || (open && name === "players")) { return; }
+      out.push([name, String(value)]);
+    });
+    return out;
+  }
+
+  function nextNumber() {
+    return Promise.all([store.waiting(evening), store.seen(evening)]).then(function (found) {
+      var items = found[0];
+      var seen = found[1];
+      if (items.length) { return items[items.length - 1].number + 1; }
+      var known = live.games();
+      if (seen && store.compare(seen.version, live.version()) > 0) { known = seen.games; }
+      return known + 1;
+    });
+  }
+
+  function showNote(number) {
+    if (!note) {
+      note = el("section", "card notice offline-note");
+      note.setAttribute("role", "status");
+      form.parentNode.insertBefore(note, form);
+    }
+    note.textContent = "";
+    note.hidden = false;
+    note.appendChild(el("h2", "", "Ohne Verbindung: Spiel " + number));
+    note.appendChild(el("p", "", "Speichern legt das Spiel auf diesem Handy ab; gesendet wird " +
+      "es, sobald die Verbindung wieder da ist. Geber, Bock und Punkte rechnet dann der Server."));
+    if (form.hasAttribute("data-players-auto")) {
+      note.appendChild(el("p", "hint", "Wer spielt, ergibt der Zettel beim Senden. Nur " +
+        "antippen, wenn es anders war."));
+    }
+  }
+
+  function offlineEntry() {
+    viaPhone = true;
+    return nextNumber().then(function (number) {
+      if (live.copy || number !== entryNumber) {
+        leavePlayersOpen();
+        // The heading named the game, dealer and Bock of the page as it was kept.
+        var heading = main.querySelector("h1");
+        if (heading) {
+          heading.textContent = "Spiel " + number + " ";
+          heading.appendChild(el("span", "subtle", "ohne Verbindung"));
+        }
+      }
+      showNote(number);
+      return number;
+    });
+  }
+
+  function keep() {
+    return Promise.all([nextNumber(), store.get(keyInput.value)]).then(function (found) {
+      // A kept copy of the form carries an old key; a second game on this page a used one.
+      var key = live.copy || found[1] ? store.uuid() : keyInput.value;
+      var item = { entry_key: key, evening: evening, sync: syncUrl, runde: runde,
+                   number: found[0], fields: fields(), text: describe() };
+      return store.add(item).then(function () {
+        keyInput.value = store.uuid();
+        if (navigator.storage && navigator.storage.persist) {
+          navigator.storage.persist()["catch"](function () {});
+        }
+        return item;
+      });
+    });
+  }
+
+  function afterKeeping(item) {
+    return dropFilled().then(function () {
+      if (live.online()) { return sync().then(function () { location.assign(evening); }); }
+      if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+        location.assign(evening);   // the kept sheet, now listing the waiting game
+        return null;
+      }
+      // No service worker (plain http in the LAN): the next game on this very page.
+      form.reset();
+      keyInput.value = store.uuid();
+      form.setAttribute("data-players-auto", "");
+      playerBoxes().forEach(function (box) { box.checked = false; box.defaultChecked = false; });
+      form.dispatchEvent(new Event("change", { bubbles: true }));
+      dirty = false;
+      return render().then(function () { return offlineEntry(); }).then(function () {
+        note.insertBefore(el("p", "", "Spiel " + item.number + " wartet auf dem Handy."),
+                          note.firstChild.nextSibling);
+        window.scrollTo(0, 0);
+      });
+    });
+  }
+
+  // "Im Formular korrigieren": the waiting game's fields in this form; saved from here, it
+  // leaves the queue (the form has it now).
+  var filled = null;
+
+  function dropFilled() {
+    var key = filled;
+    filled = null;
+    return key ? store.remove(key)["catch"](function () {}) : Promise.resolve();
+  }
+
+  function fillFromWaiting() {
+    var key = sessionStorage.getItem(FILL);
+    if (!key) { return; }
+    sessionStorage.removeItem(FILL);
+    store.get(key).then(function (item) {
+      if (!item || item.evening !== evening) { return; }
+      filled = key;
+      var chosen = {};
+      item.fields.forEach(function (pair) { (chosen[pair[0]] = chosen[pair[0]] || []).push(pair[1]); });
+      if (!chosen.players) { leavePlayersOpen(); }
+      Array.prototype.forEach.call(form.elements, function (control) {
+        var values = chosen[control.name];
+        if (!control.name || control.type === "hidden" || control.type === "submit" ||
+            control.type === "button" || (control.name === "players" && !values)) { return; }
+        if (control.type === "checkbox" || control.type === "radio") {
+          control.checked = !!values && values.indexOf(control.value) >= 0;
+        } else if (values) {
+          control.value = values[0];
+        }
+      });
+      form.dispatchEvent(new Event("change", { bubbles: true }));
+    })["catch"](function () {});
+  }
+
+  if (form && entryNumber && syncUrl) {
+    form.addEventListener("input", function () { dirty = true; });
+    form.addEventListener("submit", function (event) {
+      if (event.defaultPrevented) { return; }
+      if (!viaPhone && live.online() !== false) {
+        // Online: the server's own form path. Should the connection break during this very
+        // request, the service worker keeps the game (it reads these two fields).
+        hidden("doko_number", String(entryNumber));
+        hidden("doko_text", describe());
+        if (filled) {
+          event.preventDefault();
+          dropFilled().then(function () { form.submit(); });
+        }
+        return;
+      }
+      event.preventDefault();
+      keep().then(afterKeeping, function () {
+        showOffline("Das Spiel ließ sich auf dem Handy nicht ablegen (Speicher voll oder " +
+                    "privates Fenster?). Bitte notieren.");
+      });
+    });
+    if (live.copy) { offlineEntry(); }
+    fillFromWaiting();
+  }
+
+  function hidden(name, value) {
+    var input = form.querySelector("input[name=" + name + "]");
+    if (!input) {
+      input = el("input");
+      input.type = "hidden";
+      input.name = name;
+      form.appendChild(input);
+    }
+    input.value = value;
+  }
+
+  // ------------------------------------------------------------------ the rest waits
+
+  document.addEventListener("submit", function (event) {
+    if (event.defaultPrevented || live.online() !== false) { return; }
+    if ((event.target.getAttribute("method") || "get").toLowerCase() !== "post") { return; }
+    event.preventDefault();
+    showOffline("Das geht erst wieder mit Verbindung." +
+                (entryUrl ? " Neue Spiele lassen sich auch offline eintragen." : ""));
+  });
+
+  document.addEventListener("doko:offline", function () {
+    showOffline();
+    if (form && entryNumber && syncUrl) { offlineEntry(); }
+  });
+  document.addEventListener("doko:online", function () {
+    banner.hidden = true;
+    if (note) { note.hidden = true; }
+    if (live.copy && form && !dirty) { location.reload(); return; }
+    sync();
+  });
+  document.addEventListener("doko:gone", function () {
+    showOffline("Vielleicht hat die Runde neue Links bekommen.", "Dieser Link gilt nicht mehr.");
+  });
+
+  // A kept copy shows the sheet, not the messages of the moment it was kept ("gespeichert",
+  // "Rückgängig"): those were for then.
+  if (live.copy) {
+    document.querySelectorAll("[data-once]").forEach(function (node) { node.remove(); });
+  }
+
+  render().then(function (items) {
+    if (live.copy) { showOffline(); }
+    if (items.length && live.online() !== false) { sync(); }
+  });
+})();

@@ -1,0 +1,194 @@
+// The service worker: what a phone keeps so that the table can go on in a cellar.
+//
+// Served at the root (scorer/web/pwa.py), so that it sees the Runden's pages under /r/….
+// It keeps only what a table needs without a connection:
+//   * the app's static files (stylesheets, scripts, icons) and the "Keine Verbindung" page,
+//     answered from the phone and refreshed in the background;
+//   * per Runde, in a cache of its own ("doko-runde-<id>", removed when the Runde is
+//     forgotten on the start page), the last sheet of each evening and the form for its next
+//     game: the pages the server marks with X-Doko-Offline. They are asked from the server
+//     first; only when it does not answer within a few seconds does the phone show its copy,
+//     marked data-offline-copy for the scripts ("offline – Stand von …").
+// Pages carry the Runde's secret link and are sent no-store: nothing else is kept, and a
+// page the server no longer gives (a renewed link) is dropped.
+// A new game whose request dies on the way (the connection broke while saving) is kept as
+// a waiting game (store.js), and the phone shows the kept sheet; offline.js sends it later.
+"use strict";
+
+importScripts("static/js/store.js");
+
+var STATIC = "doko-static-1";
+var RUNDE = "doko-runde-";
+var WAIT_FOR_PAGE = 4000;   // ms before a kept copy stands in for a slow page
+var WAIT_FOR_SAVE = 10000;  // ms before a slow save is kept on the phone instead
+var SCOPE = self.registration.scope;
+var PRECACHE = [
+  "static/css/app.css", "static/css/live.css", "static/js/store.js", "static/js/live.js",
+  "static/js/offline.js", "static/js/pwa.js", "static/js/entry.js", "static/js/seats.js",
+  "static/favicon.svg", "static/icons/icon-192.png", "manifest.webmanifest", "offline"
+];
+var KEPT = /^r\/[A-Za-z0-9_-]+\/abend\/[0-9]+\/(spiel\/neu)?$/;
+var NEW_GAME = /^r\/[A-Za-z0-9_-]+\/abend\/[0-9]+\/spiel\/neu$/;
+var NOT_SENT = ["csrf_token", "entry_key", "revision"];
+
+self.addEventListener("install", function (event) {
+  event.waitUntil(caches.open(STATIC).then(function (cache) {
+    return Promise.all(PRECACHE.map(function (path) {
+      return cache.add(new Request(new URL(path, SCOPE).href, { cache: "reload" }))
+        ["catch"](function () { return null; });
+    }));
+  }).then(function () { return self.skipWaiting(); }));
+});
+
+self.addEventListener("activate", function (event) {
+  event.waitUntil(caches.keys().then(function (names) {
+    return Promise.all(names.filter(function (name) {
+      return name.indexOf("doko-static-") === 0 && name !== STATIC;
+    }).map(function (name) { return caches["delete"](name); }));
+  }).then(function () { return self.clients.claim(); }));
+});
+
+self.addEventListener("fetch", function (event) {
+  var request = event.request;
+  var url = new URL(request.url);
+  var base = url.origin + url.pathname;
+  if (url.origin !== self.location.origin || base.indexOf(SCOPE) !== 0) { return; }
+  var path = base.slice(SCOPE.length);
+  if (request.method === "POST") {
+    if (request.mode === "navigate" && NEW_GAME.test(path)) {
+      event.respondWith(save(event, base));
+    }
+    return;
+  }
+  if (request.method !== "GET") { return; }
+  if (path.indexOf("static/") === 0 || path === "manifest.webmanifest") {
+    event.respondWith(fromPhone(event));
+  } else if (KEPT.test(path) && !url.search) {
+    event.respondWith(fromServer(event, base));
+  } else if (request.mode === "navigate") {
+    event.respondWith(fetch(request)["catch"](offlinePage));
+  }
+});
+
+// Static files: the phone's copy at once, a fresh one for next time.
+function fromPhone(event) {
+  return caches.open(STATIC).then(function (cache) {
+    return cache.match(event.request).then(function (hit) {
+      var fresh = fetch(event.request).then(function (response) {
+        if (response.ok) { return cache.put(event.request, response.clone()).then(function () { return response; }); }
+        return response;
+      });
+      if (!hit) { return fresh; }
+      event.waitUntil(fresh["catch"](function () { return null; }));
+      return hit;
+    });
+  });
+}
+
+// The sheet and the entry form: the server's page, kept; the kept copy if it does not
+// answer. A live fetch (X-Doko-Live) gets no copy: failing, it tells the page it is offline.
+function fromServer(event, key) {
+  var request = event.request;
+  var network = fetch(request).then(function (response) {
+    var runde = response.headers.get("X-Doko-Offline");
+    if (response.ok && runde && !response.redirected) {
+      var copy = response.clone();
+      event.waitUntil(caches.open(RUNDE + runde).then(function (cache) { return cache.put(key, copy); }));
+    } else if (response.status === 403 || response.status === 404) {
+      event.waitUntil(drop(key));
+    }
+    return response;
+  });
+  if (request.headers.get("X-Doko-Live") === "1") { return network; }
+  return new Promise(function (resolve) {
+    var settled = false;
+    function answer(response) {
+      if (!settled && response) { settled = true; resolve(response); }
+    }
+    var timer = setTimeout(function () { copyOf(key).then(answer); }, WAIT_FOR_PAGE);
+    network.then(function (response) {
+      clearTimeout(timer);
+      answer(response);
+    }, function () {
+      clearTimeout(timer);
+      copyOf(key).then(function (copy) { return copy || offlinePage(); }).then(answer);
+    });
+  });
+}
+
+function copyOf(key) {
+  return caches.match(key, { ignoreVary: true }).then(function (hit) {
+    if (!hit) { return null; }
+    return hit.text().then(function (html) {
+      var headers = new Headers(hit.headers);
+      headers["delete"]("Content-Length");
+      return new Response(html.replace(/<body\b/, "<body data-offline-copy"),
+                          { status: 200, headers: headers });
+    });
+  });
+}
+
+function drop(key) {
+  return caches.keys().then(function (names) {
+    return Promise.all(names.filter(function (name) { return name.indexOf(RUNDE) === 0; })
+      .map(function (name) {
+        return caches.open(name).then(function (cache) { return cache["delete"](key); });
+      }));
+  });
+}
+
+function offlinePage() {
+  return caches.match(new URL("offline", SCOPE).href).then(function (page) {
+    return page || new Response("Keine Verbindung.", {
+      status: 503, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  });
+}
+
+// Saving a new game: the server's answer, or — if the connection breaks on the way or the
+// server does not answer in time — the game kept on the phone and the kept sheet. Should
+// the server have stored it after all, sending it again later stores nothing twice (its
+// entry key).
+function save(event, url) {
+  var kept = event.request.clone();
+  return new Promise(function (resolve) {
+    var settled = false;
+    function keepIt() {
+      if (settled) { return; }
+      settled = true;
+      resolve(keep(kept, url));
+    }
+    var timer = setTimeout(keepIt, WAIT_FOR_SAVE);
+    fetch(event.request).then(function (response) {
+      clearTimeout(timer);
+      if (!settled) { settled = true; resolve(response); }
+    }, function () {
+      clearTimeout(timer);
+      keepIt();
+    });
+  });
+}
+
+function keep(request, url) {
+  var sheet = url.replace(/spiel\/neu$/, "");
+  var evening = new URL(sheet).pathname;
+  return request.formData().then(function (data) {
+    var key = data.get("entry_key");
+    var number = parseInt(data.get("doko_number"), 10);
+    if (!key || !number) { return offlinePage(); }  // not sent by offline.js: nothing to go by
+    var fields = [];
+    data.forEach(function (value, name) {
+      if (typeof value === "string" && NOT_SENT.indexOf(name) < 0 && name.indexOf("doko_") !== 0) {
+        fields.push([name, value]);
+      }
+    });
+    var store = self.DokoStore;
+    return Promise.all([store.get(key), store.waiting(evening)]).then(function (found) {
+      if (found[0]) { return null; }  // kept already (tapped twice)
+      var waiting = found[1];
+      if (waiting.length) { number = Math.max(number, waiting[waiting.length - 1].number + 1); }
+      return store.add({ entry_key: key, evening: evening, sync: evening + "nachtragen",
+                         runde: null, number: number, fields: fields,
+                         text: data.get("doko_text") || "" });
+    }).then(function () { return Response.redirect(sheet, 303); });
+  })["catch"](offlinePage);
+}

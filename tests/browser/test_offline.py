@@ -1,0 +1,300 @@
+"""Entry that survives a dead connection: a phone that is offline keeps its last sheet,
+keeps new games on the phone through a restart, and sends them once it is back — each once,
+none silently at another number. Phones keep their browser profile on disk (``kept_phone``)
+and talk to the real server (``doko-zettel serve`` on 127.0.0.1, where service workers run).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scorer.evening import evening
+
+from .conftest import ARTIFACTS
+
+pytestmark = pytest.mark.browser
+
+SEATS = ["Anna", "Ben", "Cem", "Dora"]
+FIRST = {"re": ["Ben", "Cem"], "re_eyes": 140}
+OFFLINE = [
+    {"re": ["Anna", "Cem"], "re_eyes": 151},
+    {"re": ["Ben", "Dora"], "re_eyes": 130, "announced": {"re": "ansage"}},
+    {"kind": "solo", "solo": "damen", "re": ["Cem"], "re_eyes": 121},
+]
+"""Typed into the cellar phone without a connection, in this order."""
+SYNCED_WITHIN = 15.0
+"""Seconds for a phone back online to notice, send and show (checks every 2.5 s offline)."""
+
+
+def kept(page: Any, urls: list[str], seconds: float = 10) -> None:
+    """Wait until the service worker controls the page and has kept these pages."""
+    deadline = time.monotonic() + seconds
+    script = """async (urls) => {
+      if (!navigator.serviceWorker || !navigator.serviceWorker.controller) return false;
+      for (const url of urls) {
+        if (!(await caches.match(url, {ignoreVary: true}))) return false;
+      }
+      return true;
+    }"""
+    while not page.evaluate(script, urls):
+        assert time.monotonic() < deadline, f"the phone did not keep {urls}"
+        page.wait_for_timeout(200)
+
+
+def cut(phone: Any) -> None:
+    phone.offline_on_purpose = True
+    phone.page.context.set_offline(True)
+    phone.page.locator(".offline-banner", has_text="offline – Stand von").wait_for()
+
+
+def enter_offline(phone: Any, game: dict[str, Any], number: int, waiting: int,
+                  check: bool = False) -> None:
+    """From the kept sheet: the kept form, the game typed, Speichern, the kept sheet again
+    listing ``waiting`` games. ``check``: the offline form gets every page check."""
+    page = phone.page
+    phone.tap_to(page.get_by_role("link", name=f"Spiel {number} eintragen"), f"offline-{number}")
+    page.get_by_role("heading", name=f"Ohne Verbindung: Spiel {number}").wait_for()
+    assert "Offline" in page.locator("#preview").inner_text()  # no stale points
+    if check:
+        phone.checks = True
+        phone.check(f"offline-{number}-geprueft")
+        phone.checks = False
+    phone.fill_game(game)
+    phone.tap_to(page.get_by_role("button", name="Speichern"), f"wartet-{number}")
+    title = f"{waiting} Spiel{'e' if waiting > 1 else ''} warte{'n' if waiting > 1 else 't'} auf Verbindung"
+    page.get_by_role("heading", name=title).wait_for()
+
+
+def stored(database: Path, token: str) -> list[tuple[str, dict[str, Any]]]:
+    """The live games of the Runde with this edit token: (entry key, facts with names)."""
+    with sqlite3.connect(database) as connection:
+        names = dict(connection.execute(
+            "SELECT p.id, p.name FROM players p JOIN groups g ON g.id = p.group_id "
+            "WHERE g.edit_token = ?", (token,)).fetchall())
+        rows = connection.execute(
+            "SELECT games.entry_key, games.facts FROM games JOIN evenings e ON e.id = "
+            "games.evening_id JOIN groups g ON g.id = e.group_id WHERE g.edit_token = ? AND "
+            "games.deleted_at IS NULL ORDER BY games.position", (token,)).fetchall()
+    out = []
+    for key, raw in rows:
+        facts = json.loads(raw)
+        facts["re"] = [names[i] for i in facts.get("re", [])]
+        out.append((key, facts))
+    return out
+
+
+def as_typed(facts: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in facts.items() if k in ("kind", "solo", "re", "re_eyes", "announced")
+            and not (k == "kind" and v == "normal")}
+
+
+def token_of(url: str) -> str:
+    return re.search(r"/r/([^/]+)/", url).group(1)
+
+
+def test_three_games_entered_offline_wait_through_a_restart_and_are_stored_once_each(
+        kept_phone, table_server):
+    table = kept_phone(table_server.base)
+    table.start_evening(SEATS)
+    sheet = table.page.url
+    table.enter_game(FIRST, 1)
+    kept(table.page, [sheet, sheet + "spiel/neu"])
+
+    cut(table)
+    for number, game in enumerate(OFFLINE, start=2):
+        enter_offline(table, game, number, waiting=number - 1, check=number == 2)
+    assert len(stored(table_server.database, token_of(sheet))) == 1
+    table.checks = True  # the banner and the waiting games get every page check
+    table.check("offline-drei-warten")
+    table.checks = False
+    readme_screenshot(table)
+
+    # The browser is closed and opened again, still in the cellar.
+    table.page.context.close()
+    again = kept_phone(table_server.base, offline=True)
+    again.page.goto(sheet)
+    again.page.get_by_role("heading", name="3 Spiele warten auf Verbindung").wait_for()
+    assert "offline – Stand von" in again.page.locator(".offline-banner").inner_text()
+    waiting = again.page.locator(".waiting__list li").all_inner_texts()
+    assert [w.split(":")[0] for w in waiting] == ["Spiel 2", "Spiel 3", "Spiel 4"]
+
+    # Upstairs again: no tap, and the sheet shows them.
+    again.page.context.set_offline(False)
+    again.page.locator("#spiel-4").wait_for(timeout=SYNCED_WITHIN * 1000)
+    again.page.locator(".waiting").wait_for(state="hidden")
+    games = stored(table_server.database, token_of(sheet))
+    assert [as_typed(f) for _, f in games] == [FIRST, *OFFLINE]
+    assert len({key for key, _ in games}) == 4
+    expected = evening({"rules": "bockrunde", "seats": SEATS, "first_dealer": "Anna",
+                        "games": [FIRST, *OFFLINE]})
+    again.page.wait_for_function("() => !document.querySelector('.offline-banner:not([hidden])')")
+    assert again.totals() == expected.totals
+
+
+def readme_screenshot(phone: Any) -> None:
+    """The README's picture of a phone in the cellar: offline, three games waiting."""
+    folder = ARTIFACTS / "readme"
+    folder.mkdir(parents=True, exist_ok=True)
+    phone.page.evaluate("window.scrollTo(0, 0)")
+    phone.page.screenshot(path=folder / "offline-360.png")
+
+
+OTHER = {"re": ["Ben", "Dora"], "re_eyes": 130}
+"""Game 2 as the phone upstairs typed it meanwhile."""
+
+
+@pytest.mark.parametrize("decision", ["Meins als nächstes Spiel speichern", "Meins verwerfen"])
+def test_two_phones_enter_game_two_while_one_is_offline_and_the_table_decides(
+        kept_phone, phone, table_server, decision):
+    cellar = kept_phone(table_server.base)
+    cellar.start_evening(SEATS)
+    sheet = cellar.page.url
+    cellar.enter_game(FIRST, 1)
+    kept(cellar.page, [sheet, sheet + "spiel/neu"])
+    cut(cellar)
+    enter_offline(cellar, OFFLINE[0], 2, waiting=1)
+    enter_offline(cellar, OFFLINE[1], 3, waiting=2)
+
+    upstairs = phone(360, 740, name="oben", base=table_server.base, checks=False)
+    upstairs.page.goto(sheet)
+    upstairs.enter_game(OTHER, 2)
+
+    cellar.page.context.set_offline(False)
+    conflict = cellar.page.get_by_role("alert").filter(has_text="Spiel 2 gibt es schon")
+    conflict.wait_for(timeout=SYNCED_WITHIN * 1000)
+    text = conflict.inner_text()
+    assert re.search(r"Auf dem Zettel:.*Re Ben, Dora · 130 Augen", text), text
+    assert re.search(r"Auf diesem Handy:.*Re Anna, Cem · 151 Augen", text), text
+    assert "1 Spiel dahinter wartet" in text
+    cellar.checks = True
+    cellar.check("konflikt")
+    cellar.screenshot("konflikt")
+    # Nothing was stored silently: the sheet holds game 1 and the other phone's game 2.
+    token = token_of(sheet)
+    assert [as_typed(f) for _, f in stored(table_server.database, token)] == [FIRST, OTHER]
+
+    cellar.tap(cellar.page.get_by_role("button", name=decision))
+    if decision == "Meins verwerfen":
+        # The game behind it was game 3 on this phone, and game 3 it is.
+        expected = [FIRST, OTHER, OFFLINE[1]]
+    else:
+        expected = [FIRST, OTHER, OFFLINE[0], OFFLINE[1]]
+    cellar.page.locator(f"#spiel-{len(expected)}").wait_for(timeout=SYNCED_WITHIN * 1000)
+    cellar.page.locator(".waiting").wait_for(state="hidden")
+    assert [as_typed(f) for _, f in stored(table_server.database, token)] == expected
+    assert cellar.page.locator("details.game").count() == len(expected)
+
+
+def test_a_save_whose_answer_never_arrives_is_kept_and_stored_once(kept_phone, table_server):
+    table = kept_phone(table_server.base)
+    table.start_evening(SEATS)
+    sheet = table.page.url
+    table.enter_game(FIRST, 1)
+    kept(table.page, [sheet, sheet + "spiel/neu"])
+    table.offline_on_purpose = True
+    lost: list[int] = []
+
+    def lose_the_answer(route: Any) -> None:
+        if route.request.method != "POST":
+            route.continue_()
+            return
+        answer = route.fetch(max_redirects=0)  # the server stores the game …
+        lost.append(answer.status)
+        route.abort("connectionreset")         # … and the phone never hears of it
+
+    context = table.page.context
+    answers: list[dict[str, Any]] = []
+    context.on("response", lambda r: answers.append(r.json()) if r.url.endswith(
+        "/nachtragen") and r.request.method == "POST" else None)
+    context.route(re.compile(r".*/spiel/neu$"), lose_the_answer)
+    table.tap_to(table.page.get_by_role("link", name="Spiel 2 eintragen"), "spiel-2")
+    table.fill_game(OFFLINE[0])
+    table.tap_to(table.page.get_by_role("button", name="Speichern"), "antwort-verloren")
+    context.unroute(re.compile(r".*/spiel/neu$"))
+    assert lost == [302]
+
+    table.page.locator("#spiel-2").wait_for(timeout=SYNCED_WITHIN * 1000)
+    table.page.locator(".waiting").wait_for(state="hidden", timeout=SYNCED_WITHIN * 1000)
+    games = stored(table_server.database, token_of(sheet))
+    assert [as_typed(f) for _, f in games] == [FIRST, OFFLINE[0]]
+    # The phone kept the game and sent it again; the server knew it by its entry key.
+    assert answers == [{"result": "already", "number": 2}]
+
+
+def test_without_a_service_worker_an_open_entry_form_keeps_games_until_the_connection_is_back(
+        phone, table_server):
+    # Plain http in the WLAN: browsers run no service worker there. What is open still works.
+    table = phone(360, 740, name="ohne-service-worker", base=table_server.base, checks=False,
+                  service_workers="block")
+    table.start_evening(SEATS)
+    sheet = table.page.url
+    table.enter_game(FIRST, 1)
+    table.tap_to(table.page.get_by_role("link", name="Spiel 2 eintragen"), "spiel-2")
+    cut(table)
+    page = table.page
+    for number, game in enumerate(OFFLINE[:2], start=2):
+        page.get_by_role("heading", name=f"Ohne Verbindung: Spiel {number}").wait_for()
+        table.fill_game(game)
+        table.tap(page.get_by_role("button", name="Speichern"))
+        page.get_by_text(f"Spiel {number} wartet auf dem Handy.").wait_for()
+    page.get_by_role("heading", name="2 Spiele warten auf Verbindung").wait_for()
+    assert page.url.endswith("/spiel/neu")
+    assert len(stored(table_server.database, token_of(sheet))) == 1
+
+    page.context.set_offline(False)
+    page.locator(".waiting").wait_for(state="hidden", timeout=SYNCED_WITHIN * 1000)
+    games = stored(table_server.database, token_of(sheet))
+    assert [as_typed(f) for _, f in games] == [FIRST, *OFFLINE[:2]]
+
+
+def test_forgetting_a_runde_removes_the_pages_the_phone_kept_of_it(kept_phone, table_server):
+    table = kept_phone(table_server.base)
+    table.start_evening(SEATS)
+    sheet = table.page.url
+    table.enter_game(FIRST, 1)
+    kept(table.page, [sheet, sheet + "spiel/neu"])
+    page = table.page
+    table.goto(sheet.split("abend/")[0], "runde")
+    table.tap_to(page.get_by_role("button", name="Auf diesem Gerät merken"), "gemerkt")
+    table.goto("/", "start")
+    table.tap(page.locator(".remembered__forget > summary"))
+    table.tap_to(page.get_by_role("button", name=re.compile("Ja, vergessen")), "vergessen")
+    assert "ist auf diesem Gerät vergessen" in page.locator("main").inner_text()
+    assert page.evaluate("async () => (await caches.keys()).filter("
+                         "n => n.startsWith('doko-runde-')).length") == 0
+    assert page.evaluate("async (url) => !(await caches.match(url, {ignoreVary: true}))", sheet)
+
+
+def test_a_waiting_game_the_server_refuses_shows_why_and_is_corrected_in_the_form(
+        kept_phone, table_server):
+    table = kept_phone(table_server.base)
+    table.start_evening(SEATS)
+    sheet = table.page.url
+    table.enter_game(FIRST, 1)
+    kept(table.page, [sheet, sheet + "spiel/neu"])
+    cut(table)
+    enter_offline(table, {"re": ["Anna"], "re_eyes": 151}, 2, waiting=1)  # one Re player
+
+    page = table.page
+    page.context.set_offline(False)
+    refused = page.get_by_role("alert").filter(has_text="Spiel 2 ließ sich nicht speichern")
+    refused.wait_for(timeout=SYNCED_WITHIN * 1000)
+    assert re.search(r"^Re: ", refused.locator("li").first.inner_text())
+    assert len(stored(table_server.database, token_of(sheet))) == 1
+
+    table.tap_to(page.get_by_role("button", name="Im Formular korrigieren"), "korrigieren")
+    re_group = table.group(re.compile(r"^Re:"))
+    page.wait_for_function("() => document.querySelector('#re_eyes').value === '151'")
+    assert re_group.get_by_role("checkbox", name="Anna").is_checked()
+    table.tap(table.chip(re_group, "Cem"))
+    table.save(2)
+    page.locator(".waiting").wait_for(state="hidden")
+    games = stored(table_server.database, token_of(sheet))
+    assert [as_typed(f) for _, f in games] == [FIRST, {"re": ["Anna", "Cem"], "re_eyes": 151}]
