@@ -47,6 +47,17 @@ def test_a_check_answers_the_state_once_and_then_304_until_something_changes(tab
     assert changed.get_json()["version"] != tag and changed.get_json()["games"] == 3
 
 
+def test_a_table_change_raises_the_version_but_is_not_counted_as_a_game(table):
+    from test_web_table_changes import change
+
+    sheet = evening_with_two_games(table)
+    tag = current(table.client, sheet)
+    change(table, sheet, ("Anna", "Ben", "Cem", "Dora", "Fritz"), new="Fritz")
+    changed = poll(table.client, sheet, tag)
+    assert changed.status_code == 200 and changed.get_json()["version"] != tag
+    assert changed.get_json()["games"] == 2
+
+
 def _game(table: Any, number: int = 1) -> int:
     return table.game_ids()[number - 1]
 
