@@ -32,6 +32,9 @@ def group_or_404(token: str) -> Group:
         abort(404)
     g.link_token = token
     g.group_id = group.id
+    # The session holds rows weakly: kept here, the Runde is loaded once per request, not
+    # again by every evening that refers to it.
+    g.group = group
     g.can_edit = token == group.edit_token
     if not g.can_edit and not _readable():
         abort(403)

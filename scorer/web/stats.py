@@ -53,9 +53,9 @@ def show(token: str) -> str:
     """Per player: points, games, games won, solos, average, money; and the season chart."""
     group = group_or_404(token)
     evenings = []
-    for evening in group.evenings:
-        ledger = services.sheet(evening).ledger
-        evenings.append((evening, ledger, services.settlement(evening, ledger.totals)))
+    for sheet in services.sheets(group.evenings):
+        ledger = sheet.ledger
+        evenings.append((sheet.evening, ledger, services.settlement(sheet.evening, ledger.totals)))
     result = runde_stats((ledger, money) for _, ledger, money in evenings)
     lines = [Line(figures=p, average=signed_decimal(p.average), money=signed_euro(p.cents),
                   tone="plus" if p.points > 0 else "minus" if p.points < 0 else "zero")
