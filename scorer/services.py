@@ -29,6 +29,7 @@ from sqlalchemy import Select, bindparam, func, inspect, or_, select
 from sqlalchemy.exc import IntegrityError
 
 from scorer import backup, fold_cache
+from scorer.chart import evening_chart
 from scorer.evening import (
     MAX_ENTRIES,
     EveningSetup,
@@ -419,6 +420,11 @@ class Folded:
         """Name -> player id."""
         return {n: i for i, n in self.names.items()}
 
+    @cached_property
+    def chart(self) -> str:
+        """Everybody's running total as SVG (scorer.chart)."""
+        return evening_chart(self.ledger.players, [g.totals for g in self.ledger.games])
+
     def raws(self) -> list[dict[str, Any]]:
         """The entries as the core's input (names, not ids)."""
         return [to_core(e.facts, self.names) for e in self.entries]
@@ -548,7 +554,16 @@ def _fold_key(evening: Evening) -> FoldKey:
     fold shows; the time of the last write to each row tells a row apart from an earlier
     one with the same version (a database restored from a backup under a running app)."""
     group = evening.group
-    return (evening.version, evening.updated_at, group.version, group.updated_at)
+    return (evening.version, _instant(evening.updated_at), group.version,
+            _instant(group.updated_at))
+
+
+def _instant(moment: dt.datetime) -> dt.datetime:
+    """A stored time as an aware UTC time: SQLite gives back what was written as UTC without
+    its zone, PostgreSQL in the connection's zone."""
+    if moment.tzinfo is None:
+        return moment.replace(tzinfo=dt.timezone.utc)
+    return moment.astimezone(dt.timezone.utc)
 
 
 def fold_of(evening: Evening) -> Folded:
@@ -683,8 +698,8 @@ def _preview(folded: Folded, facts: Mapping[str, Any],
     if replacing is None:
         # A new game goes at the end: go on from the kept fold instead of folding it all.
         index = len(folded.entries)
-        ledger = _checked(lambda: resume(folded.ledger, [candidate]), [*folded.raws(), candidate],
-                          index)
+        ledger = _checked(lambda: resume(folded.ledger, [candidate]),
+                          lambda: [*folded.raws(), candidate], index)
     else:
         index = next(k for k, e in enumerate(folded.entries) if e.id == replacing.id)
         raws = folded.raws()
@@ -708,20 +723,21 @@ def without(evening: Evening, game: Game) -> Ledger | None:
 
 def _fold_checked(setup: EveningSetup, raws: list[dict[str, Any]],
                   candidate: int | None) -> Ledger:
-    return _checked(lambda: fold(setup, raws), raws, candidate)
+    return _checked(lambda: fold(setup, raws), lambda: raws, candidate)
 
 
-def _checked(folding: Callable[[], Ledger], raws: Sequence[Any], candidate: int | None) -> Ledger:
-    """Run ``folding`` (of the entries ``raws``, the candidate at index ``candidate``); what
-    the core refuses becomes Refused: the candidate's own fields, or which later entry would
-    no longer add up."""
+def _checked(folding: Callable[[], Ledger], entries: Callable[[], Sequence[Any]],
+             candidate: int | None) -> Ledger:
+    """Run ``folding`` (of ``entries()``, the candidate at index ``candidate``); what the
+    core refuses becomes Refused: the candidate's own fields, or which later entry would no
+    longer add up."""
     try:
         return folding()
     except InvalidEvening as err:
         if err.index is not None and err.index == candidate:
             prefix = f"games[{candidate}]"
             raise Refused((_strip(f, prefix), m) for f, m in err.problems) from None
-        where = _entry_name(raws, err.index) if err.index is not None else "Der Abend"
+        where = _entry_name(entries(), err.index) if err.index is not None else "Der Abend"
         raise Refused([("", f"{where} ginge danach nicht mehr auf: {m}")
                        for _, m in err.problems]) from None
 
@@ -818,7 +834,7 @@ def add_game(evening: Evening, facts: Mapping[str, Any], entry_key: str,
     with it is kept after the commit: saving costs the same after game 1000 as after game 1.
     """
     _check_open(evening)
-    version, key = evening.version, _fold_key(evening)
+    version, key = evening.version, _fold_key(evening)  # under the lock: the latest commit's
     folded = fold_of(evening)
     _check_room(folded)
     if number is not None:
@@ -830,7 +846,12 @@ def add_game(evening: Evening, facts: Mapping[str, Any], entry_key: str,
     stored = _as_stored(facts)
     event = _store(evening, stored, entry_key, None, number=entry.number)
     if event is not None:
-        _keep_appended(evening, version, key, folded, StoredEntry(event.game_id, stored), ledger)
+        # Committed under the lock taken above: this request's commit is version + 1.
+        after = Folded(setup=folded.setup, names=folded.names,
+                       entries=(*folded.entries, StoredEntry(event.game_id, stored)),
+                       ledger=ledger)
+        fold_cache.cache().put(evening.id, (version + 1, _instant(evening.updated_at), *key[2:]),
+                               after, len(after.entries) + 1)
     return event
 
 
@@ -838,20 +859,6 @@ def _as_stored(facts: Mapping[str, Any]) -> dict[str, Any]:
     """Facts as the database gives them back (JSON: lists, string keys), so that a fold kept
     from them is the fold of what a later request reads."""
     return json.loads(json.dumps(facts))
-
-
-def _keep_appended(evening: Evening, version: int, key: FoldKey, folded: Folded,
-                   entry: StoredEntry, ledger: Ledger) -> None:
-    """After the commit of a game appended to ``folded`` (read at ``key``, the evening at
-    ``version``): keep the fold with it under the key the database now has — if that is this
-    request's own commit, not a later one of another phone (then nothing is kept)."""
-    # The evening row is read again (the page the request answers with needs it anyway).
-    if evening.version != version + 1 or not fold_cache.committed_only(db.session()):
-        return
-    after = Folded(setup=folded.setup, names=folded.names, entries=(*folded.entries, entry),
-                   ledger=ledger)
-    fold_cache.cache().put(evening.id, (evening.version, evening.updated_at, *key[2:]), after,
-                           len(after.entries) + 1)
 
 
 def _store(evening: Evening, facts: dict[str, Any], entry_key: str,
@@ -869,13 +876,29 @@ def _store(evening: Evening, facts: dict[str, Any], entry_key: str,
         if index is not None:
             _move(game, index)
         event = _record(game, CREATE, None, game.facts, number=number)
-        db.session.commit()
+        _commit_keeping(evening, event)
     except IntegrityError:
         db.session.rollback()
         if game_by_entry_key(entry_key) is not None:
             return None
         raise
     return event
+
+
+def _commit_keeping(*rows: Any) -> None:
+    """Commit, keeping ``rows`` loaded: the evening written under this transaction's lock and
+    the history event written with it are known as committed (the page that answers a save
+    needs both), so they are not read again. Everything else is read again when next used, as
+    after any commit."""
+    session = db.session()
+    session.expire_on_commit = False
+    try:
+        session.commit()
+    finally:
+        session.expire_on_commit = True
+    for row in list(session.identity_map.values()):
+        if not any(row is kept for kept in rows):
+            session.expire(row)
 
 
 def _check_number(folded: Folded, number: int) -> None:
