@@ -243,6 +243,26 @@ def sheet_html(context: dict[str, Any]) -> str:
     return _environment().get_template("sheet.html").render(context)
 
 
+def preload() -> None:
+    """Pay once, now, what the first PDF of a process pays: importing WeasyPrint (about half
+    a second), compiling the template and setting up the fonts.
+
+    For a web worker as it starts (``doko-zettel serve``, and gunicorn with the repository's
+    gunicorn.conf.py), never on import: the ``scorer`` command and the core must not load
+    WeasyPrint.
+    """
+    sheet_html(sheet_context(_empty_ledger()))
+    html_to_pdf("<!doctype html><html lang=de><title>.</title><p>Doppelkopf</p></html>")
+
+
+def _empty_ledger() -> Ledger:
+    from scorer.evening import EveningSetup, fold
+    from scorer.rules import preset
+
+    return fold(EveningSetup(rules=preset("ddv"), seats=("A", "B", "C", "D"), first_dealer="A"),
+                [])
+
+
 def render_sheet_pdf(context: dict[str, Any]) -> bytes:
     """The sheet as PDF bytes (A4; landscape from six players)."""
     return html_to_pdf(sheet_html(context))
@@ -314,6 +334,7 @@ __all__ = [
     "TEMPLATES",
     "html_to_pdf",
     "number",
+    "preload",
     "render_sheet_pdf",
     "sheet_context",
     "sheet_html",
