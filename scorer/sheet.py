@@ -251,16 +251,17 @@ def preload() -> None:
     gunicorn.conf.py), never on import: the ``scorer`` command and the core must not load
     WeasyPrint.
     """
-    sheet_html(sheet_context(_empty_ledger()))
-    html_to_pdf("<!doctype html><html lang=de><title>.</title><p>Doppelkopf</p></html>")
+    render_sheet_pdf(sheet_context(_one_game()))
 
 
-def _empty_ledger() -> Ledger:
+def _one_game() -> Ledger:
+    """A one-game evening: the sheet's every style and font, drawn once."""
     from scorer.evening import EveningSetup, fold
     from scorer.rules import preset
 
-    return fold(EveningSetup(rules=preset("ddv"), seats=("A", "B", "C", "D"), first_dealer="A"),
-                [])
+    setup = EveningSetup(rules=preset("ddv"), seats=("Anna", "Ben", "Cem", "Dora"),
+                         first_dealer="Anna")
+    return fold(setup, [{"re": ["Anna", "Cem"], "re_eyes": 151}])
 
 
 def render_sheet_pdf(context: dict[str, Any]) -> bytes:
