@@ -22,7 +22,7 @@ import secrets
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import g, has_app_context
 from sqlalchemy import Select, bindparam, func, inspect, or_, select
@@ -436,6 +436,8 @@ class Sheet:
 
     evening: Evening
     folded: Folded
+    key: FoldKey
+    """What the fold was read at (``fold_of``)."""
 
     @property
     def setup(self) -> EveningSetup:
@@ -533,19 +535,40 @@ def live_entries(evening: Evening) -> list[Game]:
     return sorted((g for g in evening.games if g.deleted_at is None), key=lambda g: g.position)
 
 
+FoldKey = tuple[int, Any, int, Any]
+"""(evening version, evening updated_at, Runde version, Runde updated_at)."""
+
+
 def sheet(evening: Evening) -> Sheet:
     """The evening's stored entries folded: every page's numbers come from here."""
-    return Sheet(evening, fold_of(evening))
+    return sheets([evening])[0]
 
 
 def sheets(evenings: Sequence[Evening]) -> list[Sheet]:
     """Many evenings' sheets (a Runde's pages): the folds not kept are loaded together, so
     the number of queries does not grow with the number of evenings."""
-    return [Sheet(e, f) for e, f in zip(evenings, folds_of(evenings))]
+    keys = [_fold_key(e) for e in evenings]
+    return [Sheet(e, f, k) for e, f, k in zip(evenings, folds_of(evenings), keys)]
 
 
-FoldKey = tuple[int, Any, int, Any]
-"""(evening version, evening updated_at, Runde version, Runde updated_at)."""
+T = TypeVar("T")
+
+
+def kept_for_runde(group: Group, of: Sequence[Sheet], what: str, compute: Callable[[], T]) -> T:
+    """What a Runde's page adds up over the sheets ``of`` all its evenings (its Statistik, its
+    CSV), computed once for as long as every one of them stays as it is: kept under all
+    their keys, like a fold."""
+    session = db.session()
+    if not fold_cache.committed_only(session):
+        return compute()
+    key = tuple((s.evening.id, s.key) for s in of)
+    kept = fold_cache.cache()
+    found = kept.get(("runde", group.id, what), key)
+    if found is None:
+        found = compute()
+        kept.put(("runde", group.id, what), key, found, len(of))
+    result: T = found
+    return result
 
 
 def _fold_key(evening: Evening) -> FoldKey:
