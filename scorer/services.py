@@ -254,6 +254,18 @@ def games_on_sheet(evening_id: int) -> int:
         Game.facts["table"].as_string().is_(None))) or 0
 
 
+def find_evening_by_link(token: str, number: int) -> tuple[Group, Evening] | None:
+    """Evening ``number`` of the Runde with this link (edit or read-only) and the Runde, in
+    one query; None if there is none."""
+    if not TOKEN_PATTERN.fullmatch(token):
+        return None
+    row = db.session.execute(
+        select(Group, Evening).join(Evening, Evening.group_id == Group.id)
+        .where(or_(Group.edit_token == token, Group.read_token == token),
+               Evening.number == number)).first()
+    return None if row is None else (row[0], row[1])
+
+
 def find_evening(group: Group, number: int) -> Evening | None:
     """Evening number ``number`` of this Runde."""
     return db.session.scalar(
@@ -1241,6 +1253,7 @@ __all__ = [
     "evening_input",
     "evening_setup",
     "find_evening",
+    "find_evening_by_link",
     "find_game",
     "find_group",
     "find_group_by_id",
