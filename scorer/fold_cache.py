@@ -31,9 +31,11 @@ from flask import Flask, current_app
 from sqlalchemy import event
 from sqlalchemy.orm import Session
 
-DEFAULT_BUDGET = 200_000
-"""Entries (games and table changes) kept per worker, over all evenings: about 150 MB at
-most, and room for the longest evening the core folds (50,000 entries) several times."""
+DEFAULT_BUDGET = 40_000
+"""Entries (games and table changes) kept per worker, over all evenings (``DOKO_FOLD_BUDGET``
+in the configuration): a kept entry takes about 3 KB with its rows, words and chart, so at
+most about 120 MB; a Runde of 100 evenings of 40 games takes a tenth of it. An evening
+longer than the whole budget is folded anew for every request."""
 
 _WROTE = "doko_wrote"
 """``Session.info`` flag: this transaction has flushed changes that are not committed."""
