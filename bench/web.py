@@ -1,22 +1,29 @@
 #!/usr/bin/env python3
-"""Server time of the two requests a table makes all evening, against a trivial GET.
+"""Server time of the requests a table and a Runde make, against a trivial GET, in one run.
 
-    .venv/bin/python bench/web.py                 # 60 and 300 games, 5 players, bockrunde
-    .venv/bin/python bench/web.py --profile 300   # plus where the sheet's time goes
+    .venv/bin/python bench/web.py                    # every figure of issue 12's web rows
+    .venv/bin/python bench/web.py --quick            # 60 and 300 games, 20 evenings, fewer rounds
+    .venv/bin/python bench/web.py --profile 300      # plus where a 300-game sheet's time goes
 
-For each evening size the app (create_app, CSRF on, a SQLite file, migrations applied) gets
-a Runde of five and an evening of that many games stored through the services layer, the
-same made-up but rule-true bockrunde games as bench/pdf.py. Then, in interleaved rounds so
-that every figure sees the same machine load, Flask's test client times in-process:
+The app (create_app, CSRF on, a SQLite file, migrations applied) gets its data through the
+services layer: per evening size a Runde of five and one evening of that many made-up but
+rule-true bockrunde games (bench/pdf.py's), and a Runde of five with 100 evenings × 40 games
+(all closed but the last) beside one with 10 such evenings. Flask's test client then times
+in-process, in interleaved rounds so that every figure sees the same machine load (medians):
 
-  * GET /static/favicon.svg   a static file: the cheapest request there is
-  * GET /                     the start page: session, a template, no evening
-  * GET the sheet             fold the evening, render every row
-  * POST a game               the entry form: validate, fold with the new game, store, 302
+  * GET /static/favicon.svg and GET / (the start page): the trivial GETs; the ratios are to
+    the start page (a template and the session, no evening)
+  * POST a game through the entry form (validate, check it in its place, store, 302), then
+    GET the sheet, as a phone does; the game is removed again outside the timing (its row
+    deleted and the evening's version raised, as any change raises it) and the entry form
+    fetched, so every save is game N+1 of the same N
+  * GET the Runde page, the Statistik and the Runde's CSV
+  * the same three as the first request of a worker that has nothing kept (a new app
+    instance on the same database)
 
-and prints medians and the ratios to the trivial GETs (target: sheet and save <= 3x). The
-saved game is removed again outside the timing, so every save is game N+1 of the same N.
-This is a script, not a test: timings depend on the machine.
+and counts the SQL statements of each request (BEGIN not counted). Targets (issue 12): sheet
+and save ≤ 3× / 4× / 6× the trivial GET at 60 / 300 / 1000 games; the Runde's pages ≤ 10× with
+100 evenings and as many queries as with 10. This is a script, not a test.
 """
 
 from __future__ import annotations
@@ -43,30 +50,96 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from pdf import SEATS, sample_evening  # noqa: E402
 
-TARGET_RATIO = 3.0
 PLAYERS = 5
+TARGETS = {60: 3.0, 300: 4.0, 1000: 6.0}
+RUNDE_TARGET = 10.0
+RUNDE_GAMES = 40
 
 
-def build(app: Any, games: int) -> tuple[str, dict[str, Any]]:
-    """A Runde and one evening of ``games`` games; the sheet URL and game N+1 (names)."""
-    from scorer import services
-    from scorer.rules import rules_from_spec
+class Bench:
+    """One app on a fresh SQLite file, with a statement counter."""
 
-    data = sample_evening(games + 1, PLAYERS)
-    *stored, following = data["games"]
-    with app.app_context():
-        group = services.create_group("Donnerstagsrunde", "bockrunde")
-        players = [services.add_player(group, name) for name in SEATS[:PLAYERS]]
-        ids = {p.name: p.id for p in players}
-        evening = services.start_evening(
-            group, played_on=dt.date(2025, 11, 20),
-            seat_ids=[p.id for p in players], first_dealer_id=players[0].id,
-            preset="bockrunde", rules=rules_from_spec("bockrunde"), planned_games=None,
-            cents_per_point=10)
-        for game in stored:
-            services.add_game(evening, services.from_core(game, ids), str(uuid.uuid4()))
-        url = f"/r/{group.edit_token}/abend/{evening.number}/"
-        return url, following
+    def __init__(self) -> None:
+        from flask_migrate import upgrade
+        from sqlalchemy import event
+
+        from scorer.app import create_app
+        from scorer.extensions import db
+
+        folder = tempfile.mkdtemp(prefix="doko-bench-")
+        self.config = {"SECRET_KEY": "bench",
+                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/bench.sqlite3"}
+        self.app = create_app(self.config)
+        with self.app.app_context(), contextlib.redirect_stderr(io.StringIO()):
+            upgrade()  # quietly: alembic.ini logs every migration
+        self.statements = 0
+
+        def count(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+            if not statement.startswith("BEGIN"):
+                self.statements += 1
+
+        self._count = count
+        self._others: list[Any] = []
+        with self.app.app_context():
+            event.listen(db.engine, "before_cursor_execute", count)
+        self.client = self.app.test_client()
+
+    def runde(self, evenings: int, games: int) -> str:
+        """A Runde of PLAYERS with ``evenings`` evenings of ``games`` games (all closed but the
+        last); its URL."""
+        from scorer import services
+
+        with self.app.app_context():
+            group = services.create_group("Donnerstagsrunde", "bockrunde")
+            players = [services.add_player(group, name) for name in SEATS[:PLAYERS]]
+            ids = {p.name: p.id for p in players}
+            for k in range(evenings):
+                evening = services.start_evening(
+                    group, played_on=dt.date(2025, 1, 1) + dt.timedelta(days=7 * k),
+                    seat_ids=[p.id for p in players], first_dealer_id=players[0].id,
+                    preset="bockrunde", rules=services.house_rules(group), planned_games=None,
+                    cents_per_point=10)
+                for game in sample_evening(games, PLAYERS, seed=k)["games"]:
+                    services.add_game(evening, services.from_core(game, ids), str(uuid.uuid4()))
+                if k < evenings - 1:
+                    services.set_closed(evening, True, evening.revision)
+            return f"/r/{group.edit_token}/"
+
+    def queries(self, run: Callable[[], None]) -> int:
+        self.statements = 0
+        run()
+        return self.statements
+
+    def get(self, url: str, client: Any = None) -> Callable[[], None]:
+        def run() -> None:
+            response = (client or self.client).get(url)
+            assert response.status_code == 200, (url, response.status_code)
+            response.close()
+        return run
+
+    def fresh_worker(self) -> Any:
+        """Another app instance on the same database (its statements counted too): a worker
+        that has nothing kept."""
+        from sqlalchemy import event
+
+        from scorer.app import create_app
+        from scorer.extensions import db
+
+        app = create_app(self.config)
+        with app.app_context():
+            event.listen(db.engine, "before_cursor_execute", self._count)
+        self._others.append(app)
+        return app
+
+    def close(self) -> None:
+        from sqlalchemy import event
+
+        from scorer.extensions import db
+
+        for app in (self.app, *self._others):
+            with app.app_context():
+                event.remove(db.engine, "before_cursor_execute", self._count)
+                db.engine.dispose()
 
 
 def form_fields(game: dict[str, Any], ids: dict[str, int], players: list[str]) -> dict[str, Any]:
@@ -87,37 +160,50 @@ def form_fields(game: dict[str, Any], ids: dict[str, int], players: list[str]) -
     return fields
 
 
-def measure(games: int, rounds: int, profile: bool) -> dict[str, float]:
-    """Median seconds per request kind for an evening of ``games`` games."""
-    from flask_migrate import upgrade
-    from sqlalchemy import delete, select
+def medians(kinds: dict[str, Callable[[], None]], rounds: int,
+            between: Callable[[], None] | None = None) -> dict[str, float]:
+    """Each kind once per round, in order; ``between`` after every round, untimed."""
+    times: dict[str, list[float]] = {k: [] for k in kinds}
+    for _ in range(rounds):
+        for kind, run in kinds.items():
+            start = time.perf_counter()
+            run()
+            times[kind].append(time.perf_counter() - start)
+        if between is not None:
+            between()
+    return {kind: statistics.median(values) for kind, values in times.items()}
+
+
+def evening_figures(games: int, rounds: int, profile: bool) -> dict[str, float]:
+    """Seconds per request and statements of save and sheet for an evening of ``games``."""
+    from sqlalchemy import delete, select, update
 
     from scorer import services
-    from scorer.app import create_app
+    from scorer.evening import evening as fold_input
     from scorer.extensions import db
-    from scorer.models import Game, GameEvent
+    from scorer.models import Evening, Game, GameEvent
 
-    folder = tempfile.mkdtemp(prefix="doko-bench-")
-    app = create_app({"SECRET_KEY": "bench",
-                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/bench.sqlite3"})
-    with app.app_context(), contextlib.redirect_stderr(io.StringIO()):
-        upgrade()  # quietly: alembic.ini logs every migration
-    sheet_url, following = build(app, games)
-    client = app.test_client()
+    bench = Bench()
+    data = sample_evening(games + 1, PLAYERS)
+    *stored, following = data["games"]
+    players = list(fold_input({**data, "games": stored}).next.players)
+    with bench.app.app_context():
+        from scorer.rules import rules_from_spec
+
+        group = services.create_group("Donnerstagsrunde", "bockrunde")
+        added = [services.add_player(group, name) for name in SEATS[:PLAYERS]]
+        ids = {p.name: p.id for p in added}
+        evening = services.start_evening(
+            group, played_on=dt.date(2025, 11, 20), seat_ids=[p.id for p in added],
+            first_dealer_id=added[0].id, preset="bockrunde", rules=rules_from_spec("bockrunde"),
+            planned_games=None, cents_per_point=10)
+        for game in stored:
+            services.add_game(evening, services.from_core(game, ids), str(uuid.uuid4()))
+        sheet_url = f"/r/{group.edit_token}/abend/{evening.number}/"
+    client = bench.client
     entry = client.get(sheet_url + "spiel/neu").get_data(as_text=True)
     token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', entry)
     assert token, "no CSRF token on the entry form"
-    with app.app_context():
-        sheet = services.sheet(services.find_evening(
-            services.find_group(sheet_url.split("/")[2]), 1))
-        ids, players = sheet.ids, list(sheet.ledger.next.players)
-
-    def get(url: str) -> Callable[[], None]:
-        def run() -> None:
-            response = client.get(url)
-            assert response.status_code == 200, (url, response.status_code)
-            response.close()
-        return run
 
     def save() -> None:
         fields = {**form_fields(following, ids, players), "csrf_token": token.group(1)}
@@ -125,63 +211,84 @@ def measure(games: int, rounds: int, profile: bool) -> dict[str, float]:
         assert response.status_code == 302, response.get_data(as_text=True)[:2000]
 
     def forget_saved() -> None:
-        with app.app_context():
+        with bench.app.app_context():
             newest = db.session.scalars(select(Game).order_by(Game.id.desc()).limit(1)).one()
             db.session.execute(delete(GameEvent).where(GameEvent.game_id == newest.id))
             db.session.execute(delete(Game).where(Game.id == newest.id))
+            db.session.execute(update(Evening).values(version=Evening.version + 1))
             db.session.commit()
+        bench.get(sheet_url + "spiel/neu")()  # the phone opens the form for the next game
 
-    kinds: dict[str, Callable[[], None]] = {
-        "favicon": get("/static/favicon.svg"), "start": get("/"),
-        "sheet": get(sheet_url), "save": save,
-    }
+    kinds = {"favicon": bench.get("/static/favicon.svg"), "start": bench.get("/"),
+             "save": save, "sheet": bench.get(sheet_url)}
     for run in kinds.values():  # warm up templates, caches and the connection pool
         run()
     forget_saved()
-    times: dict[str, list[float]] = {k: [] for k in kinds}
-    for _ in range(rounds):
-        for kind, run in kinds.items():
-            start = time.perf_counter()
-            run()
-            times[kind].append(time.perf_counter() - start)
-        forget_saved()
+    figures = medians(kinds, rounds, forget_saved)
+    figures["save queries"] = bench.queries(save)
+    figures["sheet queries"] = bench.queries(kinds["sheet"])
+    forget_saved()
     if profile:
-        explain(app, sheet_url, kinds["sheet"], games, rounds)
-    with app.app_context():
-        db.engine.dispose()
-    return {kind: statistics.median(values) for kind, values in times.items()}
+        explain(bench, sheet_url, kinds["sheet"], games, rounds)
+    bench.close()
+    return figures
 
 
-def explain(app: Any, sheet_url: str, get_sheet: Callable[[], None], games: int,
+def runde_figures(evenings: int, rounds: int) -> dict[str, float]:
+    """Seconds per request (kept and in a fresh worker) and statements of the Runde's pages,
+    with a Runde of ``evenings`` evenings beside one of a tenth as many."""
+    bench = Bench()
+    small = bench.runde(max(evenings // 10, 1), RUNDE_GAMES)
+    url = bench.runde(evenings, RUNDE_GAMES)
+    pages = {"runde": url, "statistik": url + "statistik", "csv": url + "spiele.csv"}
+    kinds = {"favicon": bench.get("/static/favicon.svg"), "start": bench.get("/"),
+             **{name: bench.get(page) for name, page in pages.items()}}
+    for run in kinds.values():
+        run()
+    figures = medians(kinds, rounds)
+    cold: dict[str, list[float]] = {name: [] for name in pages}
+    cold_queries: dict[str, int] = {}
+    for _ in range(max(rounds // 5, 3)):
+        for name, page in pages.items():
+            worker = bench.fresh_worker().test_client()
+            bench.get("/", worker)()  # the worker is up and has answered something
+            start = time.perf_counter()
+            cold_queries[name] = bench.queries(bench.get(page, worker))
+            cold[name].append(time.perf_counter() - start)
+    for name, page in pages.items():
+        figures[f"{name} fresh"] = statistics.median(cold[name])
+        figures[f"{name} fresh queries"] = cold_queries[name]
+        figures[f"{name} queries"] = bench.queries(bench.get(page))
+        small_page = page.replace(url, small)
+        bench.get(small_page)()
+        figures[f"{name} queries small"] = bench.queries(bench.get(small_page))
+    bench.close()
+    return figures
+
+
+def explain(bench: Bench, sheet_url: str, get_sheet: Callable[[], None], games: int,
             rounds: int) -> None:
-    """Where the sheet's time goes: the core's fold, loading and folding the stored
-    evening (services.sheet), the whole GET; then cProfile's top functions by own time."""
+    """Where the sheet's time goes: the services layer's sheet (kept or folded), the whole
+    GET; then cProfile's top functions by own time."""
     from scorer import services
-    from scorer.evening import evening as fold_input
+
+    token = sheet_url.split("/")[2]
 
     def timed(run: Callable[[], Any]) -> float:
         values = []
         for _ in range(rounds):
-            with app.app_context():  # a fresh session, as a request has
+            with bench.app.app_context():  # a fresh session, as a request has
                 start = time.perf_counter()
                 run()
                 values.append(time.perf_counter() - start)
         return statistics.median(values)
 
-    token = sheet_url.split("/")[2]
-
-    def stored() -> Any:
-        return services.find_evening(services.find_group(token), 1)
-
-    with app.app_context():
-        data = services.evening_input(stored())
-    core = timed(lambda: fold_input(data))
-    load_and_fold = timed(lambda: services.sheet(stored()))
+    load = timed(lambda: services.sheet(services.find_evening(services.find_group(token), 1)))
     whole = timed(get_sheet)
     print(f"\nwhere a {games}-game sheet GET spends its {whole * 1000:.1f} ms (medians):")
-    print(f"  core fold of the evening (scorer.evening)          {core * 1000:6.1f} ms")
-    print(f"  services.sheet: load rows + ids->names + fold      {load_and_fold * 1000:6.1f} ms")
-    print(f"  the rest: template, url_for per row, request       {(whole - load_and_fold) * 1000:6.1f} ms")
+    print(f"  services.sheet: look up the Runde and evening, the fold   {load * 1000:6.1f} ms")
+    print(f"  the rest: template, url_for per row, request              "
+          f"{(whole - load) * 1000:6.1f} ms")
     profiler = cProfile.Profile()
     profiler.enable()
     for _ in range(5):
@@ -195,28 +302,49 @@ def explain(app: Any, sheet_url: str, get_sheet: Callable[[], None], games: int,
     print("\n".join(line for line in lines[start:] if line.strip()))
 
 
+def verdict(ratio: float, target: float) -> str:
+    return "ok" if ratio <= target else "over"
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, nargs="+", default=[60, 300])
-    parser.add_argument("--rounds", type=int, default=30)
+    parser.add_argument("--games", type=int, nargs="+", default=None)
+    parser.add_argument("--evenings", type=int, default=None)
+    parser.add_argument("--rounds", type=int, default=None)
+    parser.add_argument("--quick", action="store_true")
     parser.add_argument("--profile", type=int, nargs="*", default=[], metavar="GAMES",
                         help="profile the sheet GET of these evening sizes")
     args = parser.parse_args(argv)
+    sizes = args.games or ([60, 300] if args.quick else [60, 300, 1000])
+    evenings = args.evenings or (20 if args.quick else 100)
+    rounds = args.rounds or (10 if args.quick else 30)
 
-    print(f"Server time per request, Flask test client in-process, SQLite file, {PLAYERS} players, "
-          f"bockrunde; median of {args.rounds} interleaved rounds")
-    print(f"{'games':>5}  {'favicon':>8}  {'start /':>8}  {'sheet':>8}  {'save':>8}   "
-          f"sheet ÷ start (÷ favicon)   save ÷ start (÷ favicon)")
-    for games in args.games:
-        m = measure(games, args.rounds, games in args.profile)
-        ms = {k: v * 1000 for k, v in m.items()}
-        sheet_ratio, save_ratio = m["sheet"] / m["start"], m["save"] / m["start"]
-        verdict = lambda r: "ok" if r <= TARGET_RATIO else "over"  # noqa: E731
-        print(f"{games:>5}  {ms['favicon']:>6.1f}ms  {ms['start']:>6.1f}ms  "
-              f"{ms['sheet']:>6.1f}ms  {ms['save']:>6.1f}ms   "
-              f"{sheet_ratio:5.1f}× ({m['sheet'] / m['favicon']:5.1f}×) {verdict(sheet_ratio):>4}"
-              f"       {save_ratio:5.1f}× ({m['save'] / m['favicon']:5.1f}×) {verdict(save_ratio):>4}")
-    print(f"target: sheet and save each <= {TARGET_RATIO:.0f}× a trivial GET (the start page)")
+    print(f"Server time per request: Flask test client in-process, SQLite file, {PLAYERS} "
+          f"players, bockrunde; medians of {rounds} interleaved rounds. Ratios are to the "
+          "start page (GET /), a trivial GET of the same run.")
+    print(f"\n{'games':>5}  {'favicon':>8}  {'start /':>8}  {'save':>8}  {'sheet':>8}   "
+          f"{'save ÷ start':>13}  {'sheet ÷ start':>14}  target   queries save / sheet")
+    for games in sizes:
+        m = evening_figures(games, rounds, games in args.profile)
+        target = TARGETS.get(games, 3.0)
+        save, sheet = m["save"] / m["start"], m["sheet"] / m["start"]
+        print(f"{games:>5}  {m['favicon'] * 1000:6.2f}ms  {m['start'] * 1000:6.2f}ms  "
+              f"{m['save'] * 1000:6.2f}ms  {m['sheet'] * 1000:6.2f}ms   "
+              f"{save:6.1f}× {verdict(save, target):>4}  {sheet:7.1f}× {verdict(sheet, target):>4}"
+              f"  ≤ {target:.0f}×     {m['save queries']:.0f} / {m['sheet queries']:.0f}")
+
+    m = runde_figures(evenings, max(rounds // 2, 5))
+    print(f"\nA Runde with {evenings} evenings × {RUNDE_GAMES} games (all closed but the last); "
+          f"start page {m['start'] * 1000:.2f} ms, favicon {m['favicon'] * 1000:.2f} ms")
+    print(f"{'page':>10}  {'kept':>8}  {'÷ start':>9}  {'fresh worker':>12}  {'÷ start':>8}  "
+          f"queries kept / fresh / with {max(evenings // 10, 1)} evenings   target ≤ "
+          f"{RUNDE_TARGET:.0f}×, queries flat")
+    for name in ("runde", "statistik", "csv"):
+        ratio, fresh = m[name] / m["start"], m[f"{name} fresh"] / m["start"]
+        print(f"{name:>10}  {m[name] * 1000:6.2f}ms  {ratio:6.1f}× {verdict(ratio, RUNDE_TARGET):>2}"
+              f"  {m[f'{name} fresh'] * 1000:10.1f}ms  {fresh:7.1f}×  "
+              f"{m[f'{name} queries']:.0f} / {m[f'{name} fresh queries']:.0f} / "
+              f"{m[f'{name} queries small']:.0f}")
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ from flask_wtf.csrf import CSRFError
 from sqlalchemy import event
 from werkzeug.exceptions import HTTPException
 
-from scorer import hosts, logs
+from scorer import fold_cache, hosts, logs
 from scorer.extensions import csrf, db, migrate
 
 # templates/, static/ and migrations/ sit at the repository top level beside the package.
@@ -85,6 +85,7 @@ def register_extensions(app: Flask) -> None:
     db.init_app(app)
     migrate.init_app(app, db, directory=str(ROOT / "migrations"), render_as_batch=True)
     csrf.init_app(app)
+    fold_cache.init_app(app)
     with app.app_context():
         if db.engine.dialect.name == "sqlite":
             event.listen(db.engine, "connect", _sqlite_pragmas)

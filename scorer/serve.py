@@ -96,8 +96,17 @@ def serve(host: str, port: int, workers: int) -> int:
         "when_ready": lambda arbiter: _announce(arbiter, host, configured),
         # gunicorn >= 25.1 opens a control socket in the home folder; a table needs none.
         "control_socket_disable": True,
+        "post_worker_init": worker_started,
     }).run()
     return 0  # pragma: no cover - gunicorn's master exits the process itself
+
+
+def worker_started(_worker: Any) -> None:
+    """gunicorn's ``post_worker_init``: a new worker prepares the PDF renderer before its
+    first request, so the first "Drucken / PDF" of the evening does not wait for it."""
+    from scorer.sheet import preload
+
+    preload()
 
 
 def _bind(host: str, port: int) -> str:

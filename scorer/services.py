@@ -16,18 +16,20 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import hashlib
+import json
 import re
 import secrets
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import g, has_app_context
-from sqlalchemy import Select, bindparam, func, or_, select
+from sqlalchemy import Select, bindparam, func, inspect, or_, select
 from sqlalchemy.exc import IntegrityError
 
-from scorer import backup
+from scorer import backup, fold_cache
+from scorer.chart import evening_chart
 from scorer.evening import (
     MAX_ENTRIES,
     EveningSetup,
@@ -36,6 +38,7 @@ from scorer.evening import (
     LedgerGame,
     TableChange,
     fold,
+    resume,
 )
 from scorer.extensions import db
 from scorer.labels import RowWords, sheet_words
@@ -251,6 +254,18 @@ def games_on_sheet(evening_id: int) -> int:
         Game.facts["table"].as_string().is_(None))) or 0
 
 
+def find_evening_by_link(token: str, number: int) -> tuple[Group, Evening] | None:
+    """Evening ``number`` of the Runde with this link (edit or read-only) and the Runde, in
+    one query; None if there is none."""
+    if not TOKEN_PATTERN.fullmatch(token):
+        return None
+    row = db.session.execute(
+        select(Group, Evening).join(Evening, Evening.group_id == Group.id)
+        .where(or_(Group.edit_token == token, Group.read_token == token),
+               Evening.number == number)).first()
+    return None if row is None else (row[0], row[1])
+
+
 def find_evening(group: Group, number: int) -> Evening | None:
     """Evening number ``number`` of this Runde."""
     return db.session.scalar(
@@ -350,21 +365,81 @@ def _check_revision(current: int, sent: int) -> None:
 
 
 @dataclass(frozen=True)
-class Row:
-    """One game on the sheet: the stored row and its place in the ledger."""
+class StoredEntry:
+    """A live entry (game or table change) as stored: what a sheet's row links to.
 
-    game: Game
+    Kept with its fold between requests: read only.
+    """
+
+    id: int
+    facts: Mapping[str, Any]
+    """The stored facts (player ids)."""
+
+
+@dataclass(frozen=True)
+class Row:
+    """One game on the sheet: the stored entry and its place in the ledger."""
+
+    game: StoredEntry
     entry: LedgerGame
 
 
 @dataclass(frozen=True)
 class ChangeRow:
-    """One table change on the sheet: the stored row, the core's change and its words."""
+    """One table change on the sheet: the stored entry, the core's change and its words."""
 
-    game: Game
+    game: StoredEntry
     entry: TableChange
     text: str
     """"Fritz kommt dazu · Dora geht (Pflichtsolo offen, entfällt) · gibt: Ben"."""
+
+
+@dataclass(frozen=True)
+class Folded:
+    """An evening folded from what the database held under one key (``fold_of``), with what
+    the pages derive from it computed once.
+
+    Shared by every request that reads the evening at that key (scorer.fold_cache): read only.
+    """
+
+    setup: EveningSetup
+    names: Mapping[int, str]
+    """Player id -> name, for every player of the Runde when it was folded (so every player
+    the entries can name)."""
+    entries: tuple[StoredEntry, ...]
+    """The live entries in sheet order."""
+    ledger: Ledger
+
+    @cached_property
+    def rows(self) -> tuple[Row | ChangeRow, ...]:
+        """Games and table changes in sheet order, with the ledger's entries."""
+        texts = iter(change_texts(self.ledger))
+        return tuple(ChangeRow(s, e, next(texts)) if isinstance(e, TableChange) else Row(s, e)
+                     for s, e in zip(self.entries, self.ledger.entries))
+
+    @cached_property
+    def games(self) -> tuple[Row, ...]:
+        """The rows of the games (what is numbered)."""
+        return tuple(r for r in self.rows if isinstance(r, Row))
+
+    @cached_property
+    def words(self) -> dict[int, RowWords]:
+        """What each row says (scorer.labels), by game number."""
+        return {w.number: w for w in sheet_words(self.ledger)}
+
+    @cached_property
+    def ids(self) -> dict[str, int]:
+        """Name -> player id."""
+        return {n: i for i, n in self.names.items()}
+
+    @cached_property
+    def chart(self) -> str:
+        """Everybody's running total as SVG (scorer.chart)."""
+        return evening_chart(self.ledger.players, [g.totals for g in self.ledger.games])
+
+    def raws(self) -> list[dict[str, Any]]:
+        """The entries as the core's input (names, not ids)."""
+        return [to_core(e.facts, self.names) for e in self.entries]
 
 
 @dataclass(frozen=True)
@@ -372,15 +447,35 @@ class Sheet:
     """An evening folded through the core, with what the pages need around it."""
 
     evening: Evening
-    setup: EveningSetup
-    ledger: Ledger
-    rows: tuple[Row, ...]
-    """The games, in order (what is numbered)."""
-    names: dict[int, str]
-    """Player id -> name, for every player of the Runde (so every player the evening's
-    entries can name)."""
-    entries: tuple[Row | ChangeRow, ...] = ()
-    """Games and table changes in sheet order."""
+    folded: Folded
+    key: FoldKey
+    """What the fold was read at (``fold_of``)."""
+
+    @property
+    def setup(self) -> EveningSetup:
+        """Rules, first seats, first dealer and plan."""
+        return self.folded.setup
+
+    @property
+    def ledger(self) -> Ledger:
+        """The evening's ledger."""
+        return self.folded.ledger
+
+    @property
+    def rows(self) -> tuple[Row, ...]:
+        """The games, in order (what is numbered)."""
+        return self.folded.games
+
+    @property
+    def entries(self) -> tuple[Row | ChangeRow, ...]:
+        """Games and table changes in sheet order."""
+        return self.folded.rows
+
+    @property
+    def names(self) -> Mapping[int, str]:
+        """Player id -> name, for every player of the Runde (so every player the evening's
+        entries can name), as the ledger spells them."""
+        return self.folded.names
 
     @property
     def rules(self) -> HouseRules:
@@ -390,12 +485,12 @@ class Sheet:
     @property
     def ids(self) -> dict[str, int]:
         """Name -> player id."""
-        return {n: i for i, n in self.names.items()}
+        return self.folded.ids
 
-    @cached_property
+    @property
     def words(self) -> dict[int, RowWords]:
         """What each row says (scorer.labels), by game number."""
-        return {w.number: w for w in sheet_words(self.ledger)}
+        return self.folded.words
 
     def standings(self) -> list[tuple[str, int]]:
         """Every player of the evening by total, best first (ties in order of arrival)."""
@@ -416,7 +511,7 @@ class Sheet:
 
 def evening_setup(evening: Evening) -> tuple[EveningSetup, dict[int, str]]:
     """The core's setup of an evening, and its id -> name map (every player of the Runde:
-    table changes may seat any of them)."""
+    table changes may seat any of them), read from the database now."""
     names = {player.id: player.name for player in evening.group.players}
     setup = core_setup(evening.rules, [names[seat.player_id] for seat in evening.seats],
                        names[evening.first_dealer_id], evening.planned_games)
@@ -443,7 +538,8 @@ def is_table_change(facts: Any) -> bool:
 
 
 def live_entries(evening: Evening) -> list[Game]:
-    """The games and table changes that count, in sheet order.
+    """The games and table changes that count, in sheet order, as ORM rows (for changing
+    them; pages read ``fold_of``).
 
     Sorted here rather than trusting the relationship's order: a moved table change gets a
     new position within the same session.
@@ -451,37 +547,132 @@ def live_entries(evening: Evening) -> list[Game]:
     return sorted((g for g in evening.games if g.deleted_at is None), key=lambda g: g.position)
 
 
+FoldKey = tuple[int, Any, int, Any]
+"""(evening version, evening updated_at, Runde version, Runde updated_at)."""
+
+
 def sheet(evening: Evening) -> Sheet:
-    """Fold the evening's stored entries: every page's numbers come from here."""
-    setup, names = evening_setup(evening)
-    stored = live_entries(evening)
-    ledger = fold_facts(setup, [g.facts for g in stored], names)
-    texts = iter(change_texts(ledger))
-    entries = tuple(ChangeRow(g, e, next(texts)) if isinstance(e, TableChange)
-                    else Row(g, e) for g, e in zip(stored, ledger.entries))
-    return Sheet(evening=evening, setup=setup, ledger=ledger,
-                 rows=tuple(e for e in entries if isinstance(e, Row)), names=names,
-                 entries=entries)
+    """The evening's stored entries folded: every page's numbers come from here."""
+    return sheets([evening])[0]
+
+
+def sheets(evenings: Sequence[Evening]) -> list[Sheet]:
+    """Many evenings' sheets (a Runde's pages): the folds not kept are loaded together, so
+    the number of queries does not grow with the number of evenings."""
+    keys = [_fold_key(e) for e in evenings]
+    return [Sheet(e, f, k) for e, f, k in zip(evenings, folds_of(evenings), keys)]
+
+
+T = TypeVar("T")
+
+
+def kept_for_runde(group: Group, of: Sequence[Sheet], what: str, compute: Callable[[], T]) -> T:
+    """What a Runde's page adds up over the sheets ``of`` all its evenings (its Statistik, its
+    CSV), computed once for as long as every one of them stays as it is: kept under all
+    their keys, like a fold."""
+    session = db.session()
+    if not fold_cache.committed_only(session):
+        return compute()
+    key = tuple((s.evening.id, s.key) for s in of)
+    kept = fold_cache.cache()
+    found = kept.get(("runde", group.id, what), key)
+    if found is None:
+        found = compute()
+        kept.put(("runde", group.id, what), key, found, len(of))
+    result: T = found
+    return result
+
+
+def _fold_key(evening: Evening) -> FoldKey:
+    """What names an evening's fold, read from the rows the request loaded (before it loads
+    any entry: see scorer.fold_cache). The versions change with every change to what the
+    fold shows; the time of the last write to each row tells a row apart from an earlier
+    one with the same version (a database restored from a backup under a running app)."""
+    group = evening.group
+    return (evening.version, _instant(evening.updated_at), group.version,
+            _instant(group.updated_at))
+
+
+def _instant(moment: dt.datetime) -> dt.datetime:
+    """A stored time as an aware UTC time: SQLite gives back what was written as UTC without
+    its zone, PostgreSQL in the connection's zone."""
+    if moment.tzinfo is None:
+        return moment.replace(tzinfo=dt.timezone.utc)
+    return moment.astimezone(dt.timezone.utc)
+
+
+def fold_of(evening: Evening) -> Folded:
+    """The evening folded as the database holds it now; kept between requests."""
+    return folds_of([evening])[0]
+
+
+def folds_of(evenings: Sequence[Evening]) -> list[Folded]:
+    """Several evenings folded as the database holds them now (one Runde's): kept folds
+    where the key still matches, the others loaded in three queries for all of them."""
+    if not evenings:
+        return []
+    session = db.session()
+    kept = fold_cache.cache()
+    usable = fold_cache.committed_only(session)
+    keys = [_fold_key(e) for e in evenings]
+    found: list[Folded | None] = [kept.get(e.id, k) if usable else None
+                                  for e, k in zip(evenings, keys)]
+    missing = [e for e, f in zip(evenings, found) if f is None]
+    if missing:
+        loaded = _load_folds(missing)
+        usable = usable and fold_cache.committed_only(session)
+        for k, evening in enumerate(evenings):
+            if found[k] is None:
+                found[k] = folded = loaded[evening.id]
+                if usable:
+                    kept.put(evening.id, keys[k], folded, len(folded.entries) + 1)
+    return [f for f in found if f is not None]
+
+
+def _load_folds(evenings: Sequence[Evening]) -> dict[int, Folded]:
+    """Read the first seats and live entries of ``evenings`` (of one Runde) and fold each."""
+    ids = [e.id for e in evenings]
+    group_id = evenings[0].group_id
+    names = dict(db.session.execute(select(Player.id, Player.name)
+                                    .where(Player.group_id == group_id)).all())
+    seats: dict[int, list[int]] = {i: [] for i in ids}
+    for evening_id, player_id in db.session.execute(
+            select(EveningSeat.evening_id, EveningSeat.player_id)
+            .where(EveningSeat.evening_id.in_(ids))
+            .order_by(EveningSeat.evening_id, EveningSeat.position)):
+        seats[evening_id].append(player_id)
+    entries: dict[int, list[StoredEntry]] = {i: [] for i in ids}
+    for evening_id, game_id, facts in db.session.execute(
+            select(Game.evening_id, Game.id, Game.facts)
+            .where(Game.evening_id.in_(ids), Game.deleted_at.is_(None))
+            .order_by(Game.evening_id, Game.position)):
+        entries[evening_id].append(StoredEntry(game_id, facts))
+    out = {}
+    for evening in evenings:
+        setup = core_setup(evening.rules, [names[i] for i in seats[evening.id]],
+                           names[evening.first_dealer_id], evening.planned_games)
+        stored = tuple(entries[evening.id])
+        ledger = fold_facts(setup, [s.facts for s in stored], names)
+        out[evening.id] = Folded(setup=setup, names=names, entries=stored, ledger=ledger)
+    return out
 
 
 def current_table(evening: Evening) -> list[int]:
-    """The player ids at the table now, without folding: the last table change's, or the
-    evening's first seats."""
-    for entry in reversed(live_entries(evening)):
-        if is_table_change(entry.facts):
-            return list(entry.facts["table"])
-    return [seat.player_id for seat in evening.seats]
+    """The player ids at the table now."""
+    folded = fold_of(evening)
+    return [folded.ids[name] for name in folded.ledger.seats]
 
 
 def evening_input(evening: Evening) -> dict[str, Any]:
     """The evening as CLI.md `evening` input (names, not ids), e.g. for the PDF sheet."""
-    setup, names = evening_setup(evening)
+    folded = fold_of(evening)
+    setup = folded.setup
     return {
         "rules": dict(evening.rules),
         "seats": list(setup.seats),
         "first_dealer": setup.first_dealer,
         **({"planned_games": setup.planned_games} if setup.planned_games is not None else {}),
-        "games": [to_core(g.facts, names) for g in live_entries(evening)],
+        "games": folded.raws(),
     }
 
 
@@ -531,14 +722,24 @@ def preview(evening: Evening, facts: Mapping[str, Any],
     candidate's own problems (fields without the ``games[i].`` prefix), or a whole-form
     problem when a later entry would stop being valid.
     """
+    return _preview(fold_of(evening), facts, replacing)
+
+
+def _preview(folded: Folded, facts: Mapping[str, Any],
+             replacing: Game | None) -> tuple[Ledger, LedgerGame]:
     if is_table_change(facts) or (replacing is not None and is_table_change(replacing.facts)):
         raise Refused([("", "ein Tischwechsel ist kein Spiel: über „Tisch ändern“ eintragen")])
-    setup, names = evening_setup(evening)
-    entries = live_entries(evening)
-    raws = [to_core(g.facts, names) for g in entries]
-    index = entries.index(replacing) if replacing is not None else len(entries)
-    raws[index:index + 1] = [to_core(facts, names)]
-    ledger = _fold_checked(setup, raws, index)
+    candidate = to_core(facts, folded.names)
+    if replacing is None:
+        # A new game goes at the end: go on from the kept fold instead of folding it all.
+        index = len(folded.entries)
+        ledger = _checked(lambda: resume(folded.ledger, [candidate]),
+                          lambda: [*folded.raws(), candidate], index)
+    else:
+        index = next(k for k, e in enumerate(folded.entries) if e.id == replacing.id)
+        raws = folded.raws()
+        raws[index] = candidate
+        ledger = _fold_checked(folded.setup, raws, index)
     entry = ledger.entries[index]
     assert isinstance(entry, LedgerGame)
     return ledger, entry
@@ -547,22 +748,31 @@ def preview(evening: Evening, facts: Mapping[str, Any],
 def without(evening: Evening, game: Game) -> Ledger | None:
     """The evening folded as it would be with ``game`` deleted (None if it would not fold,
     which deleting then refuses)."""
-    setup, names = evening_setup(evening)
+    folded = fold_of(evening)
     try:
-        return fold_facts(setup, [g.facts for g in live_entries(evening) if g is not game], names)
+        return fold_facts(folded.setup, [e.facts for e in folded.entries if e.id != game.id],
+                          folded.names)
     except InvalidEvening:
         return None
 
 
 def _fold_checked(setup: EveningSetup, raws: list[dict[str, Any]],
                   candidate: int | None) -> Ledger:
+    return _checked(lambda: fold(setup, raws), lambda: raws, candidate)
+
+
+def _checked(folding: Callable[[], Ledger], entries: Callable[[], Sequence[Any]],
+             candidate: int | None) -> Ledger:
+    """Run ``folding`` (of ``entries()``, the candidate at index ``candidate``); what the
+    core refuses becomes Refused: the candidate's own fields, or which later entry would no
+    longer add up."""
     try:
-        return fold(setup, raws)
+        return folding()
     except InvalidEvening as err:
         if err.index is not None and err.index == candidate:
             prefix = f"games[{candidate}]"
             raise Refused((_strip(f, prefix), m) for f, m in err.problems) from None
-        where = _entry_name(raws, err.index) if err.index is not None else "Der Abend"
+        where = _entry_name(entries(), err.index) if err.index is not None else "Der Abend"
         raise Refused([("", f"{where} ginge danach nicht mehr auf: {m}")
                        for _, m in err.problems]) from None
 
@@ -585,11 +795,18 @@ def _lock(evening: Evening) -> None:
     """Serialize changes to one evening, so two phones never both take game N+1 or both edit
     from the same revision: PostgreSQL locks and reloads the evening row (SELECT … FOR
     UPDATE) and everything read after this sees the other phone's commit; on SQLite the
-    writing request's transaction began IMMEDIATE, which already holds the write lock."""
+    writing request's transaction began IMMEDIATE, which already holds the write lock, and
+    what it read is current (nothing to read again)."""
+    if db.session.get_bind().dialect.name == "sqlite":
+        return
     db.session.refresh(evening, with_for_update=True)
-    # One query brings every game of the evening already in the session up to date.
-    db.session.scalars(select(Game).where(Game.evening_id == evening.id)
-                       .execution_options(populate_existing=True)).all()
+    # Entries this request loaded before the lock are brought up to date (one
+    # query); the others are read after it anyway.
+    loaded = [inspect(row).identity[0] for row in db.session.identity_map.values()
+              if isinstance(row, Game)]
+    if loaded:
+        db.session.scalars(select(Game).where(Game.id.in_(loaded))
+                           .execution_options(populate_existing=True)).all()
 
 
 def _check_open(evening: Evening) -> None:
@@ -598,11 +815,9 @@ def _check_open(evening: Evening) -> None:
         raise Refused([("", CLOSED)])
 
 
-def _check_room(evening: Evening) -> None:
+def _check_room(folded: Folded) -> None:
     """The core folds at most MAX_ENTRIES entries: a stored evening must always fold."""
-    count = db.session.scalar(select(func.count()).select_from(Game).where(
-        Game.evening_id == evening.id, Game.deleted_at.is_(None)))
-    if (count or 0) >= MAX_ENTRIES:
+    if len(folded.entries) >= MAX_ENTRIES:
         raise Refused([("", FULL)])
 
 
@@ -649,35 +864,55 @@ def add_game(evening: Evening, facts: Mapping[str, Any], entry_key: str,
     otherwise): a phone that entered it offline must not have it land elsewhere silently.
     Facts without ``players`` get the four the rotation names at that place, stored like
     any other game's, so that a later change before it never moves them.
+
+    The game is checked by going on from the evening's kept fold (``resume``), and the fold
+    with it is kept after the commit: saving costs the same after game 1000 as after game 1.
     """
     _check_open(evening)
-    if game_by_entry_key(entry_key) is not None:
-        return None
-    _check_room(evening)
+    version, key = evening.version, _fold_key(evening)  # under the lock: the latest commit's
+    folded = fold_of(evening)
+    _check_room(folded)
     if number is not None:
-        _check_number(evening, number)
-    _, entry = preview(evening, facts)
+        _check_number(folded, number)
+    ledger, entry = _preview(folded, facts, None)
     if "players" not in facts:
-        ids = {name: i for i, name in evening_setup(evening)[1].items()}
-        facts = {**facts, "players": [ids[p] for p in entry.players]}
-    return _store(evening, dict(facts), entry_key, None)
+        facts = {**facts, "players": [folded.ids[p] for p in entry.players]}
+        ledger = resume(folded.ledger, [to_core(facts, folded.names)])
+    stored = _as_stored(facts)
+    event = _store(evening, stored, entry_key, None, number=entry.number)
+    if event is not None:
+        # Committed under the lock taken above: this request's commit is version + 1.
+        after = Folded(setup=folded.setup, names=folded.names,
+                       entries=(*folded.entries, StoredEntry(event.game_id, stored)),
+                       ledger=ledger)
+        fold_cache.cache().put(evening.id, (version + 1, _instant(evening.updated_at), *key[2:]),
+                               after, len(after.entries) + 1)
+    return event
+
+
+def _as_stored(facts: Mapping[str, Any]) -> dict[str, Any]:
+    """Facts as the database gives them back (JSON: lists, string keys), so that a fold kept
+    from them is the fold of what a later request reads."""
+    return json.loads(json.dumps(facts))
 
 
 def _store(evening: Evening, facts: dict[str, Any], entry_key: str,
-           index: int | None) -> GameEvent | None:
-    """Add a checked entry at the end (or, a table change, at live ``index``) and commit."""
+           index: int | None, number: int | None = None) -> GameEvent | None:
+    """Add a checked entry at the end (or, a table change, at live ``index``) and commit;
+    ``number``: its number on the sheet, when the caller knows it."""
     position = (db.session.scalar(
         select(func.max(Game.position)).where(Game.evening_id == evening.id)) or 0) + 1
     game = Game(evening=evening, position=position, facts=facts, entry_key=entry_key)
     db.session.add(game)
-    db.session.flush()
-    if index is not None:
-        _move(game, index)
-    event = _record(game, CREATE, None, game.facts)
     try:
-        db.session.commit()
+        # The entry key is unique: a form that arrives twice at once is stored once, and the
+        # second request learns it here (or at the commit) instead of by a lookup beforehand.
+        db.session.flush()
+        if index is not None:
+            _move(game, index)
+        event = _record(game, CREATE, None, game.facts, number=number)
+        _commit_keeping(evening, event)
     except IntegrityError:
-        # The same form arrived twice at once: the other request stored it.
         db.session.rollback()
         if game_by_entry_key(entry_key) is not None:
             return None
@@ -685,14 +920,29 @@ def _store(evening: Evening, facts: dict[str, Any], entry_key: str,
     return event
 
 
-def _check_number(evening: Evening, number: int) -> None:
+def _commit_keeping(*rows: Any) -> None:
+    """Commit, keeping ``rows`` loaded: the evening written under this transaction's lock and
+    the history event written with it are known as committed (the page that answers a save
+    needs both), so they are not read again. Everything else is read again when next used, as
+    after any commit."""
+    session = db.session()
+    session.expire_on_commit = False
+    try:
+        session.commit()
+    finally:
+        session.expire_on_commit = True
+    for row in list(session.identity_map.values()):
+        if not any(row is kept for kept in rows):
+            session.expire(row)
+
+
+def _check_number(folded: Folded, number: int) -> None:
     """NumberTaken unless the next game of the sheet is game ``number`` (under the lock)."""
-    games = [g for g in db.session.scalars(select(Game).where(
-        Game.evening_id == evening.id, Game.deleted_at.is_(None)).order_by(Game.position))
-        if not is_table_change(g.facts)]
+    games = folded.games
     if number != len(games) + 1:
-        raise NumberTaken(number, len(games) + 1,
-                          games[number - 1] if 1 <= number <= len(games) else None)
+        taken = db.session.get(Game, games[number - 1].game.id) if 1 <= number <= len(games) \
+            else None
+        raise NumberTaken(number, len(games) + 1, taken)
 
 
 def edit_game(game: Game, facts: Mapping[str, Any], revision: int) -> GameEvent:
@@ -727,7 +977,7 @@ def undo(evening: Evening, event_id: int) -> GameEvent:
     if event.action in (CREATE, RESTORE):
         return _change(game, DELETE, None)
     if event.action == DELETE:
-        _check_room(evening)
+        _check_room(fold_of(evening))
         return _change(game, RESTORE, None)
     assert event.old_facts is not None
     return _back_to(evening, game, event)
@@ -767,7 +1017,7 @@ def restore_version(evening: Evening, event_id: int, revision: int) -> GameEvent
     if event.action == DELETE:
         if game.deleted_at is None:
             raise Refused([("", f"{_what(game)} ist nicht gelöscht")])
-        _check_room(evening)
+        _check_room(fold_of(evening))
         return _change(game, RESTORE, None)
     if event.action != EDIT or event.old_facts is None:
         raise Refused([("", "hier gibt es keine frühere Fassung")])
@@ -918,7 +1168,7 @@ def add_table_change(evening: Evening, seats: Sequence[Seat], dealer: Seat | Non
     _check_open(evening)
     if game_by_entry_key(entry_key) is not None:
         return None
-    _check_room(evening)
+    _check_room(fold_of(evening))
     try:
         facts = _table_facts(evening, seats, dealer)
         _, change, index = preview_table_change(evening, facts, after)
@@ -968,9 +1218,13 @@ def _touch(evening: Evening) -> None:
 
 
 def _record(game: Game, action: str, old: dict[str, Any] | None,
-            new: dict[str, Any] | None, old_after: int | None = None) -> GameEvent:
+            new: dict[str, Any] | None, old_after: int | None = None,
+            number: int | None = None) -> GameEvent:
+    """Keep the change in the history and raise the evening's version; ``number`` is the
+    entry's number (``number_of``) when the caller knows it already."""
     _touch(game.evening)
-    event = GameEvent(evening_id=game.evening_id, game=game, game_number=number_of(game),
+    event = GameEvent(evening_id=game.evening_id, game=game,
+                      game_number=number_of(game) if number is None else number,
                       action=action, old_facts=old, new_facts=new, revision=game.revision,
                       via=link_fingerprint())
     if old_after is not None:
@@ -999,6 +1253,7 @@ __all__ = [
     "evening_input",
     "evening_setup",
     "find_evening",
+    "find_evening_by_link",
     "find_game",
     "find_group",
     "find_group_by_id",

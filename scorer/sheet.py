@@ -243,6 +243,27 @@ def sheet_html(context: dict[str, Any]) -> str:
     return _environment().get_template("sheet.html").render(context)
 
 
+def preload() -> None:
+    """Pay once, now, what the first PDF of a process pays: importing WeasyPrint (about half
+    a second), compiling the template and setting up the fonts.
+
+    For a web worker as it starts (``doko-zettel serve``, and gunicorn with the repository's
+    gunicorn.conf.py), never on import: the ``scorer`` command and the core must not load
+    WeasyPrint.
+    """
+    render_sheet_pdf(sheet_context(_one_game()))
+
+
+def _one_game() -> Ledger:
+    """A one-game evening: the sheet's every style and font, drawn once."""
+    from scorer.evening import EveningSetup, fold
+    from scorer.rules import preset
+
+    setup = EveningSetup(rules=preset("ddv"), seats=("Anna", "Ben", "Cem", "Dora"),
+                         first_dealer="Anna")
+    return fold(setup, [{"re": ["Anna", "Cem"], "re_eyes": 151}])
+
+
 def render_sheet_pdf(context: dict[str, Any]) -> bytes:
     """The sheet as PDF bytes (A4; landscape from six players)."""
     return html_to_pdf(sheet_html(context))
@@ -314,6 +335,7 @@ __all__ = [
     "TEMPLATES",
     "html_to_pdf",
     "number",
+    "preload",
     "render_sheet_pdf",
     "sheet_context",
     "sheet_html",

@@ -168,5 +168,7 @@ def evening_games(token: str, number: int) -> Response:
 def runde_games(token: str) -> Response:
     """Every game of every evening of the Runde as CSV."""
     group = group_or_404(token)
-    evenings = [(e.number, e.played_on, services.sheet(e).ledger) for e in group.evenings]
-    return _download(runde_csv(evenings), "text/csv", "doko-zettel-alle-spiele.csv")
+    sheets = services.sheets(group.evenings)
+    body = services.kept_for_runde(group, sheets, "csv", lambda: runde_csv(
+        [(s.evening.number, s.evening.played_on, s.ledger) for s in sheets]))
+    return _download(body, "text/csv", "doko-zettel-alle-spiele.csv")

@@ -66,15 +66,12 @@ def new(token: str, number: int) -> str | Response:
     evening = evening_or_404(token, number)
     if (closed := _refuse_if_closed(evening)) is not None:
         return closed
-    setup, names = services.evening_setup(evening)
+    sheet = services.sheet(evening)
+    seated = sheet.table(sheet.ledger.seats)
     if request.method == "POST":
-        # A posted form brings its own players: saving needs no fold here (add_game folds
-        # the evening with the new game once, to check it in its place).
-        table = services.current_table(evening)
-        form = game_form(setup.rules, [(i, names[i]) for i in table], {})
-        sheet = None
+        # A posted form brings its own players (add_game checks the game in its place).
+        form = game_form(sheet.rules, seated, {})
     else:
-        sheet = services.sheet(evening)
         ids = sheet.ids
         coming = sheet.ledger.next
         data: dict[str, Any] = {"entry_key": str(uuid.uuid4()),
@@ -83,11 +80,11 @@ def new(token: str, number: int) -> str | Response:
             # The forced game is most likely the forced Pflichtsolo: have it ready, so it
             # takes the taps of a solo or fewer. Anything else can still be entered.
             data.update(kind="solo", re=[str(ids[coming.forced_soloist])], pflicht="pflicht")
-        form = game_form(setup.rules, sheet.table(sheet.ledger.seats), data)
+        form = game_form(sheet.rules, seated, data)
     errors: dict[str, list[str]] = {}
     if form.validate_on_submit():
         key = _entry_key(form.entry_key.data)
-        facts, errors = facts_from_form(form, setup.rules, names, table)
+        facts, errors = facts_from_form(form, sheet.rules, sheet.names, [i for i, _ in seated])
         if (stored := services.stored_with(key)) is not None:
             return _sent_again(evening, form, facts, errors, *stored)
         if not errors:
@@ -102,7 +99,9 @@ def new(token: str, number: int) -> str | Response:
                     # The same key arrived twice at once and the other request stored it.
                     return _sent_again(evening, form, facts, errors, *stored)
                 return redirect(_sheet_url(evening))
-    return _entry_page(evening, sheet or services.sheet(evening), form, errors, game=None)
+    if request.method == "POST":
+        sheet = services.sheet(evening)  # the evening as it is now: another phone may have saved
+    return _entry_page(evening, sheet, form, errors, game=None)
 
 
 def _sent_again(evening: Evening, form: GameForm, facts: dict[str, Any],

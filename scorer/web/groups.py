@@ -101,7 +101,8 @@ def changed_options(group: Group) -> dict[str, str]:
 
 def _group_page(group: Group, add_form: PlayerForm) -> str:
     # Newest evening first; each folded once for its winner and totals.
-    evenings = [(e, services.sheet(e)) for e in reversed(group.evenings)]
+    newest_first = list(reversed(group.evenings))
+    evenings = list(zip(newest_first, services.sheets(newest_first)))
     return render_template(
         "group.html", group=group, evenings=evenings, add_form=add_form,
         action=ActionForm(formdata=None), preset_label=PRESET_LABELS[group.preset],

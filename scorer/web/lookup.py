@@ -30,12 +30,21 @@ def group_or_404(token: str) -> Group:
     group = services.find_group(token)
     if group is None:
         abort(404)
+    _admit(group, token)
+    return group
+
+
+def _admit(group: Group, token: str) -> None:
+    """Note the Runde and the link of this request; 403 when a read-only link tries anything
+    but looking."""
     g.link_token = token
     g.group_id = group.id
+    # The session holds rows weakly: kept here, the Runde is loaded once per request, not
+    # again by every evening that refers to it.
+    g.group = group
     g.can_edit = token == group.edit_token
     if not g.can_edit and not _readable():
         abort(403)
-    return group
 
 
 def _readable() -> bool:
@@ -47,11 +56,13 @@ def _readable() -> bool:
 
 def evening_or_404(token: str, number: int) -> Evening:
     """Evening ``number`` of the Runde with this token."""
-    group = group_or_404(token)
     # The URL's <int:…> takes any count of digits; the database's integers do not.
-    evening = services.find_evening(group, number) if number <= MAX_INT else None
-    if evening is None:
+    found = services.find_evening_by_link(token, number) if number <= MAX_INT else None
+    if found is None:
+        group_or_404(token)  # 404 for an unknown link, 403 for a read-only one where it may not
         abort(404)
+    group, evening = found
+    _admit(group, token)
     return evening
 
 

@@ -14,7 +14,6 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from scorer import services
-from scorer.chart import evening_chart
 from scorer.models import Evening
 from scorer.settlement import MODE_LABELS, ROUNDING_LABELS, Settlement, format_euro
 from scorer.web.forms import SettlementForm, sent_revision
@@ -73,10 +72,9 @@ def sheet_extras(evening: Evening, sheet: services.Sheet) -> dict[str, Any]:
     The chart is our own SVG with every name escaped (scorer.chart), so it goes into the
     page as markup.
     """
-    ledger = sheet.ledger
     return {
-        "chart": Markup(evening_chart(ledger.players, [g.totals for g in ledger.games])),
-        "money": money(services.settlement(evening, ledger.totals)),
+        "chart": Markup(sheet.folded.chart),
+        "money": money(services.settlement(evening, sheet.ledger.totals)),
         "money_form": settlement_form(evening),
     }
 

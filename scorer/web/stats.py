@@ -14,7 +14,7 @@ from markupsafe import Markup
 from scorer import services
 from scorer.chart import season_chart
 from scorer.settlement import format_euro
-from scorer.stats import PlayerStats, runde_stats
+from scorer.stats import PlayerStats, RundeStats, runde_stats
 from scorer.web.lookup import group_or_404
 
 bp = Blueprint("stats", __name__, url_prefix="/r/<token>")
@@ -52,18 +52,23 @@ class Line:
 def show(token: str) -> str:
     """Per player: points, games, games won, solos, average, money; and the season chart."""
     group = group_or_404(token)
-    evenings = []
-    for evening in group.evenings:
-        ledger = services.sheet(evening).ledger
-        evenings.append((evening, ledger, services.settlement(evening, ledger.totals)))
-    result = runde_stats((ledger, money) for _, ledger, money in evenings)
+    sheets = services.sheets(group.evenings)
+    result, chart, with_money = services.kept_for_runde(group, sheets, "statistik",
+                                                        lambda: _figures(sheets))
     lines = [Line(figures=p, average=signed_decimal(p.average), money=signed_euro(p.cents),
                   tone="plus" if p.points > 0 else "minus" if p.points < 0 else "zero")
              for p in result.players]
-    chart = Markup(season_chart([(e.played_on.strftime("%d.%m."), ledger.totals)
-                                 for e, ledger, _ in evenings]))
     return render_template(
-        "stats.html", group=group, token=token, result=result, lines=lines, chart=chart,
-        with_money=any(money is not None for _, _, money in evenings),
-        pot=format_euro(result.pot),
+        "stats.html", group=group, token=token, result=result, lines=lines,
+        chart=Markup(chart), with_money=with_money, pot=format_euro(result.pot),
     )
+
+
+def _figures(sheets: list[services.Sheet]) -> tuple[RundeStats, str, bool]:
+    """The Runde's figures, its season chart (SVG) and whether any evening had money."""
+    evenings = [(s.evening, s.ledger, services.settlement(s.evening, s.ledger.totals))
+                for s in sheets]
+    result = runde_stats((ledger, money) for _, ledger, money in evenings)
+    chart = season_chart([(e.played_on.strftime("%d.%m."), ledger.totals)
+                          for e, ledger, _ in evenings])
+    return result, chart, any(money is not None for _, _, money in evenings)

@@ -1,0 +1,327 @@
+"""Kept folds are never served stale (scorer/fold_cache.py): whatever changes an evening, the
+next page shows it, on the worker that made the change and on another one.
+
+Two app instances share one database, as two gunicorn workers do (on PostgreSQL too, with
+TEST_DATABASE_URL). Before every change both have read every page, so each keeps the folds
+of that moment. After the change, every page from both must equal the same page from a third
+instance started afterwards, which has nothing kept — and the pages the change concerns must
+differ from before, so a kept fold that was served stale fails here. The pages: the open
+evening's sheet, CSV and PDF (its text; read from the worker that did not make the change,
+which is the other one at every step), the closed evening's sheet, the Runde page, the
+Statistik and the Runde's CSV.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import uuid
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from pypdf import PdfReader
+
+from test_web_table_changes import change_form
+
+FOUR = ("Anna", "Ben", "Cem", "Dora")
+
+
+def pdf_text(body: bytes) -> str:
+    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(body)).pages)
+
+
+def _same_every_time(html: str) -> str:
+    """A page without what differs per request: form tokens and the moment of the answer."""
+    html = re.sub(r'(name="csrf_token" type="hidden" value=")[^"]*', r"\1", html)
+    return re.sub(r'data-live-stamp="[^"]*"', "", html)
+
+
+class Pages:
+    """Reads every page of the Runde through one client of one app instance."""
+
+    def __init__(self, client: Any, token: str) -> None:
+        self.client = client
+        self.runde = f"/r/{token}/"
+
+    def get(self, url: str) -> Any:
+        response = self.client.get(url)
+        assert response.status_code == 200, (url, response.status_code)
+        return response
+
+    def read(self, pdf: bool = True) -> dict[str, str]:
+        """Every page (the PDF only if ``pdf``: it takes longest)."""
+        open_evening, old_evening = f"{self.runde}abend/2/", f"{self.runde}abend/1/"
+        pages = {"pdf": pdf_text(self.get(open_evening + "zettel.pdf").data)} if pdf else {}
+        return pages | {
+            "sheet": _same_every_time(self.get(open_evening).text),
+            "evening csv": self.get(open_evening + "spiele.csv").text,
+            "closed sheet": _same_every_time(self.get(old_evening).text),
+            "runde": _same_every_time(self.get(self.runde).text),
+            "statistik": _same_every_time(self.get(self.runde + "statistik").text),
+            "runde csv": self.get(self.runde + "spiele.csv").text,
+        }
+
+
+EVENING_PAGES = {"sheet", "evening csv", "pdf"}
+RUNDE_PAGES = {"runde", "statistik", "runde csv"}
+
+
+@pytest.fixture
+def second_worker(app: Any, app_config: dict[str, Any]) -> Iterator[Any]:
+    """Another instance of the app on the same database."""
+    from scorer.app import create_app
+    from scorer.extensions import db
+
+    other = create_app(app_config)
+    yield other
+    with other.app_context():
+        db.engine.dispose()
+
+
+@pytest.fixture
+def runde(table: Any) -> str:
+    """ddv; Anna, Ben, Cem, Dora at both evenings, Emil in the Runde too. Evening 1: two
+    games, closed. Evening 2 (open, 10 cents a point): two games. Returns its sheet URL."""
+    table.create_group(players=(*FOUR, "Emil"))
+    old = table.start_evening(FOUR)
+    table.play(old, ("Anna", "Cem"), 151)
+    table.play(old, ("Ben", "Cem"), 100)
+    assert table.client.post(old + "schliessen", data={"revision": "1"}).status_code == 302
+    sheet = table.start_evening(FOUR)
+    table.play(sheet, ("Anna", "Ben"), 151)
+    table.play(sheet, ("Cem", "Dora"), 130)
+    return sheet
+
+
+def entry_ids(client: Any, sheet: str) -> list[int]:
+    """The sheet's games and table changes, by the links of their rows, in sheet order."""
+    page = client.get(sheet).text
+    return [int(i) for i in re.findall(r'/(?:spiel|tisch)/(\d+)/loeschen"', page)]
+
+
+def revision_of(app: Any, entry_id: int) -> str:
+    from scorer.extensions import db
+    from scorer.models import Game
+
+    with app.app_context():
+        return str(db.session.get(Game, entry_id).revision)
+
+
+def evening_revision(app: Any, number: int) -> str:
+    from sqlalchemy import select
+
+    from scorer.extensions import db
+    from scorer.models import Evening
+
+    with app.app_context():
+        return str(db.session.scalar(select(Evening.revision).where(Evening.number == number)))
+
+
+def posted(response: Any) -> None:
+    assert response.status_code in (201, 302), response.text[:2000]
+
+
+def restore_link(client: Any, sheet: str, title: str) -> tuple[str, str]:
+    """The Verlauf's restore form under the newest item titled ``title``: (action, revision)."""
+    page = client.get(sheet + "verlauf/").text
+    item = next(i for i in page.split('<li class="card history__item">')[1:] if title in i)
+    action = re.search(r'action="([^"]+/wiederherstellen)"', item).group(1)
+    return action, re.search(r'name="revision" value="(\d+)"', item).group(1)
+
+
+def test_every_change_shows_on_the_next_page_of_every_worker(app, table, runde, app_config,
+                                                             second_worker):
+    from scorer.app import create_app
+    from scorer.extensions import db
+
+    sheet = runde
+    workers = {"A": table.client, "B": second_worker.test_client()}
+    readers = [Pages(app.test_client(), table.token), Pages(second_worker.test_client(),
+                                                            table.token)]
+
+    def game_ids() -> list[int]:
+        return entry_ids(table.client, sheet)
+
+    def add(client: Any) -> None:
+        posted(client.post(sheet + "spiel/neu", data=table.game_form(("Anna", "Dora"), 100)))
+
+    def add_offline(client: Any) -> None:
+        pairs = [["re", pid] for pid in table.ids("Ben", "Dora")] + [["re_eyes", "200"]]
+        body = {"entry_key": str(uuid.uuid4()), "number": len(game_ids()) + 1, "fields": pairs}
+        posted(client.post(sheet + "nachtragen", json=body))
+
+    def edit(client: Any) -> None:
+        second = game_ids()[1]
+        posted(client.post(f"{sheet}spiel/{second}/", data={
+            **table.game_form(("Cem", "Dora"), 190), "revision": revision_of(app, second)}))
+
+    def delete(client: Any) -> None:
+        last = game_ids()[-1]
+        posted(client.post(f"{sheet}spiel/{last}/loeschen",
+                           data={"revision": revision_of(app, last)}))
+
+    def undo(client: Any) -> None:
+        # Rückgängig is offered once, to the phone that made the change.
+        page = client.get(sheet).text
+        posted(client.post(re.search(r'action="([^"]*/rueckgaengig/\d+)"', page).group(1)))
+
+    def restore_edit(client: Any) -> None:
+        action, revision = restore_link(client, sheet, "Spiel 2 geändert")
+        posted(client.post(action, data={"revision": revision}))
+
+    def restore_deleted(client: Any) -> None:
+        action, revision = restore_link(client, sheet, "Spiel 1 gelöscht")
+        posted(client.post(action, data={"revision": revision}))
+
+    def delete_first(client: Any) -> None:
+        first = game_ids()[0]
+        posted(client.post(f"{sheet}spiel/{first}/loeschen",
+                           data={"revision": revision_of(app, first)}))
+
+    def join(client: Any) -> None:
+        posted(client.post(sheet + "tisch/neu",
+                           data=change_form(table, (*FOUR, "Emil"))))
+
+    def changes() -> list[int]:
+        page = table.client.get(sheet).text
+        return [int(i) for i in re.findall(r'/tisch/(\d+)/loeschen"', page)]
+
+    def edit_change(client: Any) -> None:
+        (row,) = changes()
+        posted(client.post(f"{sheet}tisch/{row}/", data=change_form(
+            table, ("Anna", "Emil", "Ben", "Cem", "Dora"), dealer="Emil",
+            revision=revision_of(app, row))))
+
+    def move_change(client: Any) -> None:
+        (row,) = changes()
+        posted(client.post(f"{sheet}tisch/{row}/", data=change_form(
+            table, ("Anna", "Emil", "Ben", "Cem", "Dora"), dealer="Emil", after=1,
+            revision=revision_of(app, row))))
+
+    def delete_change(client: Any) -> None:
+        (row,) = changes()
+        posted(client.post(f"{sheet}tisch/{row}/loeschen",
+                           data={"revision": revision_of(app, row)}))
+
+    def settle_differently(client: Any) -> None:
+        posted(client.post(sheet + "abrechnung", data={
+            "revision": evening_revision(app, 2), "cents_per_point": "25",
+            "settlement_mode": "pay_losses", "settlement_rounding": "ten_cents"}))
+
+    def close(client: Any) -> None:
+        posted(client.post(sheet + "schliessen", data={"revision": evening_revision(app, 2)}))
+
+    def reopen(client: Any) -> None:
+        posted(client.post(sheet + "oeffnen", data={"revision": evening_revision(app, 2)}))
+
+    def rename(client: Any) -> None:
+        posted(client.post(f"/r/{table.token}/spieler/{table.player_id('Anna')}",
+                           data={"name": "Annette"}))
+
+    def old_evening_corrected(client: Any) -> None:
+        old = f"/r/{table.token}/abend/1/"
+        posted(client.post(old + "oeffnen", data={"revision": evening_revision(app, 1)}))
+        first = entry_ids(client, old)[0]
+        posted(client.post(f"{old}spiel/{first}/", data={
+            **table.game_form(("Annette", "Cem"), 80), "revision": revision_of(app, first)}))
+        posted(client.post(old + "schliessen", data={"revision": evening_revision(app, 1)}))
+
+    # (what, how, through which worker, the pages it changes); the workers take turns, but
+    # Rückgängig is offered to the phone that made the change only.
+    steps: list[tuple[str, Callable[[Any], None], str, set[str]]] = [
+        ("a game saved", add, "A", EVENING_PAGES | RUNDE_PAGES),
+        ("a game sent from a phone that was offline", add_offline, "B",
+         EVENING_PAGES | RUNDE_PAGES),
+        ("a game edited", edit, "A", EVENING_PAGES | RUNDE_PAGES),
+        ("a game deleted", delete, "B", EVENING_PAGES | RUNDE_PAGES),
+        ("the delete taken back (Rückgängig)", undo, "B", EVENING_PAGES | RUNDE_PAGES),
+        ("the edit undone from the Verlauf", restore_edit, "A", EVENING_PAGES | RUNDE_PAGES),
+        ("the first game deleted", delete_first, "B", EVENING_PAGES | RUNDE_PAGES),
+        ("the deleted game restored from the Verlauf", restore_deleted, "A",
+         EVENING_PAGES | RUNDE_PAGES),
+        ("a player joins (table change)", join, "B", EVENING_PAGES | RUNDE_PAGES),
+        # Every game keeps the four who played it: the totals stay, the rows show the change.
+        ("the table change edited", edit_change, "A", EVENING_PAGES | {"runde csv"}),
+        ("the table change moved to an earlier game", move_change, "B",
+         EVENING_PAGES | {"runde csv"}),
+        ("the table change deleted", delete_change, "A", EVENING_PAGES | RUNDE_PAGES),
+        ("the settlement changed", settle_differently, "B", {"sheet", "pdf", "statistik"}),
+        ("the evening closed", close, "A", {"sheet", "runde"}),
+        ("the evening reopened", reopen, "B", {"sheet", "runde"}),
+        ("a player renamed", rename, "A", EVENING_PAGES | RUNDE_PAGES | {"closed sheet"}),
+        ("the closed evening reopened, corrected and closed", old_evening_corrected, "B",
+         {"closed sheet"} | RUNDE_PAGES),
+    ]
+    before = readers[0].read()
+    readers[1].read()
+    for what, step, worker, concerned in steps:
+        step(workers[worker])
+        fresh = create_app(app_config)
+        expected = Pages(fresh.test_client(), table.token).read()
+        with fresh.app_context():
+            db.engine.dispose()
+        for name, reader in zip("AB", readers):
+            # The PDF from the worker that did not make the change (the workers take turns).
+            seen = reader.read(pdf=name != worker)
+            for page in seen:
+                assert seen[page] == expected[page], f"{what}: worker {name} showed an old {page}"
+        for page in concerned:
+            assert expected[page] != before[page], f"{what}: the {page} did not change"
+        before = expected
+    assert "Annette" in before["pdf"] and "Annette" in before["runde csv"]
+    assert "25 Cent pro Punkt" in before["sheet"]
+
+
+def test_changed_house_rules_leave_every_evening_as_it_was(app, table, runde, app_config,
+                                                          second_worker):
+    readers = [Pages(app.test_client(), table.token), Pages(second_worker.test_client(),
+                                                            table.token)]
+    before = [reader.read() for reader in readers]
+    response = table.client.post(f"/r/{table.token}/regeln/regelwerk", data={"preset": "voss"})
+    assert response.status_code == 302
+    for reader, earlier in zip(readers, before):
+        now = reader.read()
+        assert "Voss" in now["runde"] and now["runde"] != earlier["runde"]
+        for page in EVENING_PAGES | {"closed sheet", "statistik", "runde csv"}:
+            assert now[page] == earlier[page], page
+
+
+def test_a_runde_page_asks_the_database_as_often_for_five_evenings_as_for_one(app, table):
+    from sqlalchemy import event
+
+    from scorer.extensions import db
+
+    table.create_group()
+    runde = f"/r/{table.token}/"
+    statements: list[str] = []
+
+    def count(*args: Any) -> None:
+        statements.append(args[2])
+
+    def queries(url: str) -> int:
+        statements.clear()
+        with app.app_context():
+            event.listen(db.engine, "before_cursor_execute", count)
+            try:
+                assert table.client.get(url).status_code == 200
+            finally:
+                event.remove(db.engine, "before_cursor_execute", count)
+        return len(statements)
+
+    def fresh_and_kept(pages: list[str]) -> list[tuple[int, int]]:
+        from scorer import fold_cache
+
+        with app.app_context():
+            fold_cache.cache().clear()  # nothing kept: every evening is read
+        return [(queries(url), queries(url)) for url in pages]
+
+    pages = [runde, runde + "statistik", runde + "spiele.csv"]
+    sheet = table.start_evening()
+    table.play(sheet, ("Anna", "Cem"), 151)
+    one = fresh_and_kept(pages)
+    for _ in range(4):
+        sheet = table.start_evening()
+        table.play(sheet, ("Ben", "Cem"), 151)
+        table.play(sheet, ("Anna", "Dora"), 120)
+    assert fresh_and_kept(pages) == one
