@@ -135,6 +135,11 @@ SHEET_FITS_JS = """
       }
     }
   }
+  for (const total of document.querySelectorAll(".totals .total__value")) {
+    if (total.scrollWidth > total.clientWidth + 0.5) {
+      cut.push(`total: "${total.textContent.trim()}" ${total.scrollWidth} > ${total.clientWidth}`);
+    }
+  }
   return {scrollWidth: scroll.scrollWidth, clientWidth: scroll.clientWidth, cut: cut};
 }
 """
