@@ -384,6 +384,16 @@ def describe_rules(rules: HouseRules) -> tuple[str, dict[str, str]]:
     return PRESET_LABELS[name], {OPTION_LABELS[k]: format_value(k, v) for k, v in diff.items()}
 
 
+def deviation_text(rules: HouseRules) -> str | None:
+    """The house rules in one line, as the sheet and the PDF both print them: "Abweichend
+    von Bockrunde: Kartenzahl: 40 · Bock-Obergrenze: ×8"; None when the rules are a preset's
+    own (an option merely listed in another order is no deviation)."""
+    preset, changes = describe_rules(rules)
+    if not changes:
+        return None
+    return f"Abweichend von {preset}: " + " · ".join(f"{k}: {v}" for k, v in changes.items())
+
+
 __all__ = [
     "EXTRA_LABELS",
     "KIND_LABELS",
@@ -396,6 +406,7 @@ __all__ = [
     "ANY_PLAN",
     "VALUE_LABELS",
     "describe_rules",
+    "deviation_text",
     "format_value",
     "pflicht_decision",
     "pflicht_help",

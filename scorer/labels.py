@@ -28,12 +28,20 @@ plays a normal game instead; Cem is forced next and plays the Pflichtsolo.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
-from scorer.evening import Ledger, LedgerGame
-from scorer.explain import KIND_LABELS, SOLO_LABELS, pflicht_decision
-from scorer.rules import DealerAfterRedeal, DealerAfterSolo, GameKind, HouseRules, PflichtsoloForced
+from scorer.evening import Ledger, LedgerGame, describe_bock_queue
+from scorer.explain import KIND_LABELS, SOLO_LABELS, TRIGGER_LABELS, pflicht_decision
+from scorer.rules import (
+    DealerAfterRedeal,
+    DealerAfterSolo,
+    GameKind,
+    HouseRules,
+    PflichtsoloForced,
+)
+from scorer.scoring import Party
 
 MARKERS = {
     GameKind.NORMAL: "",
@@ -96,6 +104,10 @@ class RowWords(NamedTuple):
     warnings: tuple[str, ...]
     """The notes that say the game differs from what the sheet expected: the forced
     Pflichtsolo was not played, other players played (what the entry form warns of)."""
+    bock: int
+    """The Bock factor the row shows (bock_factor: 1 for a redeal)."""
+    bock_reasons: str
+    """"löst Bock aus: 120:120" when the game starts a Bock round, else ""."""
 
 
 def marker(game: LedgerGame) -> str:
@@ -157,10 +169,87 @@ def winner_text(game: LedgerGame) -> str:
 
 
 def breakdown(game: LedgerGame) -> str:
-    """The core's lines joined as on the sheet; a redeal has nothing to add to its kind."""
+    """The core's lines as the sheet, the PDF and the preview word them; "" for a redeal,
+    which has nothing to add to its kind.
+
+    When every point goes to the winner the lines are simply listed ("gewonnen +1 · keine 90
+    abgesagt +1 · Bock ×2"). When points go to both parties, or nobody won, each party's
+    points are grouped under its name, the winner's first, so that a caught fox is never
+    read as the winner's: "Re: gewonnen +1 · Kontra: Fuchs gefangen +1 · Bock ×2".
+    """
     if game.facts.kind is GameKind.REDEAL:
         return ""
-    return " · ".join(line.text() for line in game.score.lines)
+    lines = game.score.lines
+    credited = [line for line in lines if line.points is not None and line.party is not None]
+    winner = game.score.winner
+    if all(line.party == winner for line in credited):  # Party is a str enum
+        return " · ".join(line.text() for line in lines)
+    order = [Party.KONTRA, Party.RE] if winner == Party.KONTRA.value else [Party.RE, Party.KONTRA]
+    groups = []
+    for party in order:
+        own = [line.text() for line in credited if line.party is party]
+        if own:
+            groups.append(f"{PARTY_NAMES[party]}: {', '.join(own)}")
+    rest = [line.text() for line in lines if line not in credited]
+    return " · ".join(groups + rest)
+
+
+PARTY_NAMES = {Party.RE: "Re", Party.KONTRA: "Kontra"}
+"""The parties in the table's words."""
+
+
+def bock_factor(game: LedgerGame) -> int:
+    """The Bock factor a row shows: the game's, but 1 for a redeal, which has no points to
+    multiply and uses up no Bock game (RULES.md §7: the dealer deals again)."""
+    return 1 if game.facts.kind is GameKind.REDEAL else game.bock
+
+
+def bock_reasons(game: LedgerGame) -> str:
+    """Why this game starts a Bock round, or "": "löst Bock aus: 120:120, verlorenes
+    Re/Kontra"."""
+    reasons = game.score.bock_reasons
+    if not reasons:
+        return ""
+    return "löst Bock aus: " + ", ".join(TRIGGER_LABELS[r] for r in reasons)
+
+
+def bock_summary(ledger: Ledger) -> tuple[str, ...]:
+    """The evening's Bock in a few words, for the sheet and the PDF alike: the Bock games
+    played (scored games with a factor above 1, see bock_factor), where rounds were
+    started, and what is still to come. Empty when the rules have no Bock and none was
+    played."""
+    games = ledger.games
+    played = sum(1 for g in games if bock_factor(g) > 1)
+    triggered = [g.number for g in games if g.score.bock_reasons]
+    if not (ledger.setup.rules.bock_triggers or played):
+        return ()
+    out = [f"{played} {'Bockspiel' if played == 1 else 'Bockspiele'} gespielt" if played
+           else "Keine Bockspiele gespielt"]
+    if triggered:
+        out.append("ausgelöst in Spiel " + ", ".join(map(str, triggered)))
+    coming = describe_bock_queue(ledger.bock_queue)
+    out.append(coming[:1].upper() + coming[1:] if ledger.bock_queue else "Keine Bockspiele offen")
+    return tuple(out)
+
+
+def short_names(players: Sequence[str]) -> dict[str, str]:
+    """A short form of each name for narrow columns (the dealer on the sheet): the first
+    letter, or the first two, or first and last, as far as that tells the players apart;
+    else the whole name.
+
+    >>> short_names(["Anna", "Ben", "Alex", "Cem"])
+    {'Anna': 'An', 'Ben': 'B', 'Alex': 'Al', 'Cem': 'C'}
+    """
+    def unique(form: Callable[[str], str]) -> dict[str, str]:
+        made = {name: form(name) for name in players}
+        count = Counter(short.casefold() for short in made.values())
+        return {name: short for name, short in made.items() if count[short.casefold()] == 1}
+
+    out: dict[str, str] = {}
+    for form in (lambda n: n[:1], lambda n: n[:2], lambda n: n[:1] + n[-1:]):
+        for name, short in unique(form).items():
+            out.setdefault(name, short)
+    return {name: out.get(name, name) for name in players}
 
 
 def genitive(name: str) -> str:
@@ -305,6 +394,8 @@ def _row(game: LedgerGame, rules: HouseRules, done: set[str], in_a_row: int,
         forced_missed=forced_missed,
         off_rotation=players is not None,
         warnings=_present((first if forced_missed else None, players)),
+        bock=bock_factor(game),
+        bock_reasons=bock_reasons(game),
     )
 
 
@@ -391,7 +482,11 @@ __all__ = [
     "MARKERS",
     "OFF_ROTATION",
     "OFF_ROTATION_MARK",
+    "PARTY_NAMES",
     "RowWords",
+    "bock_factor",
+    "bock_reasons",
+    "bock_summary",
     "breakdown",
     "dealer_sentence",
     "deletion_note",
@@ -408,5 +503,6 @@ __all__ = [
     "plan_text",
     "rotation_sentence",
     "sheet_words",
+    "short_names",
     "winner_text",
 ]

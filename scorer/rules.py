@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import reprlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -601,13 +601,33 @@ def rules_from_spec(spec: Any) -> HouseRules:
             problems.extend(err.problems)
     if problems:
         raise InvalidRules(problems)
+    if "solo_kinds" in changes:
+        # Which solos are allowed is a set: the order they were ticked in means nothing, so
+        # they keep the preset's order (and an unchanged set is no change at all).
+        changes["solo_kinds"] = in_order_of(base.solo_kinds, changes["solo_kinds"])
     return dataclasses.replace(base, **changes)
+
+
+def in_order_of(model: Sequence[SoloKind], solos: Sequence[SoloKind]) -> tuple[SoloKind, ...]:
+    """``solos`` in the order of ``model``, any others after them in the order of SoloKind.
+
+    >>> in_order_of((SoloKind.KREUZ, SoloKind.DAMEN), (SoloKind.BUBEN, SoloKind.DAMEN, SoloKind.KREUZ))
+    (<SoloKind.KREUZ: 'kreuz'>, <SoloKind.DAMEN: 'damen'>, <SoloKind.BUBEN: 'buben'>)
+    """
+    rank = {solo: k for k, solo in enumerate(model)}
+    every = list(SoloKind)
+    return tuple(sorted(solos, key=lambda s: (rank.get(s, len(rank)), every.index(s))))
 
 
 def differences(rules: HouseRules, base: HouseRules) -> dict[str, Any]:
     """The options of ``rules`` that differ from ``base``, JSON-ready."""
     mine, theirs = rules.to_dict(), base.to_dict()
-    return {k: v for k, v in mine.items() if theirs[k] != v}
+    return {k: v for k, v in mine.items() if _comparable(k, theirs[k]) != _comparable(k, v)}
+
+
+def _comparable(option: str, value: Any) -> Any:
+    """An option's value as it counts: the allowed solos are a set, whatever their order."""
+    return frozenset(value) if option == "solo_kinds" else value
 
 
 def closest_preset(rules: HouseRules) -> str:
@@ -637,6 +657,7 @@ __all__ = [
     "german_number",
     "is_bock_factor",
     "differences",
+    "in_order_of",
     "preset",
     "key_shown",
     "rules_from_spec",

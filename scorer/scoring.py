@@ -1052,6 +1052,42 @@ def _party_game(f: GameFacts, rules: HouseRules) -> GameScore:
     )
 
 
+def zero_eyes_party(facts: GameFacts, rules: HouseRules) -> Party | None:
+    """The party with 0 Augen when only the table can say whether it took a trick: with 48
+    cards four nines make a 0-Augen trick (RULES.md, Terms); with 40 cards 0 Augen is always
+    schwarz. None in every other game."""
+    if rules.deck != 48 or facts.kind in _NO_PARTIES or facts.re_eyes is None:
+        return None
+    return {0: _RE, 240: _KONTRA}.get(facts.re_eyes)
+
+
+def trickless_matters(facts: GameFacts, rules: HouseRules) -> bool:
+    """Whether the answer to "did the party with 0 Augen take a trick?" changes the game:
+    both answers are possible and score differently (winner, points, breakdown or Bock).
+
+    The entry form asks only then, and refuses to guess: with 48 cards, a "schwarz" Absage
+    met or missed, the schwarz point and the schwarz Bock trigger all hang on it.
+
+    >>> from scorer.rules import preset
+    >>> said_schwarz = parse_game({"players": ["A", "B", "C", "D"], "re": ["A", "B"],
+    ...                            "re_eyes": 240, "announced": {"re": "schwarz"}})
+    >>> trickless_matters(said_schwarz, preset("ddv"))
+    True
+    >>> plain = parse_game({"players": ["A", "B", "C", "D"], "re": ["A", "B"], "re_eyes": 240})
+    >>> trickless_matters(plain, preset("grundregeln"))  # no schwarz point, nothing said
+    False
+    """
+    party = zero_eyes_party(facts, rules)
+    if party is None:
+        return False
+    try:
+        with_tricks = score_game(facts._replace(trickless=None), rules)
+        without = score_game(facts._replace(trickless=party), rules)
+    except InvalidGame:
+        return False  # one answer is impossible (a party without a trick has no extras)
+    return with_tricks != without
+
+
 def score(data: Mapping[str, Any]) -> GameScore:
     """Parse and score a CLI.md `score` input, rules included."""
     if not _is_mapping(data):
@@ -1076,5 +1112,7 @@ __all__ = [
     "preset",
     "score",
     "score_game",
+    "trickless_matters",
     "validate_game",
+    "zero_eyes_party",
 ]

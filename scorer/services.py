@@ -657,6 +657,22 @@ def _load_folds(evenings: Sequence[Evening]) -> dict[int, Folded]:
     return out
 
 
+def last_evening_players(group: Group) -> tuple[list[int], list[int]]:
+    """Who played the Runde's last evening: everybody in the order they came to the table
+    (its first seats, then whoever joined), and the table at its end. What "Neuer Abend"
+    ticks: the same people most likely play the next one. Two empty lists before the first
+    evening."""
+    evening = db.session.scalar(select(Evening).where(Evening.group_id == group.id)
+                                .order_by(Evening.number.desc()).limit(1))
+    if evening is None:
+        return [], []
+    everybody = [seat.player_id for seat in evening.seats]
+    for entry in live_entries(evening):
+        if is_table_change(entry.facts):
+            everybody += [p for p in entry.facts["table"] if p not in everybody]
+    return everybody, current_table(evening)
+
+
 def current_table(evening: Evening) -> list[int]:
     """The player ids at the table now."""
     folded = fold_of(evening)
@@ -1235,6 +1251,7 @@ def _record(game: Game, action: str, old: dict[str, Any] | None,
 
 __all__ = [
     "history",
+    "last_evening_players",
     "restore_version",
     "ChangeRow",
     "NumberTaken",

@@ -19,9 +19,16 @@ from urllib.request import url2pathname
 from jinja2 import Environment, FileSystemLoader
 
 from scorer.chart import PALETTE, evening_chart
-from scorer.evening import Ledger, LedgerGame, TableChange, describe_bock_queue
-from scorer.explain import TRIGGER_LABELS, describe_rules, summary
-from scorer.labels import OFF_ROTATION, OFF_ROTATION_MARK, RowWords, sheet_words
+from scorer.evening import Ledger, LedgerGame, TableChange
+from scorer.explain import describe_rules, deviation_text, summary
+from scorer.labels import (
+    OFF_ROTATION,
+    OFF_ROTATION_MARK,
+    RowWords,
+    bock_summary,
+    sheet_words,
+    short_names,
+)
 from scorer.rules import GameKind
 from scorer.settlement import MODE_LABELS, ROUNDING_LABELS, Settlement, format_euro
 from scorer.table_text import change_texts
@@ -38,13 +45,15 @@ LANDSCAPE_FROM = 6
 _WEEKDAYS = ("Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag")
 _MINUS = "−"
 
-# Column widths in mm of the game table. The player columns share what is left after the
-# fixed columns and a minimum for the breakdown, capped so that a 4-player sheet gives the
-# breakdown the room instead of stretching the numbers.
+# Column widths in mm of the game table: one cell for the number and the dealer, one for
+# the value and the Bock factor, one per player (the game's points and the total after it),
+# and the game in words. Fewer cells per row make the table cheaper to lay out (WeasyPrint's
+# time grows with the cells). The player columns share what is left after the fixed columns
+# and a minimum for the words, capped so that few players give the words the room.
 _CONTENT_WIDTH = {False: 186.0, True: 273.0}  # A4 minus the 12 mm side margins of sheet.css
-_FIXED = {"number": 7.0, "dealer": 13.0, "kind": 19.0, "bock": 9.0, "value": 8.5}
-_BREAKDOWN_MIN = 48.0
-_PLAYER_MAX = 21.0
+_FIXED = {"number": 11.0, "value": 10.0}
+_BREAKDOWN_MIN = 60.0
+_PLAYER_MAX = 15.0
 
 
 def signed(value: int) -> str:
@@ -69,15 +78,14 @@ def _date_text(date: dt.date | str | None) -> str:
     return f"{_WEEKDAYS[date.weekday()]}, {date.day:02d}.{date.month:02d}.{date.year}"
 
 
-def _breakdown(game: LedgerGame, words: RowWords) -> str:
+def _breakdown(words: RowWords) -> str:
+    """The breakdown and, where the game starts a Bock round, why (the sheet's words)."""
     text = words.breakdown or words.winner
-    reasons = game.score.bock_reasons
-    if reasons:
-        text += " → Bock: " + ", ".join(TRIGGER_LABELS[r] for r in reasons)
-    return text
+    return f"{text} · {words.bock_reasons}" if words.bock_reasons else text
 
 
-def _row(game: LedgerGame, words: RowWords, seats: tuple[str, ...]) -> dict[str, Any]:
+def _row(game: LedgerGame, words: RowWords, seats: tuple[str, ...],
+         short: dict[str, str]) -> dict[str, Any]:
     redeal = game.facts.kind is GameKind.REDEAL
     cells = []
     for seat in seats:
@@ -89,21 +97,21 @@ def _row(game: LedgerGame, words: RowWords, seats: tuple[str, ...]) -> dict[str,
             "out": not plays,
             # Not at the table (came later, or gone): an empty cell, not "aus".
             "away": seat not in game.seats,
-            "dealer": seat == game.dealer,
         })
     return {
         "number": game.number,
         "mark": OFF_ROTATION_MARK if words.off_rotation else "",
         "dealer": game.dealer,
-        # A normal game leaves the kind cell empty, as on the paper Zettel.
+        "dealer_short": short[game.dealer],
+        # A normal game names no kind, as on the paper Zettel.
         "kind": words.kind if words.marker else "",
         "detail": words.detail,
         "pflicht": game.pflicht,
         "redeal": redeal,
-        "bock": f"×{game.bock}" if game.bock > 1 else "",
+        "bock": f"×{words.bock}" if words.bock > 1 else "",
         "value": "" if redeal else number(game.score.value),
         "cells": cells,
-        "breakdown": _breakdown(game, words),
+        "breakdown": _breakdown(words),
         "notes": list(words.notes),
     }
 
@@ -112,8 +120,9 @@ def _rows(ledger: Ledger, words: tuple[RowWords, ...],
           seats: tuple[str, ...]) -> list[dict[str, Any]]:
     """Every game, and between them a row for each table change."""
     texts = iter(change_texts(ledger))
+    short = short_names(seats)
     return [{"change": f"Tischwechsel nach Spiel {e.after}: {next(texts)}"}
-            if isinstance(e, TableChange) else _row(e, words[e.number - 1], seats)
+            if isinstance(e, TableChange) else _row(e, words[e.number - 1], seats, short)
             for e in ledger.entries]
 
 
@@ -122,8 +131,7 @@ def _columns(players: int, landscape: bool) -> dict[str, Any]:
     player = min(room / players, _PLAYER_MAX)
     breakdown = _CONTENT_WIDTH[landscape] - sum(_FIXED.values()) - player * players
     # A hair under the page width so rounding in the layout engine never tips it over.
-    return {**_FIXED, "points": round(player * 0.42, 2), "total": round(player * 0.58, 2),
-            "breakdown": round(breakdown - 0.5, 2)}
+    return {**_FIXED, "player": round(player, 2), "breakdown": round(breakdown - 0.5, 2)}
 
 
 def _price(cents: int) -> str:
@@ -177,18 +185,6 @@ def sheet_context(
             "colour": PALETTE[seats.index(name) % len(PALETTE)],
         })
 
-    bock_games = [g.number for g in games if g.bock > 1 and g.facts.kind is not GameKind.REDEAL]
-    triggered = [g.number for g in games if g.score.bock_reasons]
-    bock: list[str] = []
-    if setup.rules.bock_triggers or bock_games:
-        bock.append(f"{len(bock_games)} Bockspiele gespielt" if bock_games
-                    else "Keine Bockspiele gespielt")
-        if triggered:
-            bock.append("ausgelöst in Spiel " + ", ".join(map(str, triggered)))
-        coming = describe_bock_queue(ledger.bock_queue)
-        bock.append(coming[:1].upper() + coming[1:] if ledger.bock_queue
-                    else "Keine Bockspiele offen")
-
     pflicht: list[str] = []
     if setup.rules.pflichtsolo:
         played = [f"{g.facts.re[0]} (Spiel {g.number})" for g in games if g.pflicht]
@@ -216,6 +212,7 @@ def sheet_context(
         "rules": {
             "preset": preset,
             "changes": [{"label": k, "value": v} for k, v in changes.items()],
+            "deviation": deviation_text(setup.rules) or "",
             "summary": summary(setup.rules, setup.planned_games),
         },
         "columns": _columns(len(seats), landscape),
@@ -225,7 +222,7 @@ def sheet_context(
         "totals": [{"name": s, "total": number(ledger.totals[s]),
                     "tone": _tone(ledger.totals[s])} for s in seats],
         "standings": standings,
-        "bock": bock,
+        "bock": list(bock_summary(ledger)),
         "pflicht": pflicht,
         "settlement": _settlement(settlement) if settlement else None,
         "chart": evening_chart(seats, [g.totals for g in games]),

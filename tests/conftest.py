@@ -4,6 +4,7 @@ the real migrations applied, its test client and CLI runner. Core tests need non
 
 from __future__ import annotations
 
+import html
 import os
 import re
 from collections.abc import Iterator
@@ -207,6 +208,21 @@ class Table:
             return list(db.session.scalars(
                 select(Game.id).where(Game.deleted_at.is_(None)).order_by(Game.evening_id,
                                                                            Game.position)))
+
+    def opened(self, sheet_url: str, client: Any = None) -> str:
+        """The sheet with every row opened: each row's breakdown fetched as the sheet's
+        script fetches it (static/js/panels.js) and put in its place."""
+        client = client or self.client
+        page = client.get(sheet_url)
+        assert page.status_code == 200, page.text
+
+        def fetched(match: re.Match[str]) -> str:
+            panel = client.get(html.unescape(match.group(1)), headers={"X-Doko-Panel": "1"})
+            assert panel.status_code == 200, panel.text
+            return f'<div class="game__words" data-panel-body>{panel.text}</div>'
+
+        return re.sub(r'<div class="game__words" data-panel-body><p><a href="([^"]+)">'
+                      r'Rechnung von Spiel \d+</a></p></div>', fetched, page.text)
 
     def ledger(self, sheet_url: str) -> Any:
         """The core's ledger of an evening, folded from what the database holds."""

@@ -117,8 +117,16 @@ def test_a_preset_id_and_the_preset_object_give_the_same_rules() -> None:
                  {"bock_stacking": "multiply"}, id="bockrunde-multiply"),
     pytest.param({"preset": "voss", "sixty_rule": False, "kontra_only_shift": True},
                  {"sixty_rule": False, "kontra_only_shift": True}, id="voss-without-60er"),
+    # The allowed solos are a set: ticked in any order they follow the preset's order, and
+    # the same set in another order is no change (issue 11: "Abweichend von Bockrunde").
     pytest.param({"preset": "kuss-rosa", "solo_kinds": ["karo", "damen"]},
-                 {"solo_kinds": ["karo", "damen"]}, id="solo-kinds-keep-their-order"),
+                 {"solo_kinds": ["damen", "karo"]}, id="solo-kinds-follow-the-presets-order"),
+    pytest.param({"preset": "bockrunde", "solo_kinds": [
+        "damen", "buben", "fleischlos", "kreuz", "pik", "herz", "karo"]}, {},
+                 id="the-same-solos-in-another-order-change-nothing"),
+    pytest.param({"preset": "kuss-rosa", "solo_kinds": ["fleischlos", "karo", "kreuz"]},
+                 {"solo_kinds": ["karo", "fleischlos", "kreuz"]},
+                 id="solos-the-preset-lacks-come-after-its-own"),
     pytest.param({"preset": "orbital", "gegen_die_alten_after_armut": True},
                  {"gegen_die_alten_after_armut": True}, id="orbital-gda-after-armut"),
     pytest.param({"preset": "ddv", "deck": 48}, {}, id="setting-the-same-value-changes-nothing"),

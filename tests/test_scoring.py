@@ -10,8 +10,17 @@ from typing import Any
 
 import pytest
 
-from scorer.rules import InvalidInput, InvalidRules, preset
-from scorer.scoring import GameFacts, InvalidGame, Level, Party, parse_game, score, score_game
+from scorer.rules import InvalidInput, InvalidRules, preset, rules_from_spec
+from scorer.scoring import (
+    GameFacts,
+    InvalidGame,
+    Level,
+    Party,
+    parse_game,
+    score,
+    score_game,
+    trickless_matters,
+)
 
 PLAYERS = ["A", "B", "C", "D"]
 
@@ -455,3 +464,41 @@ def test_a_name_is_text_without_control_characters(name: Any, ok: bool) -> None:
     from scorer.scoring import name_problem
 
     assert (name_problem(name) is None) is ok
+
+
+# --------------------------------------------------------------------------- the schwarz question
+# With 48 cards a party with 0 Augen may still have taken a trick (four nines, RULES.md
+# Terms), so the entry form asks, and must ask whenever the answer changes the game.
+
+
+@pytest.mark.parametrize(
+    ("fields", "matters"),
+    [
+        # ddv: the loser schwarz is +1 for the winner (schwarz_point): it changes the value.
+        pytest.param({"re_eyes": 240}, True, id="ddv-kontra-0-the-schwarz-point"),
+        pytest.param({"re_eyes": 0}, True, id="ddv-re-0-the-schwarz-point"),
+        # grundregeln has no schwarz point and nothing was said: the same game either way.
+        pytest.param({"rules": "grundregeln", "re_eyes": 240}, False,
+                     id="grundregeln-nothing-hangs-on-it"),
+        # Re said schwarz: met only if Kontra took no trick; one trick and Kontra wins (§1).
+        pytest.param({"rules": "grundregeln", "re_eyes": 240,
+                      "announced": {"re": "schwarz"}}, True,
+                     id="grundregeln-re-said-schwarz"),
+        # A schwarz Bock trigger fires only for a party without a trick (§7).
+        pytest.param({"rules": {"preset": "grundregeln", "bock_triggers": ["schwarz"]},
+                      "re_eyes": 240}, True, id="the-schwarz-bock-trigger"),
+        # Kontra caught a fox, so it took a trick: "no trick" is impossible, nothing to ask.
+        pytest.param({"re_eyes": 240, "extras": {"kontra": {"fuchs_gefangen": 1}}}, False,
+                     id="kontra-with-a-fox-took-a-trick"),
+        pytest.param({"re_eyes": 200}, False, id="nobody-has-0-augen"),
+        # 40 cards: every trick holds Augen, 0 Augen is schwarz without asking.
+        pytest.param({"rules": "voss", "re_eyes": 240}, False, id="40-cards-never-ask"),
+        pytest.param({"kind": "redeal", "re": None, "re_eyes": None}, False,
+                     id="a-redeal-has-no-parties"),
+    ],
+)
+def test_the_schwarz_question_matters_only_where_the_answer_changes_the_game(
+        fields: dict[str, Any], matters: bool) -> None:
+    data = game(**fields)
+    rules = rules_from_spec(data.pop("rules"))
+    assert trickless_matters(parse_game(data), rules) is matters

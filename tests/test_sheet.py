@@ -125,10 +125,12 @@ def test_the_context_rows_mark_kind_bock_and_grundwert_as_the_ledger_says(ledger
         (1, "Anna"), (2, "Ben"), (3, "Cem"), (4, "Dora"), (5, "Dora")]
     assert [(r["kind"], r["detail"]) for r in rows] == [
         ("", ""), ("", ""), ("", ""), ("Solo", "Damensolo · Anna"), ("neu gegeben", "")]
-    assert [r["bock"] for r in rows] == ["", "", "×4", "×4", "×4"]
+    # The redeal uses up no Bock game and has no points to multiply: no factor (issue 11).
+    assert [r["bock"] for r in rows] == ["", "", "×4", "×4", ""]
     assert [r["value"] for r in rows] == ["1", "4", "1", "3", ""]
+    assert [r["dealer_short"] for r in rows] == ["A", "B", "C", "D", "D"]
     assert rows[1]["breakdown"] == ("gewonnen +1 · gegen die Alten +1 · Re ×2"
-                                    " → Bock: 120:120, verlorenes Re/Kontra")
+                                    " · löst Bock aus: 120:120, verlorenes Re/Kontra")
 
 
 def test_the_context_marks_who_sat_out_and_carries_points_and_running_totals(ledger):
@@ -267,11 +269,34 @@ def test_the_pdf_shows_names_final_totals_and_settlement(pdf_text):
 
 
 def test_the_pdf_prints_each_game_row_with_points_and_running_totals(pdf_text):
-    # Game 1: Anna out (total 0), Ben +1, Cem −1, Dora +1, Emil −1.
-    assert "1 Anna 1 aus 0 +1 1 −1 −1 +1 1 −1 −1 gewonnen +1" in pdf_text
-    # Game 3, in seat order: Anna −4 to −8, Ben +4 to 5, Cem out at −5, Dora −4 to 1,
-    # Emil +4 to 7.
-    assert "3 Cem ×4 1 −4 −8 +4 5 aus −5 −4 1 +4 7 gewonnen +1 · Bock ×4" in pdf_text
+    # Game 1, Anna (A) deals: Anna out (total 0), Ben +1, Cem −1, Dora +1, Emil −1.
+    assert "1 A 1 aus 0 +1 1 −1 −1 +1 1 −1 −1 gewonnen +1" in pdf_text
+    # Game 3, Cem (C) deals, value 1 ×4, in seat order: Anna −4 to −8, Ben +4 to 5, Cem out
+    # at −5, Dora −4 to 1, Emil +4 to 7.
+    assert "3 C 1 ×4 −4 −8 +4 5 aus −5 −4 1 +4 7 gewonnen +1 · Bock ×4" in pdf_text
+    # Game 5, the redeal, Dora deals again and sits out: no value, no Bock factor, nobody's
+    # points change (Anna 28, Ben −7, Cem −17, Dora 1, Emil −5).
+    assert "5 D 0 28 0 −7 0 −17 aus 1 0 −5 neu gegeben: keine Punkte" in pdf_text
+
+
+def test_a_pdf_of_an_evening_with_unchanged_rules_names_no_deviation():
+    # Bockrunde's seven solos ticked in the order of the house-rules form (Damen first), not
+    # the preset's (Kreuz first): the same rules (issue 11).
+    ledger = evening({**EVENING, "rules": {"preset": "bockrunde", "solo_kinds": [
+        "damen", "buben", "fleischlos", "kreuz", "pik", "herz", "karo"]}})
+    text = _flat(_text(render_sheet_pdf(sheet_context(ledger))))
+    assert "Regeln: Bockrunde" in text
+    assert "Abweichend" not in text and "mit Hausregeln" not in text
+    assert ("Soli: Kreuz-Solo, Pik-Solo, Herz-Solo, Karo-Solo, Damensolo, Bubensolo, "
+            "Fleischloser.") in text
+
+
+def test_a_pdf_of_an_evening_with_changed_rules_names_the_deviation():
+    ledger = evening({**EVENING, "rules": {"preset": "bockrunde", "solo_kinds": [
+        "damen", "buben"]}})
+    text = _flat(_text(render_sheet_pdf(sheet_context(ledger))))
+    assert "Regeln: Bockrunde mit Hausregeln" in text
+    assert "Abweichend von Bockrunde: Erlaubte Soli: Damensolo, Bubensolo" in text
 
 
 def test_the_pdf_has_one_table_row_per_game(ledger):

@@ -18,7 +18,8 @@ def test_the_new_evening_form_offers_the_active_players_and_the_runde_rules(tabl
     page = client.get(f"{url}abend/neu").text
     for name in FIVE:
         assert name in page
-    assert len(re.findall(r'name="present" value="\d+"\s+checked', page)) == 4
+    # Five active players, no evening yet: all five are ticked (issue 11).
+    assert len(re.findall(r'name="present" value="\d+"\s+checked', page)) == 5
     assert "Bockrunde" in page and "Bockrunden bei 120:120" in page
     assert 'name="rules-bock_triggers" value="tie_120"\n            checked' in page
 

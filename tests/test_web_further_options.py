@@ -126,5 +126,5 @@ def test_added_bock_is_its_own_line_of_the_breakdown(table):
     second = table.ledger(sheet).games[1]
     assert second.bock == 4
     assert (second.points["Ben"], second.points["Anna"]) == (5, -5)
-    page = table.client.get(sheet).text
+    page = table.opened(sheet)
     assert '<p class="breakdown">gewonnen +1 · Bock +4</p>' in page

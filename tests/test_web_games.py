@@ -35,7 +35,8 @@ def test_the_entry_form_is_prefilled_with_the_next_games_players_and_has_a_numer
     checked = re.findall(r'name="players" value="(\d+)" checked', page)
     assert checked == table.ids("Ben", "Cem", "Dora", "Emil")  # Anna deals and sits out
     assert 'inputmode="numeric"' in page
-    assert "Laut Zettel setzt aus: Anna." in page
+    # Who plays is one line, folded: the four and who sits out (issue 11).
+    assert "Es spielen Ben, Cem, Dora, Emil · Anna setzt aus" in page
     assert 'data-preview-url="' in page
 
 
@@ -43,13 +44,13 @@ def test_the_sheet_shows_the_cores_points_breakdown_and_grundwert(table):
     table.create_group()
     sheet = table.start_evening()
     table.play(sheet, ("Anna", "Cem"), 151, announced_re="keine_90", announced_kontra="ansage")
-    page = table.client.get(sheet).text
+    page = table.opened(sheet)
     expected = fold(EveningSetup(preset("ddv"), SEATS, "Anna"), [
         {"re": ["Anna", "Cem"], "re_eyes": 151,
          "announced": {"re": "keine_90", "kontra": "ansage"}}]).games[0]
     assert expected.points["Anna"] == 7
     assert " · ".join(line.text() for line in expected.score.lines) in page
-    assert f'<span class="num">{expected.score.value}</span>' in page
+    assert f'<span class="cell-value num">{expected.score.value}</span>' in page
     assert "<small>+7</small>7" in page and "<small>−7</small>−7" in page
 
 
@@ -112,8 +113,8 @@ def test_a_solo_shows_its_marker_and_the_soloist_counts_three_times(table):
     ledger = table.ledger(sheet)
     assert ledger.totals == {"Anna": -1, "Ben": 3, "Cem": -1, "Dora": -1}
     assert ledger.games[0].pflicht  # ddv: the first solo is the Pflichtsolo
-    page = table.client.get(sheet).text
-    assert '<span class="cell-kind">P</span>' in page
+    page = table.opened(sheet)
+    assert '<span class="cell-kind">P<small class="cell-dealer">' in page
     assert "Pflichtsolo (Damensolo)" in page
     assert "Solist zählt dreifach" in page
 
@@ -122,9 +123,9 @@ def test_a_hochzeit_without_partner_is_entered_with_one_re_player(table):
     table.create_group()
     sheet = table.start_evening()
     table.play(sheet, ("Cem",), 100, kind="hochzeit")
-    page = table.client.get(sheet).text
+    page = table.opened(sheet)
     assert "Hochzeit ohne Partner" in page
-    assert '<span class="cell-kind">H</span>' in page
+    assert '<span class="cell-kind">H<small class="cell-dealer">' in page
     # A Hochzeit without partner is scored as a solo: the Hochzeiter pays three times.
     assert table.ledger(sheet).totals == {"Anna": 1, "Ben": 1, "Cem": -3, "Dora": 1}
 
@@ -266,6 +267,59 @@ def test_schwarz_is_asked_only_with_48_cards_and_counts_when_answered(table):
     # A leftover answer for a party that has Augen is dropped, not an error.
     table.play(sheet, ("Anna", "Cem"), 200, trickless="kontra")
     assert table.ledger(sheet).games[1].facts.trickless is None
+
+
+def test_with_0_augen_nothing_is_saved_until_the_table_says_whether_kontra_took_a_trick(
+        table, app):
+    # The issue's game: bockrunde, Re (Anna, Cem) says schwarz and takes all 240 Augen.
+    # Kontra without a trick: gewonnen 1, under 90/60/30 3, schwarz 1, Re's four Absagen 4
+    # = 9, Re doubles: +18. Kontra with a trick (four nines): Re's schwarz failed, Kontra
+    # wins: gewonnen 1, the four Absagen 4, ×2 = 10, gegen die Alten 1 ×2 = 2: Anna −12.
+    table.create_group(preset="bockrunde")
+    sheet = table.start_evening()
+    said = {"announced_re": "schwarz"}
+    answer = table.client.post(sheet + "vorschau",
+                               data=table.game_form(("Anna", "Cem"), 240, **said)).get_json()
+    assert answer["ok"] is False
+    assert answer["open"] == ("Noch offen: bitte angeben, ob Kontra einen Stich gemacht hat "
+                              "(0 Augen gehen auch mit einem Stich aus vier Neunen)")
+    refused = table.enter(sheet, ("Anna", "Cem"), 240, **said)
+    assert refused.status_code == 422
+    assert re.search(r'<p class="error" id="trickless-error">bitte angeben, ob Kontra einen '
+                     r'Stich gemacht hat', refused.text)
+    assert count_rows(app, Game) == 0
+    table.play(sheet, ("Anna", "Cem"), 240, trickless="kontra", **said)
+    table.play(sheet, ("Anna", "Cem"), 240, trickless="none", **said)
+    first, second = table.ledger(sheet).games
+    assert (first.bock, second.bock) == (1, 1)  # game 1 starts no Bock round
+    assert first.points["Anna"] == 18
+    assert second.facts.trickless is None
+    assert second.points["Anna"] == -12
+
+
+def test_where_the_answer_changes_nothing_0_augen_are_saved_without_asking(table):
+    # grundregeln: no schwarz point, no Bock, nothing said: the same game either way.
+    table.create_group(preset="grundregeln")
+    sheet = table.start_evening()
+    table.play(sheet, ("Anna", "Cem"), 240)
+    # gewonnen 1, Kontra under 90, 60 and 30: 4 for each Re player.
+    assert table.ledger(sheet).totals["Anna"] == 4
+
+
+def test_a_stored_game_with_0_augen_is_edited_with_its_answer_chosen(table):
+    table.create_group()
+    sheet = table.start_evening()
+    table.play(sheet, ("Anna", "Cem"), 240, trickless="none")
+    form = table.client.get(sheet + f"spiel/{table.game_ids()[0]}/").text
+    assert re.search(r'name="trickless" value="none" checked', form)
+
+
+def test_the_preview_says_what_is_missing_once(table):
+    table.create_group()
+    sheet = table.start_evening()
+    answer = table.client.post(sheet + "vorschau", data=table.game_form(
+        ("Ben",), 130, kind="solo")).get_json()
+    assert answer["open"] == "Noch offen: welches Solo wurde gespielt?"
 
 
 def test_forty_card_rules_never_ask_for_schwarz(table):

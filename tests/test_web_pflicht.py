@@ -107,7 +107,7 @@ def test_the_preselected_forced_pflichtsolo_needs_only_the_solo_and_the_augen(ta
     assert ledger.games[0].pflicht and ledger.games[0].forced_soloist == "Ben"
     # ddv: 130 Augen, gewonnen 1, the soloist three times.
     assert ledger.totals == {"Anna": -1, "Ben": 3, "Cem": -1, "Dora": -1}
-    text = _text(client.get(sheet).text)
+    text = _text(table.opened(sheet))
     assert "Ben war mit dem Pflichtsolo dran und hat es gespielt." in text
     assert "Das vorgeführte Pflichtsolo zählt als geplantes Spiel: der Geber wechselt." in text
     assert "vorgeführt für" not in text
@@ -144,7 +144,7 @@ def test_another_game_in_a_forced_slot_is_saved_and_the_preview_and_row_say_so(
     preview = client.post(sheet + "vorschau", data=data).get_json()
     assert preview["ok"] and preview["warnings"] == [sentence]
     assert client.post(sheet + "spiel/neu", data=data).status_code == 302
-    text = _text(client.get(sheet).text)
+    text = _text(table.opened(sheet))
     assert sentence in text
     # The forced player still owes the Pflichtsolo.
     assert forced in table.ledger(sheet).pflichtsolo_open
@@ -248,7 +248,7 @@ def test_the_delete_confirmation_says_what_is_recomputed_and_which_games_change(
             "Stand. Jedes Spiel behält aber die Spieler, die dafür eingetragen sind") in page
     assert "Nach dem Löschen anders besetzt als laut Zettel: Spiel 2 (dann Spiel 1)." in page
     client.post(sheet + f"spiel/{first}/loeschen", data={"revision": "1"})
-    sheet_page = client.get(sheet).text
+    sheet_page = table.opened(sheet)
     assert "Anders besetzt als laut Zettel: Anna spielte statt Ben." in sheet_page
     assert '1<span aria-hidden="true">*</span>' in sheet_page
     assert "* = anders besetzt als laut Zettel" in sheet_page
@@ -304,7 +304,7 @@ def test_the_page_and_the_pdf_word_every_row_alike(table, client):
         ("Emil war mit dem Pflichtsolo dran, hat aber ein Lustsolo gespielt: Emils Pflichtsolo "
          "bleibt offen.", "Nach einem Lustsolo wechselt der Geber."),
     ]
-    page = _squeezed(_text(client.get(sheet).text))
+    page = _squeezed(_text(table.opened(sheet)))
     pdf = _squeezed(_pdf(client, sheet))
     for row in words:
         said = [*row.notes, row.breakdown or row.winner]

@@ -111,7 +111,7 @@ def test_a_runde_player_joins_and_the_entry_form_then_offers_the_new_table(table
     # ticked.
     assert re.findall(r'name="players" value="(\d+)" checked', page) == table.ids(
         "Anna", "Emil", "Cem", "Dora")
-    assert "Laut Zettel setzt aus: Ben." in page
+    assert "Es spielen Anna, Emil, Cem, Dora · Ben setzt aus" in page
     table.play(evening, ("Emil", "Cem"), 100, players=("Emil", "Cem", "Dora", "Anna"))
     # Emil and Cem lose with 100: Kontra (Dora, Anna) gets gewonnen +1, gegen die Alten +1.
     assert table.ledger(evening).totals == {"Anna": 4, "Ben": -2, "Cem": 0, "Dora": 0, "Emil": -2}
@@ -443,8 +443,8 @@ def test_gibt_noch_einmal_is_said_only_when_the_dealer_does_deal_again(table):
     sheet = table.start_evening(SEATS)
     # ddv: Ben's first solo is his Pflichtsolo, after which Anna, the dealer, stays.
     table.play(sheet, ("Ben",), 130, kind="solo", solo="damen")
-    assert "Nach dem Pflichtsolo gibt Anna noch einmal." in table.client.get(sheet).text
+    assert "Nach dem Pflichtsolo gibt Anna noch einmal." in table.opened(sheet)
     change(table, sheet, SEATS, dealer="Cem")
-    page = table.client.get(sheet).text
+    page = table.opened(sheet)
     assert "Tisch wie bisher · gibt: Cem" in page
     assert "noch einmal" not in page

@@ -76,7 +76,7 @@ def url(rule: str, token: str, ids: dict[str, int]) -> str:
     return re.sub(r"<(?:int:)?(\w+)>", lambda m: values[m.group(1)], rule)
 
 
-READABLE = {"groups.show", "evenings.show", "history.show", "live.poll"}
+READABLE = {"groups.show", "evenings.show", "evenings.game", "history.show", "live.poll"}
 READABLE_BLUEPRINTS = {"exports", "stats"}
 DEVICE_ONLY = {"groups.remember"}
 """POSTs a read-only link may make: they change this device's session, not the Runde."""

@@ -4,15 +4,33 @@ from __future__ import annotations
 
 import datetime as dt
 
-from flask import Blueprint, flash, redirect, render_template, request, session, url_for
+from flask import (
+    Blueprint,
+    abort,
+    flash,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from werkzeug.wrappers import Response
 
 from scorer import services
 from scorer.evening import describe_bock_queue
-from scorer.explain import PRESET_LABELS, summary
-from scorer.labels import forced_notice, plan_complete, plan_text
+from scorer.explain import PRESET_LABELS, describe_rules, deviation_text, summary
+from scorer.labels import (
+    bock_summary,
+    forced_notice,
+    plan_complete,
+    plan_text,
+    short_names,
+)
+from scorer.models import Group
 from scorer.rules import InvalidRules, rules_from_spec
 from scorer.web import live, money
+from scorer.web.display import RowLinks
 from scorer.web.forms import (
     DECK_LABELS,
     OPTION_NAMES,
@@ -25,11 +43,13 @@ from scorer.web.forms import (
     seat_order,
     sent_revision,
 )
-from scorer.web.lookup import evening_or_404, group_or_404
+from scorer.web.lookup import evening_or_404, game_or_404, group_or_404
 from scorer.web.numbers import parse_int
 
 bp = Blueprint("evenings", __name__, url_prefix="/r/<token>/abend")
 
+MAX_SEATS = 7
+"""A table seats four to seven (RULES.md §7)."""
 UNDO = "undo"
 """Session key: the last change to a game, offered once as "Rückgängig" on the sheet."""
 
@@ -41,8 +61,9 @@ def new(token: str) -> str | Response:
     house = services.house_rules(group)
     active = [p for p in group.players if p.active]
     ids = [p.id for p in active]
+    here = _likely_here(group, ids)
     form = EveningForm(data={"played_on": dt.date.today(),
-                             "present": [str(i) for i in ids[:4]]})
+                             "present": [str(i) for i in here]})
     form.first_dealer.choices = choices([("", "wer auf Platz 1 sitzt")] + [
         (str(p.id), p.name) for p in active])
     options = options_form(house, prefix="rules",
@@ -71,14 +92,28 @@ def new(token: str) -> str | Response:
             flash(f"Abend {evening.number} beginnt. Gut Blatt!")
             return redirect(url_for("evenings.show", token=token, number=evening.number))
     status = 422 if request.method == "POST" else 200
-    seat_numbers = {pid: request.form.get(f"seat-{pid}", str(k + 1))
-                    for k, pid in enumerate(ids)}
+    # The likely players first, in their last evening's order; the others after them.
+    order = here + [i for i in ids if i not in here]
+    seat_numbers = {pid: request.form.get(f"seat-{pid}", str(order.index(pid) + 1))
+                    for pid in ids}
     return render_template(
         "evening_new.html", group=group, form=form, options=options, errors=errors,
         players=active, seat_numbers=seat_numbers, summary=summary(house),
         preset_label=PRESET_LABELS[group.preset], deck_labels=DECK_LABELS,
         rules_open=any(name in OPTION_NAMES for name in errors),
     ), status
+
+
+def _likely_here(group: Group, active: list[int]) -> list[int]:
+    """Whom "Neuer Abend" ticks: the players of the Runde's last evening who are still
+    active (the table at its end, should more than seven have come and gone), else every
+    active player if they are seven at most; else nobody, and the table ticks."""
+    everybody, table = services.last_evening_players(group)
+    for candidates in (everybody, table, active):
+        here = [pid for pid in candidates if pid in active]
+        if 4 <= len(here) <= MAX_SEATS:
+            return here
+    return []
 
 
 @bp.route("/<int:number>/")
@@ -94,11 +129,37 @@ def show(token: str, number: int) -> str:
     return render_template(
         "sheet.html", group=evening.group, evening=evening, sheet=sheet, undo=undo,
         action=ActionForm(formdata=None, data={"revision": evening.revision}),
-        bock_text=describe_bock_queue(ledger.bock_queue),
+        bock_text=describe_bock_queue(ledger.bock_queue), bock_lines=bock_summary(ledger),
         plan=plan_text(ledger), done=not evening.closed and plan_complete(ledger),
-        forced_why=forced_notice(ledger),
+        forced_why=forced_notice(ledger), links=RowLinks(token, number),
+        short=short_names(ledger.players), deviation=deviation_text(sheet.rules),
+        rules_preset=describe_rules(sheet.rules)[0],
         summary=summary(sheet.rules, evening.planned_games), **money.sheet_extras(evening, sheet),
     )
+
+
+PANEL_HEADER = "X-Doko-Panel"
+"""Sent by the sheet's script when it fetches only a row's breakdown (static/js/panels.js)."""
+
+
+@bp.get("/<int:number>/spiel/<int:game_id>/rechnung")
+def game(token: str, number: int, game_id: int) -> Response:
+    """One game's breakdown: what an opened row of the sheet shows. The sheet fetches it
+    when a row is opened (only the open rows cost anything); without JavaScript the row
+    links here, and this is a page of its own."""
+    evening = evening_or_404(token, number)
+    entry = game_or_404(evening, game_id)
+    sheet = services.sheet(evening)
+    row = next((r for r in sheet.rows if r.game.id == entry.id), None)
+    if row is None:
+        abort(404)  # deleted: the sheet no longer has it
+    words = sheet.words[row.entry.number]
+    template = "_game_panel.html" if request.headers.get(PANEL_HEADER) == "1" else "game.html"
+    response = make_response(render_template(
+        template, group=evening.group, evening=evening, entry=row.entry, words=words,
+        sheet_url=url_for("evenings.show", token=token, number=number)))
+    response.vary.add(PANEL_HEADER)  # the same URL answers a fragment or a page
+    return response
 
 
 @bp.post("/<int:number>/schliessen")

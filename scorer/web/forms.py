@@ -34,7 +34,13 @@ from scorer.explain import (
 )
 from scorer.names import PLAYER_NAME, RUNDE_NAME, NameField, clean_name
 from scorer.rules import PRESETS, Announcements, BockTrigger, GameKind, HouseRules
-from scorer.scoring import Level
+from scorer.scoring import (
+    InvalidGame,
+    Level,
+    parse_game,
+    trickless_matters,
+    zero_eyes_party,
+)
 from scorer.settlement import MODE_LABELS, ROUNDING_LABELS
 from scorer.web.numbers import parse_int
 
@@ -292,6 +298,17 @@ def level_choices(party: str, rules: HouseRules) -> list[tuple[str, str]]:
     return out
 
 
+BOTH_TOOK_TRICKS = "none"
+"""The answer "beide haben Stiche" to the schwarz question; "" is no answer yet."""
+
+
+def trickless_question(party: str) -> str:
+    """The schwarz question's refusal when it is left open where it counts."""
+    name = "Re" if party == "re" else "Kontra"
+    return (f"bitte angeben, ob {name} einen Stich gemacht hat (0 Augen gehen auch mit "
+            "einem Stich aus vier Neunen)")
+
+
 class GameForm(Form):
     """The fields every game has; extras and Hammelrennen Augen are added per rules."""
 
@@ -304,8 +321,9 @@ class GameForm(Form):
     players = SelectMultipleField("Wer spielt?", validate_choice=False)
     re = SelectMultipleField("Re", validate_choice=False)
     re_eyes = WholeNumberField("Augen Re", validators=[Optional()])
-    trickless = RadioField("Keinen Stich gemacht", default="", validate_choice=False,
-                           choices=choices([("", "beide haben Stiche"),
+    # No default: where the answer changes the score the table must give it (TRICKLESS).
+    trickless = RadioField("Schwarz?", default="", validate_choice=False,
+                           choices=choices([(BOTH_TOOK_TRICKS, "beide haben Stiche"),
                                             ("re", "Re hat keinen Stich"),
                                             ("kontra", "Kontra hat keinen Stich")]))
     announced_re = RadioField("Ansagen Re", default="none", validate_choice=False)
@@ -422,7 +440,28 @@ def facts_from_form(form: GameForm, rules: HouseRules, seats: Mapping[int, str],
             facts["extras"] = extras
     if BockTrigger.MANUAL in rules.bock_triggers and form.manual_bock.data:
         facts["manual_bock"] = True
+    if (form.trickless.data not in (BOTH_TOOK_TRICKS, "re", "kontra")
+            and (party := _open_schwarz_question(facts, rules)) is not None):
+        problems.setdefault("trickless", []).append(trickless_question(party))
     return facts, problems
+
+
+def _open_schwarz_question(facts: Mapping[str, Any], rules: HouseRules) -> str | None:
+    """The party with 0 Augen whose tricks decide the score (scoring.trickless_matters), or
+    None when the answer changes nothing. Player ids stand in for names; a form that does
+    not say who plays (sent from a phone offline) gets stand-ins for Kontra, who only count
+    as a party here."""
+    re = [str(pid) for pid in facts.get("re", [])]
+    players = [str(pid) for pid in facts.get("players", [])]
+    if len(players) != 4:
+        players = re + [f"?{k}" for k in range(4 - len(re))]
+    data = {k: v for k, v in facts.items() if k not in ("players", "re", "eyes")}
+    try:
+        game = parse_game({**data, "players": players, "re": re})
+    except InvalidGame:
+        return None
+    party = zero_eyes_party(game, rules)
+    return party.value if party is not None and trickless_matters(game, rules) else None
 
 
 def form_data_from_facts(facts: Mapping[str, Any]) -> dict[str, Any]:
@@ -433,7 +472,9 @@ def form_data_from_facts(facts: Mapping[str, Any]) -> dict[str, Any]:
         "players": [str(i) for i in facts.get("players", [])],
         "re": [str(i) for i in facts.get("re", [])],
         "re_eyes": facts.get("re_eyes"),
-        "trickless": facts.get("trickless", ""),
+        # A stored game with 0 Augen and no trickless was answered "beide haben Stiche".
+        "trickless": facts.get("trickless") or (
+            BOTH_TOOK_TRICKS if facts.get("re_eyes") in (0, 240) else ""),
         "manual_bock": bool(facts.get("manual_bock")),
     }
     if "pflicht" in facts:
@@ -472,6 +513,6 @@ __all__ = [
     "game_form",
     "options_form",
     "options_from_form",
-    "sent_revision",
     "seat_order",
+    "sent_revision",
 ]

@@ -34,7 +34,7 @@ from scorer.web.forms import (
     game_form,
     sent_revision,
 )
-from scorer.web.display import facts_text
+from scorer.web.display import facts_text, open_question, who_plays
 from scorer.web.lookup import evening_or_404, event_or_404, game_or_404
 from scorer.web.numbers import parse_int
 
@@ -193,6 +193,7 @@ def _entry_page(evening: Evening, sheet: services.Sheet, form: GameForm,
         errors=errors, general=general, game=game, number_now=number_now, dealer=dealer,
         bock=bock, forced=forced, sitting_out=sitting_out, rules=sheet.rules,
         preview_url=preview_url, seats=sheet.table(table), conflict=conflict,
+        who_text=who_plays(sheet.table(table), form.players.data or []),
         notice=notice, forced_why=forced_why,
         no_dulle_solos=" ".join(sorted(s.value for s in NO_DULLE_SOLOS)),
         preselected=forced is not None and game is None and request.method == "GET",
@@ -262,8 +263,9 @@ def _preview(evening: Evening, game: Game | None) -> Response:
         except services.Refused as err:
             errors = _form_errors(err)
     if errors:
-        return jsonify(ok=False, errors=errors,
-                       messages=[m for ms in errors.values() for m in ms])
+        messages = [m for ms in errors.values() for m in ms]
+        return jsonify(ok=False, errors=errors, messages=messages,
+                       open=open_question(messages))
     words = sheet_words(ledger)[entry.number - 1]
     soloist = entry.facts.re[0] if entry.facts.kind is GameKind.SOLO else None
     pflicht = (pflicht_decision(ledger.setup.rules, soloist, entry.facts.pflicht,
@@ -274,6 +276,8 @@ def _preview(evening: Evening, game: Game | None) -> Response:
         ok=True,
         winner=words.winner,
         lines=[line.text() for line in entry.score.lines],
+        breakdown=words.breakdown,
+        bock_reasons=words.bock_reasons,
         value=entry.score.value,
         bock=entry.bock,
         warnings=list(words.warnings),

@@ -16,7 +16,8 @@ from scorer import services
 from scorer.models import Evening, Game, GameEvent, Group
 from scorer.web.numbers import MAX_INT
 
-READ_ONLY = frozenset({"groups.show", "evenings.show", "history.show", "live.poll"})
+READ_ONLY = frozenset({"groups.show", "evenings.show", "evenings.game", "history.show",
+                       "live.poll"})
 """Endpoints a read-only link may GET (live.poll answers either link without asking here:
 it is the one-query check a watching phone makes every second)."""
 DEVICE_ONLY = frozenset({"groups.remember"})

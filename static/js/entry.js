@@ -1,6 +1,8 @@
 // Game entry enhancements: show only what the chosen kind needs, Kontra = 240 − Re,
-// +/− steppers, and a live preview of everybody's points from the server (the scoring
-// core), so nothing is computed here. The form works the same without this script.
+// +/− steppers, the schwarz question beside the Augen when a party has 0 of them, a live
+// preview of everybody's points from the server (the scoring core), so nothing is computed
+// here, and a field being typed in kept in view above the save bar and the phone's
+// keyboard. The form works the same without this script.
 (function () {
   "use strict";
   var form = document.getElementById("entry");
@@ -20,6 +22,10 @@
   var eyesInput = form.querySelector("#re_eyes");
   var kontraOut = form.querySelector("[data-kontra]");
   var trickless = form.querySelector("[data-trickless]");
+  var tricklessLegend = trickless ? trickless.querySelector("legend") : null;
+  var savebar = form.querySelector("[data-savebar]");
+  var who = form.querySelector("[data-who]");
+  var whoText = who ? who.querySelector("[data-who-text]") : null;
   var deck = form.getAttribute("data-deck");
   var forcedId = form.getAttribute("data-forced") || "";
   var pflichtSet = form.querySelector("[data-pflicht]");
@@ -58,17 +64,19 @@
     if (reLegend) { reLegend.textContent = RE_LEGEND[k] || defaultLegend; }
     var eyes = reEyes();
     if (kontraOut) { kontraOut.textContent = eyes === null ? "240 − Re" : String(240 - eyes); }
-    if (trickless && !trickless.hidden) {
-      trickless.hidden = !(deck === "48" && (eyes === 0 || eyes === 240));
-    }
+    if (trickless) { askSchwarz(eyes); }
     var ids = playing();
     if (ids && reSet) {
+      // Only the four who play can be Re: the others' chips go away (ticked again when
+      // someone else sits out, they come back).
       reSet.querySelectorAll("input").forEach(function (box) {
         var plays = ids.indexOf(box.value) >= 0;
         box.disabled = !plays;
+        box.closest(".chip").hidden = !plays;
         if (!plays) { box.checked = false; }
       });
     }
+    if (whoText) { whoText.textContent = whoLine(ids); }
     if (ids) {
       form.querySelectorAll("input[name^=eyes_]").forEach(function (input) {
         var row = input.closest(".stepper-row");
@@ -90,6 +98,60 @@
     } else if (reSet) {
       reSet.removeAttribute("data-single");
     }
+  }
+
+  // "Es spielen Anna, Cem, Dora, Emil · Ben setzt aus", worded as the server words it
+  // (scorer/web/display.py who_plays).
+  function whoLine(ids) {
+    var boxes = form.querySelectorAll("[data-players] input[type=checkbox]");
+    var ticked = [];
+    var out = [];
+    boxes.forEach(function (box) {
+      (ids && ids.indexOf(box.value) >= 0 ? ticked : out).push(nameOf(box));
+    });
+    if (!ids || !ticked.length) {
+      return form.hasAttribute("data-players-auto")
+        ? "Wer spielt, ergibt der Zettel beim Senden" : "Wer spielt? Bitte vier antippen";
+    }
+    var text = "Es spielen " + ticked.join(", ");
+    if (out.length) {
+      var listed = out.length === 1 ? out[0]
+        : out.slice(0, -1).join(", ") + " und " + out[out.length - 1];
+      text += " · " + listed + (out.length === 1 ? " setzt" : " setzen") + " aus";
+    }
+    return text;
+  }
+
+  function nameOf(box) {
+    var label = box.closest("label");
+    return label ? label.textContent.trim() : box.value;
+  }
+
+  // The schwarz question: only when a party has 0 Augen (48 cards: four nines make a
+  // trick without Augen), about that party, with no answer chosen by the page. The server
+  // says whether the answer counts; until then the preview waits.
+  var schwarzFor = null;
+  function askSchwarz(eyes) {
+    var party = deck === "48" && eyes === 0 ? "re" : deck === "48" && eyes === 240 ? "kontra" : null;
+    var was = trickless.hidden;
+    trickless.hidden = party === null;
+    if (party === null) { schwarzFor = null; return; }
+    if (party !== schwarzFor) {
+      schwarzFor = party;
+      var name = party === "re" ? "Re" : "Kontra";
+      tricklessLegend.textContent = "Schwarz? " + name + " hat 0 Augen – trotzdem einen Stich?";
+      trickless.querySelectorAll("input").forEach(function (radio) {
+        var other = radio.value !== party && radio.value !== "none";
+        var chip = radio.closest(".chip");
+        chip.hidden = other;
+        radio.disabled = other;
+        if (other) { radio.checked = false; }
+        // Answers to the question in the legend, short enough for one row.
+        chip.querySelector("span").textContent = radio.value === "none" ? "Ja, einen Stich"
+          : radio.value === party ? "Nein: schwarz" : chip.querySelector("span").textContent;
+      });
+    }
+    if (was) { inView(trickless); }
   }
 
   if (reSet) {
@@ -175,21 +237,23 @@
   function show(data) {
     preview.textContent = "";
     if (!data.ok) {
-      var first = data.messages.slice(0, 2).join(" · ");
-      preview.appendChild(text("p", "preview__problem", "Noch offen: " + first));
+      preview.appendChild(text("p", "preview__problem", data.open));
       return;
     }
+    // The four who play; who sits out gets nothing and takes no room in the bar.
     var points = text("p", "preview__points", "");
     data.players.forEach(function (p) {
-      var cls = !p.plays ? "is-out" : p.points > 0 ? "is-plus" : p.points < 0 ? "is-minus" : "";
-      points.appendChild(text("span", cls, p.name + " " + (p.plays ? signed(p.points) : "–")));
+      if (!p.plays) { return; }
+      var cls = p.points > 0 ? "is-plus" : p.points < 0 ? "is-minus" : "";
+      points.appendChild(text("span", cls, p.name + " " + signed(p.points)));
     });
     (data.warnings || []).forEach(function (warning) {
       preview.appendChild(text("p", "preview__warning", warning));
     });
     preview.appendChild(text("p", "", data.winner + (data.bock > 1 ? " · Bock ×" + data.bock : "")));
     preview.appendChild(points);
-    preview.appendChild(text("p", "preview__lines", data.lines.join(" · ")));
+    var lines = [data.breakdown, data.bock_reasons].filter(Boolean).join(" · ");
+    if (lines) { preview.appendChild(text("p", "preview__lines", lines)); }
     if (pflichtHelp && data.pflicht) { pflichtHelp.textContent = data.pflicht; }
   }
 
@@ -218,6 +282,59 @@
     clearTimeout(timer);
     timer = setTimeout(ask, 200);
   }
+
+  // ------------------------------------------------------------------ in view
+  //
+  // The save bar sticks to the bottom of the screen; the phone's keyboard takes the lower
+  // half of it. Where the browser only shrinks the visual viewport under the keyboard
+  // (iOS; Chrome without interactive-widget=resizes-content), the bar is lifted above the
+  // keyboard, and the field being typed in (or the schwarz question as it appears) is
+  // scrolled to stay between the top of the screen and the bar.
+  var viewport = window.visualViewport;
+
+  function keyboard() {
+    if (!viewport) { return 0; }
+    return Math.max(0, Math.round(window.innerHeight - viewport.height - viewport.offsetTop));
+  }
+
+  function liftBar() {
+    if (savebar) { savebar.style.setProperty("--keyboard", keyboard() + "px"); }
+  }
+
+  function inView(el) {
+    if (!el || el.hidden || !el.getClientRects().length) { return; }
+    // The room above the bar: the bar's height (and the keyboard's) as the margin that
+    // scrollIntoView keeps free below the element.
+    var below = (savebar ? savebar.getBoundingClientRect().height : 0) + keyboard() + 8;
+    el.style.setProperty("scroll-margin-bottom", below + "px");
+    el.style.setProperty("scroll-margin-top", "8px");
+    var box = el.getBoundingClientRect();
+    var top = viewport ? viewport.offsetTop : 0;
+    var bottom = (viewport ? viewport.offsetTop + viewport.height : window.innerHeight) - below + 8;
+    if (box.top < top || box.bottom > bottom) {
+      el.scrollIntoView({ block: "nearest" });
+    }
+  }
+
+  function typingField() {
+    var el = document.activeElement;
+    return el && form.contains(el) && el.matches("input[type=text], input[type=number]") ? el : null;
+  }
+
+  function keepTyping() {
+    liftBar();
+    var el = typingField();
+    if (!el) { return; }
+    // The Augen field keeps its schwarz question with it when one is asked.
+    inView(el === eyesInput && trickless && !trickless.hidden ? eyesInput.closest(".eyes") : el);
+  }
+
+  if (viewport) {
+    viewport.addEventListener("resize", keepTyping);
+    viewport.addEventListener("scroll", liftBar);
+  }
+  window.addEventListener("resize", keepTyping);
+  form.addEventListener("focusin", function () { setTimeout(keepTyping, 0); });
 
   // After a refused save, bring the first message into view.
   var firstError = document.querySelector(".field--invalid, .flash--error");

@@ -4,7 +4,8 @@
 // evening changed (GET …/stand with the ETag it has: almost always a bodiless 304, see
 // scorer/web/live.py). On a change the sheet fetches itself again (X-Doko-Live: 1) and
 // swaps in every element marked data-live-region, keeping the scroll position, open rows
-// (<details> by id), horizontal scrolling, focus and anything typed. The entry form instead
+// (<details> by id, with the breakdown panels.js fetched for them), horizontal scrolling,
+// focus and anything typed. The entry form instead
 // says when the game it is for was entered meanwhile on another phone, and makes sure the
 // next tap on Speichern is a decision. Nothing is computed here: the server's pages say it.
 //
@@ -214,7 +215,11 @@
         var box = el.getBoundingClientRect();
         if (!anchor && box.height > 0 && box.bottom > 0) { anchor = el.id; anchorTop = box.top; }
       });
-      region.querySelectorAll("details[open]").forEach(function (d) { open.push(keyOf(d, region)); });
+      region.querySelectorAll("details[open]").forEach(function (d) {
+        // A breakdown fetched on demand (panels.js) stays in place until it is fetched anew.
+        var words = d.querySelector("[data-panel-body][data-panel-loaded]");
+        open.push([keyOf(d, region), words ? words.innerHTML : null]);
+      });
       region.querySelectorAll("*").forEach(function (el) {
         if (el.scrollLeft > 0) { scrolled.push([keyOf(el, region), el.scrollLeft]); }
       });
@@ -233,9 +238,12 @@
       return node;
     });
 
-    open.forEach(function (key) {
-      var d = find(key, fresh);
-      if (d) { d.open = true; }
+    open.forEach(function (entry) {
+      var d = find(entry[0], fresh);
+      if (!d) { return; }
+      var words = entry[1] !== null && d.querySelector("[data-panel-body]");
+      if (words) { words.innerHTML = entry[1]; }
+      d.open = true;
     });
     values.forEach(function (entry) {
       var el = find(entry[0], fresh);

@@ -17,7 +17,7 @@
 
 importScripts("static/js/store.js");
 
-var STATIC = "doko-static-1";
+var STATIC = "doko-static-2";
 var RUNDE = "doko-runde-";
 var WAIT_FOR_PAGE = 4000;   // ms before a kept copy stands in for a slow page
 var WAIT_FOR_SAVE = 10000;  // ms before a slow save is kept on the phone instead
@@ -25,6 +25,7 @@ var SCOPE = self.registration.scope;
 var PRECACHE = [
   "static/css/app.css", "static/css/live.css", "static/js/store.js", "static/js/live.js",
   "static/js/offline.js", "static/js/pwa.js", "static/js/entry.js", "static/js/seats.js",
+  "static/js/panels.js",
   "static/favicon.svg", "static/icons/icon-192.png", "manifest.webmanifest", "offline"
 ];
 var KEPT = /^r\/[A-Za-z0-9_-]+\/abend\/[0-9]+\/(spiel\/neu)?$/;

@@ -129,7 +129,8 @@ def phone(chromium: Any, live_server: str,
     """Make a phone: a fresh browser context of a given size with its own session.
 
     Every page it reaches is screenshot into artifacts/<test>/ and checked: no console
-    error, no horizontal scrolling, the accessibility basics. Teardown fails the test if a
+    error, no horizontal scrolling, the accessibility basics (contrast in both colour
+    schemes; ``scheme`` is the one the phone is set to). Teardown fails the test if a
     console error came after the last check.
     """
     folder = ARTIFACTS / _safe(request.node.name)
@@ -138,16 +139,17 @@ def phone(chromium: Any, live_server: str,
 
     def make(width: int = 360, height: int = 740, scale: float = 1, name: str = "",
              checks: bool = True, base: str | None = None,
-             service_workers: str = "allow") -> Phone:
+             service_workers: str = "allow", scheme: str = "light") -> Phone:
         context = chromium.new_context(viewport={"width": width, "height": height},
                                        device_scale_factor=scale, is_mobile=True,
                                        has_touch=True, locale="de-DE",
-                                       service_workers=service_workers)
+                                       service_workers=service_workers, color_scheme=scheme)
         context.set_default_timeout(10_000)
         page = context.new_page()
         where = folder / (name or f"{width}x{height}")
         where.mkdir(parents=True, exist_ok=True)
-        device = Phone(page, base or live_server, where, width, height, checks=checks)
+        device = Phone(page, base or live_server, where, width, height, checks=checks,
+                       scheme=scheme)
         made.append((context, device))
         return device
 

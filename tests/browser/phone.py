@@ -3,8 +3,8 @@
 ``Phone`` counts taps the way the issue asks: every tap (a click on a phone) and every focus
 change that is not typing counts; typing the Augen does not. ``arrived`` runs on every page
 the phone reaches: no console error, no horizontal scrolling, every control named, touch
-targets of at least 44 × 44 CSS px, text contrast of at least 4.5:1 (3:1 for large text),
-and a full-page screenshot.
+targets of at least 44 × 44 CSS px, text contrast of at least 4.5:1 (3:1 for large text) in
+the light and in the dark colour scheme, and a full-page screenshot.
 """
 
 from __future__ import annotations
@@ -117,6 +117,29 @@ CONTRAST_JS = """
 
 SCROLL_JS = "() => [document.documentElement.scrollWidth, window.innerWidth]"
 
+# Where an element is on the screen the person sees: its box within the visual viewport (the
+# part of the page the keyboard leaves), and whether what is drawn at its centre is the
+# element itself (or inside it), not something covering it such as the sticky save bar.
+SEEN_JS = """
+(el) => {
+  const box = el.getBoundingClientRect();
+  const view = window.visualViewport;
+  const top = view ? view.offsetTop : 0, left = view ? view.offsetLeft : 0;
+  const bottom = top + (view ? view.height : window.innerHeight);
+  const right = left + (view ? view.width : window.innerWidth);
+  const x = box.left + box.width / 2, y = box.top + box.height / 2;
+  const hit = document.elementFromPoint(x, y);
+  return {
+    inside: box.width > 0 && box.height > 0 && box.top >= top - 0.5 && box.left >= left - 0.5
+      && box.bottom <= bottom + 0.5 && box.right <= right + 0.5,
+    covered: !(hit && (hit === el || el.contains(hit))),
+    hit: hit ? hit.outerHTML.slice(0, 80) : null,
+    box: [Math.round(box.top), Math.round(box.bottom)],
+    view: [Math.round(top), Math.round(bottom)],
+  };
+}
+"""
+
 CONTROL_ROLES = frozenset({
     "button", "checkbox", "radio", "textbox", "searchbox", "combobox", "listbox",
     "spinbutton", "slider", "switch", "link", "menuitem", "tab", "DisclosureTriangle",
@@ -146,13 +169,15 @@ class Phone:
     """One browser context of a phone's size, driven by taps and typing."""
 
     def __init__(self, page: Any, base_url: str, artifacts: Path, width: int, height: int,
-                 checks: bool = True) -> None:
+                 checks: bool = True, scheme: str = "light") -> None:
         self.page = page
         self.base_url = base_url
         self.artifacts = artifacts
         self.width = width
         self.height = height
         self.checks = checks
+        self.scheme = scheme
+        """The colour scheme the phone is set to; the checks look at both."""
         self.taps = 0
         self.pages = 0
         self.console_errors: list[str] = []
@@ -222,9 +247,32 @@ class Phone:
         problems = [f"label missing: {p}" for p in self.unnamed_controls()]
         problems += [f"touch target too small: {p}" for p in
                      self.page.evaluate(TOUCH_TARGETS_JS, TOUCH_TARGET)]
-        problems += [f"contrast: {p}" for p in self.page.evaluate(CONTRAST_JS)]
+        problems += self.contrast_problems()
         if problems:
             raise PageProblem(f"{where} ({self.page.url}):\n  " + "\n  ".join(problems))
+
+    def contrast_problems(self) -> list[str]:
+        """Text below 4.5:1 (3:1 when large), in the light and in the dark scheme."""
+        problems = []
+        try:
+            for scheme in ("light", "dark"):
+                self.page.emulate_media(color_scheme=scheme)
+                problems += [f"contrast ({scheme}): {p}"
+                             for p in self.page.evaluate(CONTRAST_JS)]
+        finally:
+            self.page.emulate_media(color_scheme=self.scheme)
+        return problems
+
+    def seen(self, target: Any) -> dict[str, Any]:
+        """Whether an element is inside the visual viewport and not covered (SEEN_JS)."""
+        found: dict[str, Any] = target.evaluate(SEEN_JS)
+        return found
+
+    def assert_seen(self, target: Any, what: str) -> None:
+        """The element is on the screen and nothing covers its centre."""
+        where = self.seen(target)
+        if not where["inside"] or where["covered"]:
+            raise PageProblem(f"{what} is not in view: {where}")
 
     def assert_no_console_errors(self, where: str) -> None:
         new = self.console_errors[self._reported:]

@@ -36,6 +36,41 @@ def test_the_page_checks_catch_small_targets_missing_labels_low_contrast_and_ove
     assert any("label missing" in p and "<input" in p for p in problems)
     assert any("touch target too small" in p and '"tiny"' in p for p in problems)
     assert any("touch target too small" in p and '"a link alone"' in p for p in problems)
-    assert any("contrast" in p and '"grey on white": 2.85:1' in p for p in problems)
-    assert len(problems) == 4, problems  # the link in a sentence, the labelled input and
+    assert any("contrast (light)" in p and '"grey on white": 2.85:1' in p for p in problems)
+    assert any("contrast (dark)" in p and '"grey on white": 2.85:1' in p for p in problems)
+    assert len(problems) == 5, problems  # the link in a sentence, the labelled input and
     # the disabled button pass
+
+
+DARK_PAGE = """<!doctype html><html lang="de"><head><meta name="viewport"
+content="width=device-width, initial-scale=1"><style>
+@media (prefers-color-scheme: dark) { body { background: #111; } .dim { color: #333; } }
+</style></head><body style="margin:0"><p class="dim">dark grey on black in the dark</p>
+</body></html>"""
+
+
+def test_the_contrast_check_looks_at_the_dark_scheme_too(phone):
+    device = phone(360, 740)
+    device.page.set_content(DARK_PAGE)
+    with pytest.raises(PageProblem) as caught:
+        device.check("dark")
+    problems = str(caught.value).splitlines()[1:]
+    assert len(problems) == 1 and "contrast (dark)" in problems[0], problems
+
+
+SEEN_PAGE = """<!doctype html><html lang="de"><head><meta name="viewport"
+content="width=device-width, initial-scale=1"></head><body style="margin:0">
+<input id="under" aria-label="under the bar" style="position:absolute;top:700px;height:30px">
+<input id="free" aria-label="free" style="position:absolute;top:100px;height:30px">
+<input id="below" aria-label="below" style="position:absolute;top:900px;height:30px">
+<div style="position:fixed;bottom:0;left:0;right:0;height:80px;background:#eee">bar</div>
+<div style="height:1200px"></div></body></html>"""
+
+
+def test_the_in_view_check_catches_a_covered_field_and_one_below_the_screen(phone):
+    device = phone(360, 740)
+    device.page.set_content(SEEN_PAGE)
+    device.assert_seen(device.page.locator("#free"), "free")
+    for hidden in ("#under", "#below"):
+        with pytest.raises(PageProblem):
+            device.assert_seen(device.page.locator(hidden), hidden)

@@ -66,11 +66,15 @@ def test_a_bockrunde_evening_entered_on_a_phone_adds_up_like_the_core(phone, siz
         coming = ledger(GAMES[:number - 1]).next
         table.tap_to(page.get_by_role("link", name=f"Spiel {number} eintragen"),
                      f"spiel-{number}-neu")
-        # The form already knows who plays (the four the core says) and who deals.
-        playing = page.get_by_role("group", name="Wer spielt? (vier)").get_by_role("checkbox")
-        ticked = [box.evaluate("el => el.labels[0].innerText.trim()")
-                  for box in playing.all() if box.is_checked()]
+        # The form already knows who plays (the four the core says) and who deals; who
+        # plays is one folded line, in seat order.
+        ticked = page.locator("input[name=players]:checked").evaluate_all(
+            "boxes => boxes.map(el => el.labels[0].textContent.trim())")
         assert sorted(ticked) == sorted(coming.players)
+        out = [p for p in SEATS if p not in coming.players]
+        assert page.locator("[data-who-text]").inner_text() == (
+            f"Es spielen {', '.join(p for p in SEATS if p in coming.players)} · "
+            f"{out[0]} setzt aus")
         assert f"Geber {coming.dealer}" in page.locator("h1").inner_text()
         table.fill_game(TYPO if number == 3 else game)
         table.save(number)
@@ -126,12 +130,18 @@ def test_a_bockrunde_evening_entered_on_a_phone_adds_up_like_the_core(phone, siz
 
 
 def readme_screenshots(table, next_number: int, width: int) -> None:
-    """The README's pictures at this width: the sheet with a row open, the filled entry form."""
+    """The README's pictures at this width: the sheet with a row open, the filled entry form;
+    at 360 px the sheet in the dark scheme as well."""
     page = table.page
     folder = ARTIFACTS / "readme"
     folder.mkdir(parents=True, exist_ok=True)
     page.locator("#spiel-9 > summary").click()
+    page.locator("#spiel-9 .breakdown").wait_for()  # fetched when the row opens
     page.screenshot(path=folder / f"sheet-{width}.png", full_page=True)
+    if width == 360:
+        page.emulate_media(color_scheme="dark")
+        page.screenshot(path=folder / f"sheet-dark-{width}.png", full_page=True)
+        page.emulate_media(color_scheme=table.scheme)
     page.locator("#spiel-9 > summary").click()
     table.tap_to(page.get_by_role("link", name=f"Spiel {next_number} eintragen"), "readme-eintragen")
     table.fill_game({"re": ["Anna", "Dora"], "re_eyes": 156,

@@ -54,6 +54,7 @@ def test_a_game_saved_on_one_phone_shows_on_the_others_within_two_seconds(phone,
     reader.page.goto(read_link(sheet, reader.page))
     # The watcher reads game 1's breakdown, scrolled to it; nothing may take that away.
     watcher.page.locator("#spiel-1 > summary").click()
+    watcher.page.locator("#spiel-1 .breakdown").wait_for()
     watcher.page.evaluate("window.__sameDocument = true")
     watcher.page.locator("#spiel-1").scroll_into_view_if_needed()
     watcher.page.evaluate("window.scrollBy(0, 120)")
@@ -81,6 +82,8 @@ def test_a_game_saved_on_one_phone_shows_on_the_others_within_two_seconds(phone,
     assert watcher.page.locator("#spiel-1").evaluate("el => el.open")
     top_after = watcher.page.locator("#spiel-1").evaluate("el => el.getBoundingClientRect().top")
     assert abs(top_after - top_before) <= 2, (top_before, top_after)
+    # Its breakdown is there, fetched again for the new sheet.
+    assert "gewonnen +1" in watcher.page.locator("#spiel-1 .breakdown").inner_text()
 
     # A deletion and the settlement show as well.
     table.page.goto(sheet + f"spiel/{game_id(table, 1)}/loeschen")
@@ -128,7 +131,7 @@ def test_the_entry_form_says_when_its_game_was_entered_on_another_phone(phone, t
     first.tap_to(first.page.get_by_role("button", name="Meins als Spiel 2 speichern"), "gespeichert")
     assert first.page.locator("details.game").count() == 2
     first.tap(first.page.locator("#spiel-2 > summary"))
-    assert "Re Anna, Cem 151 : 89" in first.page.locator("#spiel-2").inner_text()
+    first.page.locator("#spiel-2").get_by_text("Re Anna, Cem 151 : 89").wait_for()
 
 
 def test_a_phone_without_javascript_sees_the_same_sheet(phone, table_server, chromium):

@@ -73,9 +73,12 @@ def test_forced_pflichtsoli_come_preselected_and_take_fewer_taps_than_a_solo(pho
         table.save(number)
         TAP_COUNTS["(e) forced Pflichtsolo, pre-selected"] = table.taps
         assert table.taps < solo_taps
+        page.locator(f"#spiel-{number} > summary").click()  # reading, not entering
+        page.locator(f"#spiel-{number} .game__note").first.wait_for()
         row = page.locator(f"#spiel-{number}").text_content()
         assert f"{soloist} war mit dem Pflichtsolo dran und hat es gespielt." in row
         assert "Das vorgeführte Pflichtsolo zählt als geplantes Spiel: der Geber wechselt." in row
+        page.locator(f"#spiel-{number} > summary").click()
 
     assert table.totals() == TOTALS
     status = page.locator(".status").inner_text()

@@ -133,7 +133,7 @@ SHEET_ROWS_JS = r"""
   }
   return {
     number: row.querySelector(".cell-no").innerText.trim(),
-    dealer: row.querySelector(".cell-dealer").innerText.trim(),
+    dealer: row.querySelector(".cell-dealer .visually-hidden").textContent.replace(/^Geber /, ""),
     cells: Array.from(row.querySelectorAll("summary .cell-points")).map((cell) =>
       cell.classList.contains("cell-away") ? "" :
       cell.classList.contains("cell-out") ? "aus" : cell.querySelector("small").innerText.trim()),
@@ -153,7 +153,7 @@ def check_sheet(table: Any, truth: dict[str, Any]) -> None:
     assert sorted(players) == sorted(truth["totals"])
     assert table.totals() == truth["totals"]
     head = page.locator(".sheet__head .num").all_inner_texts()
-    assert [h.strip() for h in head] == players
+    assert [h.strip() for h in head] == ["Wert", *players]
 
     rows = page.evaluate(SHEET_ROWS_JS)
     games = iter(truth["games"])

@@ -1,0 +1,180 @@
+"""One hand, one screen (issue 11): a normal game for a table of five is entered without a
+scroll and without the save bar covering what is typed, the schwarz question appears where
+the eye is, and the sheet shows every player's points and total without sideways scrolling.
+
+The phone's keyboard is played by making the window lower while the Augen are typed, as a
+phone does that shrinks the page for its keyboard (``interactive-widget=resizes-content``,
+Chrome on Android); the checks look at the visual viewport, which is what the person sees.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from scorer.evening import evening
+
+pytestmark = pytest.mark.browser
+
+FIVE = ["Anna", "Ben", "Cem", "Dora", "Emil"]
+SEVEN = ["Anna", "Ben", "Cem", "Dora", "Emil", "Finn", "Greta"]
+KEYBOARD = 300
+"""CSS px a phone's keyboard takes from the bottom of the screen."""
+SIZES = [(360, 740), (390, 844)]
+SIZE_IDS = ["360x740", "390x844"]
+
+
+def re_chips(table: Any) -> Any:
+    return table.group(re.compile(r"^Re:"))
+
+
+def keyboard(table: Any, open_: bool) -> None:
+    """Open or close the phone's keyboard: the page gets lower, or its height again."""
+    height = table.height - KEYBOARD if open_ else table.height
+    table.page.set_viewport_size({"width": table.width, "height": height})
+    table.page.wait_for_function("h => window.innerHeight === h", arg=height)
+    table.page.wait_for_timeout(150)  # the page's resize handler scrolls
+
+
+def the_four_are_seen(table: Any, what: str) -> None:
+    """Re, the Augen field, the preview and Speichern: on the screen, nothing over them."""
+    page = table.page
+    table.assert_seen(re_chips(table), f"{what}: the Re choice")
+    table.assert_seen(page.locator("#re_eyes"), f"{what}: the Augen field")
+    table.assert_seen(page.locator("#preview"), f"{what}: the preview")
+    table.assert_seen(page.get_by_role("button", name="Speichern"), f"{what}: Speichern")
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_a_normal_game_of_a_table_of_five_fits_one_screen_while_the_augen_are_typed(
+        phone, size):
+    table = phone(*size)
+    page = table.page
+    table.start_evening(FIVE)
+    table.taps = 0
+    table.tap_to(page.get_by_role("link", name="Spiel 1 eintragen"), "spiel-1-neu")
+    # Anna deals and sits out: the form says so in one line, and offers only the four as Re.
+    assert page.locator("[data-who-text]").inner_text() == (
+        "Es spielen Ben, Cem, Dora, Emil · Anna setzt aus")
+    assert re_chips(table).locator("label.chip:visible").all_inner_texts() == [
+        "Ben", "Cem", "Dora", "Emil"]
+    for name in ("Ben", "Dora"):
+        table.tap(table.chip(re_chips(table), name))
+    eyes = page.locator("#re_eyes")
+    assert eyes.evaluate("el => el === document.activeElement"), "the Augen did not get the focus"
+    for digit in "151":
+        page.keyboard.type(digit)
+        # At the moment of typing: what is drawn at the field's centre is the field itself.
+        assert table.seen(eyes)["covered"] is False, table.seen(eyes)
+    page.locator(".preview__points").wait_for()
+    assert page.evaluate("window.scrollY") == 0, "the page had to scroll"
+    the_four_are_seen(table, "before the keyboard")
+
+    keyboard(table, True)
+    assert eyes.evaluate("el => el === document.activeElement")
+    table.assert_seen(eyes, "with the keyboard open: the Augen field")
+    table.assert_seen(page.get_by_role("button", name="Speichern"),
+                      "with the keyboard open: Speichern")
+    table.screenshot("spiel-1-tastatur", full_page=False)
+    keyboard(table, False)
+
+    table.save(1)
+    assert table.taps <= 4, f"{table.taps} taps for a normal game"
+    assert table.totals() == evening({"rules": "bockrunde", "seats": FIVE, "games": [
+        {"re": ["Ben", "Dora"], "re_eyes": 151}]}).totals
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_the_schwarz_question_appears_in_view_and_the_preview_waits_for_the_answer(
+        phone, size):
+    table = phone(*size)
+    page = table.page
+    table.start_evening(FIVE)
+    table.tap_to(page.get_by_role("link", name="Spiel 1 eintragen"), "spiel-1-neu")
+    for name in ("Ben", "Cem"):
+        table.tap(table.chip(re_chips(table), name))
+    keyboard(table, True)
+    page.keyboard.type("240")
+    question = page.get_by_role("group", name=re.compile(r"^Schwarz\?"))
+    question.wait_for()
+    page.wait_for_timeout(150)
+    assert question.locator("legend").inner_text() == (
+        "Schwarz? Kontra hat 0 Augen – trotzdem einen Stich?")
+    table.assert_seen(question, "the schwarz question, keyboard open")
+    table.assert_seen(page.locator("#re_eyes"), "the Augen, keyboard open")
+    table.screenshot("schwarz-tastatur", full_page=False)
+    # No answer chosen by the page; the preview waits for the table's.
+    assert question.locator("input:checked").count() == 0
+    page.locator(".preview__problem").filter(has_text="einen Stich gemacht hat").wait_for()
+    keyboard(table, False)
+    table.assert_seen(question, "the schwarz question")
+    table.check("schwarz-gefragt")
+    table.tap(table.chip(question, "Nein: schwarz"))
+    page.locator(".preview__points").wait_for()
+    table.save(1)
+    # bockrunde: Re wins 240 : 0 against a Kontra without a trick: gewonnen, under 90, 60,
+    # 30 and schwarz = 5 for each Re player.
+    totals = table.totals()
+    assert (totals["Ben"], totals["Cem"], totals["Dora"]) == (5, 5, -5)
+    assert totals == evening({"rules": "bockrunde", "seats": FIVE, "games": [
+        {"re": ["Ben", "Cem"], "re_eyes": 240, "trickless": "kontra"}]}).totals
+
+
+SHEET_FITS_JS = """
+() => {
+  const scroll = document.querySelector(".sheet-scroll");
+  const cut = [];
+  for (const cell of document.querySelectorAll(".sheet__row > span")) {
+    for (const part of [cell, ...cell.querySelectorAll("small, span:not(.visually-hidden)")]) {
+      if (part.scrollWidth > part.clientWidth + 0.5 && part.clientWidth > 0) {
+        const row = cell.closest("details");
+        cut.push(`${row ? row.id : "head"}: "${part.textContent.trim()}" `
+                 + `${part.scrollWidth} > ${part.clientWidth}`);
+      }
+    }
+  }
+  for (const total of document.querySelectorAll(".totals .total__value")) {
+    if (total.scrollWidth > total.clientWidth + 0.5) {
+      cut.push(`total: "${total.textContent.trim()}" ${total.scrollWidth} > ${total.clientWidth}`);
+    }
+  }
+  return {scrollWidth: scroll.scrollWidth, clientWidth: scroll.clientWidth, cut: cut};
+}
+"""
+
+# Games that make wide cells: a redeal ("NG"), Bock ×4, a lost solo with big numbers, an
+# Absage and a fox for the other party. Re is given by place among the four who play.
+WIDE_GAMES = [
+    {"re": [0, 1], "re_eyes": 120, "announced": {"re": "ansage"}},
+    {"kind": "redeal"},
+    {"kind": "solo", "solo": "damen", "re": [2], "re_eyes": 80,
+     "announced": {"re": "keine_90"}},
+    {"re": [3, 0], "re_eyes": 190, "announced": {"re": "keine_90"},
+     "extras": {"kontra": {"fuchs_gefangen": 1}}},
+]
+
+
+@pytest.mark.parametrize(("seats", "size"), [(FIVE, (360, 740)), (SEVEN, (390, 844))],
+                         ids=["5-players-360", "7-players-390"])
+def test_the_whole_sheet_is_seen_at_a_glance_without_sideways_scrolling(phone, seats, size):
+    table = phone(*size)
+    page = table.page
+    table.start_evening(seats)
+    games = []
+    for number, game in enumerate(WIDE_GAMES, start=1):
+        coming = evening({"rules": "bockrunde", "seats": seats, "games": games}).next
+        fitted = {**game, "re": [coming.players[k] for k in game["re"]]} if "re" in game else game
+        table.enter_game(fitted, number)
+        games.append(fitted)
+    fits = page.evaluate(SHEET_FITS_JS)
+    assert fits["scrollWidth"] == fits["clientWidth"], fits
+    assert fits["cut"] == [], fits["cut"]
+    # Every player's points and total are in the row, in seat order.
+    ledger = evening({"rules": "bockrunde", "seats": seats, "games": games})
+    last = ledger.games[-1]
+    cells = page.locator(f"#spiel-{last.number} .cell-points").all_inner_texts()
+    assert [c.split("\n")[-1].replace("−", "-") for c in cells] == [
+        str(last.totals[p]) for p in seats]
+    table.screenshot("zettel", full_page=True)

@@ -1,0 +1,149 @@
+"""The sheet's rows (issue 11 and 12): compact cells, the breakdown of a row fetched when it
+is opened (or on the game's own page without JavaScript), links built once per page, and
+the players "Neuer Abend" ticks.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import uuid
+
+from scorer.web.evenings import PANEL_HEADER
+
+FIVE = ("Anna", "Ben", "Cem", "Dora", "Emil")
+
+
+def panel_url(page: str, number: int) -> str:
+    found = re.search(rf'id="spiel-{number}" data-panel="([^"]+)"', page)
+    assert found, f"no row {number} with a breakdown to fetch"
+    return html.unescape(found.group(1))
+
+
+def test_the_sheet_holds_no_breakdown_only_the_link_to_it(table, client):
+    table.create_group()
+    sheet = table.start_evening()
+    table.play(sheet, ("Anna", "Cem"), 151, extras_kontra_fuchs_gefangen="1")
+    page = client.get(sheet).text
+    assert "Fuchs gefangen +1" not in page and "151 : 89" not in page
+    url = panel_url(page, 1)
+    assert f'<a href="{url}">Rechnung von Spiel 1</a>' in page
+    # ddv, Re 151: gewonnen 1, Kontra under 90 1; Kontra's fox 1 for Kontra.
+    fragment = client.get(url, headers={PANEL_HEADER: "1"})
+    assert fragment.status_code == 200
+    assert "<html" not in fragment.text
+    assert "Re: gewonnen +1, unter 90 gespielt +1 · Kontra: Fuchs gefangen +1" in fragment.text
+    assert "Re Anna, Cem 151 : 89 Kontra Ben, Dora" in fragment.text
+    assert PANEL_HEADER in fragment.headers["Vary"]
+    # Without JavaScript the same link is a page of its own, with the way back.
+    own = client.get(url)
+    assert own.status_code == 200 and "<html" in own.text
+    assert "Re: gewonnen +1, unter 90 gespielt +1 · Kontra: Fuchs gefangen +1" in own.text
+    assert f'href="{sheet}#spiel-1"' in own.text
+
+
+def test_the_row_links_are_the_apps_own_urls(table, client, app):
+    table.create_group()
+    sheet = table.start_evening()
+    table.play(sheet, ("Anna", "Cem"), 151)
+    game = table.game_ids()[0]
+    page = client.get(sheet).text
+    for url in (f"{sheet}spiel/{game}/", f"{sheet}spiel/{game}/loeschen",
+                f"{sheet}spiel/{game}/rechnung"):
+        assert f'href="{url}"' in page
+        assert client.get(url).status_code == 200
+
+
+def test_a_read_only_link_reads_a_breakdown_and_offers_no_change(table, app):
+    from scorer import services
+
+    table.create_group()
+    sheet = table.start_evening()
+    table.play(sheet, ("Anna", "Cem"), 151)
+    with app.app_context():
+        group = services.find_group(table.token)
+        read_sheet = sheet.replace(group.edit_token, group.read_token)
+    reader = app.test_client()
+    page = reader.get(read_sheet).text
+    assert "ändern</a>" not in page and "loeschen" not in page
+    fragment = reader.get(panel_url(page, 1), headers={PANEL_HEADER: "1"})
+    assert fragment.status_code == 200 and "gewonnen +1" in fragment.text
+
+
+def test_a_deleted_game_or_a_table_change_has_no_breakdown(table, client):
+    table.create_group(players=FIVE)
+    sheet = table.start_evening()
+    table.play(sheet, ("Anna", "Cem"), 151)
+    game = table.game_ids()[0]
+    client.post(sheet + f"spiel/{game}/loeschen", data={"revision": "1"})
+    assert client.get(sheet + f"spiel/{game}/rechnung").status_code == 404
+    change = client.post(sheet + "tisch/neu", data={
+        "entry_key": str(uuid.uuid4()), "present": table.ids(*FIVE), "after": "",
+        "dealer": "", **{f"seat-{pid}": str(k) for k, pid in enumerate(table.ids(*FIVE), 1)}})
+    assert change.status_code == 302
+    assert client.get(sheet + f"spiel/{table.game_ids()[-1]}/rechnung").status_code == 404
+
+
+def test_a_row_shows_the_bock_factor_under_the_number_and_the_dealer_under_the_kind(
+        table, client):
+    # bockrunde: game 1 at 120:120 starts a round ×2; game 2 (Ben deals) is its first game.
+    table.create_group(preset="bockrunde")
+    sheet = table.start_evening()
+    table.play(sheet, ("Anna", "Cem"), 120)
+    table.play(sheet, ("Ben", "Dora"), 130)
+    page = client.get(sheet).text
+    row2 = re.search(r'id="spiel-2".*?</summary>', page, re.S).group(0)
+    assert 'class="game game--bock"' in page
+    assert '2<small class="cell-bock">×2</small>' in row2
+    assert ('<small class="cell-dealer"><span aria-hidden="true">B</span>'
+            '<span class="visually-hidden">Geber Ben</span></small>') in row2
+    assert "Bock: 1 Bockspiel gespielt · ausgelöst in Spiel 1 · Noch 3 Bockspiele ×2" in page
+
+
+def test_rules_changed_only_in_order_are_no_deviation_on_the_sheet(table, client):
+    table.create_group(preset="bockrunde")
+    sheet = table.start_evening(solo_kinds=[
+        "damen", "buben", "fleischlos", "kreuz", "pik", "herz", "karo"])
+    page = client.get(sheet).text
+    assert "Bockrunde, ohne Abweichung." in page
+    assert "Soli: Kreuz-Solo, Pik-Solo, Herz-Solo, Karo-Solo, Damensolo, Bubensolo" in page
+    sheet = table.start_evening(solo_kinds=["damen", "kreuz"])
+    assert "Abweichend von Bockrunde: Erlaubte Soli: Kreuz-Solo, Damensolo" in client.get(
+        sheet).text
+
+
+# --------------------------------------------------------------------------- Neuer Abend
+
+
+def ticked(page: str) -> list[str]:
+    return re.findall(r'name="present" value="(\d+)"\s+checked', page)
+
+
+def seat_numbers(page: str) -> dict[str, str]:
+    return dict(re.findall(r'name="seat-(\d+)"\s+value="(\d+)"', page))
+
+
+def test_before_the_first_evening_every_active_player_is_ticked_up_to_seven(table, client):
+    url = table.create_group(players=FIVE)
+    assert sorted(ticked(client.get(f"{url}abend/neu").text)) == sorted(table.ids(*FIVE))
+    eight = table.create_group(players=(*FIVE, "Fritz", "Gabi", "Hein"))
+    assert ticked(client.get(f"{eight}abend/neu").text) == []
+
+
+def test_the_players_of_the_last_evening_are_ticked_in_their_seat_order(table, client):
+    url = table.create_group(players=(*FIVE, "Fritz"))
+    sheet = table.start_evening(seats=("Cem", "Anna", "Ben", "Dora"))
+    table.play(sheet, ("Anna", "Cem"), 151)
+    # Fritz joins: he played the evening too.
+    client.post(sheet + "tisch/neu", data={
+        "entry_key": str(uuid.uuid4()), "present": table.ids("Cem", "Anna", "Ben", "Dora",
+                                                             "Fritz"),
+        "after": "", "dealer": "",
+        **{f"seat-{pid}": str(k) for k, pid in enumerate(
+            table.ids("Cem", "Anna", "Ben", "Dora", "Fritz"), 1)}})
+    page = client.get(f"{url}abend/neu").text
+    last = table.ids("Cem", "Anna", "Ben", "Dora", "Fritz")
+    assert sorted(ticked(page)) == sorted(last)
+    numbers = seat_numbers(page)
+    assert [numbers[pid] for pid in last] == ["1", "2", "3", "4", "5"]
+    assert numbers[table.ids("Emil")[0]] == "6"
