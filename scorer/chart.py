@@ -133,11 +133,14 @@ def line_chart(series: Mapping[str, Sequence[int]], x_labels: Sequence[str], tit
 
     column = (WIDTH - 12) / _LEGEND_COLUMNS
     fit = int((column - 28) / (_LEGEND_FONT * _CHAR))
+    # Every line shares the x positions, and totals repeat: each coordinate is written once.
+    xs = [_coord(x(i)) for i in range(count)]
+    ys = {v: _coord(y(v)) for v in set(values)}
     for k, name in enumerate(names):
         colour = PALETTE[k % len(PALETTE)]
         dash = DASHES[k % len(DASHES)]
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
-        points = " ".join(f"{_coord(x(i))},{_coord(y(v))}" for i, v in enumerate(series[name]))
+        points = " ".join([f"{xs[i]},{ys[v]}" for i, v in enumerate(series[name])])
         out.append(f'<polyline points="{points}" fill="none" stroke="{colour}" '
                    f'stroke-width="1.8" stroke-linejoin="round" stroke-linecap="round"'
                    f"{dash_attr}><title>{escape(name)}</title></polyline>")
