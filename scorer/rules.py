@@ -17,6 +17,7 @@ rules.extras_doubled: im Modus plus2 werden Sonderpunkte nie verdoppelt
 from __future__ import annotations
 
 import dataclasses
+import functools
 import reprlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -630,8 +631,10 @@ def _comparable(option: str, value: Any) -> Any:
     return frozenset(value) if option == "solo_kinds" else value
 
 
+@functools.lru_cache(maxsize=256)
 def closest_preset(rules: HouseRules) -> str:
-    """The preset id from which ``rules`` differs in the fewest options."""
+    """The preset id from which ``rules`` differs in the fewest options (kept per rules: an
+    evening's page asks on every request, and comparing with every preset is not free)."""
     return min(PRESETS, key=lambda name: len(differences(rules, PRESETS[name])))
 
 
