@@ -332,11 +332,16 @@ def dealer_sentence(game: LedgerGame, rules: HouseRules, in_a_row: int,
     return None
 
 
+def played_off_rotation(game: LedgerGame) -> bool:
+    """Whether the entry named other players than the rotation (OFF_ROTATION)."""
+    return set(game.players) != set(game.rotation_players)
+
+
 def rotation_sentence(game: LedgerGame) -> str | None:
     """Who played instead of whom, when the entry named other players than the rotation."""
-    expected = game.rotation_players
-    if set(game.players) == set(expected):
+    if not played_off_rotation(game):
         return None
+    expected = game.rotation_players
     came = [p for p in game.players if p not in expected]
     missed = [p for p in expected if p not in game.players]
     verb = "spielte" if len(came) == 1 else "spielten"

@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urljoin
 
 import pytest
 
@@ -217,7 +218,9 @@ class Table:
         assert page.status_code == 200, page.text
 
         def fetched(match: re.Match[str]) -> str:
-            panel = client.get(html.unescape(match.group(1)), headers={"X-Doko-Panel": "1"})
+            # The row links are relative to the sheet, as the browser resolves them.
+            url = urljoin(sheet_url, html.unescape(match.group(1)))
+            panel = client.get(url, headers={"X-Doko-Panel": "1"})
             assert panel.status_code == 200, panel.text
             return f'<div class="game__words" data-panel-body>{panel.text}</div>'
 

@@ -97,7 +97,7 @@ def runde(table: Any) -> str:
 def entry_ids(client: Any, sheet: str) -> list[int]:
     """The sheet's games and table changes, by the links of their rows, in sheet order."""
     page = client.get(sheet).text
-    return [int(i) for i in re.findall(r'/(?:spiel|tisch)/(\d+)/loeschen"', page)]
+    return [int(i) for i in re.findall(r'(?:spiel|tisch)/(\d+)/loeschen"', page)]
 
 
 def revision_of(app: Any, entry_id: int) -> str:
@@ -185,7 +185,7 @@ def test_every_change_shows_on_the_next_page_of_every_worker(app, table, runde, 
 
     def changes() -> list[int]:
         page = table.client.get(sheet).text
-        return [int(i) for i in re.findall(r'/tisch/(\d+)/loeschen"', page)]
+        return [int(i) for i in re.findall(r'tisch/(\d+)/loeschen"', page)]
 
     def edit_change(client: Any) -> None:
         (row,) = changes()

@@ -8,16 +8,18 @@ from __future__ import annotations
 import html
 import re
 import uuid
+from urllib.parse import urljoin
 
 from scorer.web.evenings import PANEL_HEADER
 
 FIVE = ("Anna", "Ben", "Cem", "Dora", "Emil")
 
 
-def panel_url(page: str, number: int) -> str:
+def panel_url(page: str, number: int, sheet: str) -> str:
+    """Row ``number``'s breakdown URL, resolved against the sheet as a browser does."""
     found = re.search(rf'id="spiel-{number}" data-panel="([^"]+)"', page)
     assert found, f"no row {number} with a breakdown to fetch"
-    return html.unescape(found.group(1))
+    return urljoin(sheet, html.unescape(found.group(1)))
 
 
 def test_the_sheet_holds_no_breakdown_only_the_link_to_it(table, client):
@@ -26,8 +28,9 @@ def test_the_sheet_holds_no_breakdown_only_the_link_to_it(table, client):
     table.play(sheet, ("Anna", "Cem"), 151, extras_kontra_fuchs_gefangen="1")
     page = client.get(sheet).text
     assert "Fuchs gefangen +1" not in page and "151 : 89" not in page
-    url = panel_url(page, 1)
-    assert f'<a href="{url}">Rechnung von Spiel 1</a>' in page
+    url = panel_url(page, 1, sheet)
+    assert url == f"{sheet}spiel/{table.game_ids()[0]}/rechnung"
+    assert '<a href="spiel/' in page and 'Rechnung von Spiel 1</a>' in page
     # ddv, Re 151: gewonnen 1, Kontra under 90 1; Kontra's fox 1 for Kontra.
     fragment = client.get(url, headers={PANEL_HEADER: "1"})
     assert fragment.status_code == 200
@@ -48,10 +51,10 @@ def test_the_row_links_are_the_apps_own_urls(table, client, app):
     table.play(sheet, ("Anna", "Cem"), 151)
     game = table.game_ids()[0]
     page = client.get(sheet).text
-    for url in (f"{sheet}spiel/{game}/", f"{sheet}spiel/{game}/loeschen",
-                f"{sheet}spiel/{game}/rechnung"):
-        assert f'href="{url}"' in page
-        assert client.get(url).status_code == 200
+    # Relative to the sheet: the token is not repeated in every row.
+    for link in (f"spiel/{game}/", f"spiel/{game}/loeschen", f"spiel/{game}/rechnung"):
+        assert f'href="{link}"' in page
+        assert client.get(urljoin(sheet, link)).status_code == 200
 
 
 def test_a_read_only_link_reads_a_breakdown_and_offers_no_change(table, app):
@@ -66,7 +69,7 @@ def test_a_read_only_link_reads_a_breakdown_and_offers_no_change(table, app):
     reader = app.test_client()
     page = reader.get(read_sheet).text
     assert "ändern</a>" not in page and "loeschen" not in page
-    fragment = reader.get(panel_url(page, 1), headers={PANEL_HEADER: "1"})
+    fragment = reader.get(panel_url(page, 1, read_sheet), headers={PANEL_HEADER: "1"})
     assert fragment.status_code == 200 and "gewonnen +1" in fragment.text
 
 
@@ -147,3 +150,60 @@ def test_the_players_of_the_last_evening_are_ticked_in_their_seat_order(table, c
     numbers = seat_numbers(page)
     assert [numbers[pid] for pid in last] == ["1", "2", "3", "4", "5"]
     assert numbers[table.ids("Emil")[0]] == "6"
+
+
+def row_cells(page: str, number: int) -> list[str]:
+    """The points cells of game ``number``'s row (players at the table) as text: "+2 6"
+    (points, then the total)."""
+    row = re.search(rf'id="spiel-{number}".*?</summary>', page, re.S)
+    assert row, f"no row {number}"
+    cells = re.findall(r'<span class="cell-points[^"]*"><small>([^<]*)</small>([^<]*)</span>',
+                       row.group(0))
+    return [f"{points} {total}" for points, total in cells]
+
+
+def test_an_edited_first_game_moves_the_totals_of_every_later_row(table, client):
+    table.create_group()
+    sheet = table.start_evening()
+    for _ in range(3):
+        table.play(sheet, ("Anna", "Cem"), 151)
+    # ddv, Re 151: gewonnen 1, Kontra under 90 1 -> Anna and Cem +2, Ben and Dora -2 a game.
+    assert row_cells(client.get(sheet).text, 3) == ["+2 6", "−2 −6", "+2 6", "−2 −6"]
+    first = table.game_ids()[0]
+    page = client.get(sheet + f"spiel/{first}/").text
+    revision = re.search(r'name="revision" type="hidden" value="(\d+)"', page).group(1)
+    edited = client.post(sheet + f"spiel/{first}/", data={
+        **table.game_form(("Anna", "Cem"), 121), "revision": revision})
+    assert edited.status_code == 302, edited.text
+    # Re 121 wins without more: +1 in game 1, so 1 + 2 + 2 after game 3.
+    page = client.get(sheet).text
+    assert row_cells(page, 1) == ["+1 1", "−1 −1", "+1 1", "−1 −1"]
+    assert row_cells(page, 3) == ["+2 5", "−2 −5", "+2 5", "−2 −5"]
+
+
+def test_rows_drawn_for_the_edit_link_are_not_what_the_read_only_link_gets(table, app):
+    from scorer import services
+
+    table.create_group()
+    sheet = table.start_evening()
+    table.play(sheet, ("Anna", "Cem"), 151)
+    with app.app_context():
+        group = services.find_group(table.token)
+        read_sheet = sheet.replace(group.edit_token, group.read_token)
+    assert "Spiel 1 ändern" in table.client.get(sheet).text
+    page = app.test_client().get(read_sheet).text
+    assert "Spiel 1 ändern" not in page and "loeschen" not in page
+    assert group.edit_token not in page
+    assert row_cells(page, 1) == ["+2 2", "−2 −2", "+2 2", "−2 −2"]
+
+
+def test_a_closed_evening_offers_no_change_in_the_rows_drawn_before(table, client):
+    table.create_group()
+    sheet = table.start_evening()
+    table.play(sheet, ("Anna", "Cem"), 151)
+    page = client.get(sheet).text
+    assert "Spiel 1 ändern" in page
+    revision = re.search(r'name="revision" type="hidden" value="(\d+)"', page).group(1)
+    closed = client.post(sheet + "schliessen", data={"revision": revision})
+    assert closed.status_code == 302
+    assert "Spiel 1 ändern" not in client.get(sheet).text

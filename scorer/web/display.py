@@ -1,5 +1,5 @@
 """How the pages word what only the pages show: Re and Kontra with their Augen, entered
-facts for the history, the live preview's open question, and the links of the sheet's rows.
+facts for the history, and the live preview's open question.
 A sheet row's words (kind, winner, notes) come from scorer.labels, which the PDF shares; no
 points are computed here.
 """
@@ -7,8 +7,6 @@ points are computed here.
 from __future__ import annotations
 
 from typing import Any
-
-from flask import url_for
 
 from scorer.evening import LedgerGame
 from scorer.explain import EXTRA_LABELS, KIND_LABELS, LEVEL_LABELS, SOLO_LABELS
@@ -99,31 +97,3 @@ def open_question(messages: list[str]) -> str:
     "Noch offen"). At most two, so the bar stays small."""
     asked = [m.removeprefix("fehlt: ") for m in messages[:2]]
     return "Noch offen: " + " · ".join(asked)
-
-
-ROW_PAGES = {
-    "edit": "games.edit",
-    "delete": "games.delete",
-    "panel": "evenings.game",
-    "table_edit": "table.edit",
-    "table_delete": "table.delete",
-}
-"""The pages a row of the sheet links to, by the name the sheet template uses."""
-_PLACEHOLDER = 987654321
-
-
-class RowLinks:
-    """The links of every row of an evening's sheet, from url_for once per page instead of
-    per row (with a 60-game evening, two url_for calls per row were 29 % of the sheet's
-    template time): ``links("edit", game_id)``."""
-
-    def __init__(self, token: str, number: int) -> None:
-        self._parts = {}
-        for name, endpoint in ROW_PAGES.items():
-            url = url_for(endpoint, token=token, number=number, game_id=_PLACEHOLDER)
-            before, after = url.split(str(_PLACEHOLDER))
-            self._parts[name] = (before, after)
-
-    def __call__(self, page: str, game_id: int) -> str:
-        before, after = self._parts[page]
-        return f"{before}{game_id}{after}"

@@ -8,6 +8,7 @@ from flask import (
     Blueprint,
     abort,
     flash,
+    g,
     make_response,
     redirect,
     render_template,
@@ -30,7 +31,7 @@ from scorer.labels import (
 from scorer.models import Group
 from scorer.rules import InvalidRules, rules_from_spec
 from scorer.web import live, money
-from scorer.web.display import RowLinks
+from scorer.web.sheet_rows import RowLinks, sheet_rows
 from scorer.web.forms import (
     DECK_LABELS,
     OPTION_NAMES,
@@ -131,8 +132,10 @@ def show(token: str, number: int) -> str:
         action=ActionForm(formdata=None, data={"revision": evening.revision}),
         bock_text=describe_bock_queue(ledger.bock_queue), bock_lines=bock_summary(ledger),
         plan=plan_text(ledger), done=not evening.closed and plan_complete(ledger),
-        forced_why=forced_notice(ledger), links=RowLinks(token, number),
-        short=short_names(ledger.players), deviation=deviation_text(sheet.rules),
+        forced_why=forced_notice(ledger),
+        rows=sheet_rows(sheet, RowLinks(token, number), g.can_edit and not evening.closed,
+                        short_names(ledger.players)),
+        deviation=deviation_text(sheet.rules),
         rules_preset=describe_rules(sheet.rules)[0],
         summary=summary(sheet.rules, evening.planned_games), **money.sheet_extras(evening, sheet),
     )

@@ -100,7 +100,7 @@ def test_a_game_saved_on_one_phone_shows_on_the_others_within_two_seconds(phone,
 
 def game_id(table, number: int) -> str:
     href = table.page.locator(f"#spiel-{number} a", has_text="ändern").get_attribute("href")
-    return re.search(r"/spiel/(\d+)/", href).group(1)
+    return re.search(r"spiel/(\d+)/", href).group(1)
 
 
 def test_the_entry_form_says_when_its_game_was_entered_on_another_phone(phone, table_server):

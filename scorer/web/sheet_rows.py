@@ -1,0 +1,194 @@
+"""The rows of an evening's sheet as HTML, drawn once per worker for what they show.
+
+A long evening's sheet was almost all template time (some 35 µs a row: 35 ms for a
+1000-game evening on every request), while a save changes only the last row. Two things are
+kept per worker:
+
+* the HTML of a row per *view*: a tuple of exactly what the row shows (numbers, words,
+  links). The macros in ``templates/_sheet_rows.html`` read nothing but the view, so a kept
+  row can never show something else than what is asked for; a row whose numbers changed
+  (an edit early in the evening moves every later total) is another view, drawn anew.
+* per evening and page context (who is listed, the links, whether rows offer changes), the
+  views of the last sheet drawn, each with the ledger entry it came from. A fold that goes
+  on from a kept one (``scorer.evening.resume``: a save) shares the earlier entries as the
+  same objects, and an entry never changes, so a row whose entry is the very object drawn
+  before needs no view built again. Anything else (a fold from scratch, a newcomer who gives
+  every earlier game a new entry) builds the views again, and finds their HTML kept.
+
+Nothing here depends on the database versions: the sheet it is given is the truth.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from flask import Flask, current_app, get_template_attribute, url_for
+from markupsafe import Markup
+
+from scorer.labels import bock_factor, marker, played_off_rotation
+from scorer.services import ChangeRow, Row, Sheet
+
+KEPT_ROWS = 50_000
+"""Rows kept per worker (a row is about 1.5 KB of HTML, so at most about 75 MB); when full,
+all are dropped and drawn again as they are asked for."""
+KEPT_SHEETS = 200
+"""Sheets (evening and page context) whose views are kept per worker; dropped alike."""
+
+ROW_PAGES = {
+    "edit": "games.edit",
+    "delete": "games.delete",
+    "panel": "evenings.game",
+    "table_edit": "table.edit",
+    "table_delete": "table.delete",
+}
+"""The pages a row of the sheet links to."""
+_PLACEHOLDER = 987654321
+
+
+class GameView(NamedTuple):
+    """Everything a game's row shows."""
+
+    number: int
+    off_rotation: bool
+    bock: int
+    marker: str
+    dealer: str
+    dealer_short: str
+    value: int | None
+    """The game's value before Bock; None after a redeal (no value to show)."""
+    cells: tuple[tuple[str, int, int], ...]
+    """Per player of the evening: ("play", points, total), ("out", 0, total) when sitting
+    out, ("away", 0, 0) when not at the table."""
+    panel: str
+    edit: str | None
+    """None: the row offers no changes (read-only link, closed evening)."""
+    delete: str | None
+
+
+class ChangeView(NamedTuple):
+    """Everything a table change's row shows."""
+
+    id: int
+    after: int
+    text: str
+    seats: tuple[str, ...]
+    edit: str | None
+    delete: str | None
+
+
+class RowLinks:
+    """The links of every row of an evening's sheet, from url_for once per page instead of
+    per row (two url_for calls per row were 29 % of a 60-game sheet's template time).
+
+    Relative to the sheet (``spiel/7/rechnung``): every row's pages lie under it, and the
+    token is not repeated four times in every row of a long evening."""
+
+    def __init__(self, token: str, number: int) -> None:
+        self.key = (token, number)
+        sheet = url_for("evenings.show", token=token, number=number)
+        self._parts = {}
+        for name, endpoint in ROW_PAGES.items():
+            url = url_for(endpoint, token=token, number=number, game_id=_PLACEHOLDER)
+            if not url.startswith(sheet):
+                raise ValueError(f"{endpoint} does not lie under the sheet {sheet}")
+            before, after = url.removeprefix(sheet).split(str(_PLACEHOLDER))
+            self._parts[name] = (before, after)
+
+    def __call__(self, page: str, game_id: int) -> str:
+        before, after = self._parts[page]
+        return f"{before}{game_id}{after}"
+
+
+class Kept(NamedTuple):
+    """What a worker keeps: HTML per view, and per sheet the rows drawn last."""
+
+    html: dict[GameView | ChangeView, str]
+    sheets: dict[tuple[object, ...], list[Drawn]]
+
+
+class Drawn(NamedTuple):
+    """One row as drawn: the ledger entry it came from (kept alive, so that its identity
+    stays its own), the stored row's id, the view and its HTML."""
+
+    entry: object
+    game_id: int
+    view: GameView | ChangeView
+    html: str
+
+
+class DrawnRows(NamedTuple):
+    """The sheet's rows as HTML, and what the legend under them explains."""
+
+    html: Markup
+    off_rotation: bool
+    """Some game was played by others than the rotation named (its mark needs a word)."""
+
+
+def init_app(app: Flask) -> None:
+    """Give the app its kept rows (plain dicts: a lookup per row must stay cheap)."""
+    app.extensions["doko_rows"] = Kept({}, {})
+
+
+def sheet_rows(sheet: Sheet, links: RowLinks, editable: bool,
+               short: dict[str, str]) -> DrawnRows:
+    """Every row of ``sheet`` (games and table changes, in sheet order) as HTML."""
+    kept: Kept = current_app.extensions["doko_rows"]
+    players = sheet.ledger.players
+    context = (sheet.evening.id, links.key, editable, players, tuple(short.items()))
+    before = kept.sheets.get(context, [])
+    drawn = []
+    for k, row in enumerate(sheet.entries):
+        old = before[k] if k < len(before) else None
+        if (old is not None and old.entry is row.entry and old.game_id == row.game.id
+                and isinstance(row, Row)):
+            drawn.append(old)
+            continue
+        view: GameView | ChangeView = (_game_view(row, players, links, editable, short)
+                                       if isinstance(row, Row)
+                                       else _change_view(row, links, editable))
+        drawn.append(Drawn(row.entry, row.game.id, view, _html(kept.html, view)))
+    if len(kept.sheets) >= KEPT_SHEETS:
+        kept.sheets.clear()
+    kept.sheets[context] = drawn
+    return DrawnRows(Markup("".join([d.html for d in drawn])),
+                     any(isinstance(d.view, GameView) and d.view.off_rotation for d in drawn))
+
+
+def _html(kept: dict[GameView | ChangeView, str], view: GameView | ChangeView) -> str:
+    """The row's HTML: kept, or drawn by its macro and kept."""
+    html = kept.get(view)
+    if html is None:
+        macro = "game_row" if isinstance(view, GameView) else "change_row"
+        html = str(get_template_attribute("_sheet_rows.html", macro)(view))
+        if len(kept) >= KEPT_ROWS:
+            kept.clear()
+        kept[view] = html
+    return html
+
+
+def _game_view(row: Row, players: tuple[str, ...], links: RowLinks, editable: bool,
+               short: dict[str, str]) -> GameView:
+    # The row's few words straight from scorer.labels: the whole RowWords of every game
+    # (sentences the row does not show) cost more than the rest of the sheet.
+    entry = row.entry
+    kind = marker(entry)
+    playing, seated, points, totals = entry.players, entry.seats, entry.points, entry.totals
+    cells = tuple(("play", points[p], totals[p]) if p in playing
+                  else ("out", 0, totals[p]) if p in seated else ("away", 0, 0)
+                  for p in players)
+    game_id = row.game.id
+    return GameView(
+        number=entry.number, off_rotation=played_off_rotation(entry), bock=bock_factor(entry),
+        marker=kind, dealer=entry.dealer, dealer_short=short[entry.dealer],
+        value=None if kind == "NG" else entry.score.value, cells=cells,
+        panel=links("panel", game_id),
+        edit=links("edit", game_id) if editable else None,
+        delete=links("delete", game_id) if editable else None)
+
+
+def _change_view(row: ChangeRow, links: RowLinks, editable: bool) -> ChangeView:
+    game_id = row.game.id
+    return ChangeView(
+        id=game_id, after=row.entry.after, text=row.text, seats=tuple(row.entry.seats),
+        edit=links("table_edit", game_id) if editable else None,
+        delete=links("table_delete", game_id) if editable else None)
