@@ -114,7 +114,7 @@ def test_a_solo_shows_its_marker_and_the_soloist_counts_three_times(table):
     assert ledger.totals == {"Anna": -1, "Ben": 3, "Cem": -1, "Dora": -1}
     assert ledger.games[0].pflicht  # ddv: the first solo is the Pflichtsolo
     page = table.opened(sheet)
-    assert '<span class="cell-kind">P<small class="cell-dealer">' in page
+    assert '<span class="cell-kind"><span class="cell-mark">P</span><small class="cell-dealer">' in page
     assert "Pflichtsolo (Damensolo)" in page
     assert "Solist zählt dreifach" in page
 
@@ -125,7 +125,7 @@ def test_a_hochzeit_without_partner_is_entered_with_one_re_player(table):
     table.play(sheet, ("Cem",), 100, kind="hochzeit")
     page = table.opened(sheet)
     assert "Hochzeit ohne Partner" in page
-    assert '<span class="cell-kind">H<small class="cell-dealer">' in page
+    assert '<span class="cell-kind"><span class="cell-mark">H</span><small class="cell-dealer">' in page
     # A Hochzeit without partner is scored as a solo: the Hochzeiter pays three times.
     assert table.ledger(sheet).totals == {"Anna": 1, "Ben": 1, "Cem": -3, "Dora": 1}
 
@@ -429,3 +429,14 @@ def test_the_same_form_sent_again_stores_one_game_and_says_nothing(table, app):
     resent = table.client.post(sheet + "spiel/neu", data=form)
     assert resent.status_code == 302 and count_rows(app, Game) == 1
     assert table.ledger(sheet).games[0].facts.re_eyes == 100
+
+
+@pytest.mark.parametrize("typed", ["abc", "120,5", "１２０"], ids=["letters", "decimal-comma",
+                                                             "full-width-digits"])
+def test_augen_that_are_no_whole_number_are_refused_naming_the_field(table, app, typed):
+    table.create_group()
+    sheet = table.start_evening()
+    response = table.enter(sheet, ("Anna", "Cem"), typed)
+    assert response.status_code == 422
+    assert "Augen Re: eine ganze Zahl mit den Ziffern 0 bis 9 angeben" in response.text
+    assert count_rows(app, Game) == 0

@@ -89,6 +89,6 @@ def test_a_whole_evening_with_solo_hochzeit_bock_and_a_fix_three_games_back(tabl
     bock = describe_bock_queue(right.bock_queue) if right.bock_queue else "kein Bock"
     assert bock in page
     assert len(re.findall(r'<details class="game[ "]', page)) == 22
-    assert ('<span class="cell-kind">S<small class="cell-dealer">' in page
-            and '<span class="cell-kind">H<small class="cell-dealer">' in page)
+    assert ('<span class="cell-kind"><span class="cell-mark">S</span><small class="cell-dealer">' in page
+            and '<span class="cell-kind"><span class="cell-mark">H</span><small class="cell-dealer">' in page)
     assert '<small class="cell-bock">×2</small>' in page

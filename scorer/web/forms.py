@@ -101,7 +101,9 @@ class WholeNumberField(IntegerField):
             return
         self.data = parse_int(valuelist[0])
         if self.data is None:
-            raise ValueError("eine ganze Zahl mit den Ziffern 0 bis 9 angeben")
+            # Named: the entry form's bar shows the message away from its field.
+            raise ValueError(f"{self.label.text}: eine ganze Zahl mit den Ziffern 0 bis 9 "
+                             "angeben")
 
 
 class ActionForm(Form):

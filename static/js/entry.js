@@ -335,6 +335,11 @@
   }
   window.addEventListener("resize", keepTyping);
   form.addEventListener("focusin", function () { setTimeout(keepTyping, 0); });
+  // The bar grows as the preview fills in (the first digit of the Augen brings the points):
+  // the field being typed in moves up with it instead of sliding under it.
+  if (savebar && window.ResizeObserver) {
+    new ResizeObserver(function () { keepTyping(); }).observe(savebar);
+  }
 
   // After a refused save, bring the first message into view.
   var firstError = document.querySelector(".field--invalid, .flash--error");

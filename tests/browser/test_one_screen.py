@@ -86,6 +86,37 @@ def test_a_normal_game_of_a_table_of_five_fits_one_screen_while_the_augen_are_ty
         {"re": ["Ben", "Dora"], "re_eyes": 151}]}).totals
 
 
+def test_the_preview_growing_under_the_typed_augen_does_not_cover_them(phone):
+    # The keyboard opens first, then the first digit brings the points: the bar grows by a
+    # line, and the field moves up with it (found by a tester at 360 × 740).
+    table = phone(360, 740)
+    page = table.page
+    table.start_evening(FIVE)
+    table.tap_to(page.get_by_role("link", name="Spiel 1 eintragen"), "spiel-1-neu")
+    for name in ("Ben", "Dora"):
+        table.tap(table.chip(re_chips(table), name))
+    eyes = page.locator("#re_eyes")
+    keyboard(table, True)
+    page.keyboard.type("1")
+    page.locator(".preview__points").wait_for()
+    page.wait_for_timeout(150)  # the bar's resize observer scrolls
+    table.assert_seen(eyes, "after the preview grew: the Augen field")
+    assert clear_of_the_bar(page), "the grown save bar covers part of the Augen field"
+    page.keyboard.type("51")
+    page.wait_for_timeout(150)
+    table.assert_seen(eyes, "the Augen typed: the Augen field")
+    assert clear_of_the_bar(page), "the save bar covers part of the Augen field"
+
+
+def clear_of_the_bar(page: Any) -> bool:
+    """The whole Augen field above the save bar (not only its centre)."""
+    return page.evaluate("""() => {
+      const field = document.querySelector('#re_eyes').getBoundingClientRect();
+      const bar = document.querySelector('.savebar').getBoundingClientRect();
+      return field.bottom <= bar.top + 0.5;
+    }""")
+
+
 @pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 def test_the_schwarz_question_appears_in_view_and_the_preview_waits_for_the_answer(
         phone, size):
