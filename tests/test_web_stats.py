@@ -40,12 +40,13 @@ def test_the_figures_per_player_are_those_of_the_core_over_every_evening(table, 
     assert list(rows) == [p.name for p in expected.players]
     for p in expected.players:
         points = f"+{p.points}" if p.points > 0 else f"−{-p.points}" if p.points < 0 else "0"
-        assert rows[p.name] == [points, str(p.games), str(p.won), str(p.solos),
-                                str(p.solos_won), signed_decimal(p.average),
-                                signed_euro(p.cents), str(p.evenings)], p.name
+        # Points and money first: what a phone shows without a swipe.
+        assert rows[p.name] == [points, signed_euro(p.cents), str(p.games), str(p.won),
+                                str(p.solos), str(p.solos_won), signed_decimal(p.average),
+                                str(p.evenings)], p.name
     assert "2 Abende · 3 Spiele" in page  # the redeal is no game
     cem = rows["Cem"]
-    assert cem[3:5] == ["1", "1"]  # one solo, won
+    assert cem[4:6] == ["1", "1"]  # one solo, won
     assert rows["Emil"][-1] == "1"  # one evening
 
 
