@@ -131,13 +131,18 @@ def test_the_statistics_count_the_games_each_played_and_average_over_them(table,
     lines = {name: cells for name, cells in re.findall(
         r'<th scope="row">([^<]+)</th>(.*?)</tr>', page, re.S)}
 
-    def figures(name: str) -> list[str]:
-        return re.findall(r'<td class="num[^"]*">([^<]*)</td>', lines[name])
+    heads = [re.sub(r"<[^>]+>", "", h) for h in
+             re.findall(r'<th scope="col"[^>]*>(.*?)</th>', page, re.S)][1:]
 
-    # Points, games, won, solos, solos won, average, money, evenings.
-    assert figures("Fritz")[:2] == ["+4", "2"] and figures("Fritz")[5] == "+2,00"
-    assert figures("Dora")[:2] == ["−4", "2"] and figures("Dora")[5] == "−2,00"
-    assert figures("Ben")[:2] == ["−4", "2"] and figures("Ben")[5] == "−2,00"
-    assert figures("Anna")[:2] == ["+2", "3"] and figures("Anna")[5] == "+0,67"
-    assert figures("Dora")[-1] == "1" and figures("Fritz")[-1] == "1"
+    def figures(name: str) -> dict[str, str]:
+        cells = re.findall(r'<td class="num[^"]*">([^<]*)</td>', lines[name])
+        return dict(zip(heads, cells, strict=True))
+
+    for name, points, games, average in [("Fritz", "+4", "2", "+2,00"),
+                                         ("Dora", "−4", "2", "−2,00"),
+                                         ("Ben", "−4", "2", "−2,00"),
+                                         ("Anna", "+2", "3", "+0,67")]:
+        got = figures(name)
+        assert (got["Punkte"], got["Spiele"], got["Ø/Spiel"]) == (points, games, average), name
+    assert figures("Dora")["Abende"] == "1" and figures("Fritz")["Abende"] == "1"
     assert "1 Abend · 3 Spiele" in page
