@@ -440,3 +440,31 @@ def test_augen_that_are_no_whole_number_are_refused_naming_the_field(table, app,
     assert response.status_code == 422
     assert "Augen Re: eine ganze Zahl mit den Ziffern 0 bis 9 angeben" in response.text
     assert count_rows(app, Game) == 0
+
+
+def test_a_game_deleted_between_two_reads_sends_back_to_the_sheet_with_a_word(table, app):
+    # PostgreSQL lets a delete from another phone land between reading the game's row and
+    # reading the evening's entries: the page then has a live game the sheet does not hold.
+    from flask import g, get_flashed_messages
+    from sqlalchemy import select
+    from werkzeug.exceptions import HTTPException
+
+    from scorer import services
+    from scorer.extensions import db
+    from scorer.web.games import _row
+
+    table.create_group()
+    sheet_url = table.start_evening()
+    table.play(sheet_url, ("Anna", "Cem"), 151)
+    with app.test_request_context(sheet_url):
+        g.link_token = table.token
+        _group, evening = services.find_evening_by_link(table.token, 1)
+        before = services.sheet(evening)
+        table.play(sheet_url, ("Anna", "Cem"), 151)
+        later = db.session.scalars(select(Game).order_by(Game.id.desc())).first()
+        with pytest.raises(HTTPException) as refused:
+            _row(before, later)
+        assert refused.value.response.status_code == 302
+        assert refused.value.response.location == sheet_url
+        assert get_flashed_messages() == [
+            "Dieses Spiel wurde gerade auf einem anderen Handy gelöscht."]

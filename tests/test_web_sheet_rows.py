@@ -207,3 +207,13 @@ def test_a_closed_evening_offers_no_change_in_the_rows_drawn_before(table, clien
     closed = client.post(sheet + "schliessen", data={"revision": revision})
     assert closed.status_code == 302
     assert "Spiel 1 ändern" not in client.get(sheet).text
+
+
+def test_a_token_holding_the_placeholder_digits_still_gets_its_row_links(app):
+    from scorer.web.sheet_rows import _PLACEHOLDER, RowLinks
+
+    token = f"ab{_PLACEHOLDER}cdefghijklmnopqrstuvw"
+    with app.test_request_context():
+        links = RowLinks(token, 1)
+    assert links("edit", 7) == "spiel/7/"
+    assert links("panel", 7) == "spiel/7/rechnung"

@@ -7,6 +7,7 @@ from typing import Any
 
 from flask import (
     Blueprint,
+    abort,
     flash,
     g,
     jsonify,
@@ -217,8 +218,14 @@ def _pflicht_text(form: GameForm, sheet: services.Sheet, number: int,
 
 
 def _row(sheet: services.Sheet, game: Game) -> services.Row:
-    """The sheet's row of a live game."""
-    return next(r for r in sheet.rows if r.game.id == game.id)
+    """The sheet's row of a live game. Gone from the sheet although the game row was read
+    as live (another phone deleted it between the two reads, which PostgreSQL allows):
+    back to the sheet with a word instead of an error page."""
+    row = next((r for r in sheet.rows if r.game.id == game.id), None)
+    if row is None:
+        flash("Dieses Spiel wurde gerade auf einem anderen Handy gelöscht.", "error")
+        abort(redirect(_sheet_url(sheet.evening)))
+    return row
 
 
 def _form_errors(err: services.Refused) -> dict[str, list[str]]:

@@ -91,7 +91,8 @@ class RowLinks:
             url = url_for(endpoint, token=token, number=number, game_id=_PLACEHOLDER)
             if not url.startswith(sheet):
                 raise ValueError(f"{endpoint} does not lie under the sheet {sheet}")
-            before, after = url.removeprefix(sheet).split(str(_PLACEHOLDER))
+            # The id stands after the token, which may hold the placeholder's digits too.
+            before, after = url.removeprefix(sheet).rsplit(str(_PLACEHOLDER), 1)
             self._parts[name] = (before, after)
 
     def __call__(self, page: str, game_id: int) -> str:

@@ -15,6 +15,7 @@ from typing import Any
 
 from flask import (
     Blueprint,
+    abort,
     flash,
     g,
     jsonify,
@@ -340,8 +341,14 @@ def _after_label(after: int, games: int, new: bool) -> str:
 
 
 def _change_row(sheet: services.Sheet, row: Game | None) -> services.ChangeRow:
-    return next(e for e in sheet.entries
-                if isinstance(e, services.ChangeRow) and row is not None and e.game.id == row.id)
+    """The sheet's entry of a live table change; gone meanwhile (deleted on another phone
+    between two reads): back to the sheet with a word instead of an error page."""
+    change = next((e for e in sheet.entries if isinstance(e, services.ChangeRow)
+                   and row is not None and e.game.id == row.id), None)
+    if change is None:
+        flash("Dieser Tischwechsel wurde gerade auf einem anderen Handy gelöscht.", "error")
+        abort(redirect(_sheet_url(sheet.evening)))
+    return change
 
 
 def _errors(err: services.Refused) -> dict[str, list[str]]:
