@@ -14,7 +14,6 @@ from flask import (
     redirect,
     render_template,
     request,
-    session,
     url_for,
 )
 from werkzeug.wrappers import Response
@@ -22,10 +21,10 @@ from werkzeug.wrappers import Response
 from scorer import services
 from scorer.explain import pflicht_decision, pflicht_help
 from scorer.labels import deletion_note, forced_notice, owes_before, sheet_words
-from scorer.models import Evening, Game, GameEvent
+from scorer.models import Evening, Game
 from scorer.rules import GameKind
 from scorer.scoring import NO_DULLE_SOLOS
-from scorer.web.evenings import UNDO
+from scorer.web.entry_pages import entry_key, offer_undo, refuse_if_closed, sheet_url
 from scorer.web.forms import (
     ActionForm,
     GameForm,
@@ -42,30 +41,11 @@ from scorer.web.numbers import parse_int
 bp = Blueprint("games", __name__, url_prefix="/r/<token>/abend/<int:number>")
 
 
-def _sheet_url(evening: Evening) -> str:
-    return url_for("evenings.show", token=g.link_token, number=evening.number)
-
-
-def _refuse_if_closed(evening: Evening) -> Response | None:
-    if evening.closed:
-        flash(services.CLOSED[0].upper() + services.CLOSED[1:] + ".", "error")
-        return redirect(_sheet_url(evening))
-    return None
-
-
-def _entry_key(value: str | None) -> str:
-    """The form's one-time key; a tampered or missing one becomes a fresh key."""
-    try:
-        return str(uuid.UUID(value or ""))
-    except ValueError:
-        return str(uuid.uuid4())
-
-
 @bp.route("/spiel/neu", methods=["GET", "POST"])
 def new(token: str, number: int) -> str | Response:
     """Enter the next game: pre-filled with its four players."""
     evening = evening_or_404(token, number)
-    if (closed := _refuse_if_closed(evening)) is not None:
+    if (closed := refuse_if_closed(evening)) is not None:
         return closed
     sheet = services.sheet(evening)
     seated = sheet.table(sheet.ledger.seats)
@@ -84,7 +64,7 @@ def new(token: str, number: int) -> str | Response:
         form = game_form(sheet.rules, seated, data)
     errors: dict[str, list[str]] = {}
     if form.validate_on_submit():
-        key = _entry_key(form.entry_key.data)
+        key = entry_key(form.entry_key.data)
         facts, errors = facts_from_form(form, sheet.rules, sheet.names, [i for i, _ in seated])
         if (stored := services.stored_with(key)) is not None:
             return _sent_again(evening, form, facts, errors, *stored)
@@ -95,11 +75,11 @@ def new(token: str, number: int) -> str | Response:
                 errors = _form_errors(err)
             else:
                 if event is not None:
-                    _offer_undo(event, f"Spiel {event.game_number} gespeichert.")
+                    offer_undo(event, f"Spiel {event.game_number} gespeichert.")
                 elif (stored := services.stored_with(key)) is not None:
                     # The same key arrived twice at once and the other request stored it.
                     return _sent_again(evening, form, facts, errors, *stored)
-                return redirect(_sheet_url(evening))
+                return redirect(sheet_url(evening))
     if request.method == "POST":
         sheet = services.sheet(evening)  # the evening as it is now: another phone may have saved
     return _entry_page(evening, sheet, form, errors, game=None)
@@ -113,7 +93,7 @@ def _sent_again(evening: Evening, form: GameForm, facts: dict[str, Any],
     (back in the browser, Augen corrected, Speichern) it is offered as a new game, with
     what was sent and a fresh key, so nothing is lost and nothing is stored twice."""
     if game.evening_id == evening.id and facts == stored:
-        return redirect(_sheet_url(evening))
+        return redirect(sheet_url(evening))
     form.entry_key.data = str(uuid.uuid4())
     notice = (f"Dieses Spiel ist schon gespeichert (Spiel {services.number_of(game)}). "
               "Als neues Spiel eintragen?")
@@ -126,11 +106,11 @@ def edit(token: str, number: int, game_id: int) -> str | Response:
     """Correct a game; everything after it is recomputed."""
     evening = evening_or_404(token, number)
     game = game_or_404(evening, game_id)
-    if (closed := _refuse_if_closed(evening)) is not None:
+    if (closed := refuse_if_closed(evening)) is not None:
         return closed
     if game.deleted_at is not None:
         flash("Dieses Spiel ist gelöscht.", "error")
-        return redirect(_sheet_url(evening))
+        return redirect(sheet_url(evening))
     sheet = services.sheet(evening)
     seats = _row(sheet, game).entry.seats
     initial = {**form_data_from_facts(game.facts), "revision": game.revision}
@@ -153,8 +133,8 @@ def edit(token: str, number: int, game_id: int) -> str | Response:
                     }
                     form.revision.data = str(game.revision)
             else:
-                _offer_undo(event, f"Spiel {event.game_number} geändert.")
-                return redirect(_sheet_url(evening))
+                offer_undo(event, f"Spiel {event.game_number} geändert.")
+                return redirect(sheet_url(evening))
     return _entry_page(evening, sheet, form, errors, game=game, conflict=conflict)
 
 
@@ -224,7 +204,7 @@ def _row(sheet: services.Sheet, game: Game) -> services.Row:
     row = next((r for r in sheet.rows if r.game.id == game.id), None)
     if row is None:
         flash("Dieses Spiel wurde gerade auf einem anderen Handy gelöscht.", "error")
-        abort(redirect(_sheet_url(sheet.evening)))
+        abort(redirect(sheet_url(sheet.evening)))
     return row
 
 
@@ -233,11 +213,6 @@ def _form_errors(err: services.Refused) -> dict[str, list[str]]:
     for field, message in err.problems:
         out.setdefault(field_of(field) if field else "", []).append(message)
     return out
-
-
-def _offer_undo(event: GameEvent, message: str) -> None:
-    """Remember the change just made, so the sheet offers "Rückgängig" once."""
-    session[UNDO] = {"evening_id": event.evening_id, "event_id": event.id, "message": message}
 
 
 @bp.post("/vorschau")
@@ -299,11 +274,11 @@ def delete(token: str, number: int, game_id: int) -> str | Response:
     """Ask, then delete (softly: "Rückgängig" brings it back)."""
     evening = evening_or_404(token, number)
     game = game_or_404(evening, game_id)
-    if (closed := _refuse_if_closed(evening)) is not None:
+    if (closed := refuse_if_closed(evening)) is not None:
         return closed
     if game.deleted_at is not None:
         flash("Dieses Spiel ist schon gelöscht.", "error")
-        return redirect(_sheet_url(evening))
+        return redirect(sheet_url(evening))
     form = ActionForm(data={"revision": game.revision})
     sheet = services.sheet(evening)
     row = _row(sheet, game)
@@ -313,8 +288,8 @@ def delete(token: str, number: int, game_id: int) -> str | Response:
         except services.Refused as err:
             flash(err.problems[0][1], "error")
         else:
-            _offer_undo(event, f"Spiel {row.entry.number} gelöscht.")
-        return redirect(_sheet_url(evening))
+            offer_undo(event, f"Spiel {row.entry.number} gelöscht.")
+        return redirect(sheet_url(evening))
     after = services.without(evening, game)
     moved = deletion_note(sheet.ledger, after, row.entry.number) if after else None
     return render_template("delete.html", group=evening.group, evening=evening, form=form,
@@ -333,4 +308,4 @@ def undo(token: str, number: int, event_id: int) -> Response:
             flash(err.problems[0][1], "error")
         else:
             flash("Rückgängig gemacht.")
-    return redirect(_sheet_url(evening))
+    return redirect(sheet_url(evening))

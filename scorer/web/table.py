@@ -22,16 +22,15 @@ from flask import (
     redirect,
     render_template,
     request,
-    session,
     url_for,
 )
 from werkzeug.wrappers import Response
 
 from scorer import services
-from scorer.models import Evening, Game, GameEvent
+from scorer.models import Evening, Game
 from scorer.names import PLAYER_NAME, InvalidName, clean_name
 from scorer.table_text import change_texts
-from scorer.web.evenings import UNDO
+from scorer.web.entry_pages import entry_key, offer_undo, refuse_if_closed, sheet_url
 from scorer.web.forms import NEW_SEAT, ActionForm, TableForm, seat_order, sent_revision
 from scorer.web.lookup import evening_or_404, table_change_or_404
 from scorer.web.numbers import parse_int
@@ -64,34 +63,23 @@ class SeatLine:
     seat: str
 
 
-def _sheet_url(evening: Evening) -> str:
-    return url_for("evenings.show", token=g.link_token, number=evening.number)
-
-
-def _closed(evening: Evening) -> Response | None:
-    if evening.closed:
-        flash(services.CLOSED[0].upper() + services.CLOSED[1:] + ".", "error")
-        return redirect(_sheet_url(evening))
-    return None
-
-
 @bp.route("/neu", methods=["GET", "POST"])
 def new(token: str, number: int) -> str | Response | tuple[str, int]:
     """A table change now (or after an earlier game)."""
     evening = evening_or_404(token, number)
-    if (closed := _closed(evening)) is not None:
+    if (closed := refuse_if_closed(evening)) is not None:
         return closed
     sheet = services.sheet(evening)
     form = TableForm(data={"entry_key": str(uuid.uuid4()), "after": str(len(sheet.rows))})
     errors: dict[str, list[str]] = {}
     notice = None
     if form.validate_on_submit():
-        key = _entry_key(form.entry_key.data)
+        key = entry_key(form.entry_key.data)
         choice, errors = _choice(form, _listed(sheet, sheet.ledger.seats))
         stored = services.stored_with(key)
         if stored is not None:
             if _same(stored[1], choice, sheet.names):
-                return redirect(_sheet_url(evening))
+                return redirect(sheet_url(evening))
             form.entry_key.data = str(uuid.uuid4())
             notice = "Dieser Tischwechsel ist schon gespeichert. Als weiteren speichern?"
         elif not errors:
@@ -103,8 +91,8 @@ def new(token: str, number: int) -> str | Response | tuple[str, int]:
                 sheet = services.sheet(evening)
             else:
                 if event is not None:
-                    _offer_undo(event, "Tischwechsel gespeichert.")
-                return redirect(_sheet_url(evening))
+                    offer_undo(event, "Tischwechsel gespeichert.")
+                return redirect(sheet_url(evening))
     status = 409 if notice else 422 if request.method == "POST" else 200
     return _page(evening, sheet, form, errors, None, notice), status
 
@@ -114,11 +102,11 @@ def edit(token: str, number: int, game_id: int) -> str | Response | tuple[str, i
     """Change a table change: its seats, its dealer or its place ("after game n")."""
     evening = evening_or_404(token, number)
     row = table_change_or_404(evening, game_id)
-    if (closed := _closed(evening)) is not None:
+    if (closed := refuse_if_closed(evening)) is not None:
         return closed
     if row.deleted_at is not None:
         flash("Dieser Tischwechsel ist gelöscht.", "error")
-        return redirect(_sheet_url(evening))
+        return redirect(sheet_url(evening))
     sheet = services.sheet(evening)
     change = _change_row(sheet, row)
     form = TableForm(data={"revision": row.revision, "after": str(change.entry.after),
@@ -134,8 +122,8 @@ def edit(token: str, number: int, game_id: int) -> str | Response | tuple[str, i
                 errors = _errors(err)
                 sheet = services.sheet(evening)
             else:
-                _offer_undo(event, "Tischwechsel geändert.")
-                return redirect(_sheet_url(evening))
+                offer_undo(event, "Tischwechsel geändert.")
+                return redirect(sheet_url(evening))
     status = 422 if request.method == "POST" else 200
     return _page(evening, sheet, form, errors, row), status
 
@@ -145,11 +133,11 @@ def delete(token: str, number: int, game_id: int) -> str | Response:
     """Ask, then delete a table change (softly: "Rückgängig" brings it back)."""
     evening = evening_or_404(token, number)
     row = table_change_or_404(evening, game_id)
-    if (closed := _closed(evening)) is not None:
+    if (closed := refuse_if_closed(evening)) is not None:
         return closed
     if row.deleted_at is not None:
         flash("Dieser Tischwechsel ist schon gelöscht.", "error")
-        return redirect(_sheet_url(evening))
+        return redirect(sheet_url(evening))
     form = ActionForm(data={"revision": row.revision})
     if form.validate_on_submit():
         try:
@@ -157,8 +145,8 @@ def delete(token: str, number: int, game_id: int) -> str | Response:
         except services.Refused as err:
             flash(err.problems[0][1], "error")
         else:
-            _offer_undo(event, "Tischwechsel gelöscht.")
-        return redirect(_sheet_url(evening))
+            offer_undo(event, "Tischwechsel gelöscht.")
+        return redirect(sheet_url(evening))
     sheet = services.sheet(evening)
     return render_template("table_delete.html", group=evening.group, evening=evening,
                            form=form, change=_change_row(sheet, row))
@@ -347,7 +335,7 @@ def _change_row(sheet: services.Sheet, row: Game | None) -> services.ChangeRow:
                    and row is not None and e.game.id == row.id), None)
     if change is None:
         flash("Dieser Tischwechsel wurde gerade auf einem anderen Handy gelöscht.", "error")
-        abort(redirect(_sheet_url(sheet.evening)))
+        abort(redirect(sheet_url(sheet.evening)))
     return change
 
 
@@ -356,16 +344,3 @@ def _errors(err: services.Refused) -> dict[str, list[str]]:
     for field, message in err.problems:
         out.setdefault(FIELDS.get(field, field), []).append(message)
     return out
-
-
-def _entry_key(value: str | None) -> str:
-    """The form's one-time key; a tampered or missing one becomes a fresh key."""
-    try:
-        return str(uuid.UUID(value or ""))
-    except ValueError:
-        return str(uuid.uuid4())
-
-
-def _offer_undo(event: GameEvent, message: str) -> None:
-    """Remember the change just made, so the sheet offers "Rückgängig" once."""
-    session[UNDO] = {"evening_id": event.evening_id, "event_id": event.id, "message": message}
