@@ -239,6 +239,7 @@ def test_the_sheet_and_the_entry_form_are_marked_for_offline_use_other_pages_not
     sheet = evening_with_two_games(table)
     with table.app.app_context():
         runde = str(services.find_group(table.token).id)
+    assert table.client.post(f"/r/{table.token}/merken").status_code == 302
     for path in (sheet, sheet + "spiel/neu"):
         assert table.client.get(path).headers["X-Doko-Offline"] == runde, path
     for path in (f"/r/{table.token}/", sheet + "verlauf/", sheet + f"spiel/{_game(table)}/",
@@ -272,3 +273,19 @@ def test_the_sheet_carries_its_hooks_for_the_scripts_and_no_inline_code(table):
 def test_the_access_log_leaves_out_only_the_checks_that_found_nothing(line, kept):
     record = logging.LogRecord("gunicorn.access", logging.INFO, __file__, 1, line, (), None)
     assert QuietPolls().filter(record) is kept
+
+
+def test_a_runde_not_remembered_on_this_device_is_not_kept_for_offline_use(table):
+    """A lent phone must not keep pages that carry the edit link (issue 13, item 1)."""
+    from scorer import services
+
+    sheet = evening_with_two_games(table)
+    assert "X-Doko-Offline" not in table.client.get(sheet).headers
+    with table.app.app_context():
+        read = services.find_group(table.token).read_token
+    # Remembered by its read-only link: the read-only sheet may be kept, the edit link's not.
+    assert table.client.post(f"/r/{read}/merken").status_code == 302
+    assert "X-Doko-Offline" not in table.client.get(sheet).headers
+    assert "X-Doko-Offline" in table.client.get(sheet.replace(table.token, read)).headers
+    assert table.client.post(f"/r/{table.token}/merken").status_code == 302
+    assert "X-Doko-Offline" in table.client.get(sheet + "spiel/neu").headers

@@ -11,7 +11,7 @@ workers and machines, SQLite or PostgreSQL, since the database is the only share
 
 This module also gives the pages their hooks (``live_attrs``: data-* attributes on the
 body, no inline script), marks the pages a phone may keep for offline use (header
-``X-Doko-Offline``, read by the service worker), and keeps watching from writing cookies
+``X-Doko-Offline``, read by the service worker; only for a Runde this device remembers), and keeps watching from writing cookies
 or eating the flash messages meant for the next page.
 """
 
@@ -29,6 +29,7 @@ from werkzeug.wrappers import Response
 from scorer import services
 from scorer.models import Evening
 from scorer.web.numbers import MAX_INT
+from scorer.web.remembered import remembered_token
 
 bp = Blueprint("live", __name__, url_prefix="/r/<token>/abend/<int:number>")
 
@@ -124,8 +125,12 @@ class QuietPolls(logging.Filter):
 
 
 def _offline_header(response: Response) -> Response:
+    """Offer the page for offline keeping only on a device that remembers the Runde by
+    this very link: a kept page holds the link, and a phone that was merely lent for one
+    visit must not keep it. Forgetting the Runde removes the kept pages (pwa.js)."""
     if (request.method == "GET" and request.endpoint in OFFLINE_PAGES
-            and response.status_code == 200 and g.get("group_id") is not None):
+            and response.status_code == 200 and g.get("group") is not None
+            and remembered_token(g.group) == g.link_token):
         response.headers[OFFLINE_HEADER] = str(g.group_id)
     return response
 

@@ -99,13 +99,24 @@ def token_of(url: str) -> str:
     return re.search(r"/r/([^/]+)/", url).group(1)
 
 
+def start_kept_evening(phone: Any) -> str:
+    """A new evening on a phone that remembers its Runde ("Auf diesem Gerät merken": only
+    then does it keep pages for offline use), game 1 entered, the sheet and the form kept.
+    Returns the sheet's address."""
+    phone.start_evening(SEATS)
+    sheet = phone.page.url
+    phone.goto(sheet.split("abend/")[0], "runde")
+    phone.tap_to(phone.page.get_by_role("button", name="Auf diesem Gerät merken"), "gemerkt")
+    phone.goto(sheet, "zettel")
+    phone.enter_game(FIRST, 1)
+    kept(phone.page, [sheet, sheet + "spiel/neu"])
+    return sheet
+
+
 def test_three_games_entered_offline_wait_through_a_restart_and_are_stored_once_each(
         kept_phone, table_server):
     table = kept_phone(table_server.base)
-    table.start_evening(SEATS)
-    sheet = table.page.url
-    table.enter_game(FIRST, 1)
-    kept(table.page, [sheet, sheet + "spiel/neu"])
+    sheet = start_kept_evening(table)
 
     cut(table)
     for number, game in enumerate(OFFLINE, start=2):
@@ -154,10 +165,7 @@ OTHER = {"re": ["Ben", "Dora"], "re_eyes": 130}
 def test_two_phones_enter_game_two_while_one_is_offline_and_the_table_decides(
         kept_phone, phone, table_server, decision):
     cellar = kept_phone(table_server.base)
-    cellar.start_evening(SEATS)
-    sheet = cellar.page.url
-    cellar.enter_game(FIRST, 1)
-    kept(cellar.page, [sheet, sheet + "spiel/neu"])
+    sheet = start_kept_evening(cellar)
     cut(cellar)
     enter_offline(cellar, OFFLINE[0], 2, waiting=1)
     enter_offline(cellar, OFFLINE[1], 3, waiting=2)
@@ -194,10 +202,7 @@ def test_two_phones_enter_game_two_while_one_is_offline_and_the_table_decides(
 
 def test_a_save_whose_answer_never_arrives_is_kept_and_stored_once(kept_phone, table_server):
     table = kept_phone(table_server.base)
-    table.start_evening(SEATS)
-    sheet = table.page.url
-    table.enter_game(FIRST, 1)
-    kept(table.page, [sheet, sheet + "spiel/neu"])
+    sheet = start_kept_evening(table)
     table.offline_on_purpose = True
     lost: list[int] = []
 
@@ -254,15 +259,23 @@ def test_without_a_service_worker_an_open_entry_form_keeps_games_until_the_conne
     assert [as_typed(f) for _, f in games] == [FIRST, *OFFLINE[:2]]
 
 
-def test_forgetting_a_runde_removes_the_pages_the_phone_kept_of_it(kept_phone, table_server):
+def test_a_phone_that_does_not_remember_the_runde_keeps_no_page_of_it(kept_phone, table_server):
+    # A lent phone: the sheet and the form carry the edit link, so they are not kept.
     table = kept_phone(table_server.base)
     table.start_evening(SEATS)
     sheet = table.page.url
     table.enter_game(FIRST, 1)
-    kept(table.page, [sheet, sheet + "spiel/neu"])
+    table.page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    table.goto(sheet + "spiel/neu", "formular")
+    table.goto(sheet, "zettel")
+    assert table.page.evaluate("async () => (await caches.keys()).filter("
+                               "n => n.startsWith('doko-runde-')).length") == 0
+
+
+def test_forgetting_a_runde_removes_the_pages_the_phone_kept_of_it(kept_phone, table_server):
+    table = kept_phone(table_server.base)
+    sheet = start_kept_evening(table)
     page = table.page
-    table.goto(sheet.split("abend/")[0], "runde")
-    table.tap_to(page.get_by_role("button", name="Auf diesem Gerät merken"), "gemerkt")
     table.goto("/", "start")
     table.tap(page.locator(".remembered__forget > summary"))
     table.tap_to(page.get_by_role("button", name=re.compile("Ja, vergessen")), "vergessen")
@@ -275,10 +288,7 @@ def test_forgetting_a_runde_removes_the_pages_the_phone_kept_of_it(kept_phone, t
 def test_a_waiting_game_the_server_refuses_shows_why_and_is_corrected_in_the_form(
         kept_phone, table_server):
     table = kept_phone(table_server.base)
-    table.start_evening(SEATS)
-    sheet = table.page.url
-    table.enter_game(FIRST, 1)
-    kept(table.page, [sheet, sheet + "spiel/neu"])
+    sheet = start_kept_evening(table)
     cut(table)
     enter_offline(table, {"re": ["Anna"], "re_eyes": 151}, 2, waiting=1)  # one Re player
 
