@@ -5,6 +5,7 @@ the real migrations applied, its test client and CLI runner. Core tests need non
 from __future__ import annotations
 
 import html
+import json
 import os
 import re
 from collections.abc import Iterator
@@ -21,6 +22,31 @@ TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
 """A PostgreSQL URL to run the database tests against instead of SQLite (CI sets it)."""
 
 DB_FIXTURES = {"app", "client", "runner", "table", "app_config"}
+
+TAP_COUNTS: dict[str, int] = {}
+"""Taps per kind of game, as the browser tests noted them (fixture ``count_taps``); they
+come with the test reports, so this works with the tests spread over several workers."""
+TAPS_FILE = Path(__file__).resolve().parent / "browser" / "artifacts" / "taps.json"
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.when == "call":
+        for name, value in report.user_properties:
+            if name == "taps":
+                kind, taps = value
+                TAP_COUNTS[kind] = taps
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """Print the taps per game the browser tests counted, and keep them as an artifact."""
+    if not TAP_COUNTS:
+        return
+    terminalreporter.section("taps per game (from the sheet until the sheet shows it)")
+    for kind, taps in sorted(TAP_COUNTS.items()):
+        terminalreporter.write_line(f"{kind}: {taps} taps + typing the Augen")
+    TAPS_FILE.parent.mkdir(parents=True, exist_ok=True)
+    TAPS_FILE.write_text(json.dumps(TAP_COUNTS, indent=2, sort_keys=True) + "\n",
+                         encoding="utf-8")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

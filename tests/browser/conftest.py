@@ -8,7 +8,6 @@ downloaded. Without Chromium or Playwright every test here is skipped with the r
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import subprocess
@@ -46,8 +45,6 @@ print(server.server_port, flush=True)
 server.serve_forever()
 """
 
-TAP_COUNTS: dict[str, int] = {}
-"""Taps per kind of game, filled by test_taps.py and printed at the end of the run."""
 
 
 def chromium_path() -> str | None:
@@ -69,7 +66,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                               env=env, capture_output=True, text=True, timeout=120)
     assert migrated.returncode == 0, migrated.stderr
     ARTIFACTS.mkdir(exist_ok=True)
-    log_path = ARTIFACTS / "server.log"
+    log_path = ARTIFACTS / f"server{os.environ.get('PYTEST_XDIST_WORKER', '')}.log"
     log = open(log_path, "w", encoding="utf-8")  # noqa: SIM115 - open for the session
     server = subprocess.Popen([sys.executable, "-c", SERVE], env=env, stdout=subprocess.PIPE,
                               stderr=log, text=True)
@@ -185,6 +182,17 @@ def table_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TableServ
 
 
 @pytest.fixture
+def count_taps(request: pytest.FixtureRequest) -> Callable[[str, int], None]:
+    """Note the taps a kind of game took; the run prints them at its end (tests/conftest.py),
+    from whichever worker ran the test."""
+
+    def note(kind: str, taps: int) -> None:
+        request.node.user_properties.append(("taps", [kind, taps]))
+
+    return note
+
+
+@pytest.fixture
 def kept_phone(chromium: Any, tmp_path: Path,
                request: pytest.FixtureRequest) -> Iterator[Callable[..., Phone]]:
     """A phone whose browser profile lives on disk (service worker, its caches, IndexedDB):
@@ -220,14 +228,3 @@ def kept_phone(chromium: Any, tmp_path: Path,
 
 def _safe(name: str) -> str:
     return "".join(c if c.isalnum() or c in "-_." else "-" for c in name).strip("-")
-
-
-def pytest_terminal_summary(terminalreporter: Any) -> None:
-    """Print the taps per game that test_taps.py counted, and keep them as an artifact."""
-    if not TAP_COUNTS:
-        return
-    terminalreporter.section("taps per game (from the sheet until the sheet shows it)")
-    for kind, taps in TAP_COUNTS.items():
-        terminalreporter.write_line(f"{kind}: {taps} taps + typing the Augen")
-    ARTIFACTS.mkdir(exist_ok=True)
-    (ARTIFACTS / "taps.json").write_text(json.dumps(TAP_COUNTS, indent=2) + "\n", encoding="utf-8")

@@ -21,8 +21,6 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import TAP_COUNTS
-
 pytestmark = pytest.mark.browser
 
 SEATS = ["Anna", "Ben", "Cem", "Dora"]
@@ -38,7 +36,7 @@ FORCED = {7: "Cem", 8: "Dora", 9: "Anna"}
 TOTALS = {"Anna": 1, "Ben": -1, "Cem": 1, "Dora": -1}
 
 
-def test_forced_pflichtsoli_come_preselected_and_take_fewer_taps_than_a_solo(phone):
+def test_forced_pflichtsoli_come_preselected_and_take_fewer_taps_than_a_solo(phone, count_taps):
     table = phone(360, 740)
     page = table.page
     table.start_evening(SEATS, preset="ddv", planned=8)
@@ -46,7 +44,7 @@ def test_forced_pflichtsoli_come_preselected_and_take_fewer_taps_than_a_solo(pho
     for number, game in FREE.items():
         taps = table.enter_game(game, number)
         if number == 3:
-            TAP_COUNTS["(d) Damensolo chosen by hand (ddv)"] = taps
+            count_taps("(d) Damensolo chosen by hand (ddv)", taps)
             solo_taps = taps
     assert "1 von 8" not in page.locator(".status").inner_text()
 
@@ -71,7 +69,7 @@ def test_forced_pflichtsoli_come_preselected_and_take_fewer_taps_than_a_solo(pho
         assert eyes.evaluate("el => el === document.activeElement")
         table.type_into(eyes, "130")
         table.save(number)
-        TAP_COUNTS["(e) forced Pflichtsolo, pre-selected"] = table.taps
+        count_taps("(e) forced Pflichtsolo, pre-selected", table.taps)
         assert table.taps < solo_taps
         page.locator(f"#spiel-{number} > summary").click()  # reading, not entering
         page.locator(f"#spiel-{number} .game__note").first.wait_for()

@@ -11,8 +11,6 @@ import pytest
 
 from scorer.evening import evening
 
-from .conftest import TAP_COUNTS
-
 pytestmark = pytest.mark.browser
 
 SEATS = ["Anna", "Ben", "Cem", "Dora", "Emil"]
@@ -31,12 +29,12 @@ BUDGET = {
 today (open, the choices that differ from the defaults, Speichern), so a regression shows."""
 
 
-def test_a_normal_game_takes_at_most_four_taps_plus_the_augen(phone):
+def test_a_normal_game_takes_at_most_four_taps_plus_the_augen(phone, count_taps):
     table = phone(360, 740, checks=False)  # the evening test checks these pages already
     table.start_evening(SEATS)
     for number, (kind, (game, most)) in enumerate(BUDGET.items(), start=1):
         taps = table.enter_game(game, number)
-        TAP_COUNTS[kind] = taps
+        count_taps(kind, taps)
         assert taps <= most, f"{kind}: {taps} taps, at most {most} expected"
     games = [game for game, _ in BUDGET.values()]
     assert table.totals() == evening({"rules": "bockrunde", "seats": SEATS,
