@@ -179,11 +179,15 @@ class GameEvent(db.Model):
     """Which link made the change: a short fingerprint of the edit token used."""
     old_after: Mapped[int | None]
     """An edit of a table change: the games before it until then (``game_number`` is the
-    place after the edit), so that Rückgängig and restore put a moved change back."""
+    place after the edit), as the history tells it."""
+    old_after_game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id"))
+    """An edit of a table change: the game it stood right after until then (None before
+    game 1, and in events recorded before this was kept), so that Rückgängig and restore put
+    a moved change back after that game, wherever games deleted since have moved it."""
     old_facts: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     new_facts: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     revision: Mapped[int]
     """The game's revision right after this event; undo needs it to still be current."""
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
-    game: Mapped[Game] = relationship()
+    game: Mapped[Game] = relationship(foreign_keys=[game_id])

@@ -119,6 +119,9 @@ def _evening_problems(evening: dict[str, Any], seats: list[dict[str, Any]],
         place = f"Verlauf (id {event['id']})"
         if event["game_id"] not in evening_games:
             out.append(f"{place}: gehört zu einem Spiel eines anderen Abends")
+        if event.get("old_after_game_id") not in (None, *evening_games):
+            out.append(f"{place}, old_after_game_id: gehört zu einem Spiel eines anderen "
+                       "Abends")
         holds = FACTS_BY_ACTION.get(event["action"])
         if holds is None:
             out.append(f"{place}, action: unbekannte Änderung {event['action']!r}")

@@ -1004,10 +1004,24 @@ def _back_to(evening: Evening, game: Game, event: GameEvent) -> GameEvent:
     too)."""
     old = dict(event.old_facts or {})
     if is_table_change(game.facts):
-        _, _, index = preview_table_change(evening, old, after=event.old_after, replacing=game)
+        _, _, index = preview_table_change(evening, old, after=old_place(event), replacing=game)
         return _change(game, EDIT, old, index)
     preview(evening, old, replacing=game)
     return _change(game, EDIT, old)
+
+
+def old_place(event: GameEvent) -> int | None:
+    """Where an edit of a table change took it from, as "after game n" now (None: the event
+    moved nothing): right after the game it followed then, counted anew, since games
+    deleted or restored before that one since shift it. A game since deleted itself: after
+    the last live game before it. Events recorded before the game was kept give their count.
+    """
+    if event.old_after is None or event.old_after_game_id is None:
+        return event.old_after
+    followed = db.session.get(Game, event.old_after_game_id)
+    assert followed is not None  # a foreign key: games are never removed, only deleted
+    return sum(1 for g in live_entries(event.game.evening)
+               if g.position <= followed.position and not is_table_change(g.facts))
 
 
 def history(evening: Evening) -> list[GameEvent]:
@@ -1047,7 +1061,7 @@ def _change(game: Game, action: str, facts: dict[str, Any] | None,
     """Apply an edit (a table change: moved to live ``index``), delete or restore, check
     that the evening still folds, commit."""
     old = dict(game.facts)
-    old_after = number_of(game) if action == EDIT and is_table_change(old) else None
+    moved_from = _game_before(game) if action == EDIT and is_table_change(old) else None
     if action == EDIT:
         assert facts is not None
         game.facts = facts
@@ -1069,9 +1083,17 @@ def _change(game: Game, action: str, facts: dict[str, Any] | None,
             raise
     game.revision += 1
     event = _record(game, action, None if action == RESTORE else old,
-                    None if action == DELETE else dict(game.facts), old_after)
+                    None if action == DELETE else dict(game.facts), moved_from)
     db.session.commit()
     return event
+
+
+def _game_before(change: Game) -> tuple[int, Game | None]:
+    """Where a live table change stands: the number of live games before it, and the last of
+    them (None before game 1)."""
+    games = [g for g in live_entries(change.evening)
+             if g.position < change.position and not is_table_change(g.facts)]
+    return len(games), games[-1] if games else None
 
 
 # --------------------------------------------------------------------------- table changes
@@ -1234,17 +1256,19 @@ def _touch(evening: Evening) -> None:
 
 
 def _record(game: Game, action: str, old: dict[str, Any] | None,
-            new: dict[str, Any] | None, old_after: int | None = None,
+            new: dict[str, Any] | None, moved_from: tuple[int, Game | None] | None = None,
             number: int | None = None) -> GameEvent:
     """Keep the change in the history and raise the evening's version; ``number`` is the
-    entry's number (``number_of``) when the caller knows it already."""
+    entry's number (``number_of``) when the caller knows it already, ``moved_from`` where
+    an edited table change stood until then (``_game_before``)."""
     _touch(game.evening)
     event = GameEvent(evening_id=game.evening_id, game=game,
                       game_number=number_of(game) if number is None else number,
                       action=action, old_facts=old, new_facts=new, revision=game.revision,
                       via=link_fingerprint())
-    if old_after is not None:
-        event.old_after = old_after
+    if moved_from is not None:
+        event.old_after, followed = moved_from
+        event.old_after_game_id = None if followed is None else followed.id
     db.session.add(event)
     return event
 
@@ -1281,6 +1305,7 @@ __all__ = [
     "live_entries",
     "money_problems",
     "number_of",
+    "old_place",
     "preview",
     "preview_table_change",
     "rename_player",

@@ -226,6 +226,58 @@ def test_the_history_restores_the_place_and_seats_before_an_edit(app, table, eve
     assert (restored.after, restored.seats) == (2, ("Anna", "Ben", "Cem", "Dora", "Emil"))
 
 
+def test_restoring_a_moved_change_puts_it_after_the_game_it_followed_after_an_earlier_delete(
+        app, table):
+    table.create_group(players=SEATS)
+    sheet = table.start_evening(SEATS)
+    # Five won games told apart by their Augen: game k has 111 + 10k for Re.
+    for k in range(1, 4):
+        table.play(sheet, ("Anna", "Cem"), 111 + 10 * k)
+    change(table, sheet, ("Anna", "Cem", "Ben", "Dora"))  # Ben and Cem swap after game 3
+    for k in range(4, 6):
+        table.play(sheet, ("Anna", "Cem"), 111 + 10 * k)
+    (moved,) = change_ids(app)
+    assert table.client.post(f"{sheet}tisch/{moved}/", data=change_form(
+        table, ("Anna", "Cem", "Ben", "Dora"), after=5, revision="1")).status_code == 302
+    first = table.game_ids()[0]
+    assert table.client.post(f"{sheet}spiel/{first}/loeschen",
+                             data={"revision": "1"}).status_code == 302
+    page = table.client.get(f"{sheet}verlauf/").text
+    assert "Tischwechsel nach Spiel 5 geändert (vorher nach Spiel 3)" in page
+    # The history's buttons, newest first: game 1 back, then the change's earlier version.
+    _, event_id = re.findall(r'verlauf/(\d+)/wiederherstellen', page)
+    assert table.client.post(f"{sheet}verlauf/{event_id}/wiederherstellen",
+                             data={"revision": "2"}).status_code == 302
+    ledger = table.ledger(sheet)
+    # Game 1 is gone: the game that was game 3 (141 Augen) is game 2 now, and the change
+    # stands right after it again.
+    assert ledger.table_changes[0].after == 2
+    assert ledger.games[1].facts.re_eyes == 141
+    assert [g.facts.re_eyes for g in ledger.games] == [131, 141, 151, 161]
+
+
+def test_a_move_recorded_before_the_game_was_kept_goes_back_after_as_many_games(app, table):
+    from sqlalchemy import update
+
+    from scorer.extensions import db
+
+    table.create_group(players=SEATS)
+    sheet = table.start_evening(SEATS)
+    for eyes in (121, 131, 141):
+        table.play(sheet, ("Anna", "Cem"), eyes)
+    change(table, sheet, ("Anna", "Cem", "Ben", "Dora"), after=1)
+    (moved,) = change_ids(app)
+    table.client.post(f"{sheet}tisch/{moved}/", data=change_form(
+        table, ("Anna", "Cem", "Ben", "Dora"), after=3, revision="1"))
+    with app.app_context():  # as an edit stored before the migration d7e3a1f5c920 left it
+        db.session.execute(update(GameEvent).values(old_after_game_id=None))
+        db.session.commit()
+    page = table.client.get(f"{sheet}verlauf/").text
+    (event_id,) = re.findall(r'verlauf/(\d+)/wiederherstellen', page)
+    table.client.post(f"{sheet}verlauf/{event_id}/wiederherstellen", data={"revision": "2"})
+    assert table.ledger(sheet).table_changes[0].after == 1
+
+
 def test_deleting_a_change_asks_first_and_rueckgaengig_brings_it_back(app, table, evening):
     change(table, evening, ("Anna", "Ben", "Cem", "Dora", "Emil"))
     (row,) = change_ids(app)
