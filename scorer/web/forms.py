@@ -405,9 +405,14 @@ def facts_from_form(form: GameForm, rules: HouseRules, seats: Mapping[int, str],
             facts["pflicht"] = form.pflicht.data == "pflicht"
     if kind == GameKind.HAMMELRENNEN.value and rules.allows(GameKind.HAMMELRENNEN):
         # (a posted Hammelrennen the rules don't know goes on to the core, which refuses it)
+        # Nobody chosen (a phone that kept the game offline leaves who plays to the
+        # rotation): the Augen of whoever has some, for the core to match with the four.
+        eye_fields = {pid: form._fields.get(f"eyes_{pid}") for pid in seat_ids}
+        playing = facts["players"] or [pid for pid, field in eye_fields.items()
+                                       if field is not None and field.data is not None]
         eyes = {}
-        for pid in facts["players"]:
-            field = form._fields.get(f"eyes_{pid}")
+        for pid in playing:
+            field = eye_fields.get(pid)
             if field is None:
                 problems.setdefault("players", []).append("unbekannter Spieler")
             elif field.data is None and not field.errors:

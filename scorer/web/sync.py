@@ -9,12 +9,12 @@ that was closed in between may have lost its session):
     {"entry_key": "<uuid>", "number": 7, "fields": [["re", "12"], ["re_eyes", "151"], …],
      "as_next": false}
 
-The fields are the entry form's, read by the same form and ``facts_from_form`` as a typed
-game, and the core checks them in place; no points are counted on the phone. Without a
-``players`` field the four the rotation names at that place play (a phone with a second
-game offline cannot know the rotation). The answer, by ``result`` (every answer to a
-well-formed request is a 200 or 201: a conflict is news for the table, not an error of the
-page, and a phone's console stays quiet):
+The fields are the entry form's, read exactly as a game typed now is read (the entry form at
+the table as it is now: ``entry_pages.read_game``), and the core checks them in place; no
+points are counted on the phone. Without a ``players`` field the four the rotation names at
+that place play (a phone with a second game offline cannot know the rotation). The answer,
+by ``result`` (every answer to a well-formed request is a 200 or 201: a conflict is news
+for the table, not an error of the page, and a phone's console stays quiet):
 
 * ``stored`` (201): stored as game ``number``;
 * ``already`` (200): this entry key stored this very game before (the connection broke
@@ -41,7 +41,8 @@ from werkzeug.wrappers import Response
 from scorer import services
 from scorer.models import Evening
 from scorer.web.display import facts_text
-from scorer.web.forms import GameForm, facts_from_form, field_of, game_form
+from scorer.web.entry_pages import read_game
+from scorer.web.forms import GameForm, field_of
 from scorer.web.lookup import evening_or_404
 from scorer.web.numbers import MAX_INT
 
@@ -70,17 +71,15 @@ def game(token: str, number: int) -> tuple[Response, int]:
     if sent is None:
         return jsonify(result="invalid", lines=["Das ist kein wartendes Spiel."]), 400
     key, wanted, pairs, as_next = sent
-    setup, names = services.evening_setup(evening)
-    form = game_form(setup.rules, list(names.items()), {})
-    form.process(formdata=MultiDict(pairs))
-    form.validate()
-    facts, errors = facts_from_form(form, setup.rules, names)
-    for name, messages in form.errors.items():
-        if name != "csrf_token":
-            errors.setdefault(name, []).extend(messages)
-    if len(names) > 4 and not any(name == "players" and value for name, value in pairs):
-        # Nobody chose who plays: the rotation decides where the game lands.
-        facts.pop("players", None)
+    sheet = services.sheet(evening)
+    names = sheet.names
+    # Read as the entry form reads a game typed now: at the table as it is now, where the
+    # game lands (or nowhere).
+    form, facts, errors = read_game(sheet, sheet.ledger.seats, formdata=MultiDict(pairs))
+    if not facts["players"]:
+        # Nobody chose who plays at a table of more than four: the rotation decides where
+        # the game lands.
+        del facts["players"]
     mine = _words(facts, names)
     if (stored := services.stored_with(key)) is not None:
         return _sent_before(evening, facts, *stored, mine)
