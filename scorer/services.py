@@ -115,12 +115,13 @@ def renew_tokens(group: Group) -> None:
     db.session.commit()
 
 
-def _name(raw: str, field: NameField) -> str:
-    """Every name that is stored goes through here (scorer.names.clean_name)."""
+def _name(raw: str, field: NameField, form_field: str = "name") -> str:
+    """Every name that is stored goes through here (scorer.names.clean_name); refused on the
+    form's field ``form_field``."""
     try:
         return clean_name(raw, field)
     except InvalidName as err:
-        raise Refused([("name", str(err))]) from None
+        raise Refused([(form_field, str(err))]) from None
 
 
 def create_group(name: str, preset: str) -> Group:
@@ -164,8 +165,14 @@ def _lock_group(group: Group) -> None:
     db.session.refresh(group, with_for_update=True)
 
 
-def _name_taken(group: Group, name: str, but: Player | None = None) -> bool:
-    return any(p.name.casefold() == name.casefold() and p is not but for p in group.players)
+def _player_name(group: Group, raw: str, field: str = "name", but: Player | None = None) -> str:
+    """``raw`` as a player's name is stored, or Refused on the form's ``field``: unreadable
+    (scorer.names), or another player's of the Runde (names are unique within it, whatever
+    the case; ``but``: the player being renamed)."""
+    name = _name(raw, PLAYER_NAME, field)
+    if any(p.name.casefold() == name.casefold() and p is not but for p in group.players):
+        raise Refused([(field, f"{name} gibt es in dieser Runde schon")])
+    return name
 
 
 def add_player(group: Group, name: str) -> Player:
@@ -178,14 +185,8 @@ def add_player(group: Group, name: str) -> Player:
 def _new_player(group: Group, name: str, field: str = "name") -> Player:
     """A new player, flushed but not committed (a table change adds one on the spot and
     commits both together, or neither)."""
-    try:
-        name = _name(name, PLAYER_NAME)
-    except Refused as err:
-        raise Refused((field, m) for _, m in err.problems) from None
     _lock_group(group)
-    if _name_taken(group, name):
-        raise Refused([(field, f"{name} gibt es in dieser Runde schon")])
-    player = Player(group=group, name=name)
+    player = Player(group=group, name=_player_name(group, name, field))
     db.session.add(player)
     db.session.flush()
     return player
@@ -193,11 +194,8 @@ def _new_player(group: Group, name: str, field: str = "name") -> Player:
 
 def rename_player(player: Player, name: str) -> None:
     """Rename; old evenings show the new name, since facts refer to the id."""
-    name = _name(name, PLAYER_NAME)
     _lock_group(player.group)
-    if _name_taken(player.group, name, but=player):
-        raise Refused([("name", f"{name} gibt es in dieser Runde schon")])
-    player.name = name
+    player.name = _player_name(player.group, name, but=player)
     # Every sheet of the Runde shows the new name.
     player.group.version = Group.version + 1
     db.session.commit()
@@ -1155,44 +1153,60 @@ def _move(row: Game, index: int) -> None:
     db.session.flush()
 
 
-def table_facts(seats: Sequence[int], dealer: int | None) -> dict[str, Any]:
-    """A table change as stored: the new seat order (player ids) and, if chosen, the dealer."""
-    facts: dict[str, Any] = {"table": list(seats)}
-    if dealer is not None:
-        facts["dealer"] = dealer
-    return facts
-
-
 Seat = int | str
 """A player of a table change: a player id, or the name of a player new to the Runde."""
 
 
-def _table_facts(evening: Evening, seats: Sequence[Seat], dealer: Seat | None) -> dict[str, Any]:
-    """The stored facts of a change; a name among ``seats`` adds that player to the Runde
-    (flushed, committed with the change or rolled back with it)."""
-    group = evening.group
-    known = {p.id for p in group.players}
-    added: dict[str, int] = {}
-
-    def player_id(value: Seat, field: str) -> int:
-        if isinstance(value, str):
-            if value not in added:
-                added[value] = _new_player(group, value, "new_name").id
-            return added[value]
-        if value not in known:
-            raise Refused([(field, "nur Spieler dieser Runde können mitspielen")])
-        return value
-
-    return table_facts([player_id(s, "table") for s in seats],
-                       None if dealer is None else player_id(dealer, "dealer"))
+def check_table_change(evening: Evening, seats: Sequence[Seat], dealer: Seat | None,
+                       after: int | None, replacing: Game | None = None,
+                       ) -> tuple[Ledger, TableChange]:
+    """The evening with a chosen table change (arguments as ``add_table_change`` and
+    ``edit_table_change`` take them), checked as saving it checks it, storing nothing and
+    adding nobody: a new player's name stands in for the player saving would add. Raises
+    Refused as saving would."""
+    _, ledger, change, _ = _checked_change(evening, seats, dealer, after, replacing, add=False)
+    return ledger, change
 
 
-def _check_joiners(evening: Evening, change: TableChange) -> None:
+def _checked_change(evening: Evening, seats: Sequence[Seat], dealer: Seat | None,
+                    after: int | None, replacing: Game | None, add: bool,
+                    ) -> tuple[dict[str, Any], Ledger, TableChange, int]:
+    """A chosen change's facts, the evening folded with it and the change's index
+    (``preview_table_change``), once every check has passed; ``add``: new players are added
+    to the Runde (flushed, to be committed with the change or rolled back with it)."""
+    facts = _table_facts(evening, seats, dealer, add)
+    ledger, change, index = preview_table_change(evening, facts, after, replacing)
     retired = {p.name for p in evening.group.players if not p.active}
     back = [p for p in change.joined if p in retired]
     if back:
         raise Refused([("table", "ausgeschiedene Spieler können nicht dazukommen: "
                                  + ", ".join(back))])
+    return facts, ledger, change, index
+
+
+def _table_facts(evening: Evening, seats: Sequence[Seat], dealer: Seat | None,
+                 add: bool) -> dict[str, Any]:
+    """A change as stored: the new seat order (player ids) and, if chosen, the dealer. A name
+    among ``seats`` is checked as a new player's, and with ``add`` that player is added to
+    the Runde (else the name stands for them)."""
+    group = evening.group
+    known = {p.id for p in group.players}
+    new: dict[str, Seat] = {}
+
+    def player(value: Seat, field: str) -> Seat:
+        if isinstance(value, str):
+            if value not in new:
+                new[value] = (_new_player(group, value, "new_name").id if add
+                              else _player_name(group, value, "new_name"))
+            return new[value]
+        if value not in known:
+            raise Refused([(field, "nur Spieler dieser Runde können mitspielen")])
+        return value
+
+    facts: dict[str, Any] = {"table": [player(s, "table") for s in seats]}
+    if dealer is not None:
+        facts["dealer"] = player(dealer, "dealer")
+    return facts
 
 
 def add_table_change(evening: Evening, seats: Sequence[Seat], dealer: Seat | None,
@@ -1208,9 +1222,7 @@ def add_table_change(evening: Evening, seats: Sequence[Seat], dealer: Seat | Non
         return None
     _check_room(fold_of(evening))
     try:
-        facts = _table_facts(evening, seats, dealer)
-        _, change, index = preview_table_change(evening, facts, after)
-        _check_joiners(evening, change)
+        facts, _, _, index = _checked_change(evening, seats, dealer, after, None, add=True)
     except Refused:
         db.session.rollback()
         raise
@@ -1227,9 +1239,7 @@ def edit_table_change(row: Game, seats: Sequence[Seat], dealer: Seat | None,
     if row.deleted_at is not None:
         raise Refused([("", "dieser Tischwechsel ist gelöscht")])
     try:
-        facts = _table_facts(evening, seats, dealer)
-        _, change, index = preview_table_change(evening, facts, after, replacing=row)
-        _check_joiners(evening, change)
+        facts, _, _, index = _checked_change(evening, seats, dealer, after, row, add=True)
         _check_revision(row.revision, revision)
     except Refused:
         db.session.rollback()
@@ -1285,6 +1295,7 @@ __all__ = [
     "add_game",
     "add_player",
     "add_table_change",
+    "check_table_change",
     "core_setup",
     "create_group",
     "current_table",
@@ -1320,7 +1331,6 @@ __all__ = [
     "games_on_sheet",
     "start_evening",
     "stored_with",
-    "table_facts",
     "to_core",
     "undo",
 ]

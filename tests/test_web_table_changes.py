@@ -393,44 +393,56 @@ def test_a_game_naming_a_player_who_left_is_refused_beside_the_players(app, tabl
     assert rows(app) == before
 
 
-@pytest.mark.parametrize(("fields", "field", "message"), [
-    ({"after": "7"}, "after", "zwischen 0 (vor Spiel 1) und 1 (nach dem letzten Spiel) wählen"),
-    ({"after": "x"}, "after", "die Nummer eines Spiels angeben (0: vor Spiel 1)"),
-    ({"new_name": "Anna", "seat-neu": "5"}, "new_name", "Anna gibt es in dieser Runde schon"),
-    ({"new_name": "F\u202eritz", "seat-neu": "5"}, "new_name",
-     "Name darf keine Zeichen zur Schreibrichtung enthalten"),
-    ({"dealer": "neu"}, "dealer", "erst den Namen des neuen Spielers eintragen"),
-], ids=["after-past-the-last-game", "after-no-number", "new-name-taken", "new-name-bidi",
-        "new-dealer-without-name"])
-def test_a_bad_field_is_refused_beside_it_and_nothing_is_stored(app, table, evening, fields,
-                                                                field, message):
+def refused_alike(app: Any, table: Any, sheet: str, data: dict[str, Any], field: str,
+                  message: str) -> None:
+    """The preview and saving refuse ``data`` with the same German message, saving beside
+    ``field``; nothing is stored."""
     before = rows(app)
-    data = {**change_form(table, ("Anna", "Ben", "Cem", "Dora")), **fields}
-    response = table.client.post(evening + "tisch/neu", data=data)
+    assert table.client.post(sheet + "tisch/vorschau", data=data).json == {
+        "ok": False, "messages": [message]}
+    response = table.client.post(sheet + "tisch/neu", data=data)
     assert response.status_code == 422
     assert f'id="{field}-error">{message}' in response.text
     assert rows(app) == before
 
 
+@pytest.mark.parametrize(("fields", "field", "message"), [
+    ({"after": "7"}, "after", "zwischen 0 (vor Spiel 1) und 1 (nach dem letzten Spiel) wählen"),
+    ({"after": "x"}, "after", "die Nummer eines Spiels angeben (0: vor Spiel 1)"),
+    ({"new_name": "Anna", "seat-neu": "5"}, "new_name", "Anna gibt es in dieser Runde schon"),
+    ({"new_name": " emil ", "seat-neu": "5"}, "new_name", "emil gibt es in dieser Runde schon"),
+    ({"new_name": "F\u202eritz", "seat-neu": "5"}, "new_name",
+     "Name darf keine Zeichen zur Schreibrichtung enthalten"),
+    ({"dealer": "neu"}, "dealer", "erst den Namen des neuen Spielers eintragen"),
+], ids=["after-past-the-last-game", "after-no-number", "new-name-at-the-table",
+        "new-name-of-a-runde-player-in-other-case", "new-name-bidi", "new-dealer-without-name"])
+def test_a_bad_field_is_refused_beside_it_the_preview_says_the_same_and_nothing_is_stored(
+        app, table, evening, fields, field, message):
+    data = {**change_form(table, ("Anna", "Ben", "Cem", "Dora")), **fields}
+    refused_alike(app, table, evening, data, field, message)
+
+
+def test_a_player_of_no_runde_is_refused_by_the_preview_as_by_saving(app, table, evening):
+    data = change_form(table, SEATS)
+    stranger = str(max(table.player_id(n) for n in (*SEATS, "Emil")) + 1)
+    data["present"].append(stranger)
+    data[f"seat-{stranger}"] = "5"
+    refused_alike(app, table, evening, data, "present",
+                  "nur Spieler dieser Runde können mitspielen")
+
+
 def test_a_dealer_who_is_not_at_the_new_table_is_refused(app, table, evening):
-    before = rows(app)
-    response = table.client.post(evening + "tisch/neu", data=change_form(
-        table, ("Anna", "Ben", "Cem", "Emil"), dealer="Dora"))
-    assert response.status_code == 422
-    assert 'id="dealer-error">sitzt nach dem Tischwechsel nicht am Tisch: Dora' in response.text
-    assert rows(app) == before
+    refused_alike(app, table, evening, change_form(table, ("Anna", "Ben", "Cem", "Emil"),
+                                                   dealer="Dora"),
+                  "dealer", "sitzt nach dem Tischwechsel nicht am Tisch: Dora")
 
 
 def test_a_retired_player_cannot_come_to_the_table(app, table, evening):
     emil = table.player_id("Emil")
     assert table.client.post(f"/r/{table.token}/spieler/{emil}",
                              data={"retire": "1"}).status_code == 302
-    before = rows(app)
-    response = table.client.post(evening + "tisch/neu", data=change_form(
-        table, ("Anna", "Ben", "Cem", "Dora", "Emil")))
-    assert response.status_code == 422
-    assert "ausgeschiedene Spieler können nicht dazukommen: Emil" in response.text
-    assert rows(app) == before
+    refused_alike(app, table, evening, change_form(table, ("Anna", "Ben", "Cem", "Dora", "Emil")),
+                  "present", "ausgeschiedene Spieler können nicht dazukommen: Emil")
 
 
 def test_a_closed_evening_offers_no_table_change_and_refuses_one(app, table, evening):

@@ -247,28 +247,18 @@ def _same(stored: dict[str, Any], choice: Choice, names: dict[int, str]) -> bool
 
 def _outcome(evening: Evening, choice: Choice, row: Game | None,
              ) -> tuple[str, str, dict[str, list[str]]]:
-    """Fold the evening with the chosen change (nothing is stored): the sheet's row text,
-    the dealer RULES.md §7 suggests, and the problems."""
+    """Fold the evening with the chosen change, checked as saving checks it (nothing is
+    stored): the sheet's row text, the dealer RULES.md §7 suggests, and the problems."""
     try:
-        seats = [_preview_name(s) for s in choice.seats]
-        dealer = None if choice.dealer is None else _preview_name(choice.dealer)
-    except InvalidName as err:
-        return "", "", {"new_name": [str(err)]}
-    facts = {"table": seats}
-    try:
-        ledger, change, _ = services.preview_table_change(evening, facts, choice.after, row)
+        ledger, change = services.check_table_change(evening, choice.seats, None,
+                                                     choice.after, row)
         suggested = change.dealer
-        if dealer is not None:
-            ledger, change, _ = services.preview_table_change(
-                evening, {**facts, "dealer": dealer}, choice.after, row)
+        if choice.dealer is not None:
+            ledger, change = services.check_table_change(evening, choice.seats, choice.dealer,
+                                                         choice.after, row)
     except services.Refused as err:
         return "", "", _errors(err)
     return change_texts(ledger)[ledger.table_changes.index(change)], suggested, {}
-
-
-def _preview_name(seat: services.Seat) -> services.Seat:
-    """A new player's name as it would be stored (a preview creates nobody)."""
-    return clean_name(seat, PLAYER_NAME) if isinstance(seat, str) else seat
 
 
 def _page(evening: Evening, sheet: services.Sheet, form: TableForm,
