@@ -703,13 +703,16 @@ def to_core(facts: Mapping[str, Any], names: Mapping[int, str]) -> dict[str, Any
     if type(raw.get("dealer")) is int:
         raw["dealer"] = names.get(raw["dealer"], str(raw["dealer"]))
     if isinstance(raw.get("eyes"), dict):
-        raw["eyes"] = {names.get(_player_id(k) or 0, k): v for k, v in raw["eyes"].items()}
+        raw["eyes"] = {names.get(eyes_player_id(k) or 0, k): v for k, v in raw["eyes"].items()}
     return raw
 
 
-def _player_id(key: str) -> int | None:
-    """A stored Augen key ("17") as a player id."""
-    return int(key) if key.isascii() and key.isdigit() and len(key) <= 18 else None
+def eyes_player_id(key: Any) -> int | None:
+    """A stored Augen key ("17") as a player id; None for anything else (a name, from a
+    hand-made backup, is left for the core to judge)."""
+    if isinstance(key, str) and key.isascii() and key.isdigit() and len(key) <= 18:
+        return int(key)
+    return None
 
 
 def from_core(raw: Mapping[str, Any], ids: Mapping[str, int]) -> dict[str, Any]:
@@ -850,15 +853,47 @@ def game_by_entry_key(key: str) -> Game | None:
     return db.session.scalar(select(Game).where(Game.entry_key == key))
 
 
-def stored_with(entry_key: str) -> tuple[Game, dict[str, Any]] | None:
-    """The entry a form with this one-time key stored, and the facts it stored then (an
-    edit on the sheet since does not change what that form sent)."""
+def sent_before(evening: Evening, entry_key: str,
+                facts: Mapping[str, Any]) -> tuple[Game, bool] | None:
+    """The entry a form with this one-time key stored already (None: none yet), and whether
+    ``facts`` are what it stored then: the same form sent again (a double tap, a reload, a
+    phone sending again after a lost answer) rather than another one under a used key.
+
+    An edit on the sheet since does not change what that form sent. What the form left open
+    is not compared: facts without ``players`` match whichever players the rotation gave the
+    stored game. A table change's new player, named by name (``Seat``), is the player of
+    that name, whom the first request added.
+    """
     game = game_by_entry_key(entry_key)
     if game is None:
         return None
     created = db.session.scalar(select(GameEvent.new_facts).where(
         GameEvent.game_id == game.id, GameEvent.action == CREATE))
-    return game, dict(created if created is not None else game.facts)
+    stored = dict(created if created is not None else game.facts)
+    if "players" not in facts:
+        stored.pop("players", None)
+    return game, game.evening_id == evening.id and _named_by_id(evening.group, facts) == stored
+
+
+def _named_by_id(group: Group, facts: Mapping[str, Any]) -> dict[str, Any]:
+    """Facts whose table change names a player by name (``Seat``) with that player's id (None
+    when the Runde has nobody of that name)."""
+    if not is_table_change(facts):
+        return dict(facts)
+    ids = {p.name.casefold(): p.id for p in group.players}
+
+    def player_id(seat: Any) -> Any:
+        if not isinstance(seat, str):
+            return seat
+        try:
+            return ids.get(clean_name(seat, PLAYER_NAME).casefold())
+        except InvalidName:
+            return None
+
+    named = {**facts, "table": [player_id(s) for s in facts["table"]]}
+    if "dealer" in facts:
+        named["dealer"] = player_id(facts["dealer"])
+    return named
 
 
 def number_of(game: Game) -> int:
@@ -1302,6 +1337,7 @@ __all__ = [
     "delete_game",
     "edit_game",
     "edit_table_change",
+    "eyes_player_id",
     "evening_input",
     "evening_setup",
     "find_evening",
@@ -1330,7 +1366,7 @@ __all__ = [
     "sheet_state",
     "games_on_sheet",
     "start_evening",
-    "stored_with",
+    "sent_before",
     "to_core",
     "undo",
 ]

@@ -15,7 +15,7 @@ from werkzeug.wrappers import Response
 from scorer import services
 from scorer.models import Evening, GameEvent
 from scorer.web.evenings import UNDO
-from scorer.web.forms import GameForm, facts_from_form, game_form
+from scorer.web.forms import GameForm, facts_from_form, game_form, with_form_errors
 
 
 def sheet_url(evening: Evening) -> str:
@@ -58,7 +58,4 @@ def read_game(sheet: services.Sheet, seats: Sequence[str], data: Mapping[str, An
         form.process(formdata=formdata)
     form.validate()
     facts, errors = facts_from_form(form, sheet.rules, sheet.names, [i for i, _ in table])
-    for name, messages in form.errors.items():
-        if name != "csrf_token":
-            errors.setdefault(name, []).extend(messages)
-    return form, facts, errors
+    return form, facts, with_form_errors(form, errors)

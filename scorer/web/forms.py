@@ -504,6 +504,25 @@ def field_of(path: str) -> str:
     return path.replace(".", "_")
 
 
+def errors_by_field(problems: Iterable[tuple[str, str]],
+                    field: Callable[[str], str]) -> dict[str, list[str]]:
+    """Problems a service refused with ((its field, German message) pairs) as a page shows
+    them: by ``field`` (a service field -> the form's field), "" for the whole form."""
+    out: dict[str, list[str]] = {}
+    for name, message in problems:
+        out.setdefault(field(name) if name else "", []).append(message)
+    return out
+
+
+def with_form_errors(form: Form, errors: dict[str, list[str]]) -> dict[str, list[str]]:
+    """``errors`` with the form's own (its fields' validators') added beside them. Not the
+    CSRF token's: the app's CSRF protection refuses such a request before any view."""
+    for name, messages in form.errors.items():
+        if name != "csrf_token":
+            errors.setdefault(name, []).extend(messages)
+    return errors
+
+
 __all__ = [
     "ActionForm",
     "EveningForm",
@@ -514,6 +533,7 @@ __all__ = [
     "PresetForm",
     "SettlementForm",
     "TableForm",
+    "errors_by_field",
     "facts_from_form",
     "field_of",
     "form_data_from_facts",
@@ -522,4 +542,5 @@ __all__ = [
     "options_from_form",
     "seat_order",
     "sent_revision",
+    "with_form_errors",
 ]

@@ -34,6 +34,7 @@ from scorer.web.entry_pages import (
 from scorer.web.forms import (
     ActionForm,
     GameForm,
+    errors_by_field,
     field_of,
     form_data_from_facts,
     game_form,
@@ -68,32 +69,31 @@ def new(token: str, number: int) -> str | Response:
     form, facts, errors = read_game(sheet, sheet.ledger.seats)
     if not form.errors:
         key = entry_key(form.entry_key.data)
-        if (stored := services.stored_with(key)) is not None:
-            return _sent_again(evening, form, facts, errors, *stored)
+        if (sent := services.sent_before(evening, key, facts)) is not None:
+            return _sent_again(evening, form, errors, *sent)
         if not errors:
             try:
                 event = services.add_game(evening, facts, key)
             except services.Refused as err:
-                errors = _form_errors(err)
+                errors = errors_by_field(err.problems, field_of)
             else:
                 if event is not None:
                     offer_undo(event, f"Spiel {event.game_number} gespeichert.")
-                elif (stored := services.stored_with(key)) is not None:
+                elif (sent := services.sent_before(evening, key, facts)) is not None:
                     # The same key arrived twice at once and the other request stored it.
-                    return _sent_again(evening, form, facts, errors, *stored)
+                    return _sent_again(evening, form, errors, *sent)
                 return redirect(sheet_url(evening))
     sheet = services.sheet(evening)  # the evening as it is now: another phone may have saved
     return _entry_page(evening, sheet, form, errors, game=None)
 
 
-def _sent_again(evening: Evening, form: GameForm, facts: dict[str, Any],
-                errors: dict[str, list[str]], game: Game,
-                stored: dict[str, Any]) -> Response | tuple[str, int]:
-    """A form whose one-time key already stored a game. Sent unchanged (a double tap, a
-    reload, a resent request) it was simply saved: on to the sheet, not a word. Changed
-    (back in the browser, Augen corrected, Speichern) it is offered as a new game, with
-    what was sent and a fresh key, so nothing is lost and nothing is stored twice."""
-    if game.evening_id == evening.id and facts == stored:
+def _sent_again(evening: Evening, form: GameForm, errors: dict[str, list[str]], game: Game,
+                same: bool) -> Response | tuple[str, int]:
+    """A form whose one-time key already stored a game. Sent unchanged (``same``: a double
+    tap, a reload, a resent request) it was simply saved: on to the sheet, not a word.
+    Changed (back in the browser, Augen corrected, Speichern) it is offered as a new game,
+    with what was sent and a fresh key, so nothing is lost and nothing is stored twice."""
+    if same:
         return redirect(sheet_url(evening))
     form.entry_key.data = str(uuid.uuid4())
     notice = (f"Dieses Spiel ist schon gespeichert (Spiel {services.number_of(game)}). "
@@ -124,7 +124,7 @@ def edit(token: str, number: int, game_id: int) -> str | Response:
         try:
             event = services.edit_game(game, facts, sent_revision(form))
         except services.Refused as err:
-            errors = _form_errors(err)
+            errors = errors_by_field(err.problems, field_of)
             if any(m == services.STALE for _, m in err.problems):
                 # Two phones: show both versions; saving again now overwrites knowingly.
                 conflict = {
@@ -205,13 +205,6 @@ def _row(sheet: services.Sheet, game: Game) -> services.Row:
     return row
 
 
-def _form_errors(err: services.Refused) -> dict[str, list[str]]:
-    out: dict[str, list[str]] = {}
-    for field, message in err.problems:
-        out.setdefault(field_of(field) if field else "", []).append(message)
-    return out
-
-
 @bp.post("/vorschau")
 def preview_new(token: str, number: int) -> Response:
     """Live preview: the evening folded with the candidate game, as JSON."""
@@ -234,7 +227,7 @@ def _preview(evening: Evening, game: Game | None) -> Response:
         try:
             ledger, entry = services.preview(evening, facts, replacing=game if live else None)
         except services.Refused as err:
-            errors = _form_errors(err)
+            errors = errors_by_field(err.problems, field_of)
     if errors:
         messages = [m for ms in errors.values() for m in ms]
         return jsonify(ok=False, errors=errors, messages=messages,

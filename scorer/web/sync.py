@@ -39,10 +39,10 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
 from scorer import services
-from scorer.models import Evening
+from scorer.models import Game
 from scorer.web.display import facts_text
 from scorer.web.entry_pages import read_game
-from scorer.web.forms import GameForm, field_of
+from scorer.web.forms import GameForm, errors_by_field, field_of
 from scorer.web.lookup import evening_or_404
 from scorer.web.numbers import MAX_INT
 
@@ -81,8 +81,8 @@ def game(token: str, number: int) -> tuple[Response, int]:
         # the game lands.
         del facts["players"]
     mine = _words(facts, names)
-    if (stored := services.stored_with(key)) is not None:
-        return _sent_before(evening, facts, *stored, mine)
+    if (sent := services.sent_before(evening, key, facts)) is not None:
+        return _sent_before(*sent, mine)
     if errors:
         return _refused(form, errors, mine)
     try:
@@ -92,13 +92,10 @@ def game(token: str, number: int) -> tuple[Response, int]:
         return jsonify(result="taken", number=err.number, now=err.now, theirs=theirs,
                        mine=mine, lines=[m for _, m in err.problems]), 200
     except services.Refused as err:
-        found: dict[str, list[str]] = {}
-        for field, message in err.problems:
-            found.setdefault(field_of(field) if field else "", []).append(message)
-        return _refused(form, found, mine)
-    if event is None and (stored := services.stored_with(key)) is not None:
+        return _refused(form, errors_by_field(err.problems, field_of), mine)
+    if event is None and (sent := services.sent_before(evening, key, facts)) is not None:
         # The same game arrived twice at once; the other request stored it.
-        return _sent_before(evening, facts, *stored, mine)
+        return _sent_before(*sent, mine)
     assert event is not None
     return jsonify(result="stored", number=event.game_number), 201
 
@@ -135,12 +132,9 @@ def _words(facts: Mapping[str, Any], names: Mapping[int, str]) -> str:
         return "—"
 
 
-def _sent_before(evening: Evening, facts: Mapping[str, Any], game: Any,
-                 stored: dict[str, Any], mine: str) -> tuple[Response, int]:
+def _sent_before(game: Game, same: bool, mine: str) -> tuple[Response, int]:
     """This entry key stored a game before: the same game again is fine, another is not."""
-    if "players" not in facts:
-        stored = {k: v for k, v in stored.items() if k != "players"}
-    if game.evening_id == evening.id and dict(facts) == stored:
+    if same:
         return jsonify(result="already", number=services.number_of(game)), 200
     line = (f"Unter diesem Schlüssel ist schon ein anderes Spiel gespeichert (Spiel "
             f"{services.number_of(game)}).")
