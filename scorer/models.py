@@ -31,7 +31,8 @@ class Group(db.Model):
     edit_token: Mapped[str] = mapped_column(String(64), unique=True)
     """The secret in every URL of this Runde; whoever has it may change everything."""
     read_token: Mapped[str] = mapped_column(String(64), unique=True)
-    """A second secret for read-only links (not used yet)."""
+    """A second secret, for read-only links: whoever has it sees the Runde's sheets, exports
+    and statistics, and can change nothing."""
     preset: Mapped[str] = mapped_column(String(32))
     """The rule preset the house rules start from."""
     overrides: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)

@@ -677,19 +677,6 @@ def current_table(evening: Evening) -> list[int]:
     return [folded.ids[name] for name in folded.ledger.seats]
 
 
-def evening_input(evening: Evening) -> dict[str, Any]:
-    """The evening as CLI.md `evening` input (names, not ids), e.g. for the PDF sheet."""
-    folded = fold_of(evening)
-    setup = folded.setup
-    return {
-        "rules": dict(evening.rules),
-        "seats": list(setup.seats),
-        "first_dealer": setup.first_dealer,
-        **({"planned_games": setup.planned_games} if setup.planned_games is not None else {}),
-        "games": folded.raws(),
-    }
-
-
 def to_core(facts: Mapping[str, Any], names: Mapping[int, str]) -> dict[str, Any]:
     """Stored facts (player ids) -> CLI.md game input (player names).
 
@@ -1338,7 +1325,6 @@ __all__ = [
     "edit_game",
     "edit_table_change",
     "eyes_player_id",
-    "evening_input",
     "evening_setup",
     "find_evening",
     "find_evening_by_link",
