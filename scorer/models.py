@@ -31,7 +31,8 @@ class Group(db.Model):
     edit_token: Mapped[str] = mapped_column(String(64), unique=True)
     """The secret in every URL of this Runde; whoever has it may change everything."""
     read_token: Mapped[str] = mapped_column(String(64), unique=True)
-    """A second secret for read-only links (not used yet)."""
+    """A second secret, for read-only links: whoever has it sees the Runde's sheets, exports
+    and statistics, and can change nothing."""
     preset: Mapped[str] = mapped_column(String(32))
     """The rule preset the house rules start from."""
     overrides: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
@@ -96,7 +97,7 @@ class Evening(db.Model):
     revision: Mapped[int] = mapped_column(default=1)
     """The close/reopen and settlement forms are checked against this (optimistic lock)."""
     version: Mapped[int] = mapped_column(default=1)
-    """Raised by every change that alters what the sheet shows (scorer.services._touch):
+    """Raised by every change that alters what the sheet shows (scorer.services.entries._touch):
     games, settlement, closing. Cheap to read: a watching phone polls it."""
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[dt.datetime] = mapped_column(
@@ -179,11 +180,15 @@ class GameEvent(db.Model):
     """Which link made the change: a short fingerprint of the edit token used."""
     old_after: Mapped[int | None]
     """An edit of a table change: the games before it until then (``game_number`` is the
-    place after the edit), so that Rückgängig and restore put a moved change back."""
+    place after the edit), as the history tells it."""
+    old_after_game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id"))
+    """An edit of a table change: the game it stood right after until then (None before
+    game 1, and in events recorded before this was kept), so that Rückgängig and restore put
+    a moved change back after that game, wherever games deleted since have moved it."""
     old_facts: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     new_facts: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     revision: Mapped[int]
     """The game's revision right after this event; undo needs it to still be current."""
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
-    game: Mapped[Game] = relationship()
+    game: Mapped[Game] = relationship(foreign_keys=[game_id])

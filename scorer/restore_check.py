@@ -119,6 +119,9 @@ def _evening_problems(evening: dict[str, Any], seats: list[dict[str, Any]],
         place = f"Verlauf (id {event['id']})"
         if event["game_id"] not in evening_games:
             out.append(f"{place}: gehört zu einem Spiel eines anderen Abends")
+        if event.get("old_after_game_id") not in (None, *evening_games):
+            out.append(f"{place}, old_after_game_id: gehört zu einem Spiel eines anderen "
+                       "Abends")
         holds = FACTS_BY_ACTION.get(event["action"])
         if holds is None:
             out.append(f"{place}, action: unbekannte Änderung {event['action']!r}")
@@ -187,8 +190,7 @@ def _stranger_problems(facts: Any, names: dict[int, str]) -> list[str]:
     if facts.get("dealer") is not None:
         ids.append(facts["dealer"])
     if isinstance(facts.get("eyes"), dict):
-        ids += [int(k) for k in facts["eyes"]
-                if isinstance(k, str) and k.isascii() and k.isdigit() and len(k) <= 18]
+        ids += [i for i in map(services.eyes_player_id, facts["eyes"]) if i is not None]
     strangers = sorted({str(i) for i in ids
                         if (type(i) is int and i not in names) or (table and type(i) is not int)})
     return [f": nennt Spieler, die nicht zu dieser Runde gehören: {', '.join(strangers)}"

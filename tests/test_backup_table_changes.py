@@ -175,3 +175,25 @@ def test_the_restored_history_keeps_where_a_moved_change_stood(app, table, fresh
     assert restore(restored, document, tmp_path).exit_code == 0
     events = restored_tables(restored)["game_events"]
     assert sorted(e["old_after"] for e in events if e["old_after"] is not None) == [0, 1]
+
+
+def test_restore_refuses_a_moved_change_said_to_have_followed_another_evenings_game(
+        app, table, fresh, tmp_path):
+    from scorer import backup
+    from scorer.extensions import db
+
+    document_with_changes(app, table)
+    other = table.start_evening(SEATS)
+    table.play(other, ("Anna", "Cem"), 151)
+    with app.app_context():
+        document = backup.dump(db.session, db.metadata)
+    tables = document["tables"]
+    # Fritz's change moved before game 1: until then it had followed game 1.
+    (moved,) = [e for e in tables["game_events"] if e["old_after_game_id"] is not None]
+    moved["old_after_game_id"] = max(g["id"] for g in tables["games"])  # evening 2's game
+    empty = fresh()
+    result = restore(empty, document, tmp_path)
+    assert result.exit_code == 2, result.output
+    assert (f"Runde „Donnerstagsrunde“, Abend 1, Verlauf (id {moved['id']}), old_after_game_id: "
+            "gehört zu einem Spiel eines anderen Abends") in result.stderr.splitlines()
+    assert rows_in(empty) == 0

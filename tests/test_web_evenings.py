@@ -160,20 +160,6 @@ def test_an_evening_of_another_runde_is_a_german_404(table, client):
     assert client.get(f"{other}abend/2/").status_code == 404
 
 
-def test_an_evening_can_be_handed_to_the_core_as_cli_input_with_names(table, app):
-    from scorer import services
-    from scorer.evening import evening
-
-    table.create_group(players=FIVE)
-    sheet = table.start_evening(seats=FIVE, planned_games=20)
-    table.play(sheet, ("Ben", "Dora"), 140, players=("Ben", "Cem", "Dora", "Emil"))
-    with app.app_context():
-        data = services.evening_input(services.find_group(table.token).evenings[0])
-    assert data["seats"] == list(FIVE) and data["planned_games"] == 20
-    assert data["games"][0]["re"] == ["Ben", "Dora"]
-    assert evening(data).totals == table.ledger(sheet).totals
-
-
 NOT_ASCII_NUMBERS = {"superscript two": "²", "superscript one": "¹", "superscript three": "³",
                      "Arabic-Indic three": "٣", "fullwidth three": "３",
                      "5,000 digits": "9" * 5000}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import re
 
 import pytest
@@ -72,17 +73,38 @@ def test_the_pdf_sheet_has_the_runde_the_players_every_total_and_the_settlement(
     assert "10 Cent pro Punkt · Ausgleich untereinander · auf den Cent" in text
 
 
-def test_the_pdf_is_what_the_scorer_command_prints_from_the_evening_export(
-        table, client, app, played):
-    # The web route and `scorer sheet` share the renderer; the evening export folds to the
-    # same ledger, so the same totals reach the page.
-    _, sheet = played
-    from scorer import services
+PLAYED = {"rules": "ddv", "seats": list(SEATS), "games": [
+    {"players": ["Bärbel", "Cem", "Dörte", "Émile"], "re": ["Bärbel", "Dörte"], "re_eyes": 151},
+    {"players": ["Jürgen", "Cem", "Dörte", "Émile"], "re": ["Cem", "Jürgen"], "re_eyes": 100,
+     "announced": {"kontra": "ansage"}, "extras": {"re": {"doppelkopf": 1}}},
+    {"kind": "solo", "solo": "damen", "players": ["Jürgen", "Bärbel", "Dörte", "Émile"],
+     "re": ["Dörte"], "re_eyes": 180},
+    {"kind": "redeal", "players": ["Jürgen", "Bärbel", "Cem", "Émile"]},
+]}
+"""The games of ``played`` as CLI.md `evening` input, written from the fixture by hand."""
 
-    with app.app_context():
-        group = services.find_group(table.token)
-        exported = services.evening_input(services.find_evening(group, 1))
-    assert evening(exported).totals == table.ledger(sheet).totals
+
+def test_the_pdf_shows_the_games_as_the_scorer_command_prints_the_same_evening(
+        client, played, tmp_path):
+    from scorer.cli import main
+
+    _, sheet = played
+    typed = tmp_path / "evening.json"
+    typed.write_text(json.dumps(PLAYED), encoding="utf-8")
+    assert main(["sheet", str(typed), "-o", str(tmp_path / "sheet.pdf")]) == 0
+
+    def games(text: str) -> str:
+        """The game table, from its heading to the final totals."""
+        return text[text.index("SPIELVERLAUF"):text.index("Endstand ")]
+
+    printed = _pdf_text((tmp_path / "sheet.pdf").read_bytes())
+    served = _pdf_text(client.get(sheet + "zettel.pdf").data)
+    assert games(served) == games(printed)
+    # ddv, by hand: game 1 Re +2 each (won, Kontra under 90); game 2 Kontra +3 each (won +1,
+    # Kontra angesagt +2, gegen die Alten +1, less Re's Doppelkopf +1); game 3 Dörte's
+    # Damensolo 2 × 3 = +6 against −2 each; the redeal nothing. Seat order: Jürgen, Bärbel,
+    # Cem, Dörte, Émile.
+    assert "Endstand −5 0 −5 11 −1" in served and "Endstand −5 0 −5 11 −1" in printed
 
 
 def test_the_pdf_settles_in_the_evening_s_own_mode_and_rounding(table, client):

@@ -182,6 +182,49 @@ def test_a_resent_game_without_players_is_recognised_after_the_rotation_moved_on
     assert count_rows(app, Game) == 2
 
 
+def hammelrennen(table: Any, who: tuple[str, ...]) -> list[list[str]]:
+    """A Hammelrennen as the phone keeps it: 130, 50, 30 and 30 Augen for ``who``."""
+    return [["kind", "hammelrennen"]] + [[f"eyes_{pid}", str(eyes)] for pid, eyes in
+                                         zip(table.ids(*who), (130, 50, 30, 30))]
+
+
+# A Hammelrennen (voss, RULES.md §5): more than 120 Augen wins; the winner gets +3, paid by
+# the three others with −1 each.
+
+def test_a_hammelrennen_at_four_of_a_runde_of_five_is_stored_with_everybodys_augen(
+        table, app):
+    table.create_group(preset="voss", players=FIVE)
+    sheet = table.start_evening(FIVE[:4])
+    answer = send(table, sheet, 1, hammelrennen(table, FIVE[:4]))
+    assert answer.get_json() == {"result": "stored", "number": 1}
+    assert table.ledger(sheet).games[0].points == {"Anna": 3, "Ben": -1, "Cem": -1, "Dora": -1}
+
+
+def test_a_hammelrennen_saved_online_and_sent_again_offline_is_the_same_game(table, app):
+    from werkzeug.datastructures import MultiDict
+
+    table.create_group(preset="voss", players=FIVE)
+    sheet = table.start_evening(FIVE[:4])
+    key = str(uuid.uuid4())
+    pairs = hammelrennen(table, FIVE[:4])
+    typed = table.client.post(sheet + "spiel/neu",
+                              data=MultiDict([("entry_key", key), *map(tuple, pairs)]))
+    assert typed.status_code == 302, typed.text
+    assert send(table, sheet, 1, pairs, key).get_json() == {"result": "already", "number": 1}
+    assert count_rows(app, Game) == 1
+
+
+def test_a_hammelrennen_at_five_without_players_is_played_by_the_four_the_rotation_names(
+        table, app):
+    # Anna deals game 1 and sits out (RULES.md §6): Ben, Cem, Dora and Emil play it.
+    table.create_group(preset="voss", players=FIVE)
+    sheet = table.start_evening(FIVE)
+    answer = send(table, sheet, 1, hammelrennen(table, ("Ben", "Cem", "Dora", "Emil")))
+    assert answer.get_json() == {"result": "stored", "number": 1}
+    assert table.ledger(sheet).games[0].points == {"Anna": 0, "Ben": 3, "Cem": -1, "Dora": -1,
+                                                   "Emil": -1}
+
+
 @pytest.mark.parametrize("body", [
     pytest.param(None, id="no JSON"),
     pytest.param([], id="a list"),

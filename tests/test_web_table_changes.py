@@ -226,6 +226,58 @@ def test_the_history_restores_the_place_and_seats_before_an_edit(app, table, eve
     assert (restored.after, restored.seats) == (2, ("Anna", "Ben", "Cem", "Dora", "Emil"))
 
 
+def test_restoring_a_moved_change_puts_it_after_the_game_it_followed_after_an_earlier_delete(
+        app, table):
+    table.create_group(players=SEATS)
+    sheet = table.start_evening(SEATS)
+    # Five won games told apart by their Augen: game k has 111 + 10k for Re.
+    for k in range(1, 4):
+        table.play(sheet, ("Anna", "Cem"), 111 + 10 * k)
+    change(table, sheet, ("Anna", "Cem", "Ben", "Dora"))  # Ben and Cem swap after game 3
+    for k in range(4, 6):
+        table.play(sheet, ("Anna", "Cem"), 111 + 10 * k)
+    (moved,) = change_ids(app)
+    assert table.client.post(f"{sheet}tisch/{moved}/", data=change_form(
+        table, ("Anna", "Cem", "Ben", "Dora"), after=5, revision="1")).status_code == 302
+    first = table.game_ids()[0]
+    assert table.client.post(f"{sheet}spiel/{first}/loeschen",
+                             data={"revision": "1"}).status_code == 302
+    page = table.client.get(f"{sheet}verlauf/").text
+    assert "Tischwechsel nach Spiel 5 geändert (vorher nach Spiel 3)" in page
+    # The history's buttons, newest first: game 1 back, then the change's earlier version.
+    _, event_id = re.findall(r'verlauf/(\d+)/wiederherstellen', page)
+    assert table.client.post(f"{sheet}verlauf/{event_id}/wiederherstellen",
+                             data={"revision": "2"}).status_code == 302
+    ledger = table.ledger(sheet)
+    # Game 1 is gone: the game that was game 3 (141 Augen) is game 2 now, and the change
+    # stands right after it again.
+    assert ledger.table_changes[0].after == 2
+    assert ledger.games[1].facts.re_eyes == 141
+    assert [g.facts.re_eyes for g in ledger.games] == [131, 141, 151, 161]
+
+
+def test_a_move_recorded_before_the_game_was_kept_goes_back_after_as_many_games(app, table):
+    from sqlalchemy import update
+
+    from scorer.extensions import db
+
+    table.create_group(players=SEATS)
+    sheet = table.start_evening(SEATS)
+    for eyes in (121, 131, 141):
+        table.play(sheet, ("Anna", "Cem"), eyes)
+    change(table, sheet, ("Anna", "Cem", "Ben", "Dora"), after=1)
+    (moved,) = change_ids(app)
+    table.client.post(f"{sheet}tisch/{moved}/", data=change_form(
+        table, ("Anna", "Cem", "Ben", "Dora"), after=3, revision="1"))
+    with app.app_context():  # as an edit stored before the migration d7e3a1f5c920 left it
+        db.session.execute(update(GameEvent).values(old_after_game_id=None))
+        db.session.commit()
+    page = table.client.get(f"{sheet}verlauf/").text
+    (event_id,) = re.findall(r'verlauf/(\d+)/wiederherstellen', page)
+    table.client.post(f"{sheet}verlauf/{event_id}/wiederherstellen", data={"revision": "2"})
+    assert table.ledger(sheet).table_changes[0].after == 1
+
+
 def test_deleting_a_change_asks_first_and_rueckgaengig_brings_it_back(app, table, evening):
     change(table, evening, ("Anna", "Ben", "Cem", "Dora", "Emil"))
     (row,) = change_ids(app)
@@ -341,44 +393,56 @@ def test_a_game_naming_a_player_who_left_is_refused_beside_the_players(app, tabl
     assert rows(app) == before
 
 
-@pytest.mark.parametrize(("fields", "field", "message"), [
-    ({"after": "7"}, "after", "zwischen 0 (vor Spiel 1) und 1 (nach dem letzten Spiel) wählen"),
-    ({"after": "x"}, "after", "die Nummer eines Spiels angeben (0: vor Spiel 1)"),
-    ({"new_name": "Anna", "seat-neu": "5"}, "new_name", "Anna gibt es in dieser Runde schon"),
-    ({"new_name": "F\u202eritz", "seat-neu": "5"}, "new_name",
-     "Name darf keine Zeichen zur Schreibrichtung enthalten"),
-    ({"dealer": "neu"}, "dealer", "erst den Namen des neuen Spielers eintragen"),
-], ids=["after-past-the-last-game", "after-no-number", "new-name-taken", "new-name-bidi",
-        "new-dealer-without-name"])
-def test_a_bad_field_is_refused_beside_it_and_nothing_is_stored(app, table, evening, fields,
-                                                                field, message):
+def refused_alike(app: Any, table: Any, sheet: str, data: dict[str, Any], field: str,
+                  message: str) -> None:
+    """The preview and saving refuse ``data`` with the same German message, saving beside
+    ``field``; nothing is stored."""
     before = rows(app)
-    data = {**change_form(table, ("Anna", "Ben", "Cem", "Dora")), **fields}
-    response = table.client.post(evening + "tisch/neu", data=data)
+    assert table.client.post(sheet + "tisch/vorschau", data=data).json == {
+        "ok": False, "messages": [message]}
+    response = table.client.post(sheet + "tisch/neu", data=data)
     assert response.status_code == 422
     assert f'id="{field}-error">{message}' in response.text
     assert rows(app) == before
 
 
+@pytest.mark.parametrize(("fields", "field", "message"), [
+    ({"after": "7"}, "after", "zwischen 0 (vor Spiel 1) und 1 (nach dem letzten Spiel) wählen"),
+    ({"after": "x"}, "after", "die Nummer eines Spiels angeben (0: vor Spiel 1)"),
+    ({"new_name": "Anna", "seat-neu": "5"}, "new_name", "Anna gibt es in dieser Runde schon"),
+    ({"new_name": " emil ", "seat-neu": "5"}, "new_name", "emil gibt es in dieser Runde schon"),
+    ({"new_name": "F\u202eritz", "seat-neu": "5"}, "new_name",
+     "Name darf keine Zeichen zur Schreibrichtung enthalten"),
+    ({"dealer": "neu"}, "dealer", "erst den Namen des neuen Spielers eintragen"),
+], ids=["after-past-the-last-game", "after-no-number", "new-name-at-the-table",
+        "new-name-of-a-runde-player-in-other-case", "new-name-bidi", "new-dealer-without-name"])
+def test_a_bad_field_is_refused_beside_it_the_preview_says_the_same_and_nothing_is_stored(
+        app, table, evening, fields, field, message):
+    data = {**change_form(table, ("Anna", "Ben", "Cem", "Dora")), **fields}
+    refused_alike(app, table, evening, data, field, message)
+
+
+def test_a_player_of_no_runde_is_refused_by_the_preview_as_by_saving(app, table, evening):
+    data = change_form(table, SEATS)
+    stranger = str(max(table.player_id(n) for n in (*SEATS, "Emil")) + 1)
+    data["present"].append(stranger)
+    data[f"seat-{stranger}"] = "5"
+    refused_alike(app, table, evening, data, "present",
+                  "nur Spieler dieser Runde können mitspielen")
+
+
 def test_a_dealer_who_is_not_at_the_new_table_is_refused(app, table, evening):
-    before = rows(app)
-    response = table.client.post(evening + "tisch/neu", data=change_form(
-        table, ("Anna", "Ben", "Cem", "Emil"), dealer="Dora"))
-    assert response.status_code == 422
-    assert 'id="dealer-error">sitzt nach dem Tischwechsel nicht am Tisch: Dora' in response.text
-    assert rows(app) == before
+    refused_alike(app, table, evening, change_form(table, ("Anna", "Ben", "Cem", "Emil"),
+                                                   dealer="Dora"),
+                  "dealer", "sitzt nach dem Tischwechsel nicht am Tisch: Dora")
 
 
 def test_a_retired_player_cannot_come_to_the_table(app, table, evening):
     emil = table.player_id("Emil")
     assert table.client.post(f"/r/{table.token}/spieler/{emil}",
                              data={"retire": "1"}).status_code == 302
-    before = rows(app)
-    response = table.client.post(evening + "tisch/neu", data=change_form(
-        table, ("Anna", "Ben", "Cem", "Dora", "Emil")))
-    assert response.status_code == 422
-    assert "ausgeschiedene Spieler können nicht dazukommen: Emil" in response.text
-    assert rows(app) == before
+    refused_alike(app, table, evening, change_form(table, ("Anna", "Ben", "Cem", "Dora", "Emil")),
+                  "present", "ausgeschiedene Spieler können nicht dazukommen: Emil")
 
 
 def test_a_closed_evening_offers_no_table_change_and_refuses_one(app, table, evening):

@@ -1,17 +1,21 @@
-"""What the pages that change an evening's entries (games, table changes) share: the way
-back to the sheet, the refusal on a closed evening, the form's one-time key and the
-"Rückgängig" offer."""
+"""What the pages that change an evening's entries (games, table changes, games sent later
+by a phone) share: the way back to the sheet, the refusal on a closed evening, the form's
+one-time key, the game entry form read into facts and the "Rückgängig" offer."""
 
 from __future__ import annotations
 
 import uuid
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from flask import flash, g, redirect, session, url_for
+from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
 from scorer import services
 from scorer.models import Evening, GameEvent
 from scorer.web.evenings import UNDO
+from scorer.web.forms import GameForm, facts_from_form, game_form, with_form_errors
 
 
 def sheet_url(evening: Evening) -> str:
@@ -38,3 +42,20 @@ def entry_key(value: str | None) -> str:
 def offer_undo(event: GameEvent, message: str) -> None:
     """Remember the change just made, so the sheet offers "Rückgängig" once."""
     session[UNDO] = {"evening_id": event.evening_id, "event_id": event.id, "message": message}
+
+
+def read_game(sheet: services.Sheet, seats: Sequence[str], data: Mapping[str, Any] | None = None,
+              formdata: MultiDict[str, str] | None = None,
+              ) -> tuple[GameForm, dict[str, Any], dict[str, list[str]]]:
+    """The entry form of a game at the table ``seats`` as posted (this request's form over
+    ``data``, or ``formdata``: the fields a phone kept offline), validated; the facts it
+    stores, and its problems by field (the form's own and those of reading the facts). A
+    typed game, its live preview and a game sent later are read alike, so the same fields
+    store the same facts."""
+    table = sheet.table(seats)
+    form = game_form(sheet.rules, table, data)
+    if formdata is not None:
+        form.process(formdata=formdata)
+    form.validate()
+    facts, errors = facts_from_form(form, sheet.rules, sheet.names, [i for i, _ in table])
+    return form, facts, with_form_errors(form, errors)

@@ -38,6 +38,7 @@ from scorer.web.forms import (
     ActionForm,
     EveningForm,
     choices,
+    errors_by_field,
     option_errors,
     options_form,
     options_from_form,
@@ -51,6 +52,8 @@ bp = Blueprint("evenings", __name__, url_prefix="/r/<token>/abend")
 
 MAX_SEATS = 7
 """A table seats four to seven (RULES.md §7)."""
+SERVICE_FIELDS = {"seats": "present"}
+"""Service fields that the form calls differently."""
 UNDO = "undo"
 """Session key: the last change to a game, offered once as "Rückgängig" on the sheet."""
 
@@ -87,8 +90,7 @@ def new(token: str) -> str | Response:
         except InvalidRules as err:
             errors = option_errors(err.problems)
         except services.Refused as err:
-            for field, message in err.problems:
-                errors.setdefault({"seats": "present"}.get(field, field), []).append(message)
+            errors = errors_by_field(err.problems, lambda field: SERVICE_FIELDS.get(field, field))
         else:
             flash(f"Abend {evening.number} beginnt. Gut Blatt!")
             return redirect(url_for("evenings.show", token=token, number=evening.number))

@@ -405,9 +405,14 @@ def facts_from_form(form: GameForm, rules: HouseRules, seats: Mapping[int, str],
             facts["pflicht"] = form.pflicht.data == "pflicht"
     if kind == GameKind.HAMMELRENNEN.value and rules.allows(GameKind.HAMMELRENNEN):
         # (a posted Hammelrennen the rules don't know goes on to the core, which refuses it)
+        # Nobody chosen (a phone that kept the game offline leaves who plays to the
+        # rotation): the Augen of whoever has some, for the core to match with the four.
+        eye_fields = {pid: form._fields.get(f"eyes_{pid}") for pid in seat_ids}
+        playing = facts["players"] or [pid for pid, field in eye_fields.items()
+                                       if field is not None and field.data is not None]
         eyes = {}
-        for pid in facts["players"]:
-            field = form._fields.get(f"eyes_{pid}")
+        for pid in playing:
+            field = eye_fields.get(pid)
             if field is None:
                 problems.setdefault("players", []).append("unbekannter Spieler")
             elif field.data is None and not field.errors:
@@ -499,6 +504,25 @@ def field_of(path: str) -> str:
     return path.replace(".", "_")
 
 
+def errors_by_field(problems: Iterable[tuple[str, str]],
+                    field: Callable[[str], str]) -> dict[str, list[str]]:
+    """Problems a service refused with ((its field, German message) pairs) as a page shows
+    them: by ``field`` (a service field -> the form's field), "" for the whole form."""
+    out: dict[str, list[str]] = {}
+    for name, message in problems:
+        out.setdefault(field(name) if name else "", []).append(message)
+    return out
+
+
+def with_form_errors(form: Form, errors: dict[str, list[str]]) -> dict[str, list[str]]:
+    """``errors`` with the form's own (its fields' validators') added beside them. Not the
+    CSRF token's: the app's CSRF protection refuses such a request before any view."""
+    for name, messages in form.errors.items():
+        if name != "csrf_token":
+            errors.setdefault(name, []).extend(messages)
+    return errors
+
+
 __all__ = [
     "ActionForm",
     "EveningForm",
@@ -509,6 +533,7 @@ __all__ = [
     "PresetForm",
     "SettlementForm",
     "TableForm",
+    "errors_by_field",
     "facts_from_form",
     "field_of",
     "form_data_from_facts",
@@ -517,4 +542,5 @@ __all__ = [
     "options_from_form",
     "seat_order",
     "sent_revision",
+    "with_form_errors",
 ]

@@ -24,11 +24,17 @@ from scorer.labels import deletion_note, forced_notice, owes_before, sheet_words
 from scorer.models import Evening, Game
 from scorer.rules import GameKind
 from scorer.scoring import NO_DULLE_SOLOS
-from scorer.web.entry_pages import entry_key, offer_undo, refuse_if_closed, sheet_url
+from scorer.web.entry_pages import (
+    entry_key,
+    offer_undo,
+    read_game,
+    refuse_if_closed,
+    sheet_url,
+)
 from scorer.web.forms import (
     ActionForm,
     GameForm,
-    facts_from_form,
+    errors_by_field,
     field_of,
     form_data_from_facts,
     game_form,
@@ -48,11 +54,7 @@ def new(token: str, number: int) -> str | Response:
     if (closed := refuse_if_closed(evening)) is not None:
         return closed
     sheet = services.sheet(evening)
-    seated = sheet.table(sheet.ledger.seats)
-    if request.method == "POST":
-        # A posted form brings its own players (add_game checks the game in its place).
-        form = game_form(sheet.rules, seated, {})
-    else:
+    if request.method == "GET":
         ids = sheet.ids
         coming = sheet.ledger.next
         data: dict[str, Any] = {"entry_key": str(uuid.uuid4()),
@@ -61,38 +63,37 @@ def new(token: str, number: int) -> str | Response:
             # The forced game is most likely the forced Pflichtsolo: have it ready, so it
             # takes the taps of a solo or fewer. Anything else can still be entered.
             data.update(kind="solo", re=[str(ids[coming.forced_soloist])], pflicht="pflicht")
-        form = game_form(sheet.rules, seated, data)
-    errors: dict[str, list[str]] = {}
-    if form.validate_on_submit():
+        form = game_form(sheet.rules, sheet.table(sheet.ledger.seats), data)
+        return _entry_page(evening, sheet, form, {}, game=None)
+    # A posted form brings its own players (add_game checks the game in its place).
+    form, facts, errors = read_game(sheet, sheet.ledger.seats)
+    if not form.errors:
         key = entry_key(form.entry_key.data)
-        facts, errors = facts_from_form(form, sheet.rules, sheet.names, [i for i, _ in seated])
-        if (stored := services.stored_with(key)) is not None:
-            return _sent_again(evening, form, facts, errors, *stored)
+        if (sent := services.sent_before(evening, key, facts)) is not None:
+            return _sent_again(evening, form, errors, *sent)
         if not errors:
             try:
                 event = services.add_game(evening, facts, key)
             except services.Refused as err:
-                errors = _form_errors(err)
+                errors = errors_by_field(err.problems, field_of)
             else:
                 if event is not None:
                     offer_undo(event, f"Spiel {event.game_number} gespeichert.")
-                elif (stored := services.stored_with(key)) is not None:
+                elif (sent := services.sent_before(evening, key, facts)) is not None:
                     # The same key arrived twice at once and the other request stored it.
-                    return _sent_again(evening, form, facts, errors, *stored)
+                    return _sent_again(evening, form, errors, *sent)
                 return redirect(sheet_url(evening))
-    if request.method == "POST":
-        sheet = services.sheet(evening)  # the evening as it is now: another phone may have saved
+    sheet = services.sheet(evening)  # the evening as it is now: another phone may have saved
     return _entry_page(evening, sheet, form, errors, game=None)
 
 
-def _sent_again(evening: Evening, form: GameForm, facts: dict[str, Any],
-                errors: dict[str, list[str]], game: Game,
-                stored: dict[str, Any]) -> Response | tuple[str, int]:
-    """A form whose one-time key already stored a game. Sent unchanged (a double tap, a
-    reload, a resent request) it was simply saved: on to the sheet, not a word. Changed
-    (back in the browser, Augen corrected, Speichern) it is offered as a new game, with
-    what was sent and a fresh key, so nothing is lost and nothing is stored twice."""
-    if game.evening_id == evening.id and facts == stored:
+def _sent_again(evening: Evening, form: GameForm, errors: dict[str, list[str]], game: Game,
+                same: bool) -> Response | tuple[str, int]:
+    """A form whose one-time key already stored a game. Sent unchanged (``same``: a double
+    tap, a reload, a resent request) it was simply saved: on to the sheet, not a word.
+    Changed (back in the browser, Augen corrected, Speichern) it is offered as a new game,
+    with what was sent and a fresh key, so nothing is lost and nothing is stored twice."""
+    if same:
         return redirect(sheet_url(evening))
     form.entry_key.data = str(uuid.uuid4())
     notice = (f"Dieses Spiel ist schon gespeichert (Spiel {services.number_of(game)}). "
@@ -114,27 +115,26 @@ def edit(token: str, number: int, game_id: int) -> str | Response:
     sheet = services.sheet(evening)
     seats = _row(sheet, game).entry.seats
     initial = {**form_data_from_facts(game.facts), "revision": game.revision}
-    form = game_form(sheet.rules, sheet.table(seats), initial)
-    errors: dict[str, list[str]] = {}
+    if request.method == "GET":
+        form = game_form(sheet.rules, sheet.table(seats), initial)
+        return _entry_page(evening, sheet, form, {}, game=game)
+    form, facts, errors = read_game(sheet, seats, initial)
     conflict: dict[str, str] | None = None
-    if form.validate_on_submit():
-        facts, errors = facts_from_form(form, sheet.rules, sheet.names,
-                                        [i for i, _ in sheet.table(seats)])
-        if not errors:
-            try:
-                event = services.edit_game(game, facts, sent_revision(form))
-            except services.Refused as err:
-                errors = _form_errors(err)
-                if any(m == services.STALE for _, m in err.problems):
-                    # Two phones: show both versions; saving again now overwrites knowingly.
-                    conflict = {
-                        "stored": facts_text(services.to_core(game.facts, sheet.names)),
-                        "mine": facts_text(services.to_core(facts, sheet.names)),
-                    }
-                    form.revision.data = str(game.revision)
-            else:
-                offer_undo(event, f"Spiel {event.game_number} geändert.")
-                return redirect(sheet_url(evening))
+    if not errors:
+        try:
+            event = services.edit_game(game, facts, sent_revision(form))
+        except services.Refused as err:
+            errors = errors_by_field(err.problems, field_of)
+            if any(m == services.STALE for _, m in err.problems):
+                # Two phones: show both versions; saving again now overwrites knowingly.
+                conflict = {
+                    "stored": facts_text(services.to_core(game.facts, sheet.names)),
+                    "mine": facts_text(services.to_core(facts, sheet.names)),
+                }
+                form.revision.data = str(game.revision)
+        else:
+            offer_undo(event, f"Spiel {event.game_number} geändert.")
+            return redirect(sheet_url(evening))
     return _entry_page(evening, sheet, form, errors, game=game, conflict=conflict)
 
 
@@ -143,9 +143,6 @@ def _entry_page(evening: Evening, sheet: services.Sheet, form: GameForm,
                 conflict: dict[str, str] | None = None, notice: str | None = None,
                 status: int | None = None) -> tuple[str, int]:
     """The entry form, with the core's messages beside the fields they concern."""
-    for name, messages in form.errors.items():
-        if name != "csrf_token":
-            errors.setdefault(name, []).extend(messages)
     known = {f.name for f in form} | {"eyes"} | {f"extras_{p}" for p in ("re", "kontra")}
     general = [m for name, ms in errors.items() if name not in known for m in ms]
     ledger = sheet.ledger
@@ -208,13 +205,6 @@ def _row(sheet: services.Sheet, game: Game) -> services.Row:
     return row
 
 
-def _form_errors(err: services.Refused) -> dict[str, list[str]]:
-    out: dict[str, list[str]] = {}
-    for field, message in err.problems:
-        out.setdefault(field_of(field) if field else "", []).append(message)
-    return out
-
-
 @bp.post("/vorschau")
 def preview_new(token: str, number: int) -> Response:
     """Live preview: the evening folded with the candidate game, as JSON."""
@@ -232,18 +222,12 @@ def _preview(evening: Evening, game: Game | None) -> Response:
     sheet = services.sheet(evening)
     live = game is not None and game.deleted_at is None
     seats = _row(sheet, game).entry.seats if live else sheet.ledger.seats
-    form = game_form(sheet.rules, sheet.table(seats))
-    form.validate()
-    facts, errors = facts_from_form(form, sheet.rules, sheet.names,
-                                    [i for i, _ in sheet.table(seats)])
-    for name, messages in form.errors.items():
-        if name != "csrf_token":
-            errors.setdefault(name, []).extend(messages)
+    _, facts, errors = read_game(sheet, seats)
     if not errors:
         try:
             ledger, entry = services.preview(evening, facts, replacing=game if live else None)
         except services.Refused as err:
-            errors = _form_errors(err)
+            errors = errors_by_field(err.problems, field_of)
     if errors:
         messages = [m for ms in errors.values() for m in ms]
         return jsonify(ok=False, errors=errors, messages=messages,

@@ -40,7 +40,7 @@ def show(token: str, number: int) -> str:
             "can_restore": event.action == services.EDIT and game.deleted_at is None
             and event.old_facts is not None and (
                 event.old_facts != game.facts
-                or (moved and event.old_after != services.number_of(game))),
+                or (moved and services.old_place(event) != services.number_of(game))),
             "game": game,
         })
     return render_template("history.html", group=evening.group, evening=evening,

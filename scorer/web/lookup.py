@@ -13,6 +13,7 @@ from __future__ import annotations
 from flask import abort, g, request
 
 from scorer import services
+from scorer.extensions import db
 from scorer.models import Evening, Game, GameEvent, Group
 from scorer.web.numbers import MAX_INT
 
@@ -86,7 +87,7 @@ def _entry_or_404(evening: Evening, entry_id: int, table_change: bool) -> Game:
 
 def event_or_404(evening: Evening, event_id: int) -> GameEvent:
     """A history event of this evening."""
-    event = services.db.session.get(GameEvent, event_id) if event_id <= MAX_INT else None
+    event = db.session.get(GameEvent, event_id) if event_id <= MAX_INT else None
     if event is None or event.evening_id != evening.id:
         abort(404)
     return event

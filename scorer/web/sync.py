@@ -9,12 +9,12 @@ that was closed in between may have lost its session):
     {"entry_key": "<uuid>", "number": 7, "fields": [["re", "12"], ["re_eyes", "151"], …],
      "as_next": false}
 
-The fields are the entry form's, read by the same form and ``facts_from_form`` as a typed
-game, and the core checks them in place; no points are counted on the phone. Without a
-``players`` field the four the rotation names at that place play (a phone with a second
-game offline cannot know the rotation). The answer, by ``result`` (every answer to a
-well-formed request is a 200 or 201: a conflict is news for the table, not an error of the
-page, and a phone's console stays quiet):
+The fields are the entry form's, read exactly as a game typed now is read (the entry form at
+the table as it is now: ``entry_pages.read_game``), and the core checks them in place; no
+points are counted on the phone. Without a ``players`` field the four the rotation names at
+that place play (a phone with a second game offline cannot know the rotation). The answer,
+by ``result`` (every answer to a well-formed request is a 200 or 201: a conflict is news
+for the table, not an error of the page, and a phone's console stays quiet):
 
 * ``stored`` (201): stored as game ``number``;
 * ``already`` (200): this entry key stored this very game before (the connection broke
@@ -39,9 +39,10 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
 from scorer import services
-from scorer.models import Evening
+from scorer.models import Game
 from scorer.web.display import facts_text
-from scorer.web.forms import GameForm, facts_from_form, field_of, game_form
+from scorer.web.entry_pages import read_game
+from scorer.web.forms import GameForm, errors_by_field, field_of
 from scorer.web.lookup import evening_or_404
 from scorer.web.numbers import MAX_INT
 
@@ -70,20 +71,18 @@ def game(token: str, number: int) -> tuple[Response, int]:
     if sent is None:
         return jsonify(result="invalid", lines=["Das ist kein wartendes Spiel."]), 400
     key, wanted, pairs, as_next = sent
-    setup, names = services.evening_setup(evening)
-    form = game_form(setup.rules, list(names.items()), {})
-    form.process(formdata=MultiDict(pairs))
-    form.validate()
-    facts, errors = facts_from_form(form, setup.rules, names)
-    for name, messages in form.errors.items():
-        if name != "csrf_token":
-            errors.setdefault(name, []).extend(messages)
-    if len(names) > 4 and not any(name == "players" and value for name, value in pairs):
-        # Nobody chose who plays: the rotation decides where the game lands.
-        facts.pop("players", None)
+    sheet = services.sheet(evening)
+    names = sheet.names
+    # Read as the entry form reads a game typed now: at the table as it is now, where the
+    # game lands (or nowhere).
+    form, facts, errors = read_game(sheet, sheet.ledger.seats, formdata=MultiDict(pairs))
+    if not facts["players"]:
+        # Nobody chose who plays at a table of more than four: the rotation decides where
+        # the game lands.
+        del facts["players"]
     mine = _words(facts, names)
-    if (stored := services.stored_with(key)) is not None:
-        return _sent_before(evening, facts, *stored, mine)
+    if (sent := services.sent_before(evening, key, facts)) is not None:
+        return _sent_before(*sent, mine)
     if errors:
         return _refused(form, errors, mine)
     try:
@@ -93,13 +92,10 @@ def game(token: str, number: int) -> tuple[Response, int]:
         return jsonify(result="taken", number=err.number, now=err.now, theirs=theirs,
                        mine=mine, lines=[m for _, m in err.problems]), 200
     except services.Refused as err:
-        found: dict[str, list[str]] = {}
-        for field, message in err.problems:
-            found.setdefault(field_of(field) if field else "", []).append(message)
-        return _refused(form, found, mine)
-    if event is None and (stored := services.stored_with(key)) is not None:
+        return _refused(form, errors_by_field(err.problems, field_of), mine)
+    if event is None and (sent := services.sent_before(evening, key, facts)) is not None:
         # The same game arrived twice at once; the other request stored it.
-        return _sent_before(evening, facts, *stored, mine)
+        return _sent_before(*sent, mine)
     assert event is not None
     return jsonify(result="stored", number=event.game_number), 201
 
@@ -136,12 +132,9 @@ def _words(facts: Mapping[str, Any], names: Mapping[int, str]) -> str:
         return "—"
 
 
-def _sent_before(evening: Evening, facts: Mapping[str, Any], game: Any,
-                 stored: dict[str, Any], mine: str) -> tuple[Response, int]:
+def _sent_before(game: Game, same: bool, mine: str) -> tuple[Response, int]:
     """This entry key stored a game before: the same game again is fine, another is not."""
-    if "players" not in facts:
-        stored = {k: v for k, v in stored.items() if k != "players"}
-    if game.evening_id == evening.id and dict(facts) == stored:
+    if same:
         return jsonify(result="already", number=services.number_of(game)), 200
     line = (f"Unter diesem Schlüssel ist schon ein anderes Spiel gespeichert (Spiel "
             f"{services.number_of(game)}).")

@@ -28,10 +28,17 @@ from werkzeug.wrappers import Response
 
 from scorer import services
 from scorer.models import Evening, Game
-from scorer.names import PLAYER_NAME, InvalidName, clean_name
 from scorer.table_text import change_texts
 from scorer.web.entry_pages import entry_key, offer_undo, refuse_if_closed, sheet_url
-from scorer.web.forms import NEW_SEAT, ActionForm, TableForm, seat_order, sent_revision
+from scorer.web.forms import (
+    NEW_SEAT,
+    ActionForm,
+    TableForm,
+    errors_by_field,
+    seat_order,
+    sent_revision,
+    with_form_errors,
+)
 from scorer.web.lookup import evening_or_404, table_change_or_404
 from scorer.web.numbers import parse_int
 
@@ -51,6 +58,12 @@ class Choice:
     """Who deals next (None: as RULES.md §7 says)."""
     after: int | None
     """Games before the change (None: now, or where it stands)."""
+
+    def facts(self) -> dict[str, Any]:
+        """The change as stored, a new player named by name (``services.Seat``)."""
+        if self.dealer is None:
+            return {"table": list(self.seats)}
+        return {"table": list(self.seats), "dealer": self.dealer}
 
 
 @dataclass(frozen=True)
@@ -76,9 +89,10 @@ def new(token: str, number: int) -> str | Response | tuple[str, int]:
     if form.validate_on_submit():
         key = entry_key(form.entry_key.data)
         choice, errors = _choice(form, _listed(sheet, sheet.ledger.seats))
-        stored = services.stored_with(key)
-        if stored is not None:
-            if _same(stored[1], choice, sheet.names):
+        sent = services.sent_before(evening, key, choice.facts())
+        if sent is not None:
+            _, same = sent
+            if same:
                 return redirect(sheet_url(evening))
             form.entry_key.data = str(uuid.uuid4())
             notice = "Dieser Tischwechsel ist schon gespeichert. Als weiteren speichern?"
@@ -229,55 +243,27 @@ def _choice(form: TableForm, listed: list[tuple[int, str]],
     return Choice(seats, dealer, after), errors
 
 
-def _same(stored: dict[str, Any], choice: Choice, names: dict[int, str]) -> bool:
-    """Whether a resent form asks for the change its key already stored (a new player's
-    name then names the player the first request added)."""
-
-    def name(seat: services.Seat | None) -> str | None:
-        if isinstance(seat, str):
-            try:
-                return clean_name(seat, PLAYER_NAME).casefold()
-            except InvalidName:
-                return None
-        return None if seat is None else names.get(seat, "").casefold()
-
-    return ([name(s) for s in stored.get("table", [])] == [name(s) for s in choice.seats]
-            and name(stored.get("dealer")) == name(choice.dealer))
-
-
 def _outcome(evening: Evening, choice: Choice, row: Game | None,
              ) -> tuple[str, str, dict[str, list[str]]]:
-    """Fold the evening with the chosen change (nothing is stored): the sheet's row text,
-    the dealer RULES.md §7 suggests, and the problems."""
+    """Fold the evening with the chosen change, checked as saving checks it (nothing is
+    stored): the sheet's row text, the dealer RULES.md §7 suggests, and the problems."""
     try:
-        seats = [_preview_name(s) for s in choice.seats]
-        dealer = None if choice.dealer is None else _preview_name(choice.dealer)
-    except InvalidName as err:
-        return "", "", {"new_name": [str(err)]}
-    facts = {"table": seats}
-    try:
-        ledger, change, _ = services.preview_table_change(evening, facts, choice.after, row)
+        ledger, change = services.check_table_change(evening, choice.seats, None,
+                                                     choice.after, row)
         suggested = change.dealer
-        if dealer is not None:
-            ledger, change, _ = services.preview_table_change(
-                evening, {**facts, "dealer": dealer}, choice.after, row)
+        if choice.dealer is not None:
+            ledger, change = services.check_table_change(evening, choice.seats, choice.dealer,
+                                                         choice.after, row)
     except services.Refused as err:
         return "", "", _errors(err)
     return change_texts(ledger)[ledger.table_changes.index(change)], suggested, {}
-
-
-def _preview_name(seat: services.Seat) -> services.Seat:
-    """A new player's name as it would be stored (a preview creates nobody)."""
-    return clean_name(seat, PLAYER_NAME) if isinstance(seat, str) else seat
 
 
 def _page(evening: Evening, sheet: services.Sheet, form: TableForm,
           errors: dict[str, list[str]], row: Game | None,
           notice: str | None = None) -> str:
     """The form: seats to tick and order, when, who deals; with what the sheet will say."""
-    for name, messages in form.errors.items():
-        if name != "csrf_token":
-            errors.setdefault(name, []).extend(messages)
+    errors = with_form_errors(form, errors)
     change = _change_row(sheet, row) if row is not None else None
     # The table the form starts from: the change's own, or today's for a new one.
     table = change.entry.seats if change is not None else sheet.ledger.seats
@@ -340,7 +326,4 @@ def _change_row(sheet: services.Sheet, row: Game | None) -> services.ChangeRow:
 
 
 def _errors(err: services.Refused) -> dict[str, list[str]]:
-    out: dict[str, list[str]] = {}
-    for field, message in err.problems:
-        out.setdefault(FIELDS.get(field, field), []).append(message)
-    return out
+    return errors_by_field(err.problems, lambda field: FIELDS.get(field, field))

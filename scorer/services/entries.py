@@ -1,0 +1,265 @@
+"""An evening's entries, games and table changes, as rows of ``games`` in ``position``
+order, and the one way every change to them goes: the evening's lock, the checks, the
+history event, the version a watching phone compares, the commit. What is in the database
+always folds: every change is checked by folding the whole evening with it first."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping
+from typing import Any
+
+from flask import g, has_app_context
+from sqlalchemy import func, inspect, select
+from sqlalchemy.exc import IntegrityError
+
+from scorer.evening import MAX_ENTRIES
+from scorer.extensions import db
+from scorer.models import Evening, Game, GameEvent, Group, utcnow
+from scorer.names import PLAYER_NAME, InvalidName, clean_name
+from scorer.services.facts import evening_setup, is_table_change, to_core
+from scorer.services.folds import Folded
+from scorer.services.refusals import CLOSED, FULL, Refused, _fold_checked
+
+CREATE, EDIT, DELETE, RESTORE = "create", "edit", "delete", "restore"
+
+
+def live_entries(evening: Evening) -> list[Game]:
+    """The games and table changes that count, in sheet order, as ORM rows (for changing
+    them; pages read ``fold_of``).
+
+    Sorted here rather than trusting the relationship's order: a moved table change gets a
+    new position within the same session.
+    """
+    return sorted((g for g in evening.games if g.deleted_at is None), key=lambda g: g.position)
+
+
+def find_game(evening: Evening, game_id: int) -> Game | None:
+    """An entry of this evening (a game or a table change; deleted ones included) by id."""
+    game = db.session.get(Game, game_id)
+    return game if game is not None and game.evening_id == evening.id else None
+
+
+def game_by_entry_key(key: str) -> Game | None:
+    """The entry a form with this one-time key already stored, if any."""
+    return db.session.scalar(select(Game).where(Game.entry_key == key))
+
+
+def number_of(game: Game) -> int:
+    """A game's running number on the sheet now (its place among the live games; a deleted
+    one: the number it would have). For a table change: the games before it ("after game
+    n"). Table changes are never counted."""
+    before = sum(1 for g in live_entries(game.evening)
+                 if g.position < game.position and not is_table_change(g.facts))
+    return before if is_table_change(game.facts) else before + 1
+
+
+def _what(row: Game) -> str:
+    return "dieser Tischwechsel" if is_table_change(row.facts) else "dieses Spiel"
+
+
+def _lock(evening: Evening) -> None:
+    """Serialize changes to one evening, so two phones never both take game N+1 or both edit
+    from the same revision: PostgreSQL locks and reloads the evening row (SELECT … FOR
+    UPDATE) and everything read after this sees the other phone's commit; on SQLite the
+    writing request's transaction began IMMEDIATE, which already holds the write lock, and
+    what it read is current (nothing to read again)."""
+    if db.session.get_bind().dialect.name == "sqlite":
+        return
+    db.session.refresh(evening, with_for_update=True)
+    # Entries this request loaded before the lock are brought up to date (one
+    # query); the others are read after it anyway.
+    loaded = [inspect(row).identity[0] for row in db.session.identity_map.values()
+              if isinstance(row, Game)]
+    if loaded:
+        db.session.scalars(select(Game).where(Game.id.in_(loaded))
+                           .execution_options(populate_existing=True)).all()
+
+
+def _check_open(evening: Evening) -> None:
+    _lock(evening)
+    if evening.closed:
+        raise Refused([("", CLOSED)])
+
+
+def _check_room(folded: Folded) -> None:
+    """The core folds at most MAX_ENTRIES entries: a stored evening must always fold."""
+    if len(folded.entries) >= MAX_ENTRIES:
+        raise Refused([("", FULL)])
+
+
+def sent_before(evening: Evening, entry_key: str,
+                facts: Mapping[str, Any]) -> tuple[Game, bool] | None:
+    """The entry a form with this one-time key stored already (None: none yet), and whether
+    ``facts`` are what it stored then: the same form sent again (a double tap, a reload, a
+    phone sending again after a lost answer) rather than another one under a used key.
+
+    An edit on the sheet since does not change what that form sent. What the form left open
+    is not compared: facts without ``players`` match whichever players the rotation gave the
+    stored game. A table change's new player, named by name (``Seat``), is the player of
+    that name, whom the first request added.
+    """
+    game = game_by_entry_key(entry_key)
+    if game is None:
+        return None
+    created = db.session.scalar(select(GameEvent.new_facts).where(
+        GameEvent.game_id == game.id, GameEvent.action == CREATE))
+    stored = dict(created if created is not None else game.facts)
+    if "players" not in facts:
+        stored.pop("players", None)
+    return game, game.evening_id == evening.id and _named_by_id(evening.group, facts) == stored
+
+
+def _named_by_id(group: Group, facts: Mapping[str, Any]) -> dict[str, Any]:
+    """Facts whose table change names a player by name (``Seat``) with that player's id (None
+    when the Runde has nobody of that name)."""
+    if not is_table_change(facts):
+        return dict(facts)
+    ids = {p.name.casefold(): p.id for p in group.players}
+
+    def player_id(seat: Any) -> Any:
+        if not isinstance(seat, str):
+            return seat
+        try:
+            return ids.get(clean_name(seat, PLAYER_NAME).casefold())
+        except InvalidName:
+            return None
+
+    named = {**facts, "table": [player_id(s) for s in facts["table"]]}
+    if "dealer" in facts:
+        named["dealer"] = player_id(facts["dealer"])
+    return named
+
+
+def _store(evening: Evening, facts: dict[str, Any], entry_key: str,
+           index: int | None, number: int | None = None) -> GameEvent | None:
+    """Add a checked entry at the end (or, a table change, at live ``index``) and commit;
+    ``number``: its number on the sheet, when the caller knows it."""
+    position = (db.session.scalar(
+        select(func.max(Game.position)).where(Game.evening_id == evening.id)) or 0) + 1
+    game = Game(evening=evening, position=position, facts=facts, entry_key=entry_key)
+    db.session.add(game)
+    try:
+        # The entry key is unique: a form that arrives twice at once is stored once, and the
+        # second request learns it here (or at the commit) instead of by a lookup beforehand.
+        db.session.flush()
+        if index is not None:
+            _move(game, index)
+        event = _record(game, CREATE, None, game.facts, number=number)
+        _commit_keeping(evening, event)
+    except IntegrityError:
+        db.session.rollback()
+        if game_by_entry_key(entry_key) is not None:
+            return None
+        raise
+    return event
+
+
+def _commit_keeping(*rows: Any) -> None:
+    """Commit, keeping ``rows`` loaded: the evening written under this transaction's lock and
+    the history event written with it are known as committed (the page that answers a save
+    needs both), so they are not read again. Everything else is read again when next used, as
+    after any commit."""
+    session = db.session()
+    session.expire_on_commit = False
+    try:
+        session.commit()
+    finally:
+        session.expire_on_commit = True
+    for row in list(session.identity_map.values()):
+        if not any(row is kept for kept in rows):
+            session.expire(row)
+
+
+def _change(game: Game, action: str, facts: dict[str, Any] | None,
+            index: int | None = None) -> GameEvent:
+    """Apply an edit (a table change: moved to live ``index``), delete or restore, check
+    that the evening still folds, commit."""
+    old = dict(game.facts)
+    moved_from = _game_before(game) if action == EDIT and is_table_change(old) else None
+    if action == EDIT:
+        assert facts is not None
+        game.facts = facts
+        if index is not None:
+            _move(game, index)
+    elif action == DELETE:
+        game.deleted_at = utcnow()
+    else:
+        game.deleted_at = None
+    if action in (DELETE, RESTORE):
+        # Removing or bringing back an entry shifts everything after it (dealer, Bock,
+        # Pflichtsolo, the table): the rest of the evening must still add up.
+        setup, names = evening_setup(game.evening)
+        try:
+            _fold_checked(setup, [to_core(g.facts, names) for g in live_entries(game.evening)],
+                          None)
+        except Refused:
+            db.session.rollback()
+            raise
+    game.revision += 1
+    event = _record(game, action, None if action == RESTORE else old,
+                    None if action == DELETE else dict(game.facts), moved_from)
+    db.session.commit()
+    return event
+
+
+def _game_before(change: Game) -> tuple[int, Game | None]:
+    """Where a live table change stands: the number of live games before it, and the last of
+    them (None before game 1)."""
+    games = [g for g in live_entries(change.evening)
+             if g.position < change.position and not is_table_change(g.facts)]
+    return len(games), games[-1] if games else None
+
+
+def _move(row: Game, index: int) -> None:
+    """Put ``row`` right before the live entry now at ``index`` among the others (or last);
+    every other row keeps its order. Positions are unique per evening, so the rows that move
+    go through negative positions first."""
+    rows = sorted((g for g in row.evening.games if g is not row), key=lambda g: g.position)
+    live = [g for g in rows if g.deleted_at is None]
+    rows.insert(rows.index(live[index]) if index < len(live) else len(rows), row)
+    moved = [(g, k) for k, g in enumerate(rows, start=1) if g.position != k]
+    if not moved:
+        return
+    for g, k in moved:
+        g.position = -k
+    db.session.flush()
+    for g, k in moved:
+        g.position = k
+    db.session.flush()
+
+
+def link_fingerprint() -> str | None:
+    """A short, non-secret name of the link this request came through, for the history."""
+    token = g.get("link_token") if has_app_context() else None
+    if not token:
+        return None
+    return hashlib.sha256(token.encode()).hexdigest()[:8]
+
+
+def _touch(evening: Evening) -> None:
+    """Raise the evening's version: every change to what its sheet shows passes through
+    here (games through ``_record``, the settlement, closing and reopening), in the same
+    transaction, so a watching phone that saw the old version fetches the sheet again.
+
+    An SQL increment, not Python's: it never loses a count, whichever worker writes.
+    """
+    evening.version = Evening.version + 1  # type: ignore[assignment]
+
+
+def _record(game: Game, action: str, old: dict[str, Any] | None,
+            new: dict[str, Any] | None, moved_from: tuple[int, Game | None] | None = None,
+            number: int | None = None) -> GameEvent:
+    """Keep the change in the history and raise the evening's version; ``number`` is the
+    entry's number (``number_of``) when the caller knows it already, ``moved_from`` where
+    an edited table change stood until then (``_game_before``)."""
+    _touch(game.evening)
+    event = GameEvent(evening_id=game.evening_id, game=game,
+                      game_number=number_of(game) if number is None else number,
+                      action=action, old_facts=old, new_facts=new, revision=game.revision,
+                      via=link_fingerprint())
+    if moved_from is not None:
+        event.old_after, followed = moved_from
+        event.old_after_game_id = None if followed is None else followed.id
+    db.session.add(event)
+    return event

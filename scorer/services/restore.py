@@ -1,0 +1,108 @@
+"""The history of an evening's entries, and what it brings back: delete, Rückgängig, and an
+earlier version restored (a moved table change back after the game it followed)."""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+
+from scorer.extensions import db
+from scorer.models import Evening, Game, GameEvent
+from scorer.services.entries import (
+    CREATE,
+    DELETE,
+    EDIT,
+    RESTORE,
+    _change,
+    _check_open,
+    _check_room,
+    _what,
+    live_entries,
+)
+from scorer.services.facts import is_table_change
+from scorer.services.folds import fold_of
+from scorer.services.games import preview
+from scorer.services.refusals import Refused, _check_revision
+from scorer.services.table_changes import preview_table_change
+
+
+def delete_game(game: Game, revision: int) -> GameEvent:
+    """Soft-delete a game or a table change (it can be restored) if the rest still adds up."""
+    _check_open(game.evening)
+    _check_revision(game.revision, revision)
+    if game.deleted_at is not None:
+        raise Refused([("", f"{_what(game)} ist schon gelöscht")])
+    return _change(game, DELETE, None)
+
+
+def undo(evening: Evening, event_id: int) -> GameEvent:
+    """Take back one change (Rückgängig) if nothing happened to that entry since."""
+    _check_open(evening)
+    event = db.session.get(GameEvent, event_id)
+    if event is None or event.evening_id != evening.id:
+        raise Refused([("", "diese Änderung gibt es nicht")])
+    game = event.game
+    _check_revision(game.revision, event.revision)
+    if event.action in (CREATE, RESTORE):
+        return _change(game, DELETE, None)
+    if event.action == DELETE:
+        _check_room(fold_of(evening))
+        return _change(game, RESTORE, None)
+    assert event.old_facts is not None
+    return _back_to(evening, game, event)
+
+
+def _back_to(evening: Evening, game: Game, event: GameEvent) -> GameEvent:
+    """Edit an entry back to what an edit event took away (a table change: to its old place
+    too)."""
+    old = dict(event.old_facts or {})
+    if is_table_change(game.facts):
+        _, _, index = preview_table_change(evening, old, after=old_place(event), replacing=game)
+        return _change(game, EDIT, old, index)
+    preview(evening, old, replacing=game)
+    return _change(game, EDIT, old)
+
+
+def old_place(event: GameEvent) -> int | None:
+    """Where an edit of a table change took it from, as "after game n" now (None: the event
+    moved nothing): right after the game it followed then, counted anew, since games
+    deleted or restored before that one since shift it. A game since deleted itself: after
+    the last live game before it. Events recorded before the game was kept give their count.
+    """
+    if event.old_after is None or event.old_after_game_id is None:
+        return event.old_after
+    followed = db.session.get(Game, event.old_after_game_id)
+    assert followed is not None  # a foreign key: games are never removed, only deleted
+    return sum(1 for g in live_entries(event.game.evening)
+               if g.position <= followed.position and not is_table_change(g.facts))
+
+
+def history(evening: Evening) -> list[GameEvent]:
+    """Every change to the evening's entries, newest first."""
+    return list(db.session.scalars(
+        select(GameEvent).where(GameEvent.evening_id == evening.id)
+        .order_by(GameEvent.id.desc())))
+
+
+def restore_version(evening: Evening, event_id: int, revision: int) -> GameEvent:
+    """Bring back what an event took away: a deleted entry, or the facts (and, for a table
+    change, the place) before an edit.
+
+    ``revision`` is the entry's revision the history page showed; a change since then is
+    refused ("inzwischen geändert") rather than overwritten.
+    """
+    _check_open(evening)
+    event = db.session.get(GameEvent, event_id)
+    if event is None or event.evening_id != evening.id:
+        raise Refused([("", "diese Änderung gibt es nicht")])
+    game = event.game
+    _check_revision(game.revision, revision)
+    if event.action == DELETE:
+        if game.deleted_at is None:
+            raise Refused([("", f"{_what(game)} ist nicht gelöscht")])
+        _check_room(fold_of(evening))
+        return _change(game, RESTORE, None)
+    if event.action != EDIT or event.old_facts is None:
+        raise Refused([("", "hier gibt es keine frühere Fassung")])
+    if game.deleted_at is not None:
+        raise Refused([("", f"{_what(game)} ist gelöscht: erst wiederherstellen")])
+    return _back_to(evening, game, event)

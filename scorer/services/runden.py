@@ -1,0 +1,138 @@
+"""A Runde: found by its links (the secret tokens), its players and its house rules."""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+from sqlalchemy import or_, select
+
+from scorer import backup
+from scorer.extensions import db
+from scorer.models import Group, Player, utcnow
+from scorer.names import PLAYER_NAME, RUNDE_NAME, InvalidName, NameField, clean_name
+from scorer.rules import PRESETS, HouseRules, differences, rules_from_spec
+from scorer.services.refusals import Refused
+
+TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_-]{16,64}")
+"""What secrets.token_urlsafe makes; anything else is no token of ours."""
+
+
+def find_group(token: str) -> Group | None:
+    """The Runde whose edit or read-only token this is."""
+    if not TOKEN_PATTERN.fullmatch(token):
+        return None
+    return db.session.scalar(
+        select(Group).where(or_(Group.edit_token == token, Group.read_token == token))
+    )
+
+
+def find_group_by_id(group_id: int) -> Group | None:
+    """A Runde by its id: only for what this device already holds (never from a URL)."""
+    return db.session.get(Group, group_id)
+
+
+def backup_group(group: Group) -> dict[str, Any]:
+    """Everything of one Runde in the backup format of `flask --app scorer backup`."""
+    return backup.dump(db.session, db.metadata, group_id=group.id)
+
+
+def renew_tokens(group: Group) -> None:
+    """New edit and read-only links; the old ones stop working at once."""
+    group.edit_token = secrets.token_urlsafe(24)
+    group.read_token = secrets.token_urlsafe(24)
+    db.session.commit()
+
+
+def _name(raw: str, field: NameField, form_field: str = "name") -> str:
+    """Every name that is stored goes through here (scorer.names.clean_name); refused on the
+    form's field ``form_field``."""
+    try:
+        return clean_name(raw, field)
+    except InvalidName as err:
+        raise Refused([(form_field, str(err))]) from None
+
+
+def create_group(name: str, preset: str) -> Group:
+    """A new Runde with fresh secret tokens."""
+    name = _name(name, RUNDE_NAME)
+    if preset not in PRESETS:
+        raise Refused([("preset", "unbekanntes Regelwerk")])
+    group = Group(name=name, preset=preset, overrides={},
+                  edit_token=secrets.token_urlsafe(24), read_token=secrets.token_urlsafe(24))
+    db.session.add(group)
+    db.session.commit()
+    return group
+
+
+def house_rules(group: Group) -> HouseRules:
+    """The Runde's rules: its preset with its overrides."""
+    return rules_of(group.preset, group.overrides)
+
+
+def rules_of(preset: str, overrides: Mapping[str, Any]) -> HouseRules:
+    """A preset with a Runde's overrides; InvalidRules names a bad option."""
+    return rules_from_spec({"preset": preset, **overrides})
+
+
+def set_house_rules(group: Group, preset: str, options: Mapping[str, Any]) -> HouseRules:
+    """Store ``options`` on top of ``preset``; only the differences are kept.
+
+    Raises InvalidRules (fields ``rules.<option>``) for impossible combinations.
+    """
+    rules = rules_from_spec({"preset": preset, **options})
+    group.preset = preset
+    group.overrides = differences(rules, PRESETS[preset])
+    db.session.commit()
+    return rules
+
+
+def _lock_group(group: Group) -> None:
+    """Serialize changes that number or name things within a Runde (two phones adding the
+    same player or starting an evening at once): PostgreSQL locks the Runde's row and reloads
+    it; SQLite's write transaction already holds the lock (BEGIN IMMEDIATE)."""
+    db.session.refresh(group, with_for_update=True)
+
+
+def _player_name(group: Group, raw: str, field: str = "name", but: Player | None = None) -> str:
+    """``raw`` as a player's name is stored, or Refused on the form's ``field``: unreadable
+    (scorer.names), or another player's of the Runde (names are unique within it, whatever
+    the case; ``but``: the player being renamed)."""
+    name = _name(raw, PLAYER_NAME, field)
+    if any(p.name.casefold() == name.casefold() and p is not but for p in group.players):
+        raise Refused([(field, f"{name} gibt es in dieser Runde schon")])
+    return name
+
+
+def add_player(group: Group, name: str) -> Player:
+    """A new player of the Runde; names are unique within it."""
+    player = _new_player(group, name)
+    db.session.commit()
+    return player
+
+
+def _new_player(group: Group, name: str, field: str = "name") -> Player:
+    """A new player, flushed but not committed (a table change adds one on the spot and
+    commits both together, or neither)."""
+    _lock_group(group)
+    player = Player(group=group, name=_player_name(group, name, field))
+    db.session.add(player)
+    db.session.flush()
+    return player
+
+
+def rename_player(player: Player, name: str) -> None:
+    """Rename; old evenings show the new name, since facts refer to the id."""
+    _lock_group(player.group)
+    player.name = _player_name(player.group, name, but=player)
+    # Every sheet of the Runde shows the new name.
+    player.group.version = Group.version + 1
+    db.session.commit()
+
+
+def retire_player(player: Player, retired: bool) -> None:
+    """Retire (or bring back) a player; their evenings stay as they are."""
+    player.retired_at = utcnow() if retired else None
+    db.session.commit()

@@ -1,0 +1,157 @@
+"""Table changes (RULES.md §7): players come, go or change seats. A change is an entry like
+a game whose facts are ``{"table": [player ids], "dealer": player id}`` (dealer optional); it
+comes "after game n", and moving it changes its position among the entries."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from scorer.evening import Ledger, TableChange
+from scorer.extensions import db
+from scorer.models import Evening, Game, GameEvent
+from scorer.services.entries import (
+    EDIT,
+    _change,
+    _check_open,
+    _check_room,
+    _store,
+    game_by_entry_key,
+    live_entries,
+)
+from scorer.services.facts import evening_setup, is_table_change, to_core
+from scorer.services.folds import fold_of
+from scorer.services.refusals import Refused, _check_revision, _fold_checked
+from scorer.services.runden import _new_player, _player_name
+
+
+def preview_table_change(evening: Evening, facts: Mapping[str, Any], after: int | None = None,
+                         replacing: Game | None = None) -> tuple[Ledger, TableChange, int]:
+    """Fold the evening with a candidate table change "after game ``after``" (None: a new
+    one now, before the next game; an edited one where it stands), new or in place of
+    ``replacing``.
+
+    Returns the ledger, the core's change and its index among the live entries. Raises
+    Refused with the fields ``table``, ``dealer`` or ``after``, or a whole-form problem
+    when a later entry would stop being valid (a game naming a player who left).
+    """
+    setup, names = evening_setup(evening)
+    others = [g for g in live_entries(evening) if g is not replacing]
+    index = _place(others, after, replacing)
+    raws = [to_core(g.facts, names) for g in others]
+    raws.insert(index, to_core(facts, names))
+    ledger = _fold_checked(setup, raws, index)
+    change = ledger.entries[index]
+    assert isinstance(change, TableChange)
+    return ledger, change, index
+
+
+def _place(others: list[Game], after: int | None, replacing: Game | None) -> int:
+    """Where a table change goes among the other live entries: right before game
+    ``after`` + 1 (so after any change already there), or the end. An edited change whose
+    "after" stays keeps its place."""
+    games = [k for k, g in enumerate(others) if not is_table_change(g.facts)]
+    if replacing is not None and replacing.deleted_at is None:
+        current = sum(1 for g in others if g.position < replacing.position)
+        if after is None or after == sum(1 for k in games if k < current):
+            return current
+    if after is None:
+        return len(others)
+    if not 0 <= after <= len(games):
+        raise Refused([("after", f"zwischen 0 (vor Spiel 1) und {len(games)} (nach dem "
+                                 "letzten Spiel) wählen")])
+    return games[after] if after < len(games) else len(others)
+
+
+Seat = int | str
+"""A player of a table change: a player id, or the name of a player new to the Runde."""
+
+
+def check_table_change(evening: Evening, seats: Sequence[Seat], dealer: Seat | None,
+                       after: int | None, replacing: Game | None = None,
+                       ) -> tuple[Ledger, TableChange]:
+    """The evening with a chosen table change (arguments as ``add_table_change`` and
+    ``edit_table_change`` take them), checked as saving it checks it, storing nothing and
+    adding nobody: a new player's name stands in for the player saving would add. Raises
+    Refused as saving would."""
+    _, ledger, change, _ = _checked_change(evening, seats, dealer, after, replacing, add=False)
+    return ledger, change
+
+
+def _checked_change(evening: Evening, seats: Sequence[Seat], dealer: Seat | None,
+                    after: int | None, replacing: Game | None, add: bool,
+                    ) -> tuple[dict[str, Any], Ledger, TableChange, int]:
+    """A chosen change's facts, the evening folded with it and the change's index
+    (``preview_table_change``), once every check has passed; ``add``: new players are added
+    to the Runde (flushed, to be committed with the change or rolled back with it)."""
+    facts = _table_facts(evening, seats, dealer, add)
+    ledger, change, index = preview_table_change(evening, facts, after, replacing)
+    retired = {p.name for p in evening.group.players if not p.active}
+    back = [p for p in change.joined if p in retired]
+    if back:
+        raise Refused([("table", "ausgeschiedene Spieler können nicht dazukommen: "
+                                 + ", ".join(back))])
+    return facts, ledger, change, index
+
+
+def _table_facts(evening: Evening, seats: Sequence[Seat], dealer: Seat | None,
+                 add: bool) -> dict[str, Any]:
+    """A change as stored: the new seat order (player ids) and, if chosen, the dealer. A name
+    among ``seats`` is checked as a new player's, and with ``add`` that player is added to
+    the Runde (else the name stands for them)."""
+    group = evening.group
+    known = {p.id for p in group.players}
+    new: dict[str, Seat] = {}
+
+    def player(value: Seat, field: str) -> Seat:
+        if isinstance(value, str):
+            if value not in new:
+                new[value] = (_new_player(group, value, "new_name").id if add
+                              else _player_name(group, value, "new_name"))
+            return new[value]
+        if value not in known:
+            raise Refused([(field, "nur Spieler dieser Runde können mitspielen")])
+        return value
+
+    facts: dict[str, Any] = {"table": [player(s, "table") for s in seats]}
+    if dealer is not None:
+        facts["dealer"] = player(dealer, "dealer")
+    return facts
+
+
+def add_table_change(evening: Evening, seats: Sequence[Seat], dealer: Seat | None,
+                     after: int | None, entry_key: str) -> GameEvent | None:
+    """Store a table change (RULES.md §7) after checking the whole evening with it.
+
+    ``seats`` is the new table clockwise (a name: a player new to the Runde, added with the
+    change), ``dealer`` who deals next (None: as §7 says), ``after`` the games before it
+    (None: now). None if this form was stored already. Nothing is stored when refused.
+    """
+    _check_open(evening)
+    if game_by_entry_key(entry_key) is not None:
+        return None
+    _check_room(fold_of(evening))
+    try:
+        facts, _, _, index = _checked_change(evening, seats, dealer, after, None, add=True)
+    except Refused:
+        db.session.rollback()
+        raise
+    return _store(evening, facts, entry_key, index)
+
+
+def edit_table_change(row: Game, seats: Sequence[Seat], dealer: Seat | None,
+                      after: int | None, revision: int) -> GameEvent:
+    """Change a table change's seats, dealer or place ("after game n": moving it)."""
+    evening = row.evening
+    _check_open(evening)
+    if not is_table_change(row.facts):
+        raise Refused([("", "das ist ein Spiel, kein Tischwechsel")])
+    if row.deleted_at is not None:
+        raise Refused([("", "dieser Tischwechsel ist gelöscht")])
+    try:
+        facts, _, _, index = _checked_change(evening, seats, dealer, after, row, add=True)
+        _check_revision(row.revision, revision)
+    except Refused:
+        db.session.rollback()
+        raise
+    return _change(row, EDIT, facts, index)
