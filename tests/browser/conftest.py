@@ -120,12 +120,36 @@ def chromium() -> Iterator[Any]:
         playwright.stop()
 
 
+FAILED = pytest.StashKey[bool]()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: Any) -> Any:
+    """Note a failed test, so that its phones can show where they were."""
+    report = yield
+    if report.when == "call" and report.failed:
+        item.stash[FAILED] = True
+    return report
+
+
+def _last_pictures(request: pytest.FixtureRequest, phones: list[Phone]) -> None:
+    """After a failure: a screenshot of the page each phone shows now."""
+    if not request.node.stash.get(FAILED, False):
+        return
+    for device in phones:
+        try:
+            device.screenshot(f"failed-after-{device.pages:02d}-pages")
+        except Exception:  # noqa: BLE001 - a closed context has nothing to show
+            pass
+
+
 @pytest.fixture
 def phone(chromium: Any, live_server: str,
           request: pytest.FixtureRequest) -> Iterator[Callable[..., Phone]]:
     """Make a phone: a fresh browser context of a given size with its own session.
 
-    Every page it reaches is screenshot into artifacts/<test>/ and checked: no console
+    Every page it reaches is checked (and, with DOKO_SCREENSHOTS=1, screenshot into
+    artifacts/<test>/; a failed test leaves the last page of each phone there): no console
     error, no horizontal scrolling, the accessibility basics (contrast in both colour
     schemes; ``scheme`` is the one the phone is set to). Teardown fails the test if a
     console error came after the last check.
@@ -151,6 +175,7 @@ def phone(chromium: Any, live_server: str,
         return device
 
     yield make
+    _last_pictures(request, [device for _, device in made])
     errors = [e for _, device in made for e in device.console_errors]
     for context, _ in made:
         context.close()
@@ -219,6 +244,7 @@ def kept_phone(chromium: Any, tmp_path: Path,
 
     closed: set[int] = set()
     yield make
+    _last_pictures(request, [device for context, device in made if id(context) not in closed])
     errors = [e for _, device in made for e in device.console_errors]
     for context, _ in made:
         if id(context) not in closed:  # a restart in the test closed it already

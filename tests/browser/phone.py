@@ -9,6 +9,7 @@ the light and in the dark colour scheme, and a full-page screenshot.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Mapping
 from pathlib import Path
@@ -161,6 +162,11 @@ NO_CONNECTION = re.compile(r"^Failed to load resource: net::ERR_(INTERNET_DISCON
 offline on purpose, an error anywhere else."""
 
 
+EVERY_PAGE = os.environ.get("DOKO_SCREENSHOTS") == "1"
+"""Screenshot every page a phone reaches (slow); otherwise only the pictures a test takes
+on purpose and, when a test fails, the page each of its phones was on."""
+
+
 class PageProblem(AssertionError):
     """A page failed one of the checks every page gets."""
 
@@ -221,10 +227,11 @@ class Phone:
         self.page.keyboard.type(text)
 
     def arrived(self, name: str) -> None:
-        """The checks of a freshly loaded page, and its screenshot."""
+        """The checks of a freshly loaded page (and its screenshot, with DOKO_SCREENSHOTS=1)."""
         self.page.wait_for_load_state("load")
         self.pages += 1
-        self.screenshot(f"{self.pages:02d}-{name}")
+        if EVERY_PAGE:
+            self.screenshot(f"{self.pages:02d}-{name}")
         self.check(name)
 
     def screenshot(self, name: str, full_page: bool = True) -> Path:
