@@ -18,7 +18,6 @@ from scorer.extensions import db
 from scorer.models import Evening, Game, GameEvent, Group, utcnow
 from scorer.names import PLAYER_NAME, InvalidName, clean_name
 from scorer.services.facts import evening_setup, is_table_change, to_core
-from scorer.services.folds import Folded
 from scorer.services.refusals import CLOSED, FULL, Refused, _fold_checked
 
 CREATE, EDIT, DELETE, RESTORE = "create", "edit", "delete", "restore"
@@ -82,9 +81,13 @@ def _check_open(evening: Evening) -> None:
         raise Refused([("", CLOSED)])
 
 
-def _check_room(folded: Folded) -> None:
-    """The core folds at most MAX_ENTRIES entries: a stored evening must always fold."""
-    if len(folded.entries) >= MAX_ENTRIES:
+def _check_room(evening: Evening) -> None:
+    """The core folds at most MAX_ENTRIES entries: a stored evening must always fold.
+
+    Counted, not folded: a full evening is refused before the fold of its 50,000 entries."""
+    live = db.session.scalar(select(func.count()).select_from(Game).where(
+        Game.evening_id == evening.id, Game.deleted_at.is_(None)))
+    if live is not None and live >= MAX_ENTRIES:
         raise Refused([("", FULL)])
 
 
@@ -215,17 +218,17 @@ def _move(row: Game, index: int) -> None:
     """Put ``row`` right before the live entry now at ``index`` among the others (or last);
     every other row keeps its order. Positions are unique per evening, so the rows that move
     go through negative positions first."""
-    rows = sorted((g for g in row.evening.games if g is not row), key=lambda g: g.position)
-    live = [g for g in rows if g.deleted_at is None]
+    rows = sorted((e for e in row.evening.games if e is not row), key=lambda e: e.position)
+    live = [e for e in rows if e.deleted_at is None]
     rows.insert(rows.index(live[index]) if index < len(live) else len(rows), row)
-    moved = [(g, k) for k, g in enumerate(rows, start=1) if g.position != k]
+    moved = [(e, k) for k, e in enumerate(rows, start=1) if e.position != k]
     if not moved:
         return
-    for g, k in moved:
-        g.position = -k
+    for e, k in moved:
+        e.position = -k
     db.session.flush()
-    for g, k in moved:
-        g.position = k
+    for e, k in moved:
+        e.position = k
     db.session.flush()
 
 

@@ -85,8 +85,8 @@ def add_game(evening: Evening, facts: Mapping[str, Any], entry_key: str,
     """
     _check_open(evening)
     version, key = evening.version, _fold_key(evening)  # under the lock: the latest commit's
+    _check_room(evening)
     folded = fold_of(evening)
-    _check_room(folded)
     if number is not None:
         _check_number(folded, number)
     ledger, entry = _preview(folded, facts, None)

@@ -19,7 +19,6 @@ from scorer.services.entries import (
     live_entries,
 )
 from scorer.services.facts import is_table_change
-from scorer.services.folds import fold_of
 from scorer.services.games import preview
 from scorer.services.refusals import Refused, _check_revision
 from scorer.services.table_changes import preview_table_change
@@ -45,7 +44,7 @@ def undo(evening: Evening, event_id: int) -> GameEvent:
     if event.action in (CREATE, RESTORE):
         return _change(game, DELETE, None)
     if event.action == DELETE:
-        _check_room(fold_of(evening))
+        _check_room(evening)
         return _change(game, RESTORE, None)
     assert event.old_facts is not None
     return _back_to(evening, game, event)
@@ -99,7 +98,7 @@ def restore_version(evening: Evening, event_id: int, revision: int) -> GameEvent
     if event.action == DELETE:
         if game.deleted_at is None:
             raise Refused([("", f"{_what(game)} ist nicht gelöscht")])
-        _check_room(fold_of(evening))
+        _check_room(evening)
         return _change(game, RESTORE, None)
     if event.action != EDIT or event.old_facts is None:
         raise Refused([("", "hier gibt es keine frühere Fassung")])

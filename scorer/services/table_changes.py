@@ -20,7 +20,6 @@ from scorer.services.entries import (
     live_entries,
 )
 from scorer.services.facts import evening_setup, is_table_change, to_core
-from scorer.services.folds import fold_of
 from scorer.services.refusals import Refused, _check_revision, _fold_checked
 from scorer.services.runden import _new_player, _player_name
 
@@ -130,7 +129,7 @@ def add_table_change(evening: Evening, seats: Sequence[Seat], dealer: Seat | Non
     _check_open(evening)
     if game_by_entry_key(entry_key) is not None:
         return None
-    _check_room(fold_of(evening))
+    _check_room(evening)
     try:
         facts, _, _, index = _checked_change(evening, seats, dealer, after, None, add=True)
     except Refused:
