@@ -64,13 +64,16 @@ def _shorten(name: str, chars: int) -> str:
     return name if len(name) <= chars else name[: chars - 1] + "…"
 
 
-def line_chart(series: Mapping[str, Sequence[int]], x_labels: Sequence[str], title: str) -> str:
+def line_chart(series: Mapping[str, Sequence[int]], x_labels: Sequence[str], title: str,
+               starts: Mapping[str, int] | None = None) -> str:
     """One polyline per entry of ``series`` over the positions of ``x_labels``.
 
-    Every series has one value per position. Only some positions get their label printed:
-    every k-th, k a round number chosen so that labels do not collide; an empty label is
-    never printed. Each polyline carries its player's name as ``<title>``.
+    Every series has one value per position; ``starts`` names the first position drawn of
+    a series that does not begin at 0 (a player who came later). Only some positions get
+    their label printed: every k-th, k a round number chosen so that labels do not collide;
+    an empty label is never printed. Each polyline carries its player's name as ``<title>``.
     """
+    starts = starts or {}
     names = list(series)
     count = len(x_labels)
     if any(len(series[n]) != count for n in names):
@@ -140,7 +143,8 @@ def line_chart(series: Mapping[str, Sequence[int]], x_labels: Sequence[str], tit
         colour = PALETTE[k % len(PALETTE)]
         dash = DASHES[k % len(DASHES)]
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
-        points = " ".join([f"{xs[i]},{ys[v]}" for i, v in enumerate(series[name])])
+        first = min(max(starts.get(name, 0), 0), max(count - 1, 0))
+        points = " ".join([f"{xs[i]},{ys[v]}" for i, v in enumerate(series[name]) if i >= first])
         out.append(f'<polyline points="{points}" fill="none" stroke="{colour}" '
                    f'stroke-width="1.8" stroke-linejoin="round" stroke-linecap="round"'
                    f"{dash_attr}><title>{escape(name)}</title></polyline>")
@@ -159,15 +163,23 @@ def line_chart(series: Mapping[str, Sequence[int]], x_labels: Sequence[str], tit
     return "\n".join(out)
 
 
-def evening_chart(seats: Sequence[str], totals: Sequence[Mapping[str, int]]) -> str:
+def evening_chart(seats: Sequence[str], totals: Sequence[Mapping[str, int]],
+                  arrivals: Mapping[str, int] | None = None) -> str:
     """Everybody's running total over an evening: ``totals`` holds the totals after each game.
 
     The x axis runs from the start (every line at 0) to the last game, so n games give
-    polylines of n + 1 points; an evening without games still draws axes and legend.
+    polylines of n + 1 points; an evening without games still draws axes and legend. A
+    player in ``arrivals`` (the games before they came, ``Ledger.arrivals``) has a line
+    from there on, not a flat 0 through the games they were not at the table for.
+
+    >>> svg = evening_chart(["Anna", "Emil"], [{"Anna": 2, "Emil": 0}, {"Anna": 1, "Emil": 1}],
+    ...                     arrivals={"Emil": 1})
+    >>> [line.count(",") for line in svg.split('points="')[1:]]
+    [3, 2]
     """
     series = {seat: [0] + [after.get(seat, 0) for after in totals] for seat in seats}
     labels = [""] + [str(number) for number in range(1, len(totals) + 1)]
-    return line_chart(series, labels, "Punktestand nach jedem Spiel")
+    return line_chart(series, labels, "Punktestand nach jedem Spiel", arrivals)
 
 
 def season_chart(evenings: Sequence[tuple[str, Mapping[str, int]]]) -> str:

@@ -260,6 +260,17 @@ class Ledger:
         return self.next.seats
 
     @property
+    def arrivals(self) -> dict[str, int]:
+        """The games played before each newcomer first came to the table (RULES.md §7: they
+        count 0 in those, but were not there); players of the first seats are not in it."""
+        out: dict[str, int] = {}
+        for change in self.table_changes:
+            for name in change.joined:
+                if name not in self.setup.seats:
+                    out.setdefault(name, change.after)
+        return out
+
+    @property
     def sitting_out(self) -> tuple[str, ...]:
         """Players at the table not playing the next game, in seat order."""
         return tuple(s for s in self.next.seats if s not in self.next.players)

@@ -225,7 +225,7 @@ def sheet_context(
         "bock": list(bock_summary(ledger)),
         "pflicht": pflicht,
         "settlement": _settlement(settlement) if settlement else None,
-        "chart": evening_chart(seats, [g.totals for g in games]),
+        "chart": evening_chart(seats, [g.totals for g in games], ledger.arrivals),
     }
 
 

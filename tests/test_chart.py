@@ -133,3 +133,25 @@ def test_the_season_chart_adds_up_each_evening_and_a_missing_player_runs_flat():
     assert lines["Ben"][1][1] == lines["Ben"][2][1]
     assert lines["Anna"][2][1] < lines["Cem"][2][1] < lines["Ben"][2][1]
     assert "08.02." in [t.text for t in root.iter(f"{SVG}text")]
+
+
+def test_a_player_who_came_later_is_drawn_from_the_game_they_came_after():
+    """Emil sits down after game 2 (RULES.md §7) and deals game 3: his line starts there,
+    Anna's at 0."""
+    from scorer.evening import evening
+
+    ledger = evening({"rules": "ddv", "seats": ["Anna", "Ben", "Cem", "Dora"],
+                      "first_dealer": "Anna", "games": [
+                          {"re": ["Anna", "Ben"], "re_eyes": 151},
+                          {"re": ["Cem", "Dora"], "re_eyes": 151},
+                          {"table": ["Anna", "Ben", "Cem", "Dora", "Emil"], "dealer": "Emil"},
+                          {"re": ["Ben", "Cem"], "re_eyes": 151},
+                          {"re": ["Cem", "Dora"], "re_eyes": 151}]})
+    assert ledger.arrivals == {"Emil": 2}
+    svg = _parse(evening_chart(ledger.players, [g.totals for g in ledger.games],
+                               ledger.arrivals))
+    lines = {p.find(f"{SVG}title").text: _points(p) for p in svg.iter(f"{SVG}polyline")}
+    assert len(lines["Anna"]) == 5 and len(lines["Emil"]) == 3
+    # Emil's first point is where everybody stood after game 2, at his 0.
+    assert lines["Emil"][0][0] == lines["Anna"][2][0]
+    assert lines["Emil"][0][1] == lines["Anna"][0][1]  # the zero line

@@ -93,7 +93,8 @@ class Folded:
     @cached_property
     def chart(self) -> str:
         """Everybody's running total as SVG (scorer.chart)."""
-        return evening_chart(self.ledger.players, [g.totals for g in self.ledger.games])
+        return evening_chart(self.ledger.players, [g.totals for g in self.ledger.games],
+                             self.ledger.arrivals)
 
     def raws(self) -> list[dict[str, Any]]:
         """The entries as the core's input (names, not ids)."""
