@@ -159,7 +159,8 @@ def add_player(token: str) -> str | Response:
             form.name.errors = [m for _, m in err.problems]
         else:
             flash(f"{player.name} spielt jetzt mit.")
-            return redirect(url_for("groups.show", token=token))
+            # Back at the name field, the cursor in it (static/js/focus.js): the next name.
+            return redirect(url_for("groups.show", token=token, _anchor=form.name.id))
     return _group_page(group, form), 422
 
 

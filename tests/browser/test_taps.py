@@ -39,3 +39,27 @@ def test_a_normal_game_takes_at_most_four_taps_plus_the_augen(phone, count_taps)
     games = [game for game, _ in BUDGET.values()]
     assert table.totals() == evening({"rules": "bockrunde", "seats": SEATS,
                                       "first_dealer": "Anna", "games": games}).totals
+
+
+def test_after_spieler_hinzufuegen_the_next_name_is_typed_without_a_tap(phone):
+    table = phone(360, 740, checks=False)
+    page = table.page
+    table.goto("/", "start")
+    table.type_into(page.get_by_label("Name der Runde"), "Freitagsrunde")
+    table.tap_to(page.get_by_role("button", name="Runde anlegen"), "runde")
+    name = page.get_by_label("Name", exact=True)
+    table.type_into(name, "Anna")
+    table.tap_to(page.get_by_role("button", name="Spieler hinzufügen"), "anna")
+    assert name.evaluate("el => el === document.activeElement")
+    page.keyboard.type("Ben")
+    table.tap_to(page.get_by_role("button", name="Spieler hinzufügen"), "ben")
+    assert page.locator(".player__name").all_inner_texts() == ["Anna", "Ben"]
+    # A refused name keeps the cursor in the field, under its message.
+    page.keyboard.type("anna")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Spieler hinzufügen").tap()
+    assert page.locator(".field--invalid .error").count() == 1
+    assert name.evaluate("el => el === document.activeElement")
+    # Chromium logs the refusal's status (422) as a console error: expected here, and only it.
+    assert [e for e in table.console_errors if "422" not in e] == []
+    table.console_errors.clear()
