@@ -91,11 +91,12 @@
         list.appendChild(el("li", "", "Spiel " + item.number + mark + ": " + item.text));
       });
       if (items[0].state !== "waiting") { showConflict(items[0], items.length - 1); }
-      // The sheet's "Spiel N eintragen" counts the waiting games too.
+      // The sheet's "Spiel N eintragen" and "Nächstes Spiel" count the waiting games too.
+      var coming = items[items.length - 1].number + 1;
       var link = entryUrl && document.querySelector("a[href=\"" + entryUrl + "\"]");
-      if (link) {
-        link.textContent = link.textContent.replace(/[0-9]+/, items[items.length - 1].number + 1);
-      }
+      if (link) { link.textContent = link.textContent.replace(/[0-9]+/, coming); }
+      var next = document.querySelector("[data-next-number]");
+      if (next) { next.textContent = String(coming); }
       return items;
     })["catch"](function () { return []; });
   }

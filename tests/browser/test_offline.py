@@ -122,6 +122,9 @@ def test_three_games_entered_offline_wait_through_a_restart_and_are_stored_once_
     for number, game in enumerate(OFFLINE, start=2):
         enter_offline(table, game, number, waiting=number - 1, check=number == 2)
     assert len(stored(table_server.database, token_of(sheet))) == 1
+    # The sheet's next game counts the waiting ones, in the status and on the button alike.
+    assert table.page.locator("[data-next-number]").inner_text() == "5"
+    table.page.get_by_role("link", name="Spiel 5 eintragen").wait_for()
     table.checks = True  # the banner and the waiting games get every page check
     table.check("offline-drei-warten")
     table.checks = False
