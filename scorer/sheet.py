@@ -79,8 +79,20 @@ def _date_text(date: dt.date | str | None) -> str:
 
 
 def _breakdown(words: RowWords) -> str:
-    """The breakdown and, where the game starts a Bock round, why (the sheet's words)."""
-    text = words.breakdown or words.winner
+    """Who won, the breakdown and, where the game starts a Bock round, why (the sheet's
+    words). Where the breakdown names no party, the winner comes first: after "Kreuz-Solo ·
+    Cem:" a bare "gewonnen +1" read as Cem's win when Kontra had won. The kind the row
+    names already is not said twice ("Hammelrennen: Hammelrennen: …").
+
+    >>> _breakdown(RowWords(10, "S", "Pflichtsolo", "Kreuz-Solo · Cem", "", "Kontra gewinnt",
+    ...     "gewonnen +1 · Solist zählt dreifach", (), False, False, (), 1, ""))
+    'Kontra gewinnt · gewonnen +1 · Solist zählt dreifach'
+    """
+    text = words.breakdown.removeprefix(f"{words.kind}: ")
+    if not text:
+        text = words.winner
+    elif text.startswith("gewonnen"):  # every point to the winner: no party named yet
+        text = f"{words.winner} · {text}"
     return f"{text} · {words.bock_reasons}" if words.bock_reasons else text
 
 

@@ -69,8 +69,10 @@ def test_a_breakdown_credits_each_point_to_its_party_when_both_have_points(
     # 0-point game (Re's side 0 before Bock) starts one.
     reasons = "löst Bock aus: 0-Punkte-Spiel" if rules == "bockrunde" else ""
     assert words.bock_reasons == reasons
+    # Where the lines name no party, the PDF says who won first ("Re gewinnt").
+    said = f"{words.winner} · {breakdown}" if breakdown.startswith("gewonnen") else breakdown
     assert sheet_context(ledger)["rows"][0]["breakdown"] == " · ".join(
-        filter(None, [breakdown, reasons]))
+        filter(None, [said, reasons]))
 
 
 # bockrunde, four seats, Anna deals first (RULES.md §7, bockrunde: `append`, 4 games a round):
@@ -139,3 +141,12 @@ def test_a_real_deviation_is_named_once_for_the_sheet_and_the_pdf() -> None:
     ledger = evening({"rules": {"preset": "bockrunde", "solo_kinds": ["damen"]},
                       "seats": SEATS})
     assert sheet_context(ledger)["rules"]["deviation"] == deviation_text(fewer)
+
+
+def test_the_pdf_row_of_a_lost_solo_says_kontra_won_not_the_soloist() -> None:
+    # ddv, Cem's Kreuz-Solo with 100 Augen: Kontra has 140, wins: gewonnen +1 (a tester read
+    # "Kreuz-Solo · Cem: gewonnen +1" on the PDF as Cem's win).
+    ledger = ev("ddv", [{"kind": "solo", "solo": "kreuz", "re": ["Cem"], "re_eyes": 100}])
+    row = sheet_context(ledger)["rows"][0]
+    assert row["breakdown"].startswith("Kontra gewinnt · gewonnen +1")
+    assert ledger.games[0].points["Cem"] < 0
