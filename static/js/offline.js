@@ -28,6 +28,7 @@
   var keyInput = document.querySelector("input[name=entry_key]");
   var form = page === "entry" && keyInput ? keyInput.closest("form") : null;
   var FILL = "doko-fill";   // sessionStorage: the waiting game to open in the form
+  var REFILL = "doko-refill";  // sessionStorage: a corrected waiting game, until the server took it
 
   // ------------------------------------------------------------------ what the page shows
 
@@ -398,6 +399,20 @@
   // "Im Formular korrigieren": the waiting game's fields in this form; saved from here, it
   // leaves the queue (the form has it now).
   var filled = null;
+  var filledItem = null;
+
+  // A corrected game the server refuses again must not be lost: it leaves the queue only
+  // when the form is sent, so its copy waits in sessionStorage and goes back into the queue
+  // (in its old place) if the answer is the form with its errors, not the sheet.
+  function backRefused() {
+    var raw = sessionStorage.getItem(REFILL);
+    if (!raw) { return; }
+    sessionStorage.removeItem(REFILL);
+    if (!form || !syncUrl || !document.querySelector(".field--invalid, .flash--error")) { return; }
+    var item = JSON.parse(raw);
+    store.put(item).then(function () { filled = item.entry_key; filledItem = item; })
+      ["catch"](function () {});
+  }
 
   function dropFilled() {
     var key = filled;
@@ -412,6 +427,7 @@
     store.get(key).then(function (item) {
       if (!item || item.evening !== evening) { return; }
       filled = key;
+      filledItem = item;
       var chosen = {};
       item.fields.forEach(function (pair) { (chosen[pair[0]] = chosen[pair[0]] || []).push(pair[1]); });
       if (!chosen.players) { leavePlayersOpen(); }
@@ -440,6 +456,7 @@
         hidden("doko_text", describe());
         if (filled) {
           event.preventDefault();
+          try { sessionStorage.setItem(REFILL, JSON.stringify(filledItem)); } catch (e) { /* full */ }
           dropFilled().then(function () { form.submit(); });
         }
         return;
@@ -453,6 +470,7 @@
     if (live.copy) { offlineEntry(); }
     fillFromWaiting();
   }
+  backRefused();
 
   function hidden(name, value) {
     var input = form.querySelector("input[name=" + name + "]");

@@ -311,3 +311,28 @@ def test_a_waiting_game_the_server_refuses_shows_why_and_is_corrected_in_the_for
     page.locator(".waiting").wait_for(state="hidden")
     games = stored(table_server.database, token_of(sheet))
     assert [as_typed(f) for _, f in games] == [FIRST, {"re": ["Anna", "Cem"], "re_eyes": 151}]
+
+
+def test_a_corrected_waiting_game_the_server_refuses_again_stays_waiting(
+        kept_phone, table_server):
+    # A tester corrected a refused offline game, the form was refused again, and after
+    # "Abbrechen" the game was gone: neither stored nor waiting.
+    table = kept_phone(table_server.base)
+    sheet = start_kept_evening(table)
+    cut(table)
+    enter_offline(table, {"re": ["Anna"], "re_eyes": 151}, 2, waiting=1)  # one Re player
+    page = table.page
+    page.context.set_offline(False)
+    refused = page.get_by_role("alert").filter(has_text="Spiel 2 ließ sich nicht speichern")
+    refused.wait_for(timeout=SYNCED_WITHIN * 1000)
+    table.tap_to(page.get_by_role("button", name="Im Formular korrigieren"), "korrigieren")
+    page.wait_for_function("() => document.querySelector('#re_eyes').value === '151'")
+    # Saved as it is: refused again, the form with its message.
+    with page.expect_navigation():
+        page.get_by_role("button", name="Speichern").tap()
+    page.locator(".field--invalid").first.wait_for()
+    table.console_errors = [e for e in table.console_errors if "422" not in e]
+    table.goto(sheet, "zurueck")
+    page.get_by_role("heading", name="1 Spiel wartet auf Verbindung").wait_for(
+        timeout=SYNCED_WITHIN * 1000)
+    assert len(stored(table_server.database, token_of(sheet))) == 1
