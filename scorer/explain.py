@@ -271,6 +271,10 @@ def summary(rules: HouseRules, planned_games: int | None | _AnyPlan = ANY_PLAN) 
     kinds = format_value("game_kinds", [k.value for k in sorted(rules.game_kinds, key=list(GameKind).index)])
     if rules.game_kinds:
         lines.append(f"Außerdem: {kinds}.")
+    if GameKind.HAMMELRENNEN in rules.game_kinds:
+        lines.append("Im Hammelrennen spielt jeder für sich: es gewinnt, wer über 120 Augen "
+                     "hat, sonst wer 60 Augen am nächsten kommt, mit +3 gegen je −1 der "
+                     "anderen; bei Gleichstand zählt es 0.")
     lines.append(f"Soli: {format_value('solo_kinds', [s.value for s in rules.solo_kinds])}.")
     return lines
 

@@ -249,3 +249,16 @@ def test_rules_without_pflichtsolo_explain_no_decision():
 ], ids=["ddv", "voss"])
 def test_before_a_soloist_is_chosen_the_choice_itself_is_explained(rules, sentence):
     assert pflicht_help(rules) == sentence
+
+
+def test_the_summary_says_how_a_hammelrennen_scores():
+    """RULES.md §5: the player over 120 Augen, else closest to 60, wins; +3 against −1 each,
+    a tie 0. A tester could not tell from "Außerdem: Hammelrennen." alone."""
+    from scorer.explain import summary
+    from scorer.rules import preset
+
+    lines = summary(preset("voss"))
+    assert any("Hammelrennen" in line and "über 120 Augen" in line and "60 Augen" in line
+               and "+3" in line and "−1" in line and "Gleichstand zählt es 0" in line
+               for line in lines)
+    assert not any("über 120 Augen" in line for line in summary(preset("ddv")))
