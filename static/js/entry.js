@@ -66,21 +66,24 @@
     if (kontraOut) { kontraOut.textContent = eyes === null ? "240 − Re" : String(240 - eyes); }
     if (trickless) { askSchwarz(eyes); }
     var ids = playing();
-    if (ids && reSet) {
+    // Offline with "Wer spielt" left open (offline.js): anybody at the table may be Re, not
+    // only the four of the page the phone kept (the game before).
+    var open = ids === null && form.hasAttribute("data-players-auto");
+    if ((ids || open) && reSet) {
       // Only the four who play can be Re: the others' chips go away (ticked again when
       // someone else sits out, they come back).
       reSet.querySelectorAll("input").forEach(function (box) {
-        var plays = ids.indexOf(box.value) >= 0;
+        var plays = open || ids.indexOf(box.value) >= 0;
         box.disabled = !plays;
         box.closest(".chip").hidden = !plays;
         if (!plays) { box.checked = false; }
       });
     }
     if (whoText) { whoText.textContent = whoLine(ids); }
-    if (ids) {
+    if (ids || open) {
       form.querySelectorAll("input[name^=eyes_]").forEach(function (input) {
         var row = input.closest(".stepper-row");
-        if (row) { row.hidden = ids.indexOf(input.name.slice(5)) < 0; }
+        if (row) { row.hidden = !open && ids.indexOf(input.name.slice(5)) < 0; }
       });
     }
     // "Dulle gefangen" only where the Herz 10 is trump (not in Damen-, Buben- … solos);

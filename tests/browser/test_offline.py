@@ -336,3 +336,28 @@ def test_a_corrected_waiting_game_the_server_refuses_again_stays_waiting(
     page.get_by_role("heading", name="1 Spiel wartet auf Verbindung").wait_for(
         timeout=SYNCED_WITHIN * 1000)
     assert len(stored(table_server.database, token_of(sheet))) == 1
+
+
+def test_offline_at_a_table_of_five_anybody_at_the_table_can_be_re_in_the_next_game(
+        kept_phone, table_server):
+    # Offline, who plays is left to the server (the phone may be games ahead of the form it
+    # kept), so everybody at the table is offered as Re, not only the four of the kept
+    # form: a tester's second offline game lacked a player who did play.
+    five = [*SEATS, "Emil"]
+    table = kept_phone(table_server.base)
+    table.start_evening(five)
+    sheet = table.page.url
+    table.goto(sheet.split("abend/")[0], "runde")
+    table.tap_to(table.page.get_by_role("button", name="Auf diesem Gerät merken"), "gemerkt")
+    table.goto(sheet, "zettel")
+    table.enter_game({"re": ["Ben", "Cem"], "re_eyes": 140}, 1)
+    table.tap_to(table.page.get_by_role("link", name="Spiel 2 eintragen"), "formular")
+    table.goto(sheet, "zettel")
+    kept(table.page, [sheet, sheet + "spiel/neu"])
+    cut(table)
+    page = table.page
+    table.tap_to(page.get_by_role("link", name="Spiel 2 eintragen"), "offline-2")
+    page.get_by_role("heading", name="Ohne Verbindung: Spiel 2").wait_for()
+    re_group = table.group(re.compile(r"^Re:"))
+    for name in five:
+        assert table.chip(re_group, name).is_visible(), name
