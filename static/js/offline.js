@@ -513,8 +513,25 @@
     document.querySelectorAll("[data-once]").forEach(function (node) { node.remove(); });
   }
 
+  // The sheet of a Runde this phone keeps (the service worker has it, which it does only for
+  // a remembered Runde): keep the form for the next game too, so that the first game in a
+  // cellar needs no earlier visit to the form. Once: a kept form is refreshed on each visit.
+  function keepTheForm() {
+    if (page !== "sheet" || !entryUrl || live.copy || !window.caches ||
+        !navigator.serviceWorker || !navigator.serviceWorker.controller) { return; }
+    var here = location.origin + location.pathname;
+    var formUrl = new URL(entryUrl, location.href).href;
+    caches.match(here, { ignoreVary: true }).then(function (sheet) {
+      if (!sheet) { return null; }
+      return caches.match(formUrl, { ignoreVary: true }).then(function (hit) {
+        return hit ? null : fetch(formUrl, { credentials: "same-origin" });
+      });
+    })["catch"](function () { /* offline or refused: the next visit tries again */ });
+  }
+
   render().then(function (items) {
     if (live.copy) { showOffline(); }
     if (items.length && live.online() !== false) { sync(); }
   });
+  setTimeout(keepTheForm, 1500);
 })();

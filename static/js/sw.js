@@ -17,7 +17,7 @@
 
 importScripts("static/js/store.js");
 
-var STATIC = "doko-static-4";
+var STATIC = "doko-static-5";
 var RUNDE = "doko-runde-";
 var WAIT_FOR_PAGE = 4000;   // ms before a kept copy stands in for a slow page
 var WAIT_FOR_SAVE = 10000;  // ms before a slow save is kept on the phone instead

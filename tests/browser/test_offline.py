@@ -361,3 +361,19 @@ def test_offline_at_a_table_of_five_anybody_at_the_table_can_be_re_in_the_next_g
     re_group = table.group(re.compile(r"^Re:"))
     for name in five:
         assert table.chip(re_group, name).is_visible(), name
+
+
+def test_a_remembered_runde_keeps_the_form_without_a_visit_to_it(kept_phone, table_server):
+    # A tester remembered the Runde, opened the sheet and went to the cellar: "Spiel 1
+    # eintragen" then said the page was not kept on this phone.
+    table = kept_phone(table_server.base)
+    table.start_evening(SEATS)
+    sheet = table.page.url
+    table.goto(sheet.split("abend/")[0], "runde")
+    table.tap_to(table.page.get_by_role("button", name="Auf diesem Gerät merken"), "gemerkt")
+    table.goto(sheet, "zettel")
+    table.page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    table.goto(sheet, "zettel-wieder")  # the first visit under the service worker keeps it
+    kept(table.page, [sheet, sheet + "spiel/neu"])
+    cut(table)
+    enter_offline(table, FIRST, 1, waiting=1)
