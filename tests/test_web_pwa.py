@@ -58,3 +58,4 @@ def test_the_page_for_no_connection_says_so_in_german(client):
     answer = client.get("/offline")
     assert answer.status_code == 200
     assert "Keine Verbindung" in answer.text and "nicht gespeichert" in answer.text
+    assert "Auf diesem Gerät merken" in answer.text  # how to make a phone keep them
