@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from scorer.rules import GameKind, SoloKind
 from tests.budget import examples
-from tests.conftest import TEST_DATABASE_URL, Table
+from tests.conftest import TEST_DATABASE_URL
 
 SCRIPT = "<script>alert(1)</script>"
 NOT_ASCII_NUMBERS = ["²", "³", "¹", "٣", "３", "9" * 5000]
