@@ -468,6 +468,16 @@ def test_the_read_only_link_shows_the_change_but_no_way_to_make_one(app, table, 
     assert table.client.get(evening.replace(table.token, read) + "tisch/neu").status_code == 403
 
 
+@pytest.fixture
+def fold_kept_at_the_cap(app_config: dict[str, Any]) -> None:
+    """A worker that keeps a fold of 50,000 entries between requests (the default budget
+    folds such an evening anew for each: seconds per page, and the same refusals)."""
+    from scorer.evening import MAX_ENTRIES
+
+    app_config["DOKO_FOLD_BUDGET"] = 2 * MAX_ENTRIES
+
+
+@pytest.mark.usefixtures("fold_kept_at_the_cap")
 def test_an_evening_at_the_cores_cap_takes_no_further_entry(app, table, evening):
     from sqlalchemy import insert, select
 

@@ -121,6 +121,35 @@ SCROLL_JS = "() => [document.documentElement.scrollWidth, window.innerWidth]"
 # Where an element is on the screen the person sees: its box within the visual viewport (the
 # part of the page the keyboard leaves), and whether what is drawn at its centre is the
 # element itself (or inside it), not something covering it such as the sticky save bar.
+SUBMIT_JS = """
+async ([url, selector, values, seats]) => {
+  // The form as the page at ``url`` offers it (defaults, CSRF token), sent without drawing
+  // the page: the set-up of tests that are not about the set-up.
+  const page = await fetch(url);
+  const doc = new DOMParser().parseFromString(await page.text(), "text/html");
+  const form = doc.querySelector(selector);
+  if (!form) throw new Error(`no form ${selector} on ${url}`);
+  if (seats) {
+    for (const box of form.querySelectorAll("input[name=present]")) {
+      const name = box.closest("label").textContent.trim();
+      box.checked = seats.includes(name);
+      form.querySelector(`[name="seat-${box.value}"]`).value =
+        seats.includes(name) ? String(seats.indexOf(name) + 1) : "";
+    }
+  }
+  const data = new FormData(form);
+  for (const [name, value] of Object.entries(values)) data.set(name, value);
+  const action = new URL(form.getAttribute("action") || url, page.url);
+  const sent = await fetch(action, {method: "POST", body: new URLSearchParams(data)});
+  if (!sent.ok || sent.url === action.href) {
+    throw new Error(`${action.pathname} answered ${sent.status}: ${(await sent.text()).slice(0, 2000)}`);
+  }
+  return sent.url;
+}
+"""
+"""Fill a page's form with ``values`` (and, for the new-evening form, these seats in this
+order) and send it; returns the address it led to."""
+
 SEEN_JS = """
 (el) => {
   const box = el.getBoundingClientRect();
@@ -333,6 +362,22 @@ class Phone:
         if planned is not None:
             self.type_into(page.get_by_label("Geplante Spiele"), str(planned))
         self.tap_to(page.get_by_role("button", name="Abend beginnen"), "zettel-leer")
+
+    def set_up_evening(self, seats: list[str], preset: str = "bockrunde",
+                       runde: str = "Donnerstagsrunde", planned: int | None = None) -> str:
+        """What ``start_evening`` does, for a test that is about what comes after: the same
+        forms with their defaults, sent from the phone (its session, CSRF token and cookies)
+        without drawing and checking each page. Ends on the empty sheet; returns its URL."""
+        submit = lambda url, selector, values, order=None: self.page.evaluate(  # noqa: E731
+            SUBMIT_JS, [url, selector, values, order])
+        self.goto("/", "start")
+        runde_url = submit("/", "form:has([name=preset])", {"name": runde, "preset": preset})
+        for name in seats:
+            submit(runde_url, "form:has(input[name=name])", {"name": name})
+        new = runde_url.rstrip("/") + "/abend/neu"
+        values = {} if planned is None else {"planned_games": str(planned)}
+        self.goto(submit(new, "form.evening-form", values, seats), "zettel-leer")
+        return self.page.url
 
     def group(self, name: str) -> Any:
         """A fieldset (role group) by its legend."""

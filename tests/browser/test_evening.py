@@ -60,7 +60,10 @@ def test_a_bockrunde_evening_entered_on_a_phone_adds_up_like_the_core(phone, siz
     width, height = size
     table = phone(width, height)
     page = table.page
-    table.start_evening(SEATS)
+    if width == 360:  # the set-up pages by taps once, at the narrower size
+        table.start_evening(SEATS)
+    else:
+        table.set_up_evening(SEATS)
 
     for number, game in enumerate(GAMES, start=1):
         coming = ledger(GAMES[:number - 1]).next

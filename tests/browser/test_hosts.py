@@ -45,7 +45,7 @@ def forged_browser(chromium: Any) -> Any:
 
 
 def runde_page(phone: Any) -> str:
-    phone.start_evening(["Anna", "Ben", "Cem", "Dora"])
+    phone.set_up_evening(["Anna", "Ben", "Cem", "Dora"])
     return phone.page.url.split("/abend/")[0] + "/"
 
 

@@ -43,7 +43,7 @@ def seen_within(page, selector: str, since: float, seconds: float = LIVE_WITHIN)
 
 def test_a_game_saved_on_one_phone_shows_on_the_others_within_two_seconds(phone, table_server):
     table = phone(360, 740, name="eintragen", base=table_server.base, checks=False)
-    table.start_evening(SEATS)
+    table.set_up_evening(SEATS)
     sheet = table.page.url
     table.enter_game({"re": ["Anna", "Cem"], "re_eyes": 151}, 1)
     table.enter_game({"re": ["Ben", "Dora"], "re_eyes": 130}, 2)
@@ -105,7 +105,7 @@ def game_id(table, number: int) -> str:
 
 def test_the_entry_form_says_when_its_game_was_entered_on_another_phone(phone, table_server):
     first = phone(360, 740, name="erstes", base=table_server.base, checks=False)
-    first.start_evening(SEATS)
+    first.set_up_evening(SEATS)
     sheet = first.page.url
     first.tap_to(first.page.get_by_role("link", name="Spiel 1 eintragen"), "spiel-1")
     first.fill_game({"re": ["Anna", "Cem"], "re_eyes": 151})
@@ -136,7 +136,7 @@ def test_the_entry_form_says_when_its_game_was_entered_on_another_phone(phone, t
 
 def test_a_phone_without_javascript_sees_the_same_sheet(phone, table_server, chromium):
     table = phone(360, 740, name="mit-js", base=table_server.base, checks=False)
-    table.start_evening(SEATS)
+    table.set_up_evening(SEATS)
     table.enter_game({"re": ["Anna", "Cem"], "re_eyes": 151}, 1)
     context = chromium.new_context(java_script_enabled=False, viewport={"width": 360,
                                                                         "height": 740})

@@ -103,7 +103,7 @@ def start_kept_evening(phone: Any) -> str:
     """A new evening on a phone that remembers its Runde ("Auf diesem Gerät merken": only
     then does it keep pages for offline use), game 1 entered, the sheet and the form kept.
     Returns the sheet's address."""
-    phone.start_evening(SEATS)
+    phone.set_up_evening(SEATS)
     sheet = phone.page.url
     phone.goto(sheet.split("abend/")[0], "runde")
     phone.tap_to(phone.page.get_by_role("button", name="Auf diesem Gerät merken"), "gemerkt")
@@ -241,7 +241,7 @@ def test_without_a_service_worker_an_open_entry_form_keeps_games_until_the_conne
     # Plain http in the WLAN: browsers run no service worker there. What is open still works.
     table = phone(360, 740, name="ohne-service-worker", base=table_server.base, checks=False,
                   service_workers="block")
-    table.start_evening(SEATS)
+    table.set_up_evening(SEATS)
     sheet = table.page.url
     table.enter_game(FIRST, 1)
     table.tap_to(table.page.get_by_role("link", name="Spiel 2 eintragen"), "spiel-2")
@@ -265,7 +265,7 @@ def test_without_a_service_worker_an_open_entry_form_keeps_games_until_the_conne
 def test_a_phone_that_does_not_remember_the_runde_keeps_no_page_of_it(kept_phone, table_server):
     # A lent phone: the sheet and the form carry the edit link, so they are not kept.
     table = kept_phone(table_server.base)
-    table.start_evening(SEATS)
+    table.set_up_evening(SEATS)
     sheet = table.page.url
     table.enter_game(FIRST, 1)
     table.page.wait_for_function("() => navigator.serviceWorker.controller !== null")
@@ -345,7 +345,7 @@ def test_offline_at_a_table_of_five_anybody_at_the_table_can_be_re_in_the_next_g
     # form: a tester's second offline game lacked a player who did play.
     five = [*SEATS, "Emil"]
     table = kept_phone(table_server.base)
-    table.start_evening(five)
+    table.set_up_evening(five)
     sheet = table.page.url
     table.goto(sheet.split("abend/")[0], "runde")
     table.tap_to(table.page.get_by_role("button", name="Auf diesem Gerät merken"), "gemerkt")
@@ -367,7 +367,7 @@ def test_a_remembered_runde_keeps_the_form_without_a_visit_to_it(kept_phone, tab
     # A tester remembered the Runde, opened the sheet and went to the cellar: "Spiel 1
     # eintragen" then said the page was not kept on this phone.
     table = kept_phone(table_server.base)
-    table.start_evening(SEATS)
+    table.set_up_evening(SEATS)
     sheet = table.page.url
     table.goto(sheet.split("abend/")[0], "runde")
     table.tap_to(table.page.get_by_role("button", name="Auf diesem Gerät merken"), "gemerkt")

@@ -52,7 +52,7 @@ def test_a_normal_game_of_a_table_of_five_fits_one_screen_while_the_augen_are_ty
         phone, size):
     table = phone(*size)
     page = table.page
-    table.start_evening(FIVE)
+    table.set_up_evening(FIVE)
     table.taps = 0
     table.tap_to(page.get_by_role("link", name="Spiel 1 eintragen"), "spiel-1-neu")
     # Anna deals and sits out: the form says so in one line, and offers only the four as Re.
@@ -91,7 +91,7 @@ def test_the_preview_growing_under_the_typed_augen_does_not_cover_them(phone):
     # line, and the field moves up with it (found by a tester at 360 × 740).
     table = phone(360, 740)
     page = table.page
-    table.start_evening(FIVE)
+    table.set_up_evening(FIVE)
     table.tap_to(page.get_by_role("link", name="Spiel 1 eintragen"), "spiel-1-neu")
     for name in ("Ben", "Dora"):
         table.tap(table.chip(re_chips(table), name))
@@ -122,7 +122,7 @@ def test_the_schwarz_question_appears_in_view_and_the_preview_waits_for_the_answ
         phone, size):
     table = phone(*size)
     page = table.page
-    table.start_evening(FIVE)
+    table.set_up_evening(FIVE)
     table.tap_to(page.get_by_role("link", name="Spiel 1 eintragen"), "spiel-1-neu")
     for name in ("Ben", "Cem"):
         table.tap(table.chip(re_chips(table), name))
@@ -192,7 +192,7 @@ WIDE_GAMES = [
 def test_the_whole_sheet_is_seen_at_a_glance_without_sideways_scrolling(phone, seats, size):
     table = phone(*size)
     page = table.page
-    table.start_evening(seats)
+    table.set_up_evening(seats)
     games = []
     for number, game in enumerate(WIDE_GAMES, start=1):
         coming = evening({"rules": "bockrunde", "seats": seats, "games": games}).next

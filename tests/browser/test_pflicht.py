@@ -39,7 +39,7 @@ TOTALS = {"Anna": 1, "Ben": -1, "Cem": 1, "Dora": -1}
 def test_forced_pflichtsoli_come_preselected_and_take_fewer_taps_than_a_solo(phone, count_taps):
     table = phone(360, 740)
     page = table.page
-    table.start_evening(SEATS, preset="ddv", planned=8)
+    table.set_up_evening(SEATS, preset="ddv", planned=8)
 
     for number, game in FREE.items():
         taps = table.enter_game(game, number)

@@ -67,7 +67,7 @@ def change_words(change: dict[str, Any], seen: set[str]) -> str:
 def test_players_come_and_go_and_a_moved_arrival_adds_up_like_the_core(phone):
     table = phone(390, 844)
     page = table.page
-    table.start_evening(SEATS, preset="ddv")
+    table.set_up_evening(SEATS, preset="ddv")
     entries: list[dict[str, Any]] = []
 
     for number, game in enumerate(GAMES, start=1):

@@ -31,7 +31,7 @@ today (open, the choices that differ from the defaults, Speichern), so a regress
 
 def test_a_normal_game_takes_at_most_four_taps_plus_the_augen(phone, count_taps):
     table = phone(360, 740, checks=False)  # the evening test checks these pages already
-    table.start_evening(SEATS)
+    table.set_up_evening(SEATS)
     for number, (kind, (game, most)) in enumerate(BUDGET.items(), start=1):
         taps = table.enter_game(game, number)
         count_taps(kind, taps)
