@@ -120,7 +120,7 @@ def _sqlite_begin(connection: Any) -> None:
 def register_blueprints(app: Flask) -> None:
     """One blueprint per area of the app."""
     from scorer.web import evenings, games, groups, history
-    from scorer.web import exports, live, money, pwa, sheet_rows, stats, sync, table
+    from scorer.web import assets, exports, live, money, pwa, sheet_rows, stats, sync, table
 
     app.register_blueprint(groups.bp)
     app.register_blueprint(evenings.bp)
@@ -134,6 +134,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(pwa.bp)
     live.init_app(app)
     sheet_rows.init_app(app)
+    assets.init_app(app)
 
 
 def register_error_handlers(app: Flask) -> None:

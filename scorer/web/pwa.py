@@ -7,9 +7,11 @@ are the app's own (static/css/app.css: --accent for the bar, --paper for the bac
 
 from __future__ import annotations
 
+import hashlib
+import json
 from pathlib import Path
 
-from flask import Blueprint, current_app, jsonify, render_template, send_from_directory, url_for
+from flask import Blueprint, current_app, jsonify, render_template, url_for
 from werkzeug.wrappers import Response
 
 bp = Blueprint("pwa", __name__)
@@ -43,11 +45,28 @@ def manifest() -> Response:
     return response
 
 
+PRECACHE = ["css/app.css", "css/live.css", "js/store.js", "js/live.js", "js/offline.js",
+            "js/pwa.js", "js/entry.js", "js/seats.js", "js/panels.js", "favicon.svg",
+            "icons/icon-192.png"]
+"""The static files a phone keeps for pages without a connection (static/js/sw.js)."""
+
+BUILD_LINE = 'var BUILD = {"cache": "doko-static", "precache": []};'
+"""The line of sw.js that service_worker() fills in."""
+
+
 @bp.get("/sw.js")
 def service_worker() -> Response:
-    """The service worker, at the root so that its scope is the whole app."""
-    folder = Path(current_app.static_folder or "static") / "js"
-    response = send_from_directory(folder, "sw.js", mimetype="text/javascript", max_age=0)
+    """The service worker, at the root so that its scope is the whole app, with the
+    versioned addresses of the files it keeps and a cache name that changes with them."""
+    script = (Path(current_app.static_folder or "static") / "js" / "sw.js").read_text(
+        encoding="utf-8")
+    if BUILD_LINE not in script:
+        raise RuntimeError(f"static/js/sw.js lacks the line {BUILD_LINE!r}")
+    precache = [url_for("static", filename=path) for path in PRECACHE]
+    version = hashlib.sha256("\n".join(precache).encode()).hexdigest()[:12]
+    build = json.dumps({"cache": f"doko-static-{version}", "precache": precache})
+    response = Response(script.replace(BUILD_LINE, f"var BUILD = {build};", 1),
+                        mimetype="text/javascript")
     # Browsers check for a new worker on every navigation; never answer from a cache.
     response.headers["Cache-Control"] = "no-cache"
     return response

@@ -17,17 +17,16 @@
 
 importScripts("static/js/store.js");
 
-var STATIC = "doko-static-5";
+// Filled in by scorer/web/pwa.py as it serves this file: the static files to keep, at their
+// versioned addresses (scorer/web/assets.py), and a cache name that changes with any of
+// them, so that an update installs a new worker which keeps the new files and drops the old.
+var BUILD = {"cache": "doko-static", "precache": []};
+var STATIC = BUILD.cache;
 var RUNDE = "doko-runde-";
 var WAIT_FOR_PAGE = 4000;   // ms before a kept copy stands in for a slow page
 var WAIT_FOR_SAVE = 10000;  // ms before a slow save is kept on the phone instead
 var SCOPE = self.registration.scope;
-var PRECACHE = [
-  "static/css/app.css", "static/css/live.css", "static/js/store.js", "static/js/live.js",
-  "static/js/offline.js", "static/js/pwa.js", "static/js/entry.js", "static/js/seats.js",
-  "static/js/panels.js",
-  "static/favicon.svg", "static/icons/icon-192.png", "manifest.webmanifest", "offline"
-];
+var PRECACHE = BUILD.precache.concat(["manifest.webmanifest", "offline"]);
 var KEPT = /^r\/[A-Za-z0-9_-]+\/abend\/[0-9]+\/(spiel\/neu)?$/;
 var NEW_GAME = /^r\/[A-Za-z0-9_-]+\/abend\/[0-9]+\/spiel\/neu$/;
 var NOT_SENT = ["csrf_token", "entry_key", "revision"];
@@ -71,17 +70,28 @@ self.addEventListener("fetch", function (event) {
   }
 });
 
-// Static files: the phone's copy at once, a fresh one for next time.
+// Static files: the phone's copy at once. A versioned address (?v=) never changes its
+// content, so its copy is final; anything else is fetched fresh for next time. Without a
+// connection and without a copy of this version, any version kept is better than none.
 function fromPhone(event) {
+  var versioned = new URL(event.request.url).searchParams.has("v");
   return caches.open(STATIC).then(function (cache) {
     return cache.match(event.request).then(function (hit) {
+      if (hit && versioned) { return hit; }
       var fresh = fetch(event.request).then(function (response) {
         if (response.ok) { return cache.put(event.request, response.clone()).then(function () { return response; }); }
         return response;
       });
-      if (!hit) { return fresh; }
-      event.waitUntil(fresh["catch"](function () { return null; }));
-      return hit;
+      if (hit) {
+        event.waitUntil(fresh["catch"](function () { return null; }));
+        return hit;
+      }
+      return fresh["catch"](function (error) {
+        return caches.match(event.request, { ignoreSearch: true }).then(function (older) {
+          if (older) { return older; }
+          throw error;
+        });
+      });
     });
   });
 }

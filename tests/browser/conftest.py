@@ -47,6 +47,11 @@ server.serve_forever()
 
 
 
+def server_log() -> Path:
+    """Where this worker's ``live_server`` writes its log: a line per request."""
+    return ARTIFACTS / f"server{os.environ.get('PYTEST_XDIST_WORKER', '')}.log"
+
+
 def chromium_path() -> str | None:
     """Debian's Chromium, where CI installs it."""
     if os.path.exists("/usr/bin/chromium"):
@@ -66,7 +71,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                               env=env, capture_output=True, text=True, timeout=120)
     assert migrated.returncode == 0, migrated.stderr
     ARTIFACTS.mkdir(exist_ok=True)
-    log_path = ARTIFACTS / f"server{os.environ.get('PYTEST_XDIST_WORKER', '')}.log"
+    log_path = server_log()
     log = open(log_path, "w", encoding="utf-8")  # noqa: SIM115 - open for the session
     server = subprocess.Popen([sys.executable, "-c", SERVE], env=env, stdout=subprocess.PIPE,
                               stderr=log, text=True)
