@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urljoin
 
+import jinja2
+import jinja2.bccache
 import pytest
 
 import tests.budget  # noqa: F401  (registers and loads the Hypothesis profile)
@@ -106,6 +108,24 @@ def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
+class _CompiledTemplates(jinja2.BytecodeCache):
+    """Templates compiled once per test process, not once per app (Jinja checks each
+    template's source against what it compiled, so an edited template is compiled again)."""
+
+    def __init__(self) -> None:
+        self.kept: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        if bucket.key in self.kept:
+            bucket.bytecode_from_string(self.kept[bucket.key])
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        self.kept[bucket.key] = bucket.bytecode_to_string()
+
+
+COMPILED_TEMPLATES = _CompiledTemplates()
+
+
 @pytest.fixture
 def app(app_config: dict[str, Any], request: pytest.FixtureRequest) -> Iterator[Any]:
     """The app with the database migrated to the newest revision (a fresh SQLite file
@@ -120,6 +140,7 @@ def app(app_config: dict[str, Any], request: pytest.FixtureRequest) -> Iterator[
     if fresh is not None and not fresh.exists():
         shutil.copyfile(request.getfixturevalue("migrated_sqlite"), fresh)
     app = create_app(app_config)
+    app.jinja_env.bytecode_cache = COMPILED_TEMPLATES
     if fresh is None:
         with app.app_context():
             upgrade()
