@@ -2,9 +2,9 @@
 
 ``Phone`` counts taps the way the issue asks: every tap (a click on a phone) and every focus
 change that is not typing counts; typing the Augen does not. ``arrived`` runs on every page
-the phone reaches: no console error, no horizontal scrolling, every control named, touch
-targets of at least 44 × 44 CSS px, text contrast of at least 4.5:1 (3:1 for large text) in
-the light and in the dark colour scheme, and a full-page screenshot.
+the phone reaches: no console error, no horizontal scrolling, and, once per look of a page
+(LOOK_JS), every control named, touch targets of at least 44 × 44 CSS px, text contrast of
+at least 4.5:1 (3:1 for large text) in the light and in the dark colour scheme.
 """
 
 from __future__ import annotations
@@ -118,6 +118,37 @@ CONTRAST_JS = """
 
 SCROLL_JS = "() => [document.documentElement.scrollWidth, window.innerWidth]"
 
+# What the label, touch-target and contrast checks depend on, as one string: every element
+# as its path of tags and classes from <body>, marked with what changes its look or name
+# without a class (own text, a value, checked, disabled, hidden, focused, open), plus the
+# window's size. Two pages with the same look differ only in words and numbers, and the
+# number of rows: what one passes, the other does.
+LOOK_JS = """
+() => {
+  const paths = new Map();
+  const seen = new Set();
+  const path = (el) => {
+    if (!el || el === document.body) return "body";
+    let known = paths.get(el);
+    if (known === undefined) {
+      known = `${path(el.parentElement)}>${el.tagName}.${el.getAttribute("class") || ""}`
+        + `[${el.getAttribute("role") || ""}${el.getAttribute("type") || ""}]`;
+      paths.set(el, known);
+    }
+    return known;
+  };
+  for (const el of document.body.querySelectorAll("*")) {
+    const own = Array.from(el.childNodes).some((n) => n.nodeType === 3 && n.data.trim());
+    seen.add(path(el) + (own ? " text" : "") + (el.value ? " value" : "")
+      + (el.checked ? " checked" : "") + (el.disabled ? " disabled" : "")
+      + (el.hidden ? " hidden" : "") + (el.open ? " open" : "")
+      + (el === document.activeElement ? " focus" : ""));
+  }
+  return [window.innerWidth, window.innerHeight, window.devicePixelRatio,
+          ...Array.from(seen).sort()].join("\\n");
+}
+"""
+
 # Where an element is on the screen the person sees: its box within the visual viewport (the
 # part of the page the keyboard leaves), and whether what is drawn at its centre is the
 # element itself (or inside it), not something covering it such as the sticky save bar.
@@ -137,8 +168,17 @@ async ([url, selector, values, seats]) => {
         seats.includes(name) ? String(seats.indexOf(name) + 1) : "";
     }
   }
+  // A list names the boxes to tick by their labels ("re": ["Ben", "Cem"]); the others go.
+  for (const [name, labels] of Object.entries(values)) {
+    if (!Array.isArray(labels)) continue;
+    for (const box of form.querySelectorAll(`input[name="${name}"]`)) {
+      box.checked = labels.includes(box.closest("label").textContent.trim());
+    }
+  }
   const data = new FormData(form);
-  for (const [name, value] of Object.entries(values)) data.set(name, value);
+  for (const [name, value] of Object.entries(values)) {
+    if (!Array.isArray(value)) data.set(name, value);
+  }
   const action = new URL(form.getAttribute("action") || url, page.url);
   const sent = await fetch(action, {method: "POST", body: new URLSearchParams(data)});
   if (!sent.ok || sent.url === action.href) {
@@ -148,7 +188,7 @@ async ([url, selector, values, seats]) => {
 }
 """
 """Fill a page's form with ``values`` (and, for the new-evening form, these seats in this
-order) and send it; returns the address it led to."""
+order) and send it; returns the address it led to. A list of labels ticks those boxes."""
 
 SEEN_JS = """
 (el) => {
@@ -215,6 +255,8 @@ class Phone:
         """The colour scheme the phone is set to; the checks look at both."""
         self.taps = 0
         self.pages = 0
+        self.looks: set[str] = set()
+        """The looks of the pages that passed the accessibility checks (LOOK_JS)."""
         self.console_errors: list[str] = []
         self._reported = 0
         self.offline_on_purpose = False
@@ -280,12 +322,16 @@ class Phone:
                               f"window {inner_width} px, phone {self.width} px")
         if not self.checks:
             return
+        look = self.page.evaluate(LOOK_JS)
+        if look in self.looks:
+            return  # a page of the same look passed already
         problems = [f"label missing: {p}" for p in self.unnamed_controls()]
         problems += [f"touch target too small: {p}" for p in
                      self.page.evaluate(TOUCH_TARGETS_JS, TOUCH_TARGET)]
         problems += self.contrast_problems()
         if problems:
             raise PageProblem(f"{where} ({self.page.url}):\n  " + "\n  ".join(problems))
+        self.looks.add(look)
 
     def contrast_problems(self) -> list[str]:
         """Text below 4.5:1 (3:1 when large), in the light and in the dark scheme."""
@@ -378,6 +424,24 @@ class Phone:
         values = {} if planned is None else {"planned_games": str(planned)}
         self.goto(submit(new, "form.evening-form", values, seats), "zettel-leer")
         return self.page.url
+
+    def send_games(self, games: list[Mapping[str, Any]]) -> None:
+        """Games (CLI.md facts, players by name) sent through the entry form from the sheet
+        the phone is on, as Speichern would send them but without drawing the form: for a
+        test about what follows. Ends on the sheet, drawn again."""
+        sheet = self.page.url
+        for game in games:
+            values: dict[str, Any] = {"kind": game.get("kind", "normal"),
+                                      "re": list(game["re"]), "re_eyes": str(game["re_eyes"])}
+            if "solo" in game:
+                values["solo"] = game["solo"]
+            for party, level in game.get("announced", {}).items():
+                values[f"announced_{party}"] = level
+            for party, counts in game.get("extras", {}).items():
+                for extra, count in counts.items():
+                    values[f"extras_{party}_{extra}"] = str(count)
+            self.page.evaluate(SUBMIT_JS, [sheet + "spiel/neu", "form#entry", values, None])
+        self.goto(sheet, "zettel")
 
     def group(self, name: str) -> Any:
         """A fieldset (role group) by its legend."""

@@ -101,14 +101,14 @@ def token_of(url: str) -> str:
 
 def start_kept_evening(phone: Any) -> str:
     """A new evening on a phone that remembers its Runde ("Auf diesem Gerät merken": only
-    then does it keep pages for offline use), game 1 entered, the sheet and the form kept.
-    Returns the sheet's address."""
+    then does it keep pages for offline use), game 1 entered (sent through the form), the
+    sheet and the form kept. Returns the sheet's address."""
     phone.set_up_evening(SEATS)
     sheet = phone.page.url
     phone.goto(sheet.split("abend/")[0], "runde")
     phone.tap_to(phone.page.get_by_role("button", name="Auf diesem Gerät merken"), "gemerkt")
     phone.goto(sheet, "zettel")
-    phone.enter_game(FIRST, 1)
+    phone.send_games([FIRST])
     kept(phone.page, [sheet, sheet + "spiel/neu"])
     return sheet
 
