@@ -432,7 +432,9 @@ class Phone:
         sheet = self.page.url
         for game in games:
             values: dict[str, Any] = {"kind": game.get("kind", "normal"),
-                                      "re": list(game["re"]), "re_eyes": str(game["re_eyes"])}
+                                      "re": list(game.get("re", ()))}
+            if "re_eyes" in game:
+                values["re_eyes"] = str(game["re_eyes"])
             if "solo" in game:
                 values["solo"] = game["solo"]
             for party, level in game.get("announced", {}).items():

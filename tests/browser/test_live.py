@@ -45,8 +45,8 @@ def test_a_game_saved_on_one_phone_shows_on_the_others_within_two_seconds(phone,
     table = phone(360, 740, name="eintragen", base=table_server.base, checks=False)
     table.set_up_evening(SEATS)
     sheet = table.page.url
-    table.enter_game({"re": ["Anna", "Cem"], "re_eyes": 151}, 1)
-    table.enter_game({"re": ["Ben", "Dora"], "re_eyes": 130}, 2)
+    table.send_games([{"re": ["Anna", "Cem"], "re_eyes": 151},
+                      {"re": ["Ben", "Dora"], "re_eyes": 130}])
 
     watcher = phone(360, 740, name="zuschauer", base=table_server.base, checks=False)
     watcher.page.goto(sheet)
@@ -137,7 +137,7 @@ def test_the_entry_form_says_when_its_game_was_entered_on_another_phone(phone, t
 def test_a_phone_without_javascript_sees_the_same_sheet(phone, table_server, chromium):
     table = phone(360, 740, name="mit-js", base=table_server.base, checks=False)
     table.set_up_evening(SEATS)
-    table.enter_game({"re": ["Anna", "Cem"], "re_eyes": 151}, 1)
+    table.send_games([{"re": ["Anna", "Cem"], "re_eyes": 151}])
     context = chromium.new_context(java_script_enabled=False, viewport={"width": 360,
                                                                         "height": 740})
     try:
