@@ -56,10 +56,18 @@ def digest(path: Path) -> str | None:
 def init_app(app: Flask) -> None:
     """Version the static addresses and let browsers keep what is asked for by version."""
 
+    places: dict[tuple[str | None, str], Path | None] = {}
+
     def file_of(filename: str) -> Path | None:
-        folder = Path(app.static_folder or "static").resolve()
-        path = (folder / filename).resolve()
-        return path if path.is_relative_to(folder) else None
+        # Resolved once per name (a page asks for the same nine files every time).
+        key = (app.static_folder, filename)
+        if key not in places:
+            folder = Path(app.static_folder or "static").resolve()
+            path = (folder / filename).resolve()
+            if len(places) > 1000:  # names come from requests too: keep it bounded
+                places.clear()
+            places[key] = path if path.is_relative_to(folder) else None
+        return places[key]
 
     @app.url_defaults
     def add_version(endpoint: str, values: dict[str, Any]) -> None:
