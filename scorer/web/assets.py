@@ -61,13 +61,17 @@ def init_app(app: Flask) -> None:
     def file_of(filename: str) -> Path | None:
         # Resolved once per name (a page asks for the same nine files every time).
         key = (app.static_folder, filename)
-        if key not in places:
-            folder = Path(app.static_folder or "static").resolve()
-            path = (folder / filename).resolve()
-            if len(places) > 1000:  # names come from requests too: keep it bounded
-                places.clear()
-            places[key] = path if path.is_relative_to(folder) else None
-        return places[key]
+        try:
+            return places[key]
+        except KeyError:
+            pass
+        folder = Path(app.static_folder or "static").resolve()
+        path = (folder / filename).resolve()
+        place = path if path.is_relative_to(folder) else None
+        if len(places) > 1000:  # names come from requests too: keep it bounded
+            places.clear()
+        places[key] = place
+        return place
 
     @app.url_defaults
     def add_version(endpoint: str, values: dict[str, Any]) -> None:
@@ -80,7 +84,8 @@ def init_app(app: Flask) -> None:
 
     @app.after_request
     def keep_versioned(response: Response) -> Response:
-        if request.endpoint != "static" or response.status_code not in (200, 304):
+        if (request.endpoint != "static" or request.method not in ("GET", "HEAD")
+                or response.status_code not in (200, 304)):
             return response
         path = file_of((request.view_args or {}).get("filename", ""))
         if path is not None and request.args.get("v") == digest(path):

@@ -22,31 +22,97 @@ importScripts("static/js/store.js");
 // them, so that an update installs a new worker which keeps the new files and drops the old.
 var BUILD = {"cache": "doko-static", "precache": []};
 var STATIC = BUILD.cache;
+var STATIC_FILES = BUILD.precache.map(function (path) { return new URL(path, self.location).href; });
 var RUNDE = "doko-runde-";
 var WAIT_FOR_PAGE = 4000;   // ms before a kept copy stands in for a slow page
+var WAIT_FOR_STATIC = 3000; // ms before another kept version stands in for a slow static file
 var WAIT_FOR_SAVE = 10000;  // ms before a slow save is kept on the phone instead
 var SCOPE = self.registration.scope;
-var PRECACHE = BUILD.precache.concat(["manifest.webmanifest", "offline"]);
+var PAGES = ["manifest.webmanifest", "offline"];
 var KEPT = /^r\/[A-Za-z0-9_-]+\/abend\/[0-9]+\/(spiel\/neu)?$/;
 var NEW_GAME = /^r\/[A-Za-z0-9_-]+\/abend\/[0-9]+\/spiel\/neu$/;
 var NOT_SENT = ["csrf_token", "entry_key", "revision"];
+var STATIC_IN_PAGE = /(?:href|src)="([^"]*\/static\/[^"]+)"/g;
 
+// Installing keeps every file or fails: a worker that kept only some would, once active,
+// leave the kept pages without their stylesheets and scripts. Failed, the old worker and
+// its files stay, and the browser tries again later. A versioned address already kept (an
+// unchanged file) is taken from the phone instead of the network.
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(STATIC).then(function (cache) {
-    return Promise.all(PRECACHE.map(function (path) {
-      return cache.add(new Request(new URL(path, SCOPE).href, { cache: "reload" }))
-        ["catch"](function () { return null; });
-    }));
+    return Promise.all(STATIC_FILES.map(function (address) {
+      return caches.match(address).then(function (kept) {
+        if (kept) { return cache.put(address, kept); }
+        return fetch(new Request(address, { cache: "reload" })).then(function (response) {
+          if (!isFinal(response)) { throw new Error("not a kept version: " + address); }
+          return cache.put(address, response);
+        });
+      });
+    }).concat(PAGES.map(function (path) {
+      return cache.add(new Request(new URL(path, SCOPE).href, { cache: "reload" }));
+    })));
   }).then(function () { return self.skipWaiting(); }));
 });
 
+// Before the old files go: the versions the kept pages were drawn with move to the new
+// cache, so that a kept sheet opened in a cellar shows with its own stylesheet and scripts.
 self.addEventListener("activate", function (event) {
   event.waitUntil(caches.keys().then(function (names) {
-    return Promise.all(names.filter(function (name) {
-      return name.indexOf("doko-static-") === 0 && name !== STATIC;
-    }).map(function (name) { return caches["delete"](name); }));
+    var old = names.filter(function (name) {
+      return name.indexOf("doko-static") === 0 && name !== STATIC;
+    });
+    return keepWhatKeptPagesUse(names, old).then(function () {
+      return Promise.all(old.map(function (name) { return caches["delete"](name); }));
+    });
   }).then(function () { return self.clients.claim(); }));
 });
+
+function keepWhatKeptPagesUse(names, old) {
+  if (!old.length) { return Promise.resolve(); }
+  var runden = names.filter(function (name) { return name.indexOf(RUNDE) === 0; });
+  return Promise.all(runden.map(function (name) {
+    return caches.open(name).then(function (cache) {
+      return cache.keys().then(function (keys) {
+        return Promise.all(keys.map(function (key) {
+          return cache.match(key).then(function (page) { return page ? page.text() : ""; });
+        }));
+      });
+    });
+  })).then(function (pages) {
+    var wanted = {};
+    pages.forEach(function (htmls) {
+      htmls.forEach(function (html) {
+        html.replace(STATIC_IN_PAGE, function (_, address) {
+          wanted[new URL(address.replace(/&amp;/g, "&"), SCOPE).href] = true;
+          return "";
+        });
+      });
+    });
+    return caches.open(STATIC).then(function (cache) {
+      return Promise.all(Object.keys(wanted).map(function (address) {
+        return cache.match(address).then(function (have) {
+          return have ? null : firstIn(old, address).then(function (copy) {
+            return copy ? cache.put(address, copy) : null;
+          });
+        });
+      }));
+    });
+  });
+}
+
+function firstIn(names, address) {
+  return names.reduce(function (found, name) {
+    return found.then(function (copy) {
+      return copy || caches.open(name).then(function (cache) { return cache.match(address); });
+    });
+  }, Promise.resolve(null));
+}
+
+// A versioned file the server answered as that version (immutable): only such an answer
+// may be kept under its address for good.
+function isFinal(response) {
+  return response.ok && /immutable/.test(response.headers.get("Cache-Control") || "");
+}
 
 self.addEventListener("fetch", function (event) {
   var request = event.request;
@@ -72,27 +138,60 @@ self.addEventListener("fetch", function (event) {
 
 // Static files: the phone's copy at once. A versioned address (?v=) never changes its
 // content, so its copy is final; anything else is fetched fresh for next time. Without a
-// connection and without a copy of this version, any version kept is better than none.
+// copy of this version, the network's; if that fails or is slow, another kept version.
 function fromPhone(event) {
-  var versioned = new URL(event.request.url).searchParams.has("v");
+  var request = event.request;
+  var versioned = new URL(request.url).searchParams.has("v");
   return caches.open(STATIC).then(function (cache) {
-    return cache.match(event.request).then(function (hit) {
+    return cache.match(request).then(function (hit) {
       if (hit && versioned) { return hit; }
-      var fresh = fetch(event.request).then(function (response) {
-        if (response.ok) { return cache.put(event.request, response.clone()).then(function () { return response; }); }
+      var fresh = fetch(request).then(function (response) {
+        if (versioned ? isFinal(response) : response.ok) {
+          return cache.put(request, response.clone()).then(function () { return response; });
+        }
         return response;
       });
       if (hit) {
         event.waitUntil(fresh["catch"](function () { return null; }));
         return hit;
       }
-      return fresh["catch"](function (error) {
-        return caches.match(event.request, { ignoreSearch: true }).then(function (older) {
-          if (older) { return older; }
-          throw error;
-        });
-      });
+      return withStandIn(fresh, request.url);
     });
+  });
+}
+
+function withStandIn(fresh, address) {
+  return new Promise(function (resolve, reject) {
+    var settled = false;
+    function standIn(error) {
+      return otherVersion(address).then(function (copy) {
+        if (settled) { return; }
+        if (copy) {
+          settled = true;
+          resolve(copy);
+        } else if (error) {
+          settled = true;
+          reject(error);
+        }  // slow, and no other version: the network's answer is still awaited
+      });
+    }
+    var timer = setTimeout(function () { standIn(null); }, WAIT_FOR_STATIC);
+    fresh.then(function (response) {
+      clearTimeout(timer);
+      if (!settled) { settled = true; resolve(response); }
+    }, function (error) {
+      clearTimeout(timer);
+      standIn(error);
+    });
+  });
+}
+
+// Another kept version of a static file: the current one first, else any.
+function otherVersion(address) {
+  var path = new URL(address).pathname;
+  var current = STATIC_FILES.filter(function (file) { return new URL(file).pathname === path; })[0];
+  return (current ? caches.match(current) : Promise.resolve(null)).then(function (copy) {
+    return copy || caches.match(address, { ignoreSearch: true });
   });
 }
 
