@@ -120,7 +120,7 @@ def _likely_here(group: Group, active: list[int]) -> list[int]:
 
 
 @bp.route("/<int:number>/")
-def show(token: str, number: int) -> str:
+def show(token: str, number: int) -> bytes:
     """The score sheet: totals, status panel, one row per game."""
     evening = evening_or_404(token, number)
     sheet = services.sheet(evening)
@@ -129,18 +129,18 @@ def show(token: str, number: int) -> str:
     if undo is not None and undo.get("evening_id") != evening.id:
         undo = None
     ledger = sheet.ledger
-    return render_template(
+    rows = sheet_rows(sheet, RowLinks(token, number), g.can_edit and not evening.closed,
+                      short_names(ledger.players))
+    return rows.page(render_template(
         "sheet.html", group=evening.group, evening=evening, sheet=sheet, undo=undo,
         action=ActionForm(formdata=None, data={"revision": evening.revision}),
         bock_text=describe_bock_queue(ledger.bock_queue), bock_lines=bock_summary(ledger),
         plan=plan_text(ledger), done=not evening.closed and plan_complete(ledger),
         forced_why=forced_notice(ledger),
-        rows=sheet_rows(sheet, RowLinks(token, number), g.can_edit and not evening.closed,
-                        short_names(ledger.players)),
-        deviation=deviation_text(sheet.rules),
+        rows=rows, deviation=deviation_text(sheet.rules),
         rules_preset=describe_rules(sheet.rules)[0],
         summary=summary(sheet.rules, evening.planned_games), **money.sheet_extras(evening, sheet),
-    )
+    ))
 
 
 PANEL_HEADER = "X-Doko-Panel"

@@ -103,7 +103,7 @@ class RowLinks:
 class Kept(NamedTuple):
     """What a worker keeps: HTML per view, and per sheet the rows drawn last."""
 
-    html: dict[GameView | ChangeView, str]
+    html: dict[GameView | ChangeView, bytes]
     sheets: dict[tuple[object, ...], list[Drawn]]
 
 
@@ -114,15 +114,29 @@ class Drawn(NamedTuple):
     entry: object
     game_id: int
     view: GameView | ChangeView
-    html: str
+    html: bytes
 
 
 class DrawnRows(NamedTuple):
-    """The sheet's rows as HTML, and what the legend under them explains."""
+    """The sheet's rows as UTF-8 HTML, and what the legend under them explains."""
 
-    html: Markup
+    html: bytes
     off_rotation: bool
     """Some game was played by others than the rotation named (its mark needs a word)."""
+
+    slot = Markup("\x00rows\x00")
+    """Where the page's template puts the rows: ``page`` splices them in as bytes. (No page
+    holds a NUL otherwise: requests carrying one are refused.)"""
+
+    def page(self, html: str) -> bytes:
+        """The rendered ``html`` as UTF-8 with the rows in their slot.
+
+        A long evening's rows are most of its page, and their minus signs make a text of
+        two bytes a character that every join copies and widens and that the response
+        encodes once more; kept as UTF-8 and joined as bytes they are copied once.
+        """
+        head, slot, tail = html.partition(self.slot)
+        return b"".join([head.encode(), self.html if slot else b"", tail.encode()])
 
 
 def init_app(app: Flask) -> None:
@@ -151,16 +165,16 @@ def sheet_rows(sheet: Sheet, links: RowLinks, editable: bool,
     if len(kept.sheets) >= KEPT_SHEETS:
         kept.sheets.clear()
     kept.sheets[context] = drawn
-    return DrawnRows(Markup("".join([d.html for d in drawn])),
+    return DrawnRows(b"".join([d.html for d in drawn]),
                      any(isinstance(d.view, GameView) and d.view.off_rotation for d in drawn))
 
 
-def _html(kept: dict[GameView | ChangeView, str], view: GameView | ChangeView) -> str:
-    """The row's HTML: kept, or drawn by its macro and kept."""
+def _html(kept: dict[GameView | ChangeView, bytes], view: GameView | ChangeView) -> bytes:
+    """The row's HTML as UTF-8: kept, or drawn by its macro and kept."""
     html = kept.get(view)
     if html is None:
         macro = "game_row" if isinstance(view, GameView) else "change_row"
-        html = str(get_template_attribute("_sheet_rows.html", macro)(view))
+        html = str(get_template_attribute("_sheet_rows.html", macro)(view)).encode()
         if len(kept) >= KEPT_ROWS:
             kept.clear()
         kept[view] = html
