@@ -87,7 +87,7 @@ def line_chart(series: Mapping[str, Sequence[int]], x_labels: Sequence[str], tit
         low, high = low - y_step, high + y_step
     y_ticks = list(range(low, high + 1, y_step))
     left = 6 + max(len(_number(t)) for t in y_ticks) * _TICK_FONT * _CHAR
-    widest = max((len(label) for label in x_labels), default=1) * _TICK_FONT * _CHAR + 6
+    widest = max(map(len, x_labels), default=1) * _TICK_FONT * _CHAR + 6
     right = max(_RIGHT, widest / 2)  # room for the last label, centred on the last game
     plot_width = WIDTH - left - right
     bottom = _TOP + _PLOT_HEIGHT
@@ -137,14 +137,15 @@ def line_chart(series: Mapping[str, Sequence[int]], x_labels: Sequence[str], tit
     column = (WIDTH - 12) / _LEGEND_COLUMNS
     fit = int((column - 28) / (_LEGEND_FONT * _CHAR))
     # Every line shares the x positions, and totals repeat: each coordinate is written once.
-    xs = [_coord(x(i)) for i in range(count)]
+    # (A long evening has thousands of points: the coordinates are written inline.)
+    xs = [f"{left + i * plot_width / steps:.1f}".removesuffix(".0") for i in range(count)]
     ys = {v: _coord(y(v)) for v in set(values)}
     for k, name in enumerate(names):
         colour = PALETTE[k % len(PALETTE)]
         dash = DASHES[k % len(DASHES)]
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         first = min(max(starts.get(name, 0), 0), max(count - 1, 0))
-        points = " ".join([f"{xs[i]},{ys[v]}" for i, v in enumerate(series[name]) if i >= first])
+        points = " ".join([f"{a},{ys[v]}" for a, v in zip(xs[first:], series[name][first:])])
         out.append(f'<polyline points="{points}" fill="none" stroke="{colour}" '
                    f'stroke-width="1.8" stroke-linejoin="round" stroke-linecap="round"'
                    f"{dash_attr}><title>{escape(name)}</title></polyline>")
