@@ -5,6 +5,7 @@ depend on the evening's rules and seats; the core does the real validation.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -346,19 +347,8 @@ def extra_field(party: str, extra: str) -> str:
 def game_form(rules: HouseRules, seats: Sequence[tuple[int, str]],
               data: Mapping[str, Any] | None = None) -> GameForm:
     """The entry form for these rules and seats (id, name)."""
-
-    class Entry(GameForm):
-        pass
-
-    for party in ("re", "kontra"):
-        for extra in rules.to_dict()["extras"]:
-            setattr(Entry, extra_field(party, extra), WholeNumberField(
-                EXTRA_LABELS_BY_VALUE[extra], default=0, validators=[Optional()]))
-    if GameKind.HAMMELRENNEN in rules.game_kinds:
-        for pid, name in seats:
-            setattr(Entry, f"eyes_{pid}", WholeNumberField(f"Augen {name}",
-                                                           validators=[Optional()]))
-    form = Entry(data=dict(data or {}))
+    eyes = tuple(seats) if GameKind.HAMMELRENNEN in rules.game_kinds else ()
+    form = _entry_class(tuple(rules.to_dict()["extras"]), eyes)(data=dict(data or {}))
     kinds = [k for k in GameKind if rules.allows(k)]
     form.kind.choices = choices((k.value, KIND_LABELS[k]) for k in kinds)
     form.solo.choices = choices((s.value, SOLO_LABELS[s]) for s in rules.solo_kinds)
@@ -368,6 +358,25 @@ def game_form(rules: HouseRules, seats: Sequence[tuple[int, str]],
     form.announced_kontra.choices = choices(level_choices("kontra", rules))
     return form
 
+
+
+@functools.lru_cache(maxsize=512)
+def _entry_class(extras: tuple[str, ...], eye_seats: tuple[tuple[int, str], ...]
+                 ) -> type[GameForm]:
+    """The entry form with a count field per party and extra, and an Augen field per seat
+    (id, name) for a Hammelrennen: made once per kind of table, as making a form class
+    costs more than filling one (it is a third of a save)."""
+
+    class Entry(GameForm):
+        pass
+
+    for party in ("re", "kontra"):
+        for extra in extras:
+            setattr(Entry, extra_field(party, extra), WholeNumberField(
+                EXTRA_LABELS_BY_VALUE[extra], default=0, validators=[Optional()]))
+    for pid, name in eye_seats:
+        setattr(Entry, f"eyes_{pid}", WholeNumberField(f"Augen {name}", validators=[Optional()]))
+    return Entry
 
 
 def facts_from_form(form: GameForm, rules: HouseRules, seats: Mapping[int, str],
