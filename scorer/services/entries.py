@@ -81,14 +81,17 @@ def _check_open(evening: Evening) -> None:
         raise Refused([("", CLOSED)])
 
 
-def _check_room(evening: Evening) -> None:
+def _check_room(evening: Evening) -> int:
     """The core folds at most MAX_ENTRIES entries: a stored evening must always fold.
+    Returns the position a new entry takes (after every entry, the deleted ones too).
 
     Counted, not folded: a full evening is refused before the fold of its 50,000 entries."""
-    live = db.session.scalar(select(func.count()).select_from(Game).where(
-        Game.evening_id == evening.id, Game.deleted_at.is_(None)))
-    if live is not None and live >= MAX_ENTRIES:
+    live, last = db.session.execute(
+        select(func.count(Game.id) - func.count(Game.deleted_at), func.max(Game.position))
+        .where(Game.evening_id == evening.id)).one()
+    if live >= MAX_ENTRIES:
         raise Refused([("", FULL)])
+    return int(last or 0) + 1
 
 
 def sent_before(evening: Evening, entry_key: str,
@@ -134,19 +137,20 @@ def _named_by_id(group: Group, facts: Mapping[str, Any]) -> dict[str, Any]:
     return named
 
 
-def _store(evening: Evening, facts: dict[str, Any], entry_key: str,
+def _store(evening: Evening, facts: dict[str, Any], entry_key: str, position: int,
            index: int | None, number: int | None = None) -> GameEvent | None:
-    """Add a checked entry at the end (or, a table change, at live ``index``) and commit;
-    ``number``: its number on the sheet, when the caller knows it."""
-    position = (db.session.scalar(
-        select(func.max(Game.position)).where(Game.evening_id == evening.id)) or 0) + 1
-    game = Game(evening=evening, position=position, facts=facts, entry_key=entry_key)
+    """Add a checked entry at ``position`` (``_check_room``'s: the end; a table change then
+    moves to live ``index``) and commit; ``number``: its number on the sheet, when the
+    caller knows it."""
+    game = Game(evening=evening, position=position, facts=facts, entry_key=entry_key,
+                revision=1)
     db.session.add(game)
     try:
         # The entry key is unique: a form that arrives twice at once is stored once, and the
-        # second request learns it here (or at the commit) instead of by a lookup beforehand.
-        db.session.flush()
+        # second request learns it at the flush instead of by a lookup beforehand. A game
+        # goes in with its history event in one flush, at the commit.
         if index is not None:
+            db.session.flush()
             _move(game, index)
         event = _record(game, CREATE, None, game.facts, number=number)
         _commit_keeping(evening, event)
@@ -257,7 +261,7 @@ def _record(game: Game, action: str, old: dict[str, Any] | None,
     entry's number (``number_of``) when the caller knows it already, ``moved_from`` where
     an edited table change stood until then (``_game_before``)."""
     _touch(game.evening)
-    event = GameEvent(evening_id=game.evening_id, game=game,
+    event = GameEvent(evening_id=game.evening.id, game=game,
                       game_number=number_of(game) if number is None else number,
                       action=action, old_facts=old, new_facts=new, revision=game.revision,
                       via=link_fingerprint())
