@@ -71,6 +71,13 @@ class FoldCache:
             kept = self._entries.get(thing)
         return kept.value if kept is not None and kept.key == key else None
 
+    def latest(self, thing: Hashable) -> tuple[Hashable, Any] | None:
+        """The key and value kept for ``thing``, whatever the key: something to go on from,
+        never to show as it is."""
+        with self._lock:
+            kept = self._entries.get(thing)
+        return None if kept is None else (kept.key, kept.value)
+
     def put(self, thing: Hashable, key: Hashable, value: Any, weight: int) -> None:
         """Keep ``value`` for ``thing`` at ``key`` (replacing any other key's); ``weight``
         counts against the budget (at least 1). Too heavy to keep at all: nothing is kept."""

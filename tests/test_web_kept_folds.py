@@ -292,6 +292,53 @@ def test_changed_house_rules_leave_every_evening_as_it_was(app, table, runde, ap
             assert now[page] == earlier[page], page
 
 
+def test_a_sheet_gone_on_from_a_kept_fold_is_the_sheet_folded_anew(app, table, second_worker):
+    """Two ways a worker goes on from a fold it keeps instead of folding the evening anew:
+    the worker that saves a game adds it to its fold and shares the rows drawn
+    (Folded.extended), and another worker that kept an earlier version reads and folds
+    only the games added since (services.folds._grown). Both must show the sheet a worker
+    that keeps nothing folds from the database: after one game, after two at once, after a
+    newcomer joined (every earlier game gets a new ledger entry), and after an edit or a
+    renamed player together with a save (not only games added: folded anew)."""
+    table.create_group()
+    sheet = table.start_evening()
+    table.play(sheet, ("Anna", "Cem"), 151)
+    other = second_worker.test_client()
+    other.get(sheet)  # kept there from before Fritz comes
+    posted(table.client.post(sheet + "tisch/neu", data=change_form(
+        table, ("Anna", "Ben", "Fritz", "Cem"), new="Fritz")))
+
+    def scratch() -> str:
+        second_worker.extensions["doko_folds"].clear()
+        return _same_every_time(other.get(sheet).text)
+
+    def first_game_edited() -> None:
+        first = table.game_ids()[0]
+        posted(table.client.post(sheet + f"spiel/{first}/", data={
+            **table.game_form(("Anna", "Cem"), 100), "revision": revision_of(app, first)}))
+
+    def ben_renamed() -> None:
+        posted(table.client.post(f"/r/{table.token}/spieler/{table.player_id('Ben')}",
+                                 data={"name": "Benedikt"}))
+
+    rounds = [[(("Anna", "Fritz"), 130)], [(("Ben", "Cem"), 90), (("Fritz", "Cem"), 200)],
+              [(("Anna", "Ben"), 121)], [first_game_edited, (("Ben", "Fritz"), 151)],
+              [ben_renamed, (("Anna", "Cem"), 140)]]
+    for k, games in enumerate(rounds):
+        if k:
+            other.get(sheet)  # the other worker keeps this version
+        drawn = table.client.get(sheet).text  # the saving worker draws the rows and keeps them
+        for game in games:
+            if callable(game):
+                game()
+            else:
+                table.play(sheet, *game)
+        table.client.get(sheet)  # the page that takes the "Rückgängig" offer
+        page = _same_every_time(table.client.get(sheet).text)
+        assert page != _same_every_time(drawn)
+        assert _same_every_time(other.get(sheet).text) == page == scratch()
+
+
 def test_a_runde_page_asks_the_database_as_often_for_five_evenings_as_for_one(app, table):
     from sqlalchemy import event
 

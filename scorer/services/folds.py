@@ -13,12 +13,19 @@ from sqlalchemy import select
 
 from scorer import fold_cache
 from scorer.chart import evening_chart
-from scorer.evening import EveningSetup, Ledger, LedgerGame, TableChange
+from scorer.evening import (
+    EveningSetup,
+    InvalidEvening,
+    Ledger,
+    LedgerGame,
+    TableChange,
+    resume,
+)
 from scorer.extensions import db
 from scorer.labels import RowWords, sheet_words
 from scorer.models import Evening, EveningSeat, Game, Group, Player
 from scorer.rules import HouseRules
-from scorer.services.facts import core_setup, fold_facts, to_core
+from scorer.services.facts import core_setup, fold_facts, is_table_change, to_core
 from scorer.table_text import change_texts
 
 
@@ -32,6 +39,11 @@ class StoredEntry:
     id: int
     facts: Mapping[str, Any]
     """The stored facts (player ids)."""
+    revision: int
+    """The row's revision: every change to the entry raises it."""
+    entry_key: str
+    """The one-time key of the form that stored it: no two rows share one, not even rows of
+    two databases that went separate ways from the same backup."""
 
 
 @dataclass(frozen=True)
@@ -95,6 +107,28 @@ class Folded:
         """Everybody's running total as SVG (scorer.chart)."""
         return evening_chart(self.ledger.players, [g.totals for g in self.ledger.games],
                              self.ledger.arrivals)
+
+    def extended(self, added: Sequence[StoredEntry], ledger: Ledger) -> Folded:
+        """This fold with entries ``added`` at the end: ``ledger`` goes on from this one's
+        (``scorer.evening.resume``).
+
+        When only games were added and the earlier ledger entries are the very same objects
+        (as ``resume`` leaves them unless a newcomer joined), the rows and games derived so
+        far are shared with the new fold: a save or a page after one does not build a long
+        evening's rows again.
+        """
+        after = Folded(setup=self.setup, names=self.names, entries=(*self.entries, *added),
+                       ledger=ledger)
+        before, new = ledger.entries[:len(self.entries)], ledger.entries[len(self.entries):]
+        known = self.__dict__  # what cached_property computed already
+        if ("rows" in known and all(isinstance(e, LedgerGame) for e in new)
+                and len(before) == len(self.ledger.entries)
+                and all(a is b for a, b in zip(before, self.ledger.entries))):
+            rows = tuple(Row(s, e) for s, e in zip(added, new))
+            after.__dict__["rows"] = (*self.rows, *rows)
+            if "games" in known:
+                after.__dict__["games"] = (*self.games, *rows)
+        return after
 
     def raws(self) -> list[dict[str, Any]]:
         """The entries as the core's input (names, not ids)."""
@@ -239,6 +273,14 @@ def folds_of(evenings: Sequence[Evening]) -> list[Folded]:
     found: list[Folded | None] = [kept.get(e.id, k) if usable else None
                                   for e, k in zip(evenings, keys)]
     missing = [e for e, f in zip(evenings, found) if f is None]
+    if len(missing) == 1 and usable:
+        # One evening's page after a change another worker made: mostly games added.
+        k = found.index(None)
+        grown = _grown(evenings[k], keys[k], kept.latest(evenings[k].id))
+        if grown is not None and fold_cache.committed_only(session):
+            found[k] = grown
+            kept.put(evenings[k].id, keys[k], grown, len(grown.entries) + 1)
+            missing = []
     if missing:
         loaded = _load_folds(missing)
         usable = usable and fold_cache.committed_only(session)
@@ -248,6 +290,47 @@ def folds_of(evenings: Sequence[Evening]) -> list[Folded]:
                 if usable:
                     kept.put(evening.id, keys[k], folded, len(folded.entries) + 1)
     return [f for f in found if f is not None]
+
+
+def _grown(evening: Evening, key: FoldKey, before: tuple[Any, Any] | None) -> Folded | None:
+    """The evening folded by going on from ``before`` (the key and fold kept from an earlier
+    version), if all that changed since is entries added at the end; None otherwise.
+
+    That is so when the Runde is as it was (names, players), the version rose by as many as
+    there are more live entries (every change raises it by one: an edit, a delete, a
+    settlement would each leave a count unexplained), every live entry kept is still there,
+    in its place, at its revision, under its form's key, and the added entries are games
+    (which name only players at the table, so players the kept fold knows). Only the added
+    entries' facts are read and folded.
+    """
+    if before is None:
+        return None
+    old_key, old = before
+    added = key[0] - old_key[0]
+    if added < 1 or old_key[2:] != key[2:]:
+        return None
+    live = db.session.execute(
+        select(Game.id, Game.revision, Game.entry_key)
+        .where(Game.evening_id == evening.id, Game.deleted_at.is_(None))
+        .order_by(Game.position)).all()
+    kept = len(old.entries)
+    if len(live) != kept + added or any(
+            (e.id, e.revision, e.entry_key) != tuple(row)
+            for e, row in zip(old.entries, live)):
+        return None
+    tail = live[kept:]
+    facts = dict(db.session.execute(
+        select(Game.id, Game.facts).where(Game.id.in_([row[0] for row in tail]))).all())
+    if len(facts) != len(tail) or any(is_table_change(f) for f in facts.values()):
+        # Deleted meanwhile (PostgreSQL reads each statement's latest commit), or a table
+        # change, which may bring a player who is not in the names kept.
+        return None
+    stored = [StoredEntry(i, facts[i], revision, entry_key) for i, revision, entry_key in tail]
+    try:
+        ledger = resume(old.ledger, [to_core(s.facts, old.names) for s in stored])
+    except InvalidEvening:
+        return None
+    return old.extended(stored, ledger)
 
 
 def _load_folds(evenings: Sequence[Evening]) -> dict[int, Folded]:
@@ -263,11 +346,11 @@ def _load_folds(evenings: Sequence[Evening]) -> dict[int, Folded]:
             .order_by(EveningSeat.evening_id, EveningSeat.position)):
         seats[evening_id].append(player_id)
     entries: dict[int, list[StoredEntry]] = {i: [] for i in ids}
-    for evening_id, game_id, facts in db.session.execute(
-            select(Game.evening_id, Game.id, Game.facts)
+    for evening_id, game_id, facts, revision, entry_key in db.session.execute(
+            select(Game.evening_id, Game.id, Game.facts, Game.revision, Game.entry_key)
             .where(Game.evening_id.in_(ids), Game.deleted_at.is_(None))
             .order_by(Game.evening_id, Game.position)):
-        entries[evening_id].append(StoredEntry(game_id, facts))
+        entries[evening_id].append(StoredEntry(game_id, facts, revision, entry_key))
     out = {}
     for evening in evenings:
         setup = core_setup(evening.rules, [names[i] for i in seats[evening.id]],

@@ -85,7 +85,7 @@ def add_game(evening: Evening, facts: Mapping[str, Any], entry_key: str,
     """
     _check_open(evening)
     version, key = evening.version, _fold_key(evening)  # under the lock: the latest commit's
-    _check_room(evening)
+    position = _check_room(evening)
     folded = fold_of(evening)
     if number is not None:
         _check_number(folded, number)
@@ -94,12 +94,10 @@ def add_game(evening: Evening, facts: Mapping[str, Any], entry_key: str,
         facts = {**facts, "players": [folded.ids[p] for p in entry.players]}
         ledger = resume(folded.ledger, [to_core(facts, folded.names)])
     stored = _as_stored(facts)
-    event = _store(evening, stored, entry_key, None, number=entry.number)
+    event = _store(evening, stored, entry_key, position, None, number=entry.number)
     if event is not None:
         # Committed under the lock taken above: this request's commit is version + 1.
-        after = Folded(setup=folded.setup, names=folded.names,
-                       entries=(*folded.entries, StoredEntry(event.game_id, stored)),
-                       ledger=ledger)
+        after = folded.extended([StoredEntry(event.game_id, stored, 1, entry_key)], ledger)
         fold_cache.cache().put(evening.id, (version + 1, _instant(evening.updated_at), *key[2:]),
                                after, len(after.entries) + 1)
     return event
