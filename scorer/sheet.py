@@ -3,8 +3,8 @@
 ``sheet_context`` turns a Ledger into plain strings and lists, ``sheet_html`` fills the
 Jinja template in ``templates/pdf/``, ``render_sheet_pdf`` hands that to WeasyPrint. Nothing
 here computes a point: every number comes from the ledger (and, for money, from
-``scorer.settlement``). WeasyPrint is imported inside ``render_sheet_pdf`` only, so scoring
-from the command line never loads it; Jinja comes with Flask.
+``scorer.settlement``). WeasyPrint is imported when the first PDF is made (``_weasyprint``),
+so scoring from the command line never loads it; Jinja comes with Flask.
 """
 
 from __future__ import annotations
@@ -281,11 +281,35 @@ def render_sheet_pdf(context: dict[str, Any]) -> bytes:
 def html_to_pdf(html: str) -> bytes:
     """An HTML document as PDF bytes; relative URLs resolve in the PDF templates' folder,
     and only the app's own files (OWN_FILES) are read."""
-    from weasyprint import HTML  # type: ignore[import-untyped]
-
-    pdf: bytes = HTML(string=html, base_url=str(TEMPLATES),
-                      url_fetcher=_own_files_fetcher()).write_pdf()
+    pdf: bytes = _weasyprint().HTML(string=html, base_url=str(TEMPLATES),
+                                    url_fetcher=_own_files_fetcher()).write_pdf()
     return pdf
+
+
+@cache
+def _weasyprint() -> Any:
+    """WeasyPrint, imported without the library search that took half its import time.
+
+    It opens Pango, HarfBuzz and the rest by trying several names each. For a name without
+    a dot cffi asks ``ctypes.util.find_library``, which on Linux runs ``ldconfig -p`` and,
+    for every name that is not in the linker cache, gcc and ld as subprocesses: 0.2–0.3 s
+    on a machine with a compiler. Every list also holds the library's file name
+    (``libpango-1.0.so.0``), which the dynamic loader opens itself. So the search finds
+    nothing while WeasyPrint is imported; only if that import fails (a system whose
+    libraries go by other names) it is imported again the usual way.
+    """
+    import ctypes.util
+    import importlib
+
+    search = ctypes.util.find_library
+    ctypes.util.find_library = lambda name: None
+    try:
+        return importlib.import_module("weasyprint")
+    except OSError:
+        pass  # (a module whose import fails is not kept: the next import starts afresh)
+    finally:
+        ctypes.util.find_library = search
+    return importlib.import_module("weasyprint")
 
 
 def own_file(url: str) -> bool:
@@ -308,9 +332,7 @@ def _own_files_fetcher_class() -> Any:
     # WeasyPrint's default fetcher reads any file:// URL (/etc/passwd as an attachment
     # included) and any http:// one. Everything shown is escaped, but the renderer should
     # not be the one place where that stays true by luck.
-    from weasyprint.urls import URLFetcher  # type: ignore[import-untyped]
-
-    class OwnFilesOnly(URLFetcher):  # type: ignore[misc]
+    class OwnFilesOnly(_weasyprint().urls.URLFetcher):  # type: ignore[misc]
         def fetch(self, url: str, headers: Any = None) -> Any:
             if not own_file(url):
                 # WeasyPrint logs the refusal and renders without the resource.

@@ -45,3 +45,49 @@ def test_gunicorn_started_in_the_repository_runs_the_same_worker_start() -> None
 
     config = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
     assert config["post_worker_init"] is worker_started
+
+
+def test_loading_it_starts_no_program_and_leaves_the_library_search_as_it_was() -> None:
+    # ctypes' library search runs ldconfig, gcc and ld for every name WeasyPrint tries that
+    # is not in the linker cache: most of the import, on a machine with a compiler.
+    done = subprocess.run([sys.executable, "-c", (
+        "import ctypes.util, json, subprocess\n"
+        "started = []\n"
+        "popen = subprocess.Popen.__init__\n"
+        "def init(self, args, *rest, **kw):\n"
+        "    started.append(args)\n"
+        "    popen(self, args, *rest, **kw)\n"
+        "subprocess.Popen.__init__ = init\n"
+        "search = ctypes.util.find_library\n"
+        "from scorer.sheet import _weasyprint\n"
+        "weasyprint = _weasyprint()\n"
+        "print(json.dumps([str(a) for a in started]))\n"
+        "assert ctypes.util.find_library is search\n"
+        "assert weasyprint.HTML and weasyprint.urls.URLFetcher\n")],
+        capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout.splitlines()[-1]) == []
+
+
+def test_where_the_libraries_go_by_other_names_it_is_loaded_the_usual_way() -> None:
+    # A system whose libraries only the search finds: the first import fails as WeasyPrint's
+    # does there, and the second, with the search, succeeds.
+    done = subprocess.run([sys.executable, "-c", (
+        "import ctypes.util, importlib, sys\n"
+        "load = importlib.import_module\n"
+        "tries = []\n"
+        "def import_module(name, *rest):\n"
+        "    if name != 'weasyprint':\n"
+        "        return load(name, *rest)\n"
+        "    tries.append(ctypes.util.find_library('c'))\n"
+        "    if len(tries) == 1:\n"
+        "        load('weasyprint.css')  # half imported, then the libraries fail\n"
+        "        raise OSError('cannot load library pango-1.0-0')\n"
+        "    return load(name)\n"
+        "importlib.import_module = import_module\n"
+        "from scorer.sheet import _weasyprint\n"
+        "weasyprint = _weasyprint()\n"
+        "assert len(tries) == 2 and tries[0] is None and tries[1], tries\n"
+        "assert weasyprint.HTML and sys.modules['weasyprint'] is weasyprint\n")],
+        capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
