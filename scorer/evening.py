@@ -576,11 +576,13 @@ def _pflicht(state: _State, facts: GameFacts, forced: str | None) -> bool:
 
 
 @contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Run a fold without the cyclic garbage collector.
+def collector_paused() -> Iterator[None]:
+    """Run folds without the cyclic garbage collector (nested: the outermost resumes it).
 
     A fold makes no reference cycles, so the collector has nothing to find in it; left on,
     it walks the growing ledger again and again and a long evening costs more per game.
+    Folding many evenings in a row, pause it around all of them: resumed after each, it
+    walks everything folded so far once more at the next allocation.
     """
     if not gc.isenabled():
         yield
@@ -603,7 +605,7 @@ def _fold(state: _State, entries: Sequence[Any],
                                         "(Spiele und Tischwechsel) je Abend")])
     known = len(state.players)
     out: list[LedgerGame | TableChange] = []
-    with _collector_paused():
+    with collector_paused():
         for i, raw in enumerate(entries, offset):
             try:
                 if (type(raw) is dict or isinstance(raw, Mapping)) and "table" in raw:

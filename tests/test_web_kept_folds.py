@@ -377,3 +377,33 @@ def test_a_runde_page_asks_the_database_as_often_for_five_evenings_as_for_one(ap
         table.play(sheet, ("Ben", "Cem"), 151)
         table.play(sheet, ("Anna", "Dora"), 120)
     assert fresh_and_kept(pages) == one
+
+
+def test_a_runde_page_folds_its_evenings_with_the_collector_paused_once(app, table,
+                                                                        monkeypatch):
+    """Resumed between evenings, the cyclic collector walked everything folded so far again
+    (a fresh worker's Runde page of 100 evenings: 150-800 ms). Every evening is folded with
+    it paused, and it runs again once the page is answered."""
+    import gc
+
+    from scorer import fold_cache
+    from scorer.services import folds
+
+    table.create_group()
+    for _ in range(3):
+        sheet = table.start_evening()
+        table.play(sheet, ("Anna", "Cem"), 151)
+    real = folds.fold_facts
+    collecting: list[bool] = []
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        collecting.append(gc.isenabled())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(folds, "fold_facts", spy)
+    with app.app_context():
+        fold_cache.cache().clear()
+    assert gc.isenabled()
+    assert table.client.get(f"/r/{table.token}/").status_code == 200
+    assert collecting == [False, False, False]
+    assert gc.isenabled()

@@ -19,6 +19,7 @@ from scorer.evening import (
     Ledger,
     LedgerGame,
     TableChange,
+    collector_paused,
     resume,
 )
 from scorer.extensions import db
@@ -282,7 +283,11 @@ def folds_of(evenings: Sequence[Evening]) -> list[Folded]:
             kept.put(evenings[k].id, keys[k], grown, len(grown.entries) + 1)
             missing = []
     if missing:
-        loaded = _load_folds(missing)
+        # The collector paused for all of them: resumed between evenings, it would walk
+        # every row read and evening folded so far again (a Runde of 100 evenings in a
+        # fresh worker: 150-800 ms instead of a steady 150).
+        with collector_paused():
+            loaded = _load_folds(missing)
         usable = usable and fold_cache.committed_only(session)
         for k, evening in enumerate(evenings):
             if found[k] is None:
