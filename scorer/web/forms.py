@@ -34,7 +34,7 @@ from scorer.explain import (
     VALUE_LABELS,
 )
 from scorer.names import PLAYER_NAME, RUNDE_NAME, NameField, clean_name
-from scorer.rules import PRESETS, Announcements, BockTrigger, GameKind, HouseRules
+from scorer.rules import PRESETS, Announcements, BockTrigger, Extra, GameKind, HouseRules
 from scorer.scoring import (
     InvalidGame,
     Level,
@@ -348,7 +348,7 @@ def game_form(rules: HouseRules, seats: Sequence[tuple[int, str]],
               data: Mapping[str, Any] | None = None) -> GameForm:
     """The entry form for these rules and seats (id, name)."""
     eyes = tuple(seats) if GameKind.HAMMELRENNEN in rules.game_kinds else ()
-    form = _entry_class(tuple(rules.to_dict()["extras"]), eyes)(data=dict(data or {}))
+    form = _entry_class(_extras(rules), eyes)(data=dict(data or {}))
     kinds = [k for k in GameKind if rules.allows(k)]
     form.kind.choices = choices((k.value, KIND_LABELS[k]) for k in kinds)
     form.solo.choices = choices((s.value, SOLO_LABELS[s]) for s in rules.solo_kinds)
@@ -358,6 +358,12 @@ def game_form(rules: HouseRules, seats: Sequence[tuple[int, str]],
     form.announced_kontra.choices = choices(level_choices("kontra", rules))
     return form
 
+
+
+def _extras(rules: HouseRules) -> tuple[str, ...]:
+    """The extras the rules count, in the order the form shows them (``to_dict``'s, without
+    writing out every other option as well: that was a tenth of a save)."""
+    return tuple(e.value for e in Extra if e in rules.extras)
 
 
 @functools.lru_cache(maxsize=512)
@@ -448,7 +454,7 @@ def facts_from_form(form: GameForm, rules: HouseRules, seats: Mapping[int, str],
                 facts["doppelt"] = doppelt
         extras: dict[str, dict[str, int]] = {}
         for party in ("re", "kontra"):
-            counts = {e: form[extra_field(party, e)].data for e in rules.to_dict()["extras"]}
+            counts = {e: form[extra_field(party, e)].data for e in _extras(rules)}
             counts = {e: n for e, n in counts.items() if n}
             if counts:
                 extras[party] = counts
