@@ -6,12 +6,39 @@ points are computed here.
 
 from __future__ import annotations
 
-from typing import Any
+import functools
+from typing import Any, NamedTuple
 
 from scorer.evening import LedgerGame
-from scorer.explain import EXTRA_LABELS, KIND_LABELS, LEVEL_LABELS, SOLO_LABELS
+from scorer.explain import (
+    EXTRA_LABELS,
+    KIND_LABELS,
+    LEVEL_LABELS,
+    SOLO_LABELS,
+    describe_rules,
+    deviation_text,
+    summary,
+)
 from scorer.labels import names
-from scorer.rules import Extra, GameKind, SoloKind
+from scorer.rules import Extra, GameKind, HouseRules, SoloKind
+
+
+class RulesWords(NamedTuple):
+    """An evening's rules as its sheet words them (scorer.explain)."""
+
+    preset: str
+    """The closest preset's label."""
+    deviation: str | None
+    """What differs from it, in one line; None: nothing."""
+    summary: tuple[str, ...]
+
+
+@functools.lru_cache(maxsize=256)
+def rules_words(rules: HouseRules, planned_games: int | None) -> RulesWords:
+    """The sheet's words for these rules, worded once per worker: the same for every
+    request, and writing out every option five times was a twentieth of a sheet."""
+    return RulesWords(describe_rules(rules)[0], deviation_text(rules),
+                      tuple(summary(rules, planned_games)))
 
 
 def parties_text(entry: LedgerGame) -> str:

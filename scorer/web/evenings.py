@@ -20,7 +20,7 @@ from werkzeug.wrappers import Response
 
 from scorer import services
 from scorer.evening import describe_bock_queue
-from scorer.explain import PRESET_LABELS, describe_rules, deviation_text, summary
+from scorer.explain import PRESET_LABELS, summary
 from scorer.labels import (
     bock_summary,
     forced_notice,
@@ -31,7 +31,7 @@ from scorer.labels import (
 from scorer.models import Group
 from scorer.rules import InvalidRules, rules_from_spec
 from scorer.web import live, money
-from scorer.web.sheet_rows import RowLinks, sheet_rows
+from scorer.web.display import rules_words
 from scorer.web.forms import (
     DECK_LABELS,
     OPTION_NAMES,
@@ -47,6 +47,7 @@ from scorer.web.forms import (
 )
 from scorer.web.lookup import evening_or_404, game_or_404, group_or_404
 from scorer.web.numbers import parse_int
+from scorer.web.sheet_rows import RowLinks, sheet_rows
 
 bp = Blueprint("evenings", __name__, url_prefix="/r/<token>/abend")
 
@@ -137,9 +138,8 @@ def show(token: str, number: int) -> bytes:
         bock_text=describe_bock_queue(ledger.bock_queue), bock_lines=bock_summary(ledger),
         plan=plan_text(ledger), done=not evening.closed and plan_complete(ledger),
         forced_why=forced_notice(ledger),
-        rows=rows, deviation=deviation_text(sheet.rules),
-        rules_preset=describe_rules(sheet.rules)[0],
-        summary=summary(sheet.rules, evening.planned_games), **money.sheet_extras(evening, sheet),
+        rows=rows, rules_words=rules_words(sheet.rules, evening.planned_games),
+        **money.sheet_extras(evening, sheet),
     ))
 
 
