@@ -300,15 +300,24 @@
     return Math.max(0, Math.round(window.innerHeight - viewport.height - viewport.offsetTop));
   }
 
+  // What the bar and the keyboard cover at the bottom of the screen, and a little air.
+  function covered() {
+    return (savebar ? savebar.getBoundingClientRect().height : 0) + keyboard() + 8;
+  }
+
+  // The bar lifted above the keyboard, and the page's scroll padding kept at what they
+  // cover: wherever the browser scrolls to show something (a focus, a tap further down, a
+  // link to a field), it stops above the bar rather than under it.
   function liftBar() {
-    if (savebar) { savebar.style.setProperty("--keyboard", keyboard() + "px"); }
+    if (!savebar) { return; }
+    savebar.style.setProperty("--keyboard", keyboard() + "px");
+    document.documentElement.style.setProperty("scroll-padding-bottom", covered() + "px");
   }
 
   function inView(el) {
     if (!el || el.hidden || !el.getClientRects().length) { return; }
-    // The room above the bar: the bar's height (and the keyboard's) as the margin that
-    // scrollIntoView keeps free below the element.
-    var below = (savebar ? savebar.getBoundingClientRect().height : 0) + keyboard() + 8;
+    // The room above the bar as the margin that scrollIntoView keeps free below the element.
+    var below = covered();
     el.style.setProperty("scroll-margin-bottom", below + "px");
     el.style.setProperty("scroll-margin-top", "8px");
     var box = el.getBoundingClientRect();
@@ -343,6 +352,7 @@
   if (savebar && window.ResizeObserver) {
     new ResizeObserver(function () { keepTyping(); }).observe(savebar);
   }
+  liftBar();
 
   // After a refused save, bring the first message into view.
   var firstError = document.querySelector(".field--invalid, .flash--error");

@@ -117,6 +117,51 @@ def clear_of_the_bar(page: Any) -> bool:
     }""")
 
 
+UNDER_THE_BAR_JS = """() => {
+  // Every control of the entry form, brought into view the way the browser does it for a
+  // focus or a tap from further up (and Playwright before a tap): which end under the bar?
+  const bar = document.querySelector('.savebar');
+  const controls = Array.from(document.querySelectorAll(
+    'form label.chip, form input:not([type=hidden]), form select, form button, form summary'));
+  const under = [];
+  for (const el of controls) {
+    if (bar.contains(el) || !el.getClientRects().length) continue;
+    window.scrollTo(0, 0);
+    el.scrollIntoView({block: 'nearest'});
+    const box = el.getBoundingClientRect();
+    if (box.bottom > bar.getBoundingClientRect().top + 0.5) {
+      under.push((el.id || el.name || el.textContent.trim()).slice(0, 40));
+    }
+  }
+  window.scrollTo(0, 0);
+  return under;
+}"""
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_nothing_the_browser_scrolls_to_lands_under_the_save_bar(phone, size):
+    # A tester's offline form: its two notes pushed the Re chips down, and a tap scrolled
+    # them to the bottom edge of the screen, under the sticky bar.
+    table = phone(*size)
+    page = table.page
+    table.set_up_evening(FIVE)
+    table.tap_to(page.get_by_role("link", name="Spiel 1 eintragen"), "spiel-1-neu")
+    # Everything the form can show: the extras opened, the notes long.
+    for details in page.locator("form details").all():
+        details.evaluate("el => { el.open = true; }")
+    page.evaluate("""() => document.querySelector('form').insertAdjacentHTML('afterbegin',
+        '<p>' + 'Ohne Verbindung. '.repeat(40) + '</p>')""")
+    assert page.evaluate(UNDER_THE_BAR_JS) == []
+
+
+def test_nothing_the_browser_scrolls_to_lands_under_the_bar_of_a_table_change(phone):
+    table = phone(360, 740)
+    page = table.page
+    table.set_up_evening(FIVE)
+    table.tap_to(page.get_by_role("link", name="Tisch ändern"), "tisch-aendern")
+    assert page.evaluate(UNDER_THE_BAR_JS) == []
+
+
 @pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 def test_the_schwarz_question_appears_in_view_and_the_preview_waits_for_the_answer(
         phone, size):
