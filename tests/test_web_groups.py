@@ -181,6 +181,16 @@ def test_a_player_name_with_invisible_or_control_characters_is_refused(table, cl
         assert [p.name for p in services.find_group(table.token).players] == ["Dora"]
 
 
+def test_adding_a_retired_player_again_says_how_they_come_back(table, client, app):
+    url = table.create_group(players=("Anna", "Ben"))
+    anna = table.player_id("Anna")
+    assert client.post(f"{url}spieler/{anna}", data={"retire": "1"}).status_code == 302
+    response = client.post(f"{url}spieler", data={"name": "anna"})
+    assert response.status_code == 422
+    assert ("Anna ist ausgeschieden. Zurückholen: in der Runde unter „Spieler“ auf „Ändern“ "
+            "und „spielt wieder mit“ tippen") in response.text
+
+
 def test_names_are_stored_composed_and_trimmed_so_look_alikes_are_the_same_name(
         table, client, app):
     url = table.create_group("  Zoe\u0308s Runde ", players=("  Zoe\u0308 ",))

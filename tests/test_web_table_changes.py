@@ -442,7 +442,21 @@ def test_a_retired_player_cannot_come_to_the_table(app, table, evening):
     assert table.client.post(f"/r/{table.token}/spieler/{emil}",
                              data={"retire": "1"}).status_code == 302
     refused_alike(app, table, evening, change_form(table, ("Anna", "Ben", "Cem", "Dora", "Emil")),
-                  "present", "ausgeschiedene Spieler können nicht dazukommen: Emil")
+                  "present", "ausgeschiedene Spieler können nicht dazukommen: Emil. "
+                  "Zurückholen: in der Runde unter „Spieler“ auf „Ändern“ und „spielt wieder "
+                  "mit“ tippen")
+
+
+def test_a_retired_player_typed_in_as_new_is_told_how_to_come_back(app, table, evening):
+    # A tester typed the name of a retired player as the newcomer and was told only that
+    # the name exists.
+    emil = table.player_id("Emil")
+    assert table.client.post(f"/r/{table.token}/spieler/{emil}",
+                             data={"retire": "1"}).status_code == 302
+    refused_alike(app, table, evening, {**change_form(table, ("Anna", "Ben", "Cem", "Dora")),
+                                        "new_name": "emil", "seat-neu": "5"},
+                  "new_name", "Emil ist ausgeschieden. Zurückholen: in der Runde unter "
+                  "„Spieler“ auf „Ändern“ und „spielt wieder mit“ tippen")
 
 
 def test_a_closed_evening_offers_no_table_change_and_refuses_one(app, table, evening):

@@ -96,12 +96,22 @@ def _lock_group(group: Group) -> None:
     db.session.refresh(group, with_for_update=True)
 
 
+COME_BACK = ("Zurückholen: in der Runde unter „Spieler“ auf „Ändern“ und „spielt wieder mit“ "
+             "tippen")
+"""How a retired player comes back, for the messages that refuse them."""
+
+
 def _player_name(group: Group, raw: str, field: str = "name", but: Player | None = None) -> str:
     """``raw`` as a player's name is stored, or Refused on the form's ``field``: unreadable
     (scorer.names), or another player's of the Runde (names are unique within it, whatever
     the case; ``but``: the player being renamed)."""
     name = _name(raw, PLAYER_NAME, field)
-    if any(p.name.casefold() == name.casefold() and p is not but for p in group.players):
+    same = next((p for p in group.players
+                 if p.name.casefold() == name.casefold() and p is not but), None)
+    if same is not None and not same.active and but is None:
+        # Typed in again to be added (a tester's newcomer at the table): say how they return.
+        raise Refused([(field, f"{same.name} ist ausgeschieden. {COME_BACK}")])
+    if same is not None:
         raise Refused([(field, f"{name} gibt es in dieser Runde schon")])
     return name
 

@@ -21,7 +21,7 @@ from scorer.services.entries import (
 )
 from scorer.services.facts import evening_setup, is_table_change, to_core
 from scorer.services.refusals import Refused, _check_revision, _fold_checked
-from scorer.services.runden import _new_player, _player_name
+from scorer.services.runden import COME_BACK, _new_player, _player_name
 
 
 def preview_table_change(evening: Evening, facts: Mapping[str, Any], after: int | None = None,
@@ -88,8 +88,9 @@ def _checked_change(evening: Evening, seats: Sequence[Seat], dealer: Seat | None
     retired = {p.name for p in evening.group.players if not p.active}
     back = [p for p in change.joined if p in retired]
     if back:
+        # Where they come back (a tester looked for it here): the Runde's player page.
         raise Refused([("table", "ausgeschiedene Spieler können nicht dazukommen: "
-                                 + ", ".join(back))])
+                                 + ", ".join(back) + f". {COME_BACK}")])
     return facts, ledger, change, index
 
 
