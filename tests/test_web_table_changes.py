@@ -459,6 +459,34 @@ def test_a_retired_player_typed_in_as_new_is_told_how_to_come_back(app, table, e
                   "„Spieler“ auf „Ändern“ und „spielt wieder mit“ tippen")
 
 
+def test_a_change_moved_before_a_game_its_leaver_played_says_how_early_it_may_go(app, table):
+    # A tester moved a change to an earlier game and was only told that a game would no
+    # longer add up. Five at the table: the dealer sits out; Emil deals game 5.
+    five = (*SEATS, "Emil")
+    table.create_group(players=five)
+    sheet = table.start_evening(five)
+    for dealer in range(5):  # the four after the dealer play
+        players = tuple(five[(dealer + k) % 5] for k in range(1, 5))
+        table.play(sheet, players[:2], 151, players=players)
+    assert "Emil" not in table.ledger(sheet).games[4].players
+    # Fritz comes for Emil after game 5, then is moved earlier: Emil played game 4.
+    change(table, sheet, ("Anna", "Ben", "Cem", "Dora", "Fritz"), new="Fritz")
+    (moved,) = change_ids(app)
+    before = rows(app)
+    data = change_form(table, ("Anna", "Ben", "Cem", "Dora", "Fritz"), after=2, revision="1")
+    hint = "Emil spielt bis Spiel 4 mit: frühestens nach Spiel 4 wählen"
+    preview = table.client.post(f"{sheet}tisch/{moved}/vorschau", data=data).json
+    assert preview == {"ok": False, "messages": [
+        "Spiel 3 ginge danach nicht mehr auf: sitzt nicht am Tisch: Emil", hint]}
+    response = table.client.post(f"{sheet}tisch/{moved}/", data=data)
+    assert response.status_code == 422
+    assert f'id="after-error">{hint}' in response.text
+    assert rows(app) == before
+    data["after"] = "4"  # as the hint says
+    assert table.client.post(f"{sheet}tisch/{moved}/", data=data).status_code == 302
+    assert table.ledger(sheet).table_changes[0].after == 4
+
+
 def test_a_closed_evening_offers_no_table_change_and_refuses_one(app, table, evening):
     table.client.post(evening + "schliessen", data={"revision": "1"})
     page = table.client.get(evening).text

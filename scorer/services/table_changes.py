@@ -39,10 +39,35 @@ def preview_table_change(evening: Evening, facts: Mapping[str, Any], after: int 
     index = _place(others, after, replacing)
     raws = [to_core(g.facts, names) for g in others]
     raws.insert(index, to_core(facts, names))
-    ledger = _fold_checked(setup, raws, index)
+    try:
+        ledger = _fold_checked(setup, raws, index)
+    except Refused as err:
+        raise Refused([*err.problems, *_still_playing(raws, index)]) from None
     change = ledger.entries[index]
     assert isinstance(change, TableChange)
     return ledger, change, index
+
+
+def _still_playing(raws: Sequence[Mapping[str, Any]], index: int) -> list[tuple[str, str]]:
+    """Where the change at ``index`` could go instead, when games after it name players it
+    takes from the table: on the field ``after``, the earliest game after which it fits so
+    far (a tester moving a change earlier was refused without a word on where to)."""
+    seated = set(raws[index]["table"])
+    number = sum(1 for raw in raws[:index] if not is_table_change(raw))
+    last, gone = None, []
+    for raw in raws[index + 1:]:
+        if is_table_change(raw):
+            break  # the table after the next change is that change's own
+        number += 1
+        away = [p for p in raw.get("players", ()) if p not in seated]
+        if away:
+            last = number
+            gone += [p for p in away if p not in gone]
+    if last is None:
+        return []
+    plays = "spielt" if len(gone) == 1 else "spielen"
+    return [("after", f"{', '.join(gone)} {plays} bis Spiel {last} mit: frühestens "
+                      f"nach Spiel {last} wählen")]
 
 
 def _place(others: list[Game], after: int | None, replacing: Game | None) -> int:
