@@ -407,3 +407,46 @@ def test_a_runde_page_folds_its_evenings_with_the_collector_paused_once(app, tab
     assert table.client.get(f"/r/{table.token}/").status_code == 200
     assert collecting == [False, False, False]
     assert gc.isenabled()
+
+
+def test_a_worker_that_kept_a_fold_before_a_backup_was_restored_shows_the_restored_evening(
+        app, table, second_worker, tmp_path):
+    """A database restored from a backup under the running app, then changed otherwise than
+    before: a game edited again (to the same revision it had reached before the restore, its
+    form's key unchanged) and a game saved. The other worker kept the fold of the edit that
+    the restore took away; it must show what the database holds now, not go on from it."""
+    from scorer.extensions import db
+
+    table.create_group()
+    sheet = table.start_evening()
+    table.play(sheet, ("Anna", "Cem"), 151)
+    (first,) = table.game_ids()
+    target = tmp_path / "backup.json"
+    runner = app.test_cli_runner()
+    made = runner.invoke(args=["backup", "-o", str(target)])
+    assert made.exit_code == 0, made.output
+
+    # Before the restore: the game corrected to 100 Augen for Re; the other worker sees it.
+    posted(table.client.post(f"{sheet}spiel/{first}/", data={
+        **table.game_form(("Anna", "Cem"), 100), "revision": "1"}))
+    other = second_worker.test_client()
+    assert "100" in other.get(sheet).text
+
+    # The backup restored into the emptied database, under both running workers.
+    with app.app_context():
+        for t in reversed(db.metadata.sorted_tables):
+            db.session.execute(t.delete())
+        db.session.commit()
+        db.session.remove()
+    restored = runner.invoke(args=["restore", str(target)])
+    assert restored.exit_code == 0, restored.output
+
+    # After it: the same game corrected otherwise (Ben and Dora Re with 190), one game more.
+    posted(table.client.post(f"{sheet}spiel/{first}/", data={
+        **table.game_form(("Ben", "Dora"), 190), "revision": "1"}))
+    table.play(sheet, ("Anna", "Ben"), 121)
+
+    kept = other.get(sheet + "spiele.csv").text
+    second_worker.extensions["doko_folds"].clear()
+    assert kept == other.get(sheet + "spiele.csv").text, \
+        "the other worker went on from the fold of an edit the restore took away"

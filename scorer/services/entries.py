@@ -142,8 +142,11 @@ def _store(evening: Evening, facts: dict[str, Any], entry_key: str, position: in
     """Add a checked entry at ``position`` (``_check_room``'s: the end; a table change then
     moves to live ``index``) and commit; ``number``: its number on the sheet, when the
     caller knows it."""
+    # The entry and its history event are written at one moment, which the event (kept
+    # loaded after the commit) tells the fold kept for the entry (StoredEntry.updated).
+    now = utcnow()
     game = Game(evening=evening, position=position, facts=facts, entry_key=entry_key,
-                revision=1)
+                revision=1, created_at=now, updated_at=now)
     db.session.add(game)
     try:
         # The entry key is unique: a form that arrives twice at once is stored once, and the
@@ -153,6 +156,7 @@ def _store(evening: Evening, facts: dict[str, Any], entry_key: str, position: in
             db.session.flush()
             _move(game, index)
         event = _record(game, CREATE, None, game.facts, number=number)
+        event.created_at = now
         _commit_keeping(evening, event)
     except IntegrityError:
         db.session.rollback()

@@ -45,6 +45,10 @@ class StoredEntry:
     entry_key: str
     """The one-time key of the form that stored it: no two rows share one, not even rows of
     two databases that went separate ways from the same backup."""
+    updated: dt.datetime
+    """When the row was last written (UTC): a database restored from a backup brings back
+    revisions it had reached before, so an edit after the restore may reach a revision again
+    with other facts; never at the same moment."""
 
 
 @dataclass(frozen=True)
@@ -304,7 +308,8 @@ def _grown(evening: Evening, key: FoldKey, before: tuple[Any, Any] | None) -> Fo
     That is so when the Runde is as it was (names, players), the version rose by as many as
     there are more live entries (every change raises it by one: an edit, a delete, a
     settlement would each leave a count unexplained), every live entry kept is still there,
-    in its place, at its revision, under its form's key, and the added entries are games
+    in its place, at its revision, under its form's key, written when it was (a restored
+    backup brings old revisions back), and the added entries are games
     (which name only players at the table, so players the kept fold knows). Only the added
     entries' facts are read and folded.
     """
@@ -314,13 +319,14 @@ def _grown(evening: Evening, key: FoldKey, before: tuple[Any, Any] | None) -> Fo
     added = key[0] - old_key[0]
     if added < 1 or old_key[2:] != key[2:]:
         return None
-    live = db.session.execute(
-        select(Game.id, Game.revision, Game.entry_key)
-        .where(Game.evening_id == evening.id, Game.deleted_at.is_(None))
-        .order_by(Game.position)).all()
+    live = [(i, revision, entry_key, _instant(updated)) for i, revision, entry_key, updated
+            in db.session.execute(
+                select(Game.id, Game.revision, Game.entry_key, Game.updated_at)
+                .where(Game.evening_id == evening.id, Game.deleted_at.is_(None))
+                .order_by(Game.position))]
     kept = len(old.entries)
     if len(live) != kept + added or any(
-            (e.id, e.revision, e.entry_key) != tuple(row)
+            (e.id, e.revision, e.entry_key, e.updated) != row
             for e, row in zip(old.entries, live)):
         return None
     tail = live[kept:]
@@ -330,7 +336,8 @@ def _grown(evening: Evening, key: FoldKey, before: tuple[Any, Any] | None) -> Fo
         # Deleted meanwhile (PostgreSQL reads each statement's latest commit), or a table
         # change, which may bring a player who is not in the names kept.
         return None
-    stored = [StoredEntry(i, facts[i], revision, entry_key) for i, revision, entry_key in tail]
+    stored = [StoredEntry(i, facts[i], revision, entry_key, updated)
+              for i, revision, entry_key, updated in tail]
     try:
         ledger = resume(old.ledger, [to_core(s.facts, old.names) for s in stored])
     except InvalidEvening:
@@ -351,11 +358,13 @@ def _load_folds(evenings: Sequence[Evening]) -> dict[int, Folded]:
             .order_by(EveningSeat.evening_id, EveningSeat.position)):
         seats[evening_id].append(player_id)
     entries: dict[int, list[StoredEntry]] = {i: [] for i in ids}
-    for evening_id, game_id, facts, revision, entry_key in db.session.execute(
-            select(Game.evening_id, Game.id, Game.facts, Game.revision, Game.entry_key)
+    for evening_id, game_id, facts, revision, entry_key, updated in db.session.execute(
+            select(Game.evening_id, Game.id, Game.facts, Game.revision, Game.entry_key,
+                   Game.updated_at)
             .where(Game.evening_id.in_(ids), Game.deleted_at.is_(None))
             .order_by(Game.evening_id, Game.position)):
-        entries[evening_id].append(StoredEntry(game_id, facts, revision, entry_key))
+        entries[evening_id].append(
+            StoredEntry(game_id, facts, revision, entry_key, _instant(updated)))
     out = {}
     for evening in evenings:
         setup = core_setup(evening.rules, [names[i] for i in seats[evening.id]],

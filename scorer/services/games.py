@@ -97,7 +97,9 @@ def add_game(evening: Evening, facts: Mapping[str, Any], entry_key: str,
     event = _store(evening, stored, entry_key, position, None, number=entry.number)
     if event is not None:
         # Committed under the lock taken above: this request's commit is version + 1.
-        after = folded.extended([StoredEntry(event.game_id, stored, 1, entry_key)], ledger)
+        after = folded.extended(
+            [StoredEntry(event.game_id, stored, 1, entry_key, _instant(event.created_at))],
+            ledger)
         fold_cache.cache().put(evening.id, (version + 1, _instant(evening.updated_at), *key[2:]),
                                after, len(after.entries) + 1)
     return event
