@@ -218,13 +218,18 @@ def test_a_save_whose_answer_never_arrives_is_kept_and_stored_once(kept_phone, t
         route.abort("connectionreset")         # … and the phone never hears of it
 
     context = table.page.context
-    answers: list[dict[str, Any]] = []
-    context.on("response", lambda r: answers.append(r.json()) if r.url.endswith(
-        "/nachtragen") and r.request.method == "POST" else None)
+
+    def sent_again(response: Any) -> bool:
+        return response.url.endswith("/nachtragen") and response.request.method == "POST"
+
+    resent: list[Any] = []
+    context.on("response", lambda r: resent.append(r) if sent_again(r) else None)
     context.route(re.compile(r".*/spiel/neu$"), lose_the_answer)
     table.tap_to(table.page.get_by_role("link", name="Spiel 2 eintragen"), "spiel-2")
     table.fill_game(OFFLINE[0])
-    table.tap_to(table.page.get_by_role("button", name="Speichern"), "antwort-verloren")
+    # The page shows game 2 at once (the server has it): wait for the phone's own sending.
+    with context.expect_event("response", sent_again, timeout=SYNCED_WITHIN * 1000) as answer:
+        table.tap_to(table.page.get_by_role("button", name="Speichern"), "antwort-verloren")
     context.unroute(re.compile(r".*/spiel/neu$"))
     assert lost == [302]
 
@@ -232,8 +237,9 @@ def test_a_save_whose_answer_never_arrives_is_kept_and_stored_once(kept_phone, t
     table.page.locator(".waiting").wait_for(state="hidden", timeout=SYNCED_WITHIN * 1000)
     games = stored(table_server.database, token_of(sheet))
     assert [as_typed(f) for _, f in games] == [FIRST, OFFLINE[0]]
-    # The phone kept the game and sent it again; the server knew it by its entry key.
-    assert answers == [{"result": "already", "number": 2}]
+    # The phone kept the game and sent it again, once; the server knew it by its entry key.
+    assert answer.value.json() == {"result": "already", "number": 2}
+    assert len(resent) == 1
 
 
 def test_without_a_service_worker_an_open_entry_form_keeps_games_until_the_connection_is_back(
