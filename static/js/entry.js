@@ -316,9 +316,10 @@
 
   function inView(el) {
     if (!el || el.hidden || !el.getClientRects().length) { return; }
-    // The room above the bar as the margin that scrollIntoView keeps free below the element.
+    // The page's scroll padding is the room scrollIntoView keeps free below the element
+    // (the bar and the keyboard); a margin of the element's own would be added to it.
     var below = covered();
-    el.style.setProperty("scroll-margin-bottom", below + "px");
+    document.documentElement.style.setProperty("scroll-padding-bottom", below + "px");
     el.style.setProperty("scroll-margin-top", "8px");
     var box = el.getBoundingClientRect();
     var top = viewport ? viewport.offsetTop : 0;

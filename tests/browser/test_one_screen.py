@@ -106,6 +106,12 @@ def test_the_preview_growing_under_the_typed_augen_does_not_cover_them(phone):
     page.wait_for_timeout(150)
     table.assert_seen(eyes, "the Augen typed: the Augen field")
     assert clear_of_the_bar(page), "the save bar covers part of the Augen field"
+    # … and only just: the page scrolled no further than the field needed, so the choices
+    # above it stay on the screen (a room kept twice put the field at the top edge).
+    assert page.evaluate("window.scrollY") > 0, "the field was never covered: nothing tested"
+    gap = page.evaluate("""() => document.querySelector('.savebar').getBoundingClientRect().top
+        - document.querySelector('#re_eyes').getBoundingClientRect().bottom""")
+    assert gap <= 24, f"the page scrolled {gap:.0f} px further than the Augen field needed"
 
 
 def clear_of_the_bar(page: Any) -> bool:
