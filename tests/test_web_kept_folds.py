@@ -427,10 +427,12 @@ def test_a_worker_that_kept_a_fold_before_a_backup_was_restored_shows_the_restor
     assert made.exit_code == 0, made.output
 
     # Before the restore: the game corrected to 100 Augen for Re; the other worker sees it.
+    other = second_worker.test_client()
+    as_played = other.get(sheet + "spiele.csv").text
     posted(table.client.post(f"{sheet}spiel/{first}/", data={
         **table.game_form(("Anna", "Cem"), 100), "revision": "1"}))
-    other = second_worker.test_client()
-    assert "100" in other.get(sheet).text
+    assert other.get(sheet).status_code == 200
+    assert other.get(sheet + "spiele.csv").text != as_played
 
     # The backup restored into the emptied database, under both running workers.
     with app.app_context():

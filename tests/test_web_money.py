@@ -43,7 +43,10 @@ def test_without_money_the_sheet_shows_no_settlement_but_offers_the_form(table, 
     table.play(sheet, ("Anna", "Cem"), 151)
     page = client.get(sheet).text
     assert "money__lines" not in page
-    assert f'action="{sheet}abrechnung"' in page and "Abrechnung einstellen" in page
+    assert f'href="{sheet}abrechnung">Abrechnung einstellen</a>' in page
+    form = client.get(sheet + "abrechnung").text
+    assert "Dieser Abend wird ohne Geld gespielt." in form
+    assert 'name="cents_per_point"' in form and 'value="0"' in form
 
 
 def test_the_running_totals_chart_is_inline_svg_with_escaped_names(table, client):

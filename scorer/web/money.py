@@ -61,13 +61,13 @@ def settlement_form(evening: Evening, formdata: Any = None) -> SettlementForm:
     data = {"revision": evening.revision, "cents_per_point": evening.cents_per_point,
             "settlement_mode": evening.settlement_mode,
             "settlement_rounding": evening.settlement_rounding}
-    if formdata is None:
-        return SettlementForm(formdata=None, data=data)
     return SettlementForm(formdata=formdata, data=data)
 
 
 def sheet_extras(evening: Evening, sheet: services.Sheet) -> dict[str, Any]:
-    """What the evening page shows beside the Zettel: chart, money and the money form.
+    """What the evening page shows beside the Zettel: the chart and the money (the form to
+    change how it settles is a page of its own, ``edit``: a rare change, and the sheet that
+    every save answers with stays lighter without it).
 
     The chart is our own SVG with every name escaped (scorer.chart), so it goes into the
     page as markup.
@@ -75,7 +75,6 @@ def sheet_extras(evening: Evening, sheet: services.Sheet) -> dict[str, Any]:
     return {
         "chart": Markup(sheet.folded.chart),
         "money": money(services.settlement(evening, sheet.ledger.totals)),
-        "money_form": settlement_form(evening),
     }
 
 
