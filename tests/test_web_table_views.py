@@ -128,15 +128,17 @@ def test_the_pdf_prints_every_player_the_changes_and_the_dropped_pflichtsolo(tab
 
 def test_the_statistics_count_the_games_each_played_and_average_over_them(table, evening):
     page = table.client.get(f"/r/{table.token}/statistik").text
-    lines = {name: cells for name, cells in re.findall(
-        r'<th scope="row">([^<]+)</th>(.*?)</tr>', page, re.S)}
-
-    heads = [re.sub(r"<[^>]+>", "", h) for h in
-             re.findall(r'<th scope="col"[^>]*>(.*?)</th>', page, re.S)][1:]
 
     def figures(name: str) -> dict[str, str]:
-        cells = re.findall(r'<td class="num[^"]*">([^<]*)</td>', lines[name])
-        return dict(zip(heads, cells, strict=True))
+        """The player's row of each table, by the table's column heads."""
+        out: dict[str, str] = {}
+        for stats in re.findall(r'<table class="stats">(.*?)</table>', page, re.S):
+            heads = [re.sub(r"<[^>]+>", "", h) for h in
+                     re.findall(r'<th scope="col"[^>]*>(.*?)</th>', stats, re.S)][1:]
+            row = re.search(rf'<th scope="row">{name}</th>(.*?)</tr>', stats, re.S).group(1)
+            cells = re.findall(r'<td class="num[^"]*">([^<]*)</td>', row)
+            out.update(zip(heads, cells, strict=True))
+        return out
 
     for name, points, games, average in [("Fritz", "+4", "2", "+2,00"),
                                          ("Dora", "−4", "2", "−2,00"),
