@@ -227,6 +227,14 @@
   var url = form.getAttribute("data-preview-url");
   var timer = null;
   var asked = 0;
+  // What the bar says before anything is chosen, kept to say it again.
+  var resting = preview ? Array.prototype.map.call(preview.childNodes,
+    function (node) { return node.cloneNode(true); }) : [];
+
+  function rest() {
+    preview.textContent = "";
+    resting.forEach(function (node) { preview.appendChild(node.cloneNode(true)); });
+  }
 
   function text(tag, className, content) {
     var el = document.createElement(tag);
@@ -363,14 +371,17 @@
   form.addEventListener("change", changed);
   if (preview && url) {
     document.addEventListener("doko:offline", function () { asked += 1; offline(); });
-    // Back online, or the sheet changed under this form: the points are asked anew.
+    // Back online, or the sheet changed under this form: the points are asked anew (with
+    // no Re chosen yet, the bar says again what it said before the connection broke).
     ["doko:online", "doko:changed"].forEach(function (name) {
       document.addEventListener(name, function () {
-        if (form.querySelector("[data-re] input:checked")) { ask(); }
+        if (form.querySelector("[data-re] input:checked")) { ask(); } else { asked += 1; rest(); }
       });
     });
   }
   update();
-  // A fresh form has nothing to preview yet; an edited game shows its points at once.
+  // A fresh form has nothing to preview yet; an edited game shows its points at once. A
+  // form the phone kept says from the start that the server counts (until it answers).
   if (preview && url && form.querySelector("[data-re] input:checked")) { ask(); }
+  else if (preview && document.body.hasAttribute("data-offline-copy")) { offline(); }
 })();

@@ -277,13 +277,21 @@
   function entryChanged(event) {
     var data = event.detail;
     if (!form || !entryNumber || copy) { return; }
-    var now = data.games + 1;
-    if (now === entryNumber && !data.closed) {
-      if (notice) { notice.hidden = true; }
-      askedFor = null;
-      return;
-    }
-    showNotice(now, data.closed);
+    // While games this phone kept are on their way, the sheet's count moves by them: what
+    // becomes of them is offline.js's to tell, and the form's number is the one after them.
+    var store = window.DokoStore;
+    var waiting = store ? store.waiting(evening)["catch"](function () { return []; })
+                        : Promise.resolve([]);
+    waiting.then(function (items) {
+      if (items.length) { return; }
+      var now = data.games + 1;
+      if (now === entryNumber && !data.closed) {
+        if (notice) { notice.hidden = true; }
+        askedFor = null;
+        return;
+      }
+      showNotice(now, data.closed);
+    });
   }
 
   function el(tag, className, text) {
@@ -363,7 +371,9 @@
     games: function () { return games; },
     version: function () { return version; },
     copy: copy,
-    checkNow: function () { clearTimeout(timer); check(); }
+    checkNow: function () { clearTimeout(timer); check(); },
+    // The form now enters game ``n`` (offline.js: after the games kept on this phone).
+    entering: function (n) { entryNumber = n; }
   };
 
   // A copy the phone kept may be old: ask at once. The seen record may know a later time

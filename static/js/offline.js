@@ -73,15 +73,34 @@
 
   function games(n) { return n === 1 ? "1 Spiel" : n + " Spiele"; }
 
+  // The sheet's "Spiel N eintragen" and "Nächstes Spiel" as the server drew them, while
+  // they count the waiting games too.
+  var counted = [];
+
+  function count(node, coming) {
+    if (!node) { return; }
+    if (!counted.some(function (c) { return c.node === node; })) {
+      counted.push({ node: node, text: node.textContent });
+    }
+    node.textContent = node.textContent.replace(/[0-9]+/, coming);
+  }
+
+  function uncount() {
+    counted.forEach(function (c) { c.node.textContent = c.text; });
+    counted = [];
+  }
+
   function render() {
     return store.waiting(evening).then(function (items) {
       panel.textContent = "";
       blocked.textContent = "";
       panel.hidden = !items.length;
       blocked.hidden = true;
-      if (!items.length) { return items; }
-      var title = games(items.length) + (items.length === 1 ? " wartet" : " warten") +
-        " auf Verbindung";
+      if (!items.length) { uncount(); return items; }
+      // A game the table must decide on waits for the table, not for the connection.
+      var title = items.some(function (item) { return item.state !== "waiting"; })
+        ? games(items.length) + " auf diesem Handy"
+        : games(items.length) + (items.length === 1 ? " wartet" : " warten") + " auf Verbindung";
       panel.appendChild(el("h2", "", title));
       panel.appendChild(el("p", "hint", "Geber, Bock und Punkte rechnet der Server, sobald " +
         (items.length === 1 ? "es gesendet ist" : "sie gesendet sind") +
@@ -94,10 +113,8 @@
       if (items[0].state !== "waiting") { showConflict(items[0], items.length - 1); }
       // The sheet's "Spiel N eintragen" and "Nächstes Spiel" count the waiting games too.
       var coming = items[items.length - 1].number + 1;
-      var link = entryUrl && document.querySelector("a[href=\"" + entryUrl + "\"]");
-      if (link) { link.textContent = link.textContent.replace(/[0-9]+/, coming); }
-      var next = document.querySelector("[data-next-number]");
-      if (next) { next.textContent = String(coming); }
+      count(entryUrl && document.querySelector("a[href=\"" + entryUrl + "\"]"), coming);
+      count(document.querySelector("[data-next-number]"), coming);
       return items;
     })["catch"](function () { return []; });
   }
@@ -341,16 +358,19 @@
     }
   }
 
+  var offlineMark = null;   // "ohne Verbindung" in the heading, while it is so
+
   function offlineEntry() {
     viaPhone = true;
     return nextNumber().then(function (number) {
+      live.entering(number);
       if (live.copy || number !== entryNumber) {
         leavePlayersOpen();
         // The heading named the game, dealer and Bock of the page as it was kept.
         var heading = main.querySelector("h1");
         if (heading) {
           heading.textContent = "Spiel " + number + " ";
-          heading.appendChild(el("span", "subtle", "ohne Verbindung"));
+          offlineMark = heading.appendChild(el("span", "subtle", "ohne Verbindung"));
         }
       }
       showNote(number);
@@ -500,6 +520,7 @@
   document.addEventListener("doko:online", function () {
     banner.hidden = true;
     if (note) { note.hidden = true; }
+    if (offlineMark) { offlineMark.remove(); offlineMark = null; }
     if (live.copy && form && !dirty) { location.reload(); return; }
     sync();
   });

@@ -266,6 +266,15 @@ def test_without_a_service_worker_an_open_entry_form_keeps_games_until_the_conne
     page.locator(".waiting").wait_for(state="hidden", timeout=SYNCED_WITHIN * 1000)
     games = stored(table_server.database, token_of(sheet))
     assert [as_typed(f) for _, f in games] == [FIRST, *OFFLINE[:2]]
+    # The form is for game 4 now, and the phone knows the sheet has three: the games that
+    # arrived were its own, not another phone's (a tester was told they were).
+    page.wait_for_function("() => window.DokoLive.games() === 3",
+                           timeout=SYNCED_WITHIN * 1000)
+    page.wait_for_timeout(300)  # whatever the news brings is drawn by now
+    assert not page.get_by_role("alert").filter(has_text="inzwischen").is_visible()
+    heading = page.locator("h1").inner_text()
+    assert heading.startswith("Spiel 4") and "ohne Verbindung" not in heading, heading
+    assert "Offline" not in page.locator("#preview").inner_text()
 
 
 def test_a_phone_that_does_not_remember_the_runde_keeps_no_page_of_it(kept_phone, table_server):
@@ -339,8 +348,30 @@ def test_a_corrected_waiting_game_the_server_refuses_again_stays_waiting(
     page.locator(".field--invalid").first.wait_for()
     table.console_errors = [e for e in table.console_errors if "422" not in e]
     table.goto(sheet, "zurueck")
-    page.get_by_role("heading", name="1 Spiel wartet auf Verbindung").wait_for(
+    # It waits for the table to decide, not for a connection.
+    page.get_by_role("heading", name="1 Spiel auf diesem Handy").wait_for(
         timeout=SYNCED_WITHIN * 1000)
+    page.get_by_role("alert").filter(has_text="Spiel 2 ließ sich nicht speichern").wait_for()
+    assert len(stored(table_server.database, token_of(sheet))) == 1
+
+
+def test_a_refused_offline_game_discarded_leaves_the_sheet_counting_its_own_games(
+        kept_phone, table_server):
+    # A tester discarded a refused game and the sheet went on offering the game after it.
+    table = kept_phone(table_server.base)
+    sheet = start_kept_evening(table)
+    cut(table)
+    enter_offline(table, {"re": ["Anna"], "re_eyes": 151}, 2, waiting=1)  # one Re player
+    page = table.page
+    page.context.set_offline(False)
+    page.get_by_role("alert").filter(has_text="Spiel 2 ließ sich nicht speichern").wait_for(
+        timeout=SYNCED_WITHIN * 1000)
+    page.get_by_role("heading", name="1 Spiel auf diesem Handy").wait_for()
+    assert page.locator("[data-next-number]").inner_text() == "3"  # after the waiting one
+    table.tap(page.get_by_role("button", name="Meins verwerfen"))
+    page.locator(".waiting").wait_for(state="hidden")
+    assert page.locator("[data-next-number]").inner_text() == "2"
+    page.get_by_role("link", name="Spiel 2 eintragen").wait_for()
     assert len(stored(table_server.database, token_of(sheet))) == 1
 
 
