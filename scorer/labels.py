@@ -233,12 +233,12 @@ def bock_summary(ledger: Ledger) -> tuple[str, ...]:
 
 
 def short_names(players: Sequence[str]) -> dict[str, str]:
-    """A short form of each name for narrow columns (the dealer on the sheet): the first
-    letter, or the first two, or first and last, as far as that tells the players apart;
-    else the whole name.
+    """A short form of each name for narrow columns (the dealer on the sheet): the first two
+    letters, or first and last, as far as that tells the players apart; else the whole name.
+    Never one letter: under "Art" a lone "A" or "S" reads as Armut or Solo.
 
     >>> short_names(["Anna", "Ben", "Alex", "Cem"])
-    {'Anna': 'An', 'Ben': 'B', 'Alex': 'Al', 'Cem': 'C'}
+    {'Anna': 'An', 'Ben': 'Be', 'Alex': 'Al', 'Cem': 'Ce'}
     """
     def unique(form: Callable[[str], str]) -> dict[str, str]:
         made = {name: form(name) for name in players}
@@ -246,7 +246,7 @@ def short_names(players: Sequence[str]) -> dict[str, str]:
         return {name: short for name, short in made.items() if count[short.casefold()] == 1}
 
     out: dict[str, str] = {}
-    for form in (lambda n: n[:1], lambda n: n[:2], lambda n: n[:1] + n[-1:]):
+    for form in (lambda n: n[:2], lambda n: n[:1] + n[-1:]):
         for name, short in unique(form).items():
             out.setdefault(name, short)
     return {name: out.get(name, name) for name in players}
