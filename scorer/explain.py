@@ -253,9 +253,17 @@ def summary(rules: HouseRules, planned_games: int | None | _AnyPlan = ANY_PLAN) 
     extras = format_value("extras", rules.to_dict()["extras"])
     lines.append(f"Sonderpunkte: {extras}; im Solo: "
                  f"{format_value('extras_in_solo', rules.extras_in_solo.value)}.")
+    if rules.gegen_die_alten:
+        # On in every preset, so nothing sets a preset apart by it; a table still reads it
+        # in every breakdown, so the summary names it (a tester missed it).
+        after_armut = ", auch nach einer Armut" if rules.gegen_die_alten_after_armut else ""
+        lines.append("Gewinnt Kontra gegen die Alten (die Partei mit beiden Kreuz-Damen), gibt "
+                     f"es einen Punkt extra{after_armut}.")
     if rules.solo_point is not SoloPoint.OFF:
         lines.append("Ein Solo bringt dem Gewinner einen Punkt extra.")
-    if not rules.schwarz_point:
+    if rules.schwarz_point:
+        lines.append("Bleibt eine Partei ohne Stich (schwarz), gibt es einen Punkt extra.")
+    else:
         lines.append("Für schwarz gibt es keinen eigenen Punkt.")
     if rules.against_points:
         lines.append("Wer gegen eine Absage 120/90/60/30 Augen holt, bekommt je einen Punkt.")

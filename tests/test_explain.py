@@ -262,3 +262,24 @@ def test_the_summary_says_how_a_hammelrennen_scores():
                and "+3" in line and "−1" in line and "Gleichstand zählt es 0" in line
                for line in lines)
     assert not any("über 120 Augen" in line for line in summary(preset("ddv")))
+
+
+@pytest.mark.parametrize(("spec", "named", "not_named"), [
+    # RULES.md §2: gegen die Alten is on in every preset; a tester found it in every
+    # breakdown but nowhere in "Regeln dieses Abends".
+    pytest.param("bockrunde", ["gegen die Alten", "ohne Stich (schwarz), gibt es einen Punkt"],
+                 ["auch nach einer Armut"], id="bockrunde"),
+    pytest.param({"preset": "bockrunde", "gegen_die_alten_after_armut": True},
+                 ["gegen die Alten", "auch nach einer Armut"], [], id="after-armut"),
+    pytest.param({"preset": "ddv", "gegen_die_alten": False}, [], ["gegen die Alten"],
+                 id="off"),
+    pytest.param("grundregeln", ["Für schwarz gibt es keinen eigenen Punkt."],
+                 ["ohne Stich (schwarz)"], id="no-schwarz-point"),
+])
+def test_the_summary_names_the_extra_points_a_table_sees_in_its_breakdowns(
+        spec, named, not_named):
+    text = " ".join(summary(rules_from_spec(spec)))
+    for phrase in named:
+        assert phrase in text, phrase
+    for phrase in not_named:
+        assert phrase not in text, phrase
