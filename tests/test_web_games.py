@@ -65,6 +65,23 @@ def test_augen_out_of_range_are_refused_beside_the_field_and_nothing_is_stored(t
     assert (count_rows(app, Game), count_rows(app, GameEvent)) == (games, events)
 
 
+@pytest.mark.parametrize(("re_players", "eyes", "target", "message"), [
+    (("Anna", "Cem"), 250, "re_eyes-error", "Augen müssen zwischen 0 und 240 liegen"),
+    (("Anna",), 130, "re-error", "genau zwei Re-Spieler angeben"),
+], ids=["augen", "re"])
+def test_a_refused_game_says_so_at_the_top_of_the_form_with_a_link_to_the_mistake(
+        table, re_players, eyes, target, message):
+    # Without JavaScript nothing scrolls: a tester saw the form again, the message 870 px
+    # further down, and thought nothing had happened.
+    table.create_group()
+    sheet = table.start_evening()
+    page = table.enter(sheet, re_players, eyes).text
+    top = page.split('<form method="post" class="entry"', 1)[0]
+    assert "Nicht gespeichert – bitte prüfen:" in top
+    assert re.findall(r'<li><a href="#([^"]+)">([^<]+)</a></li>', top) == [(target, message)]
+    assert f'id="{target}">{message}' in page
+
+
 def test_a_wrong_number_of_re_players_is_refused_in_german(table, app):
     table.create_group()
     sheet = table.start_evening()

@@ -364,7 +364,9 @@
   liftBar();
 
   // After a refused save, bring the first message into view.
-  var firstError = document.querySelector(".field--invalid, .flash--error");
+  // The field itself; the summary at the top (for pages without JavaScript) only if none.
+  var firstError = document.querySelector(".field--invalid") ||
+    document.querySelector(".flash--error");
   if (firstError) { firstError.scrollIntoView({ block: "center" }); }
 
   form.addEventListener("input", changed);
