@@ -231,7 +231,10 @@
   var resting = preview ? Array.prototype.map.call(preview.childNodes,
     function (node) { return node.cloneNode(true); }) : [];
 
+  var saysOffline = false;   // the bar shows offline()'s words
+
   function rest() {
+    saysOffline = false;
     preview.textContent = "";
     resting.forEach(function (node) { preview.appendChild(node.cloneNode(true)); });
   }
@@ -246,6 +249,7 @@
   function signed(n) { return n > 0 ? "+" + n : n < 0 ? "−" + (-n) : "0"; }
 
   function show(data) {
+    saysOffline = false;
     preview.textContent = "";
     if (!data.ok) {
       preview.appendChild(text("p", "preview__problem", data.open));
@@ -270,6 +274,7 @@
 
   // Without the server there are no numbers to show: say so rather than keep old ones.
   function offline() {
+    saysOffline = true;
     preview.textContent = "";
     preview.appendChild(text("p", "preview__problem", "Offline: die Punkte rechnet der " +
       "Server, sobald das Spiel gesendet ist."));
@@ -377,7 +382,8 @@
     // no Re chosen yet, the bar says again what it said before the connection broke).
     ["doko:online", "doko:changed"].forEach(function (name) {
       document.addEventListener(name, function () {
-        if (form.querySelector("[data-re] input:checked")) { ask(); } else { asked += 1; rest(); }
+        if (form.querySelector("[data-re] input:checked")) { ask(); }
+        else if (saysOffline) { asked += 1; rest(); }
       });
     });
   }

@@ -92,7 +92,11 @@
     busy = true;
     timed(pollUrl, { headers: { "If-None-Match": "\"" + version + "\"" } })
       .then(function (response) {
-        if (response.status === 304) { reached(); return null; }
+        if (response.status === 304) {
+          reached();
+          if (judgeNext) { judgeNext = false; judgeEntry({ games: games, closed: closedKnown }); }
+          return null;
+        }
         if (response.status === 404) { gone = true; emit("gone"); return null; }
         if (!response.ok) { return null; }  // the server has trouble: ask again later
         reached();
@@ -108,6 +112,8 @@
 
   function changed(data) {
     games = data.games;
+    closedKnown = !!data.closed;
+    judgeNext = false;   // the news is judged as it comes
     emit("changed", data);
     if (page === "sheet") { return refresh(data.version); }
     version = data.version;
@@ -274,24 +280,33 @@
   var askedFor = null;   // the number the notice offers; a tap on Speichern must see it
   var accepted = null;
 
+  var managed = false;     // offline.js keeps the form's number (``entering``)
+  var closedKnown = false;
+  var judgeNext = false;   // the next check judges the form even if nothing changed
+
   function entryChanged(event) {
-    var data = event.detail;
+    judgeEntry(event.detail);
+  }
+
+  function judgeEntry(data) {
     if (!form || !entryNumber || copy) { return; }
-    // While games this phone kept are on their way, the sheet's count moves by them: what
-    // becomes of them is offline.js's to tell, and the form's number is the one after them.
+    var now = data.games + 1;
+    if (now === entryNumber && !data.closed) {
+      if (notice) { notice.hidden = true; }
+      askedFor = null;
+      return;
+    }
     var store = window.DokoStore;
-    var waiting = store ? store.waiting(evening)["catch"](function () { return []; })
-                        : Promise.resolve([]);
-    waiting.then(function (items) {
-      if (items.length) { return; }
-      var now = data.games + 1;
-      if (now === entryNumber && !data.closed) {
-        if (notice) { notice.hidden = true; }
-        askedFor = null;
-        return;
-      }
-      showNotice(now, data.closed);
-    });
+    if (managed && now < entryNumber && !data.closed && store) {
+      // Fewer games than the form counts while games kept on this phone are still on their
+      // way: they explain it. Once they are sent, the check after them judges again.
+      store.waiting(evening).then(function (items) {
+        var sending = items.some(function (item) { return item.state === "waiting"; });
+        if (!sending) { showNotice(now, data.closed); }
+      })["catch"](function () { showNotice(now, data.closed); });
+      return;
+    }
+    showNotice(now, data.closed);
   }
 
   function el(tag, className, text) {
@@ -371,9 +386,11 @@
     games: function () { return games; },
     version: function () { return version; },
     copy: copy,
-    checkNow: function () { clearTimeout(timer); check(); },
-    // The form now enters game ``n`` (offline.js: after the games kept on this phone).
-    entering: function (n) { entryNumber = n; }
+    // ``judge``: the entry form is judged by the answer even if nothing changed (after the
+    // games kept on this phone were sent or discarded).
+    checkNow: function (judge) { if (judge) { judgeNext = true; } clearTimeout(timer); check(); },
+    // The form now enters game ``n``: offline.js counts it from the games kept on this phone.
+    entering: function (n) { managed = true; entryNumber = n; }
   };
 
   // A copy the phone kept may be old: ask at once. The seen record may know a later time

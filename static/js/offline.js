@@ -90,13 +90,18 @@
     counted = [];
   }
 
-  function render() {
+  // ``stored``: games this phone just sent; the sheet's own numbers are behind them until
+  // live.js draws it anew, so they are not put back.
+  function render(stored) {
     return store.waiting(evening).then(function (items) {
       panel.textContent = "";
       blocked.textContent = "";
       panel.hidden = !items.length;
       blocked.hidden = true;
-      if (!items.length) { uncount(); return items; }
+      if (!items.length) {
+        if (stored) { counted = []; } else { uncount(); }
+        return items;
+      }
       // A game the table must decide on waits for the table, not for the connection.
       var title = items.some(function (item) { return item.state !== "waiting"; })
         ? games(items.length) + " auf diesem Handy"
@@ -174,7 +179,13 @@
       }));
     }
     tools.appendChild(action("Meins verwerfen", false, function () {
-      store.remove(item.entry_key).then(sync);
+      store.waiting(evening).then(function (items) {
+        var last = items[items.length - 1];
+        return store.remove(item.entry_key).then(function () {
+          // The form that counted on it enters its number now.
+          if (last && last.entry_key === item.entry_key) { moveForm(item.number); }
+        });
+      }).then(sync).then(function () { live.checkNow(true); });
     }));
     blocked.appendChild(tools);
     if (behind) {
@@ -190,7 +201,11 @@
 
   function sync() {
     if (syncing) { return syncing; }
-    var run = function () { return send()["catch"](function () {}).then(render); };
+    var run = function () {
+      return send()["catch"](function () { return 0; }).then(function (stored) {
+        return render(stored);
+      });
+    };
     syncing = (navigator.locks ? navigator.locks.request("doko-sync", run) : run())
       .then(function (result) { syncing = null; return result; },
             function () { syncing = null; });
@@ -225,6 +240,7 @@
             if (outcome.done) {
               stored += 1;
               i += 1;
+              if (i === items.length) { moveForm(outcome.number + 1); }
               return store.remove(item.entry_key).then(function () {
                 return renumber(items.slice(i), outcome.shift);
               }).then(next);
@@ -236,7 +252,7 @@
         return next();
       });
     }).then(function (stored) {
-      if (stored) { live.checkNow(); }
+      if (stored) { live.checkNow(true); }
       return stored;
     });
   }
@@ -266,7 +282,8 @@
     }).then(function (response) {
       return json(response).then(function (answer) {
         if (answer && (answer.result === "stored" || answer.result === "already")) {
-          return { done: true, shift: item.as_next ? answer.number - item.number : 0 };
+          return { done: true, number: answer.number,
+                   shift: item.as_next ? answer.number - item.number : 0 };
         }
         if (answer && answer.result === "taken") { return { state: "taken", answer: answer }; }
         if (answer && (answer.result === "refused" || answer.result === "invalid")) {
@@ -359,10 +376,12 @@
   }
 
   var offlineMark = null;   // "ohne Verbindung" in the heading, while it is so
+  var formNumber = null;    // the game this form enters, once it counts the kept games
 
   function offlineEntry() {
     viaPhone = true;
     return nextNumber().then(function (number) {
+      formNumber = number;
       live.entering(number);
       if (live.copy || number !== entryNumber) {
         leavePlayersOpen();
@@ -376,6 +395,19 @@
       showNote(number);
       return number;
     });
+  }
+
+  // The kept games were stored under other numbers, or the last one was discarded: this
+  // form enters game ``number`` now (live.js judges the sheet's count against it).
+  function moveForm(number) {
+    if (formNumber === null || number === formNumber) { return; }
+    formNumber = number;
+    live.entering(number);
+    var heading = main.querySelector("h1");
+    if (heading) {
+      heading.textContent = "Spiel " + number + " ";
+      if (offlineMark) { heading.appendChild(offlineMark); }
+    }
   }
 
   function keep() {
