@@ -235,20 +235,21 @@ def bock_summary(ledger: Ledger) -> tuple[str, ...]:
 def short_names(players: Sequence[str]) -> dict[str, str]:
     """A short form of each name for narrow columns (the dealer on the sheet): the first two
     letters, or first and last, as far as that tells the players apart; else the whole name.
-    Never one letter: under "Art" a lone "A" or "S" reads as Armut or Solo.
+    Never one letter, nor a mark of the legend: under "Art" a lone "A" reads as Armut, "Ng"
+    as neu gegeben.
 
     >>> short_names(["Anna", "Ben", "Alex", "Cem"])
     {'Anna': 'An', 'Ben': 'Be', 'Alex': 'Al', 'Cem': 'Ce'}
     """
-    def unique(form: Callable[[str], str]) -> dict[str, str]:
-        made = {name: form(name) for name in players}
-        count = Counter(short.casefold() for short in made.values())
-        return {name: short for name, short in made.items() if count[short.casefold()] == 1}
-
+    taken = {mark.casefold() for mark, _ in LEGEND}
     out: dict[str, str] = {}
     for form in (lambda n: n[:2], lambda n: n[:1] + n[-1:]):
-        for name, short in unique(form).items():
-            out.setdefault(name, short)
+        made = {name: form(name) for name in players if name not in out}
+        count = Counter(short.casefold() for short in made.values())
+        for name, short in made.items():
+            if count[short.casefold()] == 1 and short.casefold() not in taken:
+                out[name] = short
+                taken.add(short.casefold())
     return {name: out.get(name, name) for name in players}
 
 

@@ -122,8 +122,13 @@ def test_without_bock_in_the_rules_nothing_is_said_about_bock() -> None:
         (["Anna", "Alex", "Ben", "Bea", "Cem", "Christa"], ["An", "Al", "Bn", "Ba", "Ce", "Ch"]),
         # Nothing short tells Anna from Ana (An, An; Aa, Aa): the whole names.
         (["Anna", "Ana", "Ben", "Cem"], ["Anna", "Ana", "Be", "Ce"]),
+        # Basti is "Ba" by the first two letters, so Bea cannot be "Ba" by first and last.
+        (["Ben", "Bea", "Basti"], ["Bn", "Bea", "Ba"]),
+        # "Ng" would read as neu gegeben, "Sh" as stille Hochzeit (the legend's marks).
+        (["Ngozi", "Sarah", "Sandra", "Anna"], ["Ni", "Sarah", "Sa", "An"]),
     ],
-    ids=["two-letters", "never-a-kind-letter", "first-and-last", "whole-names"],
+    ids=["two-letters", "never-a-kind-letter", "first-and-last", "whole-names",
+         "no-form-twice", "no-legend-mark"],
 )
 def test_the_dealer_gets_the_shortest_name_that_tells_the_players_apart(
         players: list[str], short: list[str]) -> None:
