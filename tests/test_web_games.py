@@ -485,3 +485,15 @@ def test_a_game_deleted_between_two_reads_sends_back_to_the_sheet_with_a_word(ta
         assert refused.value.response.location == sheet_url
         assert get_flashed_messages() == [
             "Dieses Spiel wurde gerade auf einem anderen Handy gelöscht."]
+
+
+def test_each_mistake_on_a_refused_form_has_one_target_for_its_link(table):
+    # Five at the table and three ticked: the players' message was drawn twice, with one id
+    # twice, and the summary's link went to the first of them.
+    table.create_group(players=("Anna", "Ben", "Cem", "Dora", "Emil"))
+    sheet = table.start_evening(seats=("Anna", "Ben", "Cem", "Dora", "Emil"))
+    page = table.enter(sheet, ("Anna", "Cem"), 151, players=("Anna", "Ben", "Cem")).text
+    ids = re.findall(r'\bid="([^"]+)"', page)
+    assert len(ids) == len(set(ids)), sorted(i for i in ids if ids.count(i) > 1)
+    assert re.findall(r'<li><a href="#([^"]+)">', page) == ["players-error"]
+    assert page.count('id="players-error"') == 1
