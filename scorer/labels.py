@@ -29,7 +29,7 @@ plays a normal game instead; Cem is forced next and plays the Pflichtsolo.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from scorer.evening import Ledger, LedgerGame, describe_bock_queue
