@@ -36,7 +36,7 @@ def cellar_form(phone: Any, table_server: Any) -> tuple[Any, str]:
                    service_workers="block")
     cellar.set_up_evening(SEATS)
     sheet = cellar.page.url
-    cellar.enter_game(FIRST, 1)
+    cellar.send_games([FIRST])
     cellar.tap_to(cellar.page.get_by_role("link", name="Spiel 2 eintragen"), "spiel-2")
     cut(cellar)
     cellar.page.get_by_role("heading", name="Ohne Verbindung: Spiel 2").wait_for()
@@ -51,15 +51,17 @@ def keep(cellar: Any, game: dict[str, Any], number: int) -> None:
 
 
 def other_phone_enters(phone: Any, table_server: Any, sheet: str, number: int) -> None:
+    """The other phone saves game ``number`` (through the entry form, not drawn)."""
     upstairs = phone(360, 740, name="oben", base=table_server.base, checks=False)
     upstairs.page.goto(sheet)
-    upstairs.enter_game(OTHER, number)
+    assert upstairs.page.locator("[data-next-number]").inner_text() == str(number)
+    upstairs.send_games([OTHER])
 
 
 def news_seen(page: Any, games: int) -> None:
     page.wait_for_function(f"() => window.DokoLive.games() === {games}",
                            timeout=SYNCED_WITHIN * 1000)
-    page.wait_for_timeout(600)  # whatever the news brings is drawn by now
+    page.wait_for_timeout(300)  # whatever the news brings is drawn by now
 
 
 def warned(page: Any) -> list[str]:
@@ -160,7 +162,7 @@ def test_the_sheet_never_goes_back_to_the_number_before_the_kept_games(
     page.context.set_offline(False)
     table.offline_on_purpose = False
     page.locator("#spiel-3").wait_for(timeout=SYNCED_WITHIN * 1000)
-    page.wait_for_timeout(1500)
+    page.wait_for_timeout(800)
     assert page.evaluate("window.seenNumbers") == ["4"]
 
 
