@@ -303,17 +303,24 @@ def test_forgetting_a_runde_removes_the_pages_the_phone_kept_of_it(kept_phone, t
     assert page.evaluate("async (url) => !(await caches.match(url, {ignoreVary: true}))", sheet)
 
 
-def test_a_waiting_game_the_server_refuses_shows_why_and_is_corrected_in_the_form(
-        kept_phone, table_server):
+def refused_on_return(kept_phone: Any, table_server: Any) -> tuple[Any, str, Any]:
+    """A kept evening, game 2 entered offline with one Re player, the connection back: the
+    phone, the sheet's URL and the server's refusal shown on the sheet."""
     table = kept_phone(table_server.base)
     sheet = start_kept_evening(table)
     cut(table)
     enter_offline(table, {"re": ["Anna"], "re_eyes": 151}, 2, waiting=1)  # one Re player
-
-    page = table.page
-    page.context.set_offline(False)
-    refused = page.get_by_role("alert").filter(has_text="Spiel 2 ließ sich nicht speichern")
+    table.page.context.set_offline(False)
+    refused = table.page.get_by_role("alert").filter(
+        has_text="Spiel 2 ließ sich nicht speichern")
     refused.wait_for(timeout=SYNCED_WITHIN * 1000)
+    return table, sheet, refused
+
+
+def test_a_waiting_game_the_server_refuses_shows_why_and_is_corrected_in_the_form(
+        kept_phone, table_server):
+    table, sheet, refused = refused_on_return(kept_phone, table_server)
+    page = table.page
     assert re.search(r"^Re: ", refused.locator("li").first.inner_text())
     assert len(stored(table_server.database, token_of(sheet))) == 1
 
@@ -332,14 +339,8 @@ def test_a_corrected_waiting_game_the_server_refuses_again_stays_waiting(
         kept_phone, table_server):
     # A tester corrected a refused offline game, the form was refused again, and after
     # "Abbrechen" the game was gone: neither stored nor waiting.
-    table = kept_phone(table_server.base)
-    sheet = start_kept_evening(table)
-    cut(table)
-    enter_offline(table, {"re": ["Anna"], "re_eyes": 151}, 2, waiting=1)  # one Re player
+    table, sheet, _ = refused_on_return(kept_phone, table_server)
     page = table.page
-    page.context.set_offline(False)
-    refused = page.get_by_role("alert").filter(has_text="Spiel 2 ließ sich nicht speichern")
-    refused.wait_for(timeout=SYNCED_WITHIN * 1000)
     table.tap_to(page.get_by_role("button", name="Im Formular korrigieren"), "korrigieren")
     page.wait_for_function("() => document.querySelector('#re_eyes').value === '151'")
     # Saved as it is: refused again, the form with its message.
@@ -358,14 +359,8 @@ def test_a_corrected_waiting_game_the_server_refuses_again_stays_waiting(
 def test_a_refused_offline_game_discarded_leaves_the_sheet_counting_its_own_games(
         kept_phone, table_server):
     # A tester discarded a refused game and the sheet went on offering the game after it.
-    table = kept_phone(table_server.base)
-    sheet = start_kept_evening(table)
-    cut(table)
-    enter_offline(table, {"re": ["Anna"], "re_eyes": 151}, 2, waiting=1)  # one Re player
+    table, sheet, _ = refused_on_return(kept_phone, table_server)
     page = table.page
-    page.context.set_offline(False)
-    page.get_by_role("alert").filter(has_text="Spiel 2 ließ sich nicht speichern").wait_for(
-        timeout=SYNCED_WITHIN * 1000)
     page.get_by_role("heading", name="1 Spiel auf diesem Handy").wait_for()
     assert page.locator("[data-next-number]").inner_text() == "3"  # after the waiting one
     table.tap(page.get_by_role("button", name="Meins verwerfen"))

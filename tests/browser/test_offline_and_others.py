@@ -50,6 +50,15 @@ def keep(cellar: Any, game: dict[str, Any], number: int) -> None:
     page.get_by_text(f"Spiel {number} wartet auf dem Handy.").wait_for()
 
 
+def refused_on_return(cellar: Any) -> None:
+    """Game 2 kept with one Re player, the connection back, the server's refusal shown."""
+    keep(cellar, ONE_RE, 2)
+    cellar.page.context.set_offline(False)
+    cellar.offline_on_purpose = False
+    cellar.page.get_by_role("alert").filter(
+        has_text="Spiel 2 ließ sich nicht speichern").wait_for(timeout=SYNCED_WITHIN * 1000)
+
+
 def other_phone_enters(phone: Any, table_server: Any, sheet: str, number: int) -> None:
     """The other phone saves game ``number`` (through the entry form, not drawn)."""
     upstairs = phone(360, 740, name="oben", base=table_server.base, checks=False)
@@ -72,11 +81,7 @@ def test_an_online_form_warns_of_another_phones_game_while_a_refused_one_waits(
         phone, table_server):
     cellar, sheet = cellar_form(phone, table_server)
     page = cellar.page
-    keep(cellar, ONE_RE, 2)
-    page.context.set_offline(False)
-    cellar.offline_on_purpose = False
-    page.get_by_role("alert").filter(has_text="Spiel 2 ließ sich nicht speichern").wait_for(
-        timeout=SYNCED_WITHIN * 1000)
+    refused_on_return(cellar)
     # A fresh form, online; the refused game still waits for the table on this phone.
     cellar.goto(sheet + "spiel/neu", "frisch")
     page.wait_for_function("() => window.DokoLive.online() === true")
@@ -134,10 +139,7 @@ def test_after_a_kept_game_is_discarded_another_phones_game_gets_its_notice(
         phone, table_server):
     cellar, sheet = cellar_form(phone, table_server)
     page = cellar.page
-    keep(cellar, ONE_RE, 2)
-    page.context.set_offline(False)
-    page.get_by_role("alert").filter(has_text="Spiel 2 ließ sich nicht speichern").wait_for(
-        timeout=SYNCED_WITHIN * 1000)
+    refused_on_return(cellar)
     cellar.tap(page.get_by_role("button", name="Meins verwerfen"))
     page.locator(".waiting").wait_for(state="hidden")
     assert page.locator("h1").inner_text().startswith("Spiel 2")
