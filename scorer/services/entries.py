@@ -5,12 +5,13 @@ always folds: every change is checked by folding the whole evening with it first
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from collections.abc import Mapping
 from typing import Any
 
 from flask import g, has_app_context
-from sqlalchemy import func, inspect, select
+from sqlalchemy import Select, bindparam, func, inspect, select
 from sqlalchemy.exc import IntegrityError
 
 from scorer.evening import MAX_ENTRIES
@@ -41,7 +42,20 @@ def find_game(evening: Evening, game_id: int) -> Game | None:
 
 def game_by_entry_key(key: str) -> Game | None:
     """The entry a form with this one-time key already stored, if any."""
-    return db.session.scalar(select(Game).where(Game.entry_key == key))
+    return db.session.scalar(_by_entry_key(), {"key": key})
+
+
+@functools.cache
+def _by_entry_key() -> Select[tuple[Game]]:
+    # Every save asks this and the next one, and building a statement costs more than
+    # running it: both are built once.
+    return select(Game).where(Game.entry_key == bindparam("key"))
+
+
+@functools.cache
+def _room() -> Select[tuple[int, int | None]]:
+    return (select(func.count(Game.id) - func.count(Game.deleted_at), func.max(Game.position))
+            .where(Game.evening_id == bindparam("evening")))
 
 
 def number_of(game: Game) -> int:
@@ -86,9 +100,7 @@ def _check_room(evening: Evening) -> int:
     Returns the position a new entry takes (after every entry, the deleted ones too).
 
     Counted, not folded: a full evening is refused before the fold of its 50,000 entries."""
-    live, last = db.session.execute(
-        select(func.count(Game.id) - func.count(Game.deleted_at), func.max(Game.position))
-        .where(Game.evening_id == evening.id)).one()
+    live, last = db.session.execute(_room(), {"evening": evening.id}).one()
     if live >= MAX_ENTRIES:
         raise Refused([("", FULL)])
     return int(last or 0) + 1
