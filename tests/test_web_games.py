@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import uuid
 
 import pytest
 
@@ -426,6 +427,21 @@ def test_a_changed_form_sent_again_with_its_stored_key_says_so_and_offers_a_new_
                             data={**form, "re_eyes": "100", "entry_key": fresh_key})
     assert new.status_code == 302
     assert [g.facts.re_eyes for g in table.ledger(sheet).games] == [120, 151, 100]
+
+
+def test_the_same_form_sent_again_where_it_no_longer_fits_is_still_the_stored_game(
+        table, app):
+    """The key is asked about only when nothing was stored, so a form sent again is first
+    checked as the next game. Ben's Pflichtsolo sent again would be his second one, which
+    the core refuses; it is still the same form: on to the sheet, no refusal."""
+    table.create_group()
+    sheet = table.start_evening()
+    form = table.game_form(("Ben",), 121, kind="solo", solo="damen", pflicht="pflicht")
+    assert table.client.post(sheet + "spiel/neu", data=form).status_code == 302
+    other = table.client.post(sheet + "spiel/neu", data={**form, "entry_key": str(uuid.uuid4())})
+    assert other.status_code == 422 and "Ben hat kein Pflichtsolo mehr offen" in other.text
+    resent = table.client.post(sheet + "spiel/neu", data=form)
+    assert resent.status_code == 302 and count_rows(app, Game) == 1
 
 
 def test_the_same_form_sent_again_stores_one_game_and_says_nothing(table, app):

@@ -69,8 +69,6 @@ def new(token: str, number: int) -> str | Response:
     form, facts, errors = read_game(sheet, sheet.ledger.seats)
     if not form.errors:
         key = entry_key(form.entry_key.data)
-        if (sent := services.sent_before(evening, key, facts)) is not None:
-            return _sent_again(evening, form, errors, *sent)
         if not errors:
             try:
                 event = services.add_game(evening, facts, key)
@@ -79,10 +77,12 @@ def new(token: str, number: int) -> str | Response:
             else:
                 if event is not None:
                     offer_undo(event, f"Spiel {event.game_number} gespeichert.")
-                elif (sent := services.sent_before(evening, key, facts)) is not None:
-                    # The same key arrived twice at once and the other request stored it.
-                    return _sent_again(evening, form, errors, *sent)
-                return redirect(sheet_url(evening))
+                    return redirect(sheet_url(evening))
+        # Not stored: was this form stored before (a double tap, a reload, the same key twice
+        # at once)? Asked only now: a key is nearly always new, and since it is unique, a form
+        # stored already never stores a second game but ends up here.
+        if (sent := services.sent_before(evening, key, facts)) is not None:
+            return _sent_again(evening, form, errors, *sent)
     sheet = services.sheet(evening)  # the evening as it is now: another phone may have saved
     return _entry_page(evening, sheet, form, errors, game=None)
 
