@@ -339,6 +339,62 @@ def test_a_sheet_gone_on_from_a_kept_fold_is_the_sheet_folded_anew(app, table, s
         assert _same_every_time(other.get(sheet).text) == page == scratch()
 
 
+def test_the_worker_that_saves_a_game_goes_on_from_the_fold_it_keeps(app, table):
+    """A save adds its game to the fold its worker keeps (services.add_game), under the key
+    the next request reads from the database: the evening's version and the moment of the
+    write, which the save sets on the evening it keeps loaded instead of reading them back.
+    So the sheet that answers the save asks the database as often as the same sheet asked
+    again with nothing changed (a fold under any other key reads every entry again), and
+    the evening and history event a save leaves loaded are the stored ones."""
+    from sqlalchemy import event, select
+
+    from scorer import services
+    from scorer.extensions import db
+    from scorer.models import Evening, GameEvent
+
+    table.create_group()
+    sheet = table.start_evening()
+    table.play(sheet, ("Anna", "Cem"), 151)
+    table.client.get(sheet)  # the page that takes the "Rückgängig" offer
+    statements: list[str] = []
+
+    def count(*args: Any) -> None:
+        statements.append(args[2])
+
+    def queries() -> int:
+        statements.clear()
+        with app.app_context():
+            event.listen(db.engine, "before_cursor_execute", count)
+            try:
+                assert table.client.get(sheet).status_code == 200
+            finally:
+                event.remove(db.engine, "before_cursor_execute", count)
+        return len(statements)
+
+    for party, eyes in ((("Ben", "Dora"), 130), (("Anna", "Dora"), 90)):
+        table.play(sheet, party, eyes)
+        table.client.get(sheet)
+        assert queries() == queries()
+
+    with app.app_context():
+        evening = services.find_evening(services.find_group(table.token), 1)
+        ids = {name: table.player_id(name) for name in FOUR}
+        saved = services.add_game(evening, services.from_core(
+            {"players": list(FOUR), "re": ["Anna", "Ben"], "re_eyes": 121}, ids),
+            str(uuid.uuid4()))
+        assert saved is not None
+        kept = (evening.version, evening.updated_at, saved.id, saved.game_id,
+                saved.game_number, saved.new_facts)
+        db.session.expire_all()
+        stored = db.session.execute(select(Evening.version, Evening.updated_at)
+                                    .where(Evening.id == evening.id)).one()
+        last = db.session.scalars(select(GameEvent).order_by(GameEvent.id.desc())).first()
+        assert last is not None
+        assert kept == (stored.version, services.folds._instant(stored.updated_at), last.id,
+                        last.game_id, 4, last.new_facts)
+        assert last.game.facts == last.new_facts
+
+
 def test_a_runde_page_asks_the_database_as_often_for_five_evenings_as_for_one(app, table):
     from sqlalchemy import event
 

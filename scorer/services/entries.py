@@ -11,8 +11,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import g, has_app_context
-from sqlalchemy import Select, bindparam, func, inspect, select
+from sqlalchemy import Insert, Select, Update, bindparam, func, insert, inspect, select, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import make_transient_to_detached
+from sqlalchemy.orm.attributes import set_committed_value
 
 from scorer.evening import MAX_ENTRIES
 from scorer.extensions import db
@@ -153,29 +155,72 @@ def _store(evening: Evening, facts: dict[str, Any], entry_key: str, position: in
            index: int | None, number: int | None = None) -> GameEvent | None:
     """Add a checked entry at ``position`` (``_check_room``'s: the end; a table change then
     moves to live ``index``) and commit; ``number``: its number on the sheet, when the
-    caller knows it."""
+    caller knows it. None if an entry with this one-time key is stored already.
+
+    Every save of a game comes here, so it writes three statements rather than going through
+    the ORM's unit of work, which cost as much again as writing them (issue 12): the entry,
+    its history event (what ``_record`` keeps of a change) and the evening's version
+    (``_touch``). What they wrote is set on the loaded evening and the returned event as if
+    read back, so neither is read again.
+    """
     # The entry and its history event are written at one moment, which the event (kept
     # loaded after the commit) tells the fold kept for the entry (StoredEntry.updated).
     now = utcnow()
-    game = Game(evening=evening, position=position, facts=facts, entry_key=entry_key,
-                revision=1, created_at=now, updated_at=now)
-    db.session.add(game)
+    connection = db.session.connection()
     try:
         # The entry key is unique: a form that arrives twice at once is stored once, and the
-        # second request learns it at the flush instead of by a lookup beforehand. A game
-        # goes in with its history event in one flush, at the commit.
-        if index is not None:
-            db.session.flush()
-            _move(game, index)
-        event = _record(game, CREATE, None, game.facts, number=number)
-        event.created_at = now
-        _commit_keeping(evening, event)
+        # second request learns it here instead of by a lookup beforehand.
+        game_id = connection.execute(_insert_entry(), {
+            "evening_id": evening.id, "position": position, "facts": facts,
+            "entry_key": entry_key, "revision": 1, "created_at": now, "updated_at": now,
+        }).scalar_one()
     except IntegrityError:
         db.session.rollback()
         if game_by_entry_key(entry_key) is not None:
             return None
         raise
+    db.session.expire(evening, ["games"])  # a list loaded before lacks the new entry
+    if index is not None:
+        game = db.session.get_one(Game, game_id)
+        _move(game, index)
+        number = number_of(game)
+    elif number is None:
+        number = number_of(db.session.get_one(Game, game_id))
+    values = {"evening_id": evening.id, "game_id": game_id, "game_number": number,
+              "action": CREATE, "via": link_fingerprint(), "old_after": None,
+              "old_after_game_id": None, "old_facts": None, "new_facts": facts, "revision": 1,
+              "created_at": now}
+    event_id = connection.execute(_insert_event(), values).scalar_one()
+    version = connection.execute(_raise_version(), {"evening": evening.id, "at": now}
+                                 ).scalar_one()
+    set_committed_value(evening, "version", version)
+    set_committed_value(evening, "updated_at", now)
+    event = GameEvent(id=event_id, **values)
+    make_transient_to_detached(event)
+    db.session.add(event)
+    _commit_keeping(evening, event)
     return event
+
+
+@functools.cache
+def _insert_entry() -> Insert:
+    table = Game.__table__
+    return insert(table).returning(table.c.id)
+
+
+@functools.cache
+def _insert_event() -> Insert:
+    table = GameEvent.__table__
+    return insert(table).returning(table.c.id)
+
+
+@functools.cache
+def _raise_version() -> Update:
+    """``_touch`` as a statement: the evening's version raised in SQL, and when."""
+    table = Evening.__table__
+    return (update(table).where(table.c.id == bindparam("evening"))
+            .values(version=table.c.version + 1, updated_at=bindparam("at"))
+            .returning(table.c.version))
 
 
 def _commit_keeping(*rows: Any) -> None:
