@@ -13,7 +13,7 @@ and another worker's change shows up as a new key here (see ``services.fold_of``
 
 Only what a session read outside its own writes may be kept: a request that has flushed
 changes (not yet committed, perhaps never) neither reads nor fills the cache. The save path
-keeps the fold it computed only after its commit, under the version it re-read then.
+keeps the fold it computed only after its commit, under the version its commit wrote.
 
 One entry per evening (a new version replaces the old one) and per Runde for what its pages
 add up over all evenings; the least recently used go first once the entries kept would
@@ -114,8 +114,14 @@ def committed_only(session: Session) -> bool:
     return not (session.info.get(_WROTE) or session.new or session.dirty or session.deleted)
 
 
-def _flushed(session: Session, _context: Any) -> None:
+def wrote(session: Session) -> None:
+    """Note that ``session``'s open transaction has written what it has not committed: for
+    writes by statements of its own (the ORM's flushes are noted by themselves)."""
     session.info[_WROTE] = True
+
+
+def _flushed(session: Session, _context: Any) -> None:
+    wrote(session)
 
 
 def _began(session: Session, _transaction: Any, _connection: Any) -> None:

@@ -339,7 +339,7 @@ def test_a_sheet_gone_on_from_a_kept_fold_is_the_sheet_folded_anew(app, table, s
         assert _same_every_time(other.get(sheet).text) == page == scratch()
 
 
-def test_the_worker_that_saves_a_game_goes_on_from_the_fold_it_keeps(app, table):
+def test_the_worker_that_saves_a_game_goes_on_from_the_fold_it_keeps(app, table, monkeypatch):
     """A save adds its game to the fold its worker keeps (services.add_game), under the key
     the next request reads from the database: the evening's version and the moment of the
     write, which the save sets on the evening it keeps loaded instead of reading them back.
@@ -348,9 +348,10 @@ def test_the_worker_that_saves_a_game_goes_on_from_the_fold_it_keeps(app, table)
     the evening and history event a save leaves loaded are the stored ones."""
     from sqlalchemy import event, select
 
-    from scorer import services
+    from scorer import fold_cache, services
     from scorer.extensions import db
     from scorer.models import Evening, GameEvent
+    from scorer.services import entries
 
     table.create_group()
     sheet = table.start_evening()
@@ -393,6 +394,21 @@ def test_the_worker_that_saves_a_game_goes_on_from_the_fold_it_keeps(app, table)
         assert kept == (stored.version, services.folds._instant(stored.updated_at), last.id,
                         last.game_id, 4, last.new_facts)
         assert last.game.facts == last.new_facts
+
+        # Between its statements and its commit a save reads and keeps no fold: what its
+        # session reads then is not committed (scorer.fold_cache.committed_only).
+        seen: list[bool] = []
+        real = entries._commit_keeping
+
+        def commit(*rows: Any) -> None:
+            seen.append(fold_cache.committed_only(db.session()))
+            real(*rows)
+
+        monkeypatch.setattr(entries, "_commit_keeping", commit)
+        assert services.add_game(evening, services.from_core(
+            {"players": list(FOUR), "re": ["Cem", "Dora"], "re_eyes": 100}, ids),
+            str(uuid.uuid4())) is not None
+        assert seen == [False]
 
 
 def test_a_runde_page_asks_the_database_as_often_for_five_evenings_as_for_one(app, table):

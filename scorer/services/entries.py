@@ -16,6 +16,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import make_transient_to_detached
 from sqlalchemy.orm.attributes import set_committed_value
 
+from scorer import fold_cache
 from scorer.evening import MAX_ENTRIES
 from scorer.extensions import db
 from scorer.models import Evening, Game, GameEvent, Group, utcnow
@@ -179,6 +180,7 @@ def _store(evening: Evening, facts: dict[str, Any], entry_key: str, position: in
         if game_by_entry_key(entry_key) is not None:
             return None
         raise
+    fold_cache.wrote(db.session())  # not a flush: noted by hand, so no fold is kept from it
     db.session.expire(evening, ["games"])  # a list loaded before lacks the new entry
     if index is not None:
         game = db.session.get_one(Game, game_id)
