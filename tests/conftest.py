@@ -315,6 +315,41 @@ def table(app: Any, client: Any) -> Table:
     return Table(app, client)
 
 
+def one_save_held(monkeypatch: Any) -> Any:
+    """The next save waits a second after writing, before its commit: the Event is set
+    when it has written (for ``at_once``)."""
+    import threading
+    import time
+
+    from scorer.services import entries
+
+    real = entries._commit_keeping
+    wrote = threading.Event()
+
+    def held(*rows: Any) -> None:
+        if not wrote.is_set():
+            wrote.set()
+            time.sleep(1.0)
+        real(*rows)
+
+    monkeypatch.setattr(entries, "_commit_keeping", held)
+    return wrote
+
+
+def at_once(app: Any, wrote: Any, first: Any, second: Any) -> tuple[Any, Any]:
+    """``first(client)`` and, while its save is held before the commit (``one_save_held``),
+    ``second(client)``: two phones, or one phone sending twice. Their responses."""
+    import threading
+
+    answers: dict[str, Any] = {}
+    thread = threading.Thread(target=lambda: answers.update(first=first(app.test_client())))
+    thread.start()
+    assert wrote.wait(10)
+    answers["second"] = second(app.test_client())
+    thread.join()
+    return answers["first"], answers["second"]
+
+
 def count_rows(app: Any, model: Any) -> int:
     """How many rows a table holds."""
     from sqlalchemy import func, select

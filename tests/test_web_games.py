@@ -7,7 +7,7 @@ import uuid
 
 import pytest
 
-from conftest import count_rows
+from conftest import at_once, count_rows, one_save_held
 
 from scorer.evening import EveningSetup, fold
 from scorer.models import Game, GameEvent
@@ -442,6 +442,21 @@ def test_the_same_form_sent_again_where_it_no_longer_fits_is_still_the_stored_ga
     assert other.status_code == 422 and "Ben hat kein Pflichtsolo mehr offen" in other.text
     resent = table.client.post(sheet + "spiel/neu", data=form)
     assert resent.status_code == 302 and count_rows(app, Game) == 1
+
+
+def test_the_same_form_sent_twice_at_once_stores_one_game_and_goes_to_the_sheet(
+        table, app, monkeypatch):
+    """A double tap whose two requests overlap. On PostgreSQL the second is checked as the
+    next game while the first commits; Ben's Pflichtsolo is then his second and refused. It
+    is still the form that stored it: on to the sheet, as for the first."""
+    table.create_group()
+    sheet = table.start_evening()
+    form = table.game_form(("Ben",), 121, kind="solo", solo="damen", pflicht="pflicht")
+    first, second = at_once(app, one_save_held(monkeypatch),
+                            lambda c: c.post(sheet + "spiel/neu", data=form),
+                            lambda c: c.post(sheet + "spiel/neu", data=form))
+    assert (first.status_code, second.status_code) == (302, 302), second.text
+    assert count_rows(app, Game) == count_rows(app, GameEvent) == 1
 
 
 def test_the_same_form_sent_again_stores_one_game_and_says_nothing(table, app):

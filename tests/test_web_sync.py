@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from conftest import count_rows
+from conftest import at_once, count_rows, one_save_held
 
 from scorer.models import Game
 
@@ -310,3 +310,22 @@ def test_hostile_waiting_games_never_break_anything_and_store_only_what_adds_up(
             assert shown.status_code == 200 and SCRIPT not in shown.text
 
     send_one()
+
+
+def test_the_same_game_sent_twice_at_once_is_stored_once_and_is_the_phones_own(
+        app, table, monkeypatch):
+    """A phone sends a waiting game again before the first answer came. On PostgreSQL the
+    second send is checked as the next game while the first commits: number 1 is taken then,
+    and Ben's Pflichtsolo would be his second. Either way it is the game this phone stored:
+    "already", never the conflict."""
+    table.create_group()
+    sheet = table.start_evening()
+    for pairs in (fields(table, ("Anna", "Cem"), 130),
+                  fields(table, ("Ben",), 121, kind="solo", solo="damen", pflicht="pflicht")):
+        key, number = str(uuid.uuid4()), len(stored_facts(app)) + 1
+        first, second = at_once(app, one_save_held(monkeypatch),
+                                lambda c: send(table, sheet, number, pairs, key, client=c),
+                                lambda c: send(table, sheet, number, pairs, key, client=c))
+        assert first.get_json() == {"result": "stored", "number": number}
+        assert second.get_json()["result"] == "already", second.get_json()
+        assert len(stored_facts(app)) == number

@@ -81,23 +81,25 @@ def game(token: str, number: int) -> tuple[Response, int]:
         # the game lands.
         del facts["players"]
     mine = _words(facts, names)
+    taken: tuple[Response, int] | None = None
+    if not errors:
+        try:
+            event = services.add_game(evening, facts, key, number=None if as_next else wanted)
+        except services.NumberTaken as err:
+            theirs = _words(err.game.facts, names) if err.game is not None else None
+            taken = jsonify(result="taken", number=err.number, now=err.now, theirs=theirs,
+                            mine=mine, lines=[m for _, m in err.problems]), 200
+        except services.Refused as err:
+            errors = errors_by_field(err.problems, field_of)
+        else:
+            if event is not None:
+                return jsonify(result="stored", number=event.game_number), 201
+    # Not stored: was it stored before, under its key (sent again after a lost answer, or
+    # twice at once)? Asked only now, as the entry form does: on PostgreSQL the second of two
+    # sends at once is checked as the next game while the first commits, and refused.
     if (sent := services.sent_before(evening, key, facts)) is not None:
         return _sent_before(*sent, mine)
-    if errors:
-        return _refused(form, errors, mine)
-    try:
-        event = services.add_game(evening, facts, key, number=None if as_next else wanted)
-    except services.NumberTaken as err:
-        theirs = _words(err.game.facts, names) if err.game is not None else None
-        return jsonify(result="taken", number=err.number, now=err.now, theirs=theirs,
-                       mine=mine, lines=[m for _, m in err.problems]), 200
-    except services.Refused as err:
-        return _refused(form, errors_by_field(err.problems, field_of), mine)
-    if event is None and (sent := services.sent_before(evening, key, facts)) is not None:
-        # The same game arrived twice at once; the other request stored it.
-        return _sent_before(*sent, mine)
-    assert event is not None
-    return jsonify(result="stored", number=event.game_number), 201
+    return taken or _refused(form, errors, mine)
 
 
 def _parse(body: Any) -> tuple[str, int, list[tuple[str, str]], bool] | None:
