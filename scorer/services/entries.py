@@ -56,8 +56,8 @@ def _by_entry_key() -> Select[tuple[Game]]:
 
 
 @functools.cache
-def _room() -> Select[tuple[int, int | None]]:
-    return (select(func.count(Game.id) - func.count(Game.deleted_at), func.max(Game.position))
+def _live_count() -> Select[tuple[int]]:
+    return (select(func.count(Game.id) - func.count(Game.deleted_at))
             .where(Game.evening_id == bindparam("evening")))
 
 
@@ -98,15 +98,14 @@ def _check_open(evening: Evening) -> None:
         raise Refused([("", CLOSED)])
 
 
-def _check_room(evening: Evening) -> int:
+def _check_room(evening: Evening, live: int | None = None) -> None:
     """The core folds at most MAX_ENTRIES entries: a stored evening must always fold.
-    Returns the position a new entry takes (after every entry, the deleted ones too).
-
-    Counted, not folded: a full evening is refused before the fold of its 50,000 entries."""
-    live, last = db.session.execute(_room(), {"evening": evening.id}).one()
+    ``live``: the evening's live entries, when the caller has them folded (under the lock);
+    counted otherwise, so that a full evening is refused before the fold of its 50,000."""
+    if live is None:
+        live = db.session.execute(_live_count(), {"evening": evening.id}).scalar_one()
     if live >= MAX_ENTRIES:
         raise Refused([("", FULL)])
-    return int(last or 0) + 1
 
 
 def sent_before(evening: Evening, entry_key: str,
@@ -152,9 +151,9 @@ def _named_by_id(group: Group, facts: Mapping[str, Any]) -> dict[str, Any]:
     return named
 
 
-def _store(evening: Evening, facts: dict[str, Any], entry_key: str, position: int,
-           index: int | None, number: int | None = None) -> GameEvent | None:
-    """Add a checked entry at ``position`` (``_check_room``'s: the end; a table change then
+def _store(evening: Evening, facts: dict[str, Any], entry_key: str, index: int | None,
+           number: int | None = None) -> GameEvent | None:
+    """Add a checked entry after every other (the deleted ones too; a table change then
     moves to live ``index``) and commit; ``number``: its number on the sheet, when the
     caller knows it. None if an entry with this one-time key is stored already.
 
@@ -172,7 +171,7 @@ def _store(evening: Evening, facts: dict[str, Any], entry_key: str, position: in
         # The entry key is unique: a form that arrives twice at once is stored once, and the
         # second request learns it here instead of by a lookup beforehand.
         game_id = connection.execute(_insert_entry(), {
-            "evening_id": evening.id, "position": position, "facts": facts,
+            "evening_id": evening.id, "evening": evening.id, "facts": facts,
             "entry_key": entry_key, "revision": 1, "created_at": now, "updated_at": now,
         }).scalar_one()
     except IntegrityError:
@@ -206,8 +205,11 @@ def _store(evening: Evening, facts: dict[str, Any], entry_key: str, position: in
 
 @functools.cache
 def _insert_entry() -> Insert:
+    """The entry goes after every entry of the evening, deleted ones too (under its lock)."""
     table = Game.__table__
-    return insert(table).returning(table.c.id)
+    last = (select(func.coalesce(func.max(table.c.position), 0) + 1)
+            .where(table.c.evening_id == bindparam("evening")).scalar_subquery())
+    return insert(table).values(position=last).returning(table.c.id)
 
 
 @functools.cache

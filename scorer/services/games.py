@@ -85,8 +85,8 @@ def add_game(evening: Evening, facts: Mapping[str, Any], entry_key: str,
     """
     _check_open(evening)
     version, key = evening.version, _fold_key(evening)  # under the lock: the latest commit's
-    position = _check_room(evening)
     folded = fold_of(evening)
+    _check_room(evening, len(folded.entries))
     if number is not None:
         _check_number(folded, number)
     ledger, entry = _preview(folded, facts, None)
@@ -94,7 +94,7 @@ def add_game(evening: Evening, facts: Mapping[str, Any], entry_key: str,
         facts = {**facts, "players": [folded.ids[p] for p in entry.players]}
         ledger = resume(folded.ledger, [to_core(facts, folded.names)])
     stored = _as_stored(facts)
-    event = _store(evening, stored, entry_key, position, None, number=entry.number)
+    event = _store(evening, stored, entry_key, None, number=entry.number)
     if event is not None:
         # Committed under the lock taken above: this request's commit is version + 1.
         after = folded.extended(

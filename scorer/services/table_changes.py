@@ -155,13 +155,13 @@ def add_table_change(evening: Evening, seats: Sequence[Seat], dealer: Seat | Non
     _check_open(evening)
     if game_by_entry_key(entry_key) is not None:
         return None
-    position = _check_room(evening)
+    _check_room(evening)
     try:
         facts, _, _, index = _checked_change(evening, seats, dealer, after, None, add=True)
     except Refused:
         db.session.rollback()
         raise
-    return _store(evening, facts, entry_key, position, index)
+    return _store(evening, facts, entry_key, index)
 
 
 def edit_table_change(row: Game, seats: Sequence[Seat], dealer: Seat | None,
