@@ -122,6 +122,26 @@ def evening_revision(app: Any, number: int) -> str:
         return str(db.session.scalar(select(Evening.revision).where(Evening.number == number)))
 
 
+def queries(app: Any, client: Any, url: str) -> int:
+    """The SQL statements a GET of ``url`` runs (it must answer 200)."""
+    from sqlalchemy import event
+
+    from scorer.extensions import db
+
+    statements: list[str] = []
+
+    def count(*args: Any) -> None:
+        statements.append(args[2])
+
+    with app.app_context():
+        event.listen(db.engine, "before_cursor_execute", count)
+        try:
+            assert client.get(url).status_code == 200
+        finally:
+            event.remove(db.engine, "before_cursor_execute", count)
+    return len(statements)
+
+
 def posted(response: Any) -> None:
     assert response.status_code in (201, 302), response.text[:2000]
 
@@ -346,7 +366,7 @@ def test_the_worker_that_saves_a_game_goes_on_from_the_fold_it_keeps(app, table,
     So the sheet that answers the save asks the database as often as the same sheet asked
     again with nothing changed (a fold under any other key reads every entry again), and
     the evening and history event a save leaves loaded are the stored ones."""
-    from sqlalchemy import event, select
+    from sqlalchemy import select
 
     from scorer import fold_cache, services
     from scorer.extensions import db
@@ -357,25 +377,10 @@ def test_the_worker_that_saves_a_game_goes_on_from_the_fold_it_keeps(app, table,
     sheet = table.start_evening()
     table.play(sheet, ("Anna", "Cem"), 151)
     table.client.get(sheet)  # the page that takes the "Rückgängig" offer
-    statements: list[str] = []
-
-    def count(*args: Any) -> None:
-        statements.append(args[2])
-
-    def queries() -> int:
-        statements.clear()
-        with app.app_context():
-            event.listen(db.engine, "before_cursor_execute", count)
-            try:
-                assert table.client.get(sheet).status_code == 200
-            finally:
-                event.remove(db.engine, "before_cursor_execute", count)
-        return len(statements)
-
     for party, eyes in ((("Ben", "Dora"), 130), (("Anna", "Dora"), 90)):
         table.play(sheet, party, eyes)
-        table.client.get(sheet)
-        assert queries() == queries()
+        # The page that answers the save, then the same page again.
+        assert queries(app, table.client, sheet) == queries(app, table.client, sheet)
 
     with app.app_context():
         evening = services.find_evening(services.find_group(table.token), 1)
@@ -412,33 +417,16 @@ def test_the_worker_that_saves_a_game_goes_on_from_the_fold_it_keeps(app, table,
 
 
 def test_a_runde_page_asks_the_database_as_often_for_five_evenings_as_for_one(app, table):
-    from sqlalchemy import event
-
-    from scorer.extensions import db
-
     table.create_group()
     runde = f"/r/{table.token}/"
-    statements: list[str] = []
-
-    def count(*args: Any) -> None:
-        statements.append(args[2])
-
-    def queries(url: str) -> int:
-        statements.clear()
-        with app.app_context():
-            event.listen(db.engine, "before_cursor_execute", count)
-            try:
-                assert table.client.get(url).status_code == 200
-            finally:
-                event.remove(db.engine, "before_cursor_execute", count)
-        return len(statements)
 
     def fresh_and_kept(pages: list[str]) -> list[tuple[int, int]]:
         from scorer import fold_cache
 
         with app.app_context():
             fold_cache.cache().clear()  # nothing kept: every evening is read
-        return [(queries(url), queries(url)) for url in pages]
+        return [(queries(app, table.client, url), queries(app, table.client, url))
+                for url in pages]
 
     pages = [runde, runde + "statistik", runde + "spiele.csv"]
     sheet = table.start_evening()
