@@ -48,10 +48,12 @@ def game_by_entry_key(key: str) -> Game | None:
     return db.session.scalar(_by_entry_key(), {"key": key})
 
 
+# Statements asked for again and again are built once: building one costs more than running
+# it (issue 12).
+
+
 @functools.cache
 def _by_entry_key() -> Select[tuple[Game]]:
-    # Every save asks this and the next one, and building a statement costs more than
-    # running it: both are built once.
     return select(Game).where(Game.entry_key == bindparam("key"))
 
 
@@ -153,9 +155,10 @@ def _named_by_id(group: Group, facts: Mapping[str, Any]) -> dict[str, Any]:
 
 def _store(evening: Evening, facts: dict[str, Any], entry_key: str, index: int | None,
            number: int | None = None) -> GameEvent | None:
-    """Add a checked entry after every other (the deleted ones too; a table change then
-    moves to live ``index``) and commit; ``number``: its number on the sheet, when the
-    caller knows it. None if an entry with this one-time key is stored already.
+    """Add a checked entry after every other (the deleted ones too) and commit: a game as
+    game ``number`` of the sheet, a table change moved to live ``index`` (its number, the
+    games before it, is counted then). None if an entry with this one-time key is stored
+    already.
 
     Every save of a game comes here, so it writes three statements rather than going through
     the ORM's unit of work, which cost as much again as writing them (issue 12): the entry,
@@ -185,8 +188,7 @@ def _store(evening: Evening, facts: dict[str, Any], entry_key: str, index: int |
         game = db.session.get_one(Game, game_id)
         _move(game, index)
         number = number_of(game)
-    elif number is None:
-        number = number_of(db.session.get_one(Game, game_id))
+    assert number is not None, "a game is stored with its number"
     values = {"evening_id": evening.id, "game_id": game_id, "game_number": number,
               "action": CREATE, "via": link_fingerprint(), "old_after": None,
               "old_after_game_id": None, "old_facts": None, "new_facts": facts, "revision": 1,
