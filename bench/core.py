@@ -50,9 +50,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from scorer.evening import EveningSetup, fold  # noqa: E402
-from scorer.rules import Extra, HouseRules, preset  # noqa: E402
-from scorer.scoring import GameFacts, parse_game, score, score_game  # noqa: E402
+from scorer.core.evening import EveningSetup, fold  # noqa: E402
+from scorer.core.rules import Extra, HouseRules, preset  # noqa: E402
+from scorer.core.scoring import GameFacts, parse_game, score, score_game  # noqa: E402
 
 SEED = 20240521
 TARGET_GAMES_PER_S = 50_000
@@ -275,7 +275,7 @@ def whole_process(sizes: tuple[int, ...], rounds: int, tmp: Path) -> dict[int, t
 def resume_figure(setup: EveningSetup, games: list[dict[str, Any]]) -> float | None:
     """Median CPU µs to add one game to a folded ledger with `resume`, if the core has it."""
     try:
-        from scorer.evening import resume  # type: ignore[attr-defined]
+        from scorer.core.evening import resume  # type: ignore[attr-defined]
     except ImportError:
         return None
     *played, following = games

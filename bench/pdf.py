@@ -34,9 +34,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from scorer.evening import evening
-from scorer.rules import GameKind, rules_from_spec
-from scorer.settlement import settle
+from scorer.core.evening import evening
+from scorer.core.rules import GameKind, rules_from_spec
+from scorer.core.settlement import settle
 from scorer.sheet import render_sheet_pdf, sheet_context
 
 TARGET_SECONDS = 1.5

@@ -179,7 +179,7 @@ def medians(kinds: dict[str, Callable[[], None]], rounds: int,
 def evening_figures(games: int, rounds: int, profile: bool) -> dict[str, float]:
     """Seconds per request and statements of save and sheet for an evening of ``games``."""
     from scorer import services
-    from scorer.evening import evening as fold_input
+    from scorer.core.evening import evening as fold_input
 
     bench = Bench()
     data = sample_evening(games + rounds + 8, PLAYERS)
@@ -188,7 +188,7 @@ def evening_figures(games: int, rounds: int, profile: bool) -> dict[str, float]:
     players = [list(fold_input({**data, "games": data["games"][:games + k]}).next.players)
                for k in range(len(coming))]
     with bench.app.app_context():
-        from scorer.rules import rules_from_spec
+        from scorer.core.rules import rules_from_spec
 
         group = services.create_group("Donnerstagsrunde", "bockrunde")
         added = [services.add_player(group, name) for name in SEATS[:PLAYERS]]

@@ -1,7 +1,7 @@
 """Doko-Zettel: scorekeeping and settlement for Doppelkopf played with real cards.
 
 Importing this package must stay cheap and must not import Flask: the scoring core
-(`scorer.rules`, `scorer.scoring`, `scorer.evening`) and the `scorer` CLI stand on their
+(`scorer.core.rules`, `scorer.core.scoring`, `scorer.core.evening`) and the `scorer` CLI stand on their
 own. `create_app` is only a thin lazy door so that `flask --app scorer ...` finds the
 application factory.
 """

@@ -13,7 +13,7 @@ import json
 import sys
 from typing import Any, TextIO
 
-from scorer.rules import PRESETS, InvalidInput
+from scorer.core.rules import PRESETS, InvalidInput
 
 
 MAX_INPUT_CHARS = 64 * 2**20
@@ -98,15 +98,15 @@ def _run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO
         return 2
     try:
         if args.command == "score":
-            from scorer.scoring import score
+            from scorer.core.scoring import score
 
             result = score(data).to_dict()
         elif args.command == "evening":
-            from scorer.evening import evening
+            from scorer.core.evening import evening
 
             result = evening(data).to_dict()
         else:
-            from scorer.evening import evening
+            from scorer.core.evening import evening
             from scorer.sheet import write_sheet_pdf
 
             ledger = evening(data)

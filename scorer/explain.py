@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-from scorer.rules import (
+from scorer.core.rules import (
     PRESETS,
     Announcements,
     BockEffect,
@@ -26,7 +26,7 @@ from scorer.rules import (
     closest_preset,
     differences,
 )
-from scorer.scoring import EXTRA_LABEL
+from scorer.core.scoring import EXTRA_LABEL
 
 PRESET_LABELS = {
     "ddv": "DDV-Turnierspielregeln",

@@ -13,7 +13,7 @@ dealer deals again or moves on, and whether other players played than the rotati
 ddv, 4 planned games, four open Pflichtsoli: every game is forced. Ben is forced first and
 plays a normal game instead; Cem is forced next and plays the Pflichtsolo.
 
->>> from scorer.evening import evening
+>>> from scorer.core.evening import evening
 >>> ledger = evening({"rules": "ddv", "seats": ["Anna", "Ben", "Cem", "Dora"],
 ...     "planned_games": 4, "games": [{"re": ["Anna", "Ben"], "re_eyes": 130},
 ...     {"kind": "solo", "solo": "damen", "re": ["Cem"], "re_eyes": 130}]})
@@ -32,16 +32,16 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
-from scorer.evening import Ledger, LedgerGame, describe_bock_queue
+from scorer.core.evening import Ledger, LedgerGame, describe_bock_queue
 from scorer.explain import KIND_LABELS, SOLO_LABELS, TRIGGER_LABELS, pflicht_decision
-from scorer.rules import (
+from scorer.core.rules import (
     DealerAfterRedeal,
     DealerAfterSolo,
     GameKind,
     HouseRules,
     PflichtsoloForced,
 )
-from scorer.scoring import Party
+from scorer.core.scoring import Party
 
 MARKERS = {
     GameKind.NORMAL: "",

@@ -2,7 +2,7 @@
 
 Models only hold data. Points are never stored: a game keeps the facts the table entered
 (CLI.md `score` input, players referred to by their id) and every page folds the evening
-through `scorer.evening` again. The conversions live in `scorer.services`.
+through `scorer.core.evening` again. The conversions live in `scorer.services`.
 """
 
 from __future__ import annotations
@@ -90,9 +90,9 @@ class Evening(db.Model):
     planned_games: Mapped[int | None]
     cents_per_point: Mapped[int] = mapped_column(default=0)
     settlement_mode: Mapped[str] = mapped_column(String(16), default="zero_sum")
-    """scorer.settlement.SettlementMode value: zero_sum, pay_leader or pay_losses."""
+    """scorer.core.settlement.SettlementMode value: zero_sum, pay_leader or pay_losses."""
     settlement_rounding: Mapped[str] = mapped_column(String(16), default="cent")
-    """scorer.settlement.Rounding value: cent or ten_cents."""
+    """scorer.core.settlement.Rounding value: cent or ten_cents."""
     closed_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
     revision: Mapped[int] = mapped_column(default=1)
     """The close/reopen and settlement forms are checked against this (optimistic lock)."""

@@ -15,9 +15,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from scorer import services
-from scorer.evening import EveningSetup, fold
-from scorer.rules import InvalidInput
-from scorer.scoring import parse_game
+from scorer.core.evening import EveningSetup, fold
+from scorer.core.rules import InvalidInput
+from scorer.core.scoring import parse_game
 
 Rows = Mapping[str, list[dict[str, Any]]]
 FACTS_BY_ACTION = {

@@ -3,7 +3,7 @@
 ``sheet_context`` turns a Ledger into plain strings and lists, ``sheet_html`` fills the
 Jinja template in ``templates/pdf/``, ``render_sheet_pdf`` hands that to WeasyPrint. Nothing
 here computes a point: every number comes from the ledger (and, for money, from
-``scorer.settlement``). WeasyPrint is imported when the first PDF is made (``_weasyprint``),
+``scorer.core.settlement``). WeasyPrint is imported when the first PDF is made (``_weasyprint``),
 so scoring from the command line never loads it; Jinja comes with Flask.
 """
 
@@ -19,7 +19,7 @@ from urllib.request import url2pathname
 from jinja2 import Environment, FileSystemLoader
 
 from scorer.chart import PALETTE, evening_chart
-from scorer.evening import Ledger, LedgerGame, TableChange
+from scorer.core.evening import Ledger, LedgerGame, TableChange
 from scorer.explain import describe_rules, deviation_text, summary
 from scorer.labels import (
     OFF_ROTATION,
@@ -29,8 +29,8 @@ from scorer.labels import (
     sheet_words,
     short_names,
 )
-from scorer.rules import GameKind
-from scorer.settlement import MODE_LABELS, ROUNDING_LABELS, Settlement, format_euro
+from scorer.core.rules import GameKind
+from scorer.core.settlement import MODE_LABELS, ROUNDING_LABELS, Settlement, format_euro
 from scorer.table_text import change_texts
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / "pdf"
@@ -265,8 +265,8 @@ def preload() -> None:
 
 def _one_game() -> Ledger:
     """A one-game evening: the sheet's every style and font, drawn once."""
-    from scorer.evening import EveningSetup, fold
-    from scorer.rules import preset
+    from scorer.core.evening import EveningSetup, fold
+    from scorer.core.rules import preset
 
     setup = EveningSetup(rules=preset("ddv"), seats=("Anna", "Ben", "Cem", "Dora"),
                          first_dealer="Anna")

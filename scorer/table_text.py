@@ -5,7 +5,7 @@ Fritz arrives after game 1 and deals (Ben would have): one line says who came, w
 (and whether an open Pflichtsolo went with them) and who deals next. When Anna comes back,
 Dora deals: she would have dealt had nothing changed.
 
->>> from scorer.evening import evening
+>>> from scorer.core.evening import evening
 >>> ledger = evening({"rules": "ddv", "seats": ["Anna", "Ben", "Cem", "Dora"], "games": [
 ...     {"re": ["Ben", "Cem"], "re_eyes": 151},
 ...     {"table": ["Ben", "Cem", "Fritz", "Dora"], "dealer": "Fritz"},
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from scorer.evening import Ledger, TableChange
+from scorer.core.evening import Ledger, TableChange
 
 DROPPED = "Pflichtsolo offen, entfällt"
 """What a leaver's open Pflichtsolo does (RULES.md §7: it is dropped)."""

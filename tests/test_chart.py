@@ -138,7 +138,7 @@ def test_the_season_chart_adds_up_each_evening_and_a_missing_player_runs_flat():
 def test_a_player_who_came_later_is_drawn_from_the_game_they_came_after():
     """Emil sits down after game 2 (RULES.md §7) and deals game 3: his line starts there,
     Anna's at 0."""
-    from scorer.evening import evening
+    from scorer.core.evening import evening
 
     ledger = evening({"rules": "ddv", "seats": ["Anna", "Ben", "Cem", "Dora"],
                       "first_dealer": "Anna", "games": [

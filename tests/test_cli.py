@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from scorer.cli import main
 from tests.budget import examples
-from scorer.rules import PRESETS
+from scorer.core.rules import PRESETS
 
 
 def _scorer_command() -> list[str]:
@@ -296,7 +296,7 @@ def test_hostile_input_exits_2_with_one_german_line_naming_the_field(
 
 
 def test_an_evening_of_more_than_max_entries_exits_2_naming_games() -> None:
-    from scorer.evening import MAX_ENTRIES
+    from scorer.core.evening import MAX_ENTRIES
 
     games = [{"kind": "redeal"}] * (MAX_ENTRIES + 1)
     _one_line_naming(run("evening", "-", stdin=json.dumps({**EVENING, "games": games})),
@@ -304,7 +304,7 @@ def test_an_evening_of_more_than_max_entries_exits_2_naming_games() -> None:
 
 
 def test_the_cap_is_50000_entries_as_many_as_the_bench_folds() -> None:
-    from scorer.evening import MAX_ENTRIES
+    from scorer.core.evening import MAX_ENTRIES
 
     assert MAX_ENTRIES == 50_000
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from scorer.evening import (
+from scorer.core.evening import (
     EveningSetup,
     InvalidEvening,
     Ledger,
@@ -19,7 +19,7 @@ from scorer.evening import (
     evening,
     fold,
 )
-from scorer.rules import InvalidInput, preset, rules_from_spec
+from scorer.core.rules import InvalidInput, preset, rules_from_spec
 
 FOUR = ["A", "B", "C", "D"]
 
@@ -505,7 +505,7 @@ def test_the_setup_validates_itself() -> None:
 
 
 def test_an_evening_holds_at_most_max_entries_and_exactly_that_many_fold() -> None:
-    from scorer.evening import MAX_ENTRIES, resume
+    from scorer.core.evening import MAX_ENTRIES, resume
 
     setup = EveningSetup(rules=preset("ddv"), seats=tuple(FOUR), first_dealer="A")
     with pytest.raises(InvalidEvening) as err:

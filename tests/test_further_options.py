@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from scorer.evening import InvalidEvening, evening
-from scorer.rules import InvalidInput
-from scorer.scoring import InvalidGame, score
+from scorer.core.evening import InvalidEvening, evening
+from scorer.core.rules import InvalidInput
+from scorer.core.scoring import InvalidGame, score
 
 FOUR = ["A", "B", "C", "D"]
 
@@ -417,7 +417,7 @@ def test_the_highest_bock_factor_is_accepted() -> None:
 
 
 def test_manual_bock_survives_the_round_trip_of_the_facts() -> None:
-    from scorer.scoring import parse_game
+    from scorer.core.scoring import parse_game
 
     facts = parse_game({"players": FOUR, "kind": "redeal", "manual_bock": True})
     assert facts.manual_bock is True

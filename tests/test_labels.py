@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from scorer.evening import Ledger, evening
+from scorer.core.evening import Ledger, evening
 from scorer.labels import (
     deletion_note,
     forced_notice,

@@ -42,7 +42,7 @@ def _stored_by_the_old_app(app: Any) -> tuple[str, dict[str, Any]]:
 
     from scorer import backup, services
     from scorer.extensions import db
-    from scorer.rules import rules_from_spec
+    from scorer.core.rules import rules_from_spec
 
     with app.app_context():
         upgrade()

@@ -13,8 +13,8 @@ from typing import Any
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from scorer.evening import InvalidEvening, Ledger, TableChange, evening, fold, resume
-from scorer.rules import (
+from scorer.core.evening import InvalidEvening, Ledger, TableChange, evening, fold, resume
+from scorer.core.rules import (
     BASE_KINDS,
     PRESETS,
     Announcements,
@@ -31,7 +31,7 @@ from scorer.rules import (
     preset,
     rules_from_spec,
 )
-from scorer.scoring import Level, score
+from scorer.core.scoring import Level, score
 from tests.budget import examples
 
 PLAYERS = ("A", "B", "C", "D")

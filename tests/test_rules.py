@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from scorer.rules import (
+from scorer.core.rules import (
     PRESETS,
     BockStacking,
     BockTrigger,

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from scorer.rules import InvalidInput, InvalidRules, preset, rules_from_spec
-from scorer.scoring import (
+from scorer.core.rules import InvalidInput, InvalidRules, preset, rules_from_spec
+from scorer.core.scoring import (
     GameFacts,
     InvalidGame,
     Level,
@@ -461,7 +461,7 @@ def test_score_game_validates_facts_built_by_hand() -> None:
     pytest.param("\ud800", False, id="a lone surrogate"),
 ])
 def test_a_name_is_text_without_control_characters(name: Any, ok: bool) -> None:
-    from scorer.scoring import name_problem
+    from scorer.core.scoring import name_problem
 
     assert (name_problem(name) is None) is ok
 

@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from scorer.evening import InvalidEvening, evening
-from scorer.rules import InvalidInput
-from scorer.scoring import InvalidGame, score
+from scorer.core.evening import InvalidEvening, evening
+from scorer.core.rules import InvalidInput
+from scorer.core.scoring import InvalidGame, score
 
 PLAYERS = ["A", "B", "C", "D"]
 IGNORED_NOTE = "Sonderpunkte zählen im Solo nicht"

@@ -1,4 +1,4 @@
-"""Settlement: points -> money transfers and Kasse payments (scorer.settlement)."""
+"""Settlement: points -> money transfers and Kasse payments (scorer.core.settlement)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import scorer.settlement
-from scorer.rules import InvalidInput
-from scorer.settlement import (
+import scorer.core.settlement
+from scorer.core.rules import InvalidInput
+from scorer.core.settlement import (
     InvalidSettlement,
     Rounding,
     SettlementMode,
@@ -24,7 +24,7 @@ from scorer.settlement import (
     transfers,
 )
 
-SETTLEMENT = Path(__file__).resolve().parent.parent / "scorer" / "settlement.py"
+SETTLEMENT = Path(__file__).resolve().parent.parent / "scorer" / "core" / "settlement.py"
 NAMES = ["Anna", "Ben", "Cem", "Dora", "Emil", "Finn", "Gül", "Hanna"]
 
 
@@ -37,12 +37,12 @@ def test_settlement_imports_only_the_standard_library_and_the_rules():
         elif isinstance(node, ast.ImportFrom):
             imported.add(node.module or "")
     foreign = {m for m in imported
-               if m.split(".")[0] not in sys.stdlib_module_names and m != "scorer.rules"}
+               if m.split(".")[0] not in sys.stdlib_module_names and m != "scorer.core.rules"}
     assert foreign == set()
 
 
 def test_importing_settlement_loads_no_web_or_pdf_library():
-    code = ("import sys, scorer.settlement; "
+    code = ("import sys, scorer.core.settlement; "
             "print(sorted(m for m in ('flask', 'sqlalchemy', 'wtforms', 'weasyprint', 'jinja2') "
             "if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -51,7 +51,7 @@ def test_importing_settlement_loads_no_web_or_pdf_library():
 
 def test_the_worked_examples_in_the_docstrings_hold():
     # pyproject's --doctest-modules list names only the scoring modules, so run them here.
-    assert doctest.testmod(scorer.settlement).failed == 0
+    assert doctest.testmod(scorer.core.settlement).failed == 0
 
 
 @pytest.mark.parametrize(

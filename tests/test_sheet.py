@@ -17,8 +17,8 @@ import pytest
 from pypdf import PdfReader
 
 from scorer.cli import main
-from scorer.evening import evening
-from scorer.settlement import settle
+from scorer.core.evening import evening
+from scorer.core.settlement import settle
 from scorer.sheet import TEMPLATES, render_sheet_pdf, sheet_context, sheet_html
 
 weasyprint = pytest.importorskip("weasyprint")

@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
-from scorer.evening import Ledger, evening
+from scorer.core.evening import Ledger, evening
 from scorer.explain import deviation_text
 from scorer.labels import bock_summary, sheet_words, short_names
-from scorer.rules import PRESETS, SoloKind, differences
+from scorer.core.rules import PRESETS, SoloKind, differences
 from scorer.sheet import sheet_context
 
 SEATS = ["Anna", "Ben", "Cem", "Dora"]

@@ -1,4 +1,4 @@
-"""Statistics of a Runde (scorer.stats): worked examples and invariants over real ledgers."""
+"""Statistics of a Runde (scorer.core.stats): worked examples and invariants over real ledgers."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorer.evening import evening
-from scorer.settlement import settle
-from scorer.stats import runde_stats, soloist, won_game
+from scorer.core.evening import evening
+from scorer.core.settlement import settle
+from scorer.core.stats import runde_stats, soloist, won_game
 from tests.budget import examples
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -180,7 +180,7 @@ def test_the_figures_of_two_stretches_add_up_to_those_of_both(first, second):
 
 
 def test_the_statistics_load_no_web_framework():
-    code = ("import json, sys, scorer.stats\n"
+    code = ("import json, sys, scorer.core.stats\n"
             "print(json.dumps(sorted(m for m in ('flask', 'sqlalchemy', 'wtforms', "
             "'weasyprint', 'jinja2') if m in sys.modules)))\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
@@ -189,11 +189,11 @@ def test_the_statistics_load_no_web_framework():
 
 
 def test_the_statistics_import_only_the_standard_library_and_the_core():
-    tree = ast.parse((ROOT / "scorer" / "stats.py").read_text(encoding="utf-8"))
+    tree = ast.parse((ROOT / "scorer" / "core" / "stats.py").read_text(encoding="utf-8"))
     imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
     imported |= {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
                  for alias in node.names}
-    core = {"scorer.evening", "scorer.rules", "scorer.settlement"}
+    core = {"scorer.core.evening", "scorer.core.rules", "scorer.core.settlement"}
     assert {m for m in imported if m and m.split(".")[0] == "scorer"} <= core
     assert all(m.split(".")[0] in sys.stdlib_module_names or m in core
                for m in imported if m and m != "__future__")

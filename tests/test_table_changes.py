@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from scorer.evening import InvalidEvening, Ledger, TableChange, evening, fold, resume
-from scorer.rules import preset
+from scorer.core.evening import InvalidEvening, Ledger, TableChange, evening, fold, resume
+from scorer.core.rules import preset
 
 FOUR = ["A", "B", "C", "D"]
 FIVE = ["A", "B", "C", "D", "E"]

@@ -1,6 +1,6 @@
 """Table changes outside the web pages: the words of a change (scorer.table_text), the PDF
 sheet's rows and cells (scorer.sheet, also behind `scorer sheet`) and the statistics
-(scorer.stats) with players who came late or left early. No database."""
+(scorer.core.stats) with players who came late or left early. No database."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ import sys
 
 import pytest
 
-from scorer.evening import evening
+from scorer.core.evening import evening
 from scorer.sheet import sheet_context
-from scorer.stats import runde_stats
+from scorer.core.stats import runde_stats
 from scorer.table_text import change_texts, reordered
 
 A, B, C, D = "Anna", "Ben", "Cem", "Dora"

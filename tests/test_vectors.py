@@ -18,9 +18,9 @@ from typing import Any
 
 import pytest
 
-from scorer.evening import evening
-from scorer.rules import InvalidInput
-from scorer.scoring import score
+from scorer.core.evening import evening
+from scorer.core.rules import InvalidInput
+from scorer.core.scoring import score
 
 DATA = Path(__file__).resolve().parent / "data"
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "vectors"

@@ -10,8 +10,8 @@ import re
 import pytest
 from pypdf import PdfReader
 
-from scorer.evening import evening
-from scorer.settlement import settle
+from scorer.core.evening import evening
+from scorer.core.settlement import settle
 from scorer.sheet import number
 
 pytest.importorskip("weasyprint")

@@ -9,9 +9,9 @@ import pytest
 
 from conftest import at_once, count_rows, one_save_held
 
-from scorer.evening import EveningSetup, fold
+from scorer.core.evening import EveningSetup, fold
 from scorer.models import Game, GameEvent
-from scorer.rules import preset
+from scorer.core.rules import preset
 
 SEATS = ("Anna", "Ben", "Cem", "Dora")
 

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorer.rules import GameKind, SoloKind
+from scorer.core.rules import GameKind, SoloKind
 from tests.budget import examples
 from tests.conftest import TEST_DATABASE_URL
 

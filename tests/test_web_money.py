@@ -9,7 +9,7 @@ from html import unescape
 from conftest import count_rows, csrf_token
 
 from scorer.models import Evening
-from scorer.settlement import settle
+from scorer.core.settlement import settle
 
 
 def _evening_row(app) -> tuple[int, str, str, int]:

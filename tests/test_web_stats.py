@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from html import unescape
 
-from scorer.settlement import settle
-from scorer.stats import runde_stats
+from scorer.core.settlement import settle
+from scorer.core.stats import runde_stats
 from scorer.web.stats import signed_decimal, signed_euro
 
 FIVE = ("Anna", "Bärbel", "Cem", "Dörte", "Emil")

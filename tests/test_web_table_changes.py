@@ -514,7 +514,7 @@ def test_the_read_only_link_shows_the_change_but_no_way_to_make_one(app, table, 
 def fold_kept_at_the_cap(app_config: dict[str, Any]) -> None:
     """A worker that keeps a fold of 50,000 entries between requests (the default budget
     folds such an evening anew for each: seconds per page, and the same refusals)."""
-    from scorer.evening import MAX_ENTRIES
+    from scorer.core.evening import MAX_ENTRIES
 
     app_config["DOKO_FOLD_BUDGET"] = 2 * MAX_ENTRIES
 
@@ -523,7 +523,7 @@ def fold_kept_at_the_cap(app_config: dict[str, Any]) -> None:
 def test_an_evening_at_the_cores_cap_takes_no_further_entry(app, table, evening):
     from sqlalchemy import insert, select
 
-    from scorer.evening import MAX_ENTRIES
+    from scorer.core.evening import MAX_ENTRIES
     from scorer.extensions import db
 
     (first,) = table.game_ids()

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from scorer.evening import EveningSetup, describe_bock_queue, fold
-from scorer.rules import preset
+from scorer.core.evening import EveningSetup, describe_bock_queue, fold
+from scorer.core.rules import preset
 
 SEATS = ("Anna", "Ben", "Cem", "Dora")
 

@@ -11,16 +11,16 @@ from typing import Any
 
 from sqlalchemy import Select, bindparam, func, or_, select
 
-from scorer.evening import EveningSetup, InvalidEvening
+from scorer.core.evening import EveningSetup, InvalidEvening
 from scorer.extensions import db
 from scorer.models import Evening, EveningSeat, Game, Group, utcnow
-from scorer.rules import HouseRules
+from scorer.core.rules import HouseRules
 from scorer.services.entries import _check_open, _lock, _touch, live_entries
 from scorer.services.facts import is_table_change
 from scorer.services.folds import fold_of
 from scorer.services.refusals import Refused, _check_revision
 from scorer.services.runden import TOKEN_PATTERN, _lock_group
-from scorer.settlement import Rounding, Settlement, SettlementMode, settle
+from scorer.core.settlement import Rounding, Settlement, SettlementMode, settle
 
 
 @dataclass(frozen=True)

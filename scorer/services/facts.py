@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from scorer.evening import EveningSetup, Ledger, fold
+from scorer.core.evening import EveningSetup, Ledger, fold
 from scorer.models import Evening
-from scorer.rules import rules_from_spec
+from scorer.core.rules import rules_from_spec
 
 
 def evening_setup(evening: Evening) -> tuple[EveningSetup, dict[int, str]]:

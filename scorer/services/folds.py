@@ -13,7 +13,7 @@ from sqlalchemy import select
 
 from scorer import fold_cache
 from scorer.chart import evening_chart
-from scorer.evening import (
+from scorer.core.evening import (
     EveningSetup,
     InvalidEvening,
     Ledger,
@@ -25,7 +25,7 @@ from scorer.evening import (
 from scorer.extensions import db
 from scorer.labels import RowWords, sheet_words
 from scorer.models import Evening, EveningSeat, Game, Group, Player
-from scorer.rules import HouseRules
+from scorer.core.rules import HouseRules
 from scorer.services.facts import core_setup, fold_facts, is_table_change, to_core
 from scorer.table_text import change_texts
 
@@ -115,7 +115,7 @@ class Folded:
 
     def extended(self, added: Sequence[StoredEntry], ledger: Ledger) -> Folded:
         """This fold with entries ``added`` at the end: ``ledger`` goes on from this one's
-        (``scorer.evening.resume``).
+        (``scorer.core.evening.resume``).
 
         When only games were added and the earlier ledger entries are the very same objects
         (as ``resume`` leaves them unless a newcomer joined), the rows and games derived so

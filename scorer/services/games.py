@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from scorer import fold_cache
-from scorer.evening import InvalidEvening, Ledger, LedgerGame, resume
+from scorer.core.evening import InvalidEvening, Ledger, LedgerGame, resume
 from scorer.extensions import db
 from scorer.models import Evening, Game, GameEvent
 from scorer.services.entries import (

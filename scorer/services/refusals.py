@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from scorer.evening import MAX_ENTRIES, EveningSetup, InvalidEvening, Ledger, fold
+from scorer.core.evening import MAX_ENTRIES, EveningSetup, InvalidEvening, Ledger, fold
 from scorer.models import Game
-from scorer.rules import german_number
+from scorer.core.rules import german_number
 from scorer.services.facts import is_table_change
 
 
@@ -43,7 +43,7 @@ CLOSED = "der Abend ist abgeschlossen; zum Ändern erst wieder öffnen"
 
 FULL = (f"höchstens {german_number(MAX_ENTRIES)} Einträge (Spiele und Tischwechsel) je Abend: "
         "für mehr einen neuen Abend beginnen")
-"""The core's cap on an evening's entries (scorer.evening.MAX_ENTRIES), in the table's words."""
+"""The core's cap on an evening's entries (scorer.core.evening.MAX_ENTRIES), in the table's words."""
 
 
 def _check_revision(current: int, sent: int) -> None:

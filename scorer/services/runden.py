@@ -12,8 +12,8 @@ from sqlalchemy import or_, select
 from scorer import backup
 from scorer.extensions import db
 from scorer.models import Group, Player, utcnow
-from scorer.names import PLAYER_NAME, RUNDE_NAME, InvalidName, NameField, clean_name
-from scorer.rules import PRESETS, HouseRules, differences, rules_from_spec
+from scorer.core.names import PLAYER_NAME, RUNDE_NAME, InvalidName, NameField, clean_name
+from scorer.core.rules import PRESETS, HouseRules, differences, rules_from_spec
 from scorer.services.refusals import Refused
 
 TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_-]{16,64}")
@@ -47,7 +47,7 @@ def renew_tokens(group: Group) -> None:
 
 
 def _name(raw: str, field: NameField, form_field: str = "name") -> str:
-    """Every name that is stored goes through here (scorer.names.clean_name); refused on the
+    """Every name that is stored goes through here (scorer.core.names.clean_name); refused on the
     form's field ``form_field``."""
     try:
         return clean_name(raw, field)
@@ -103,7 +103,7 @@ COME_BACK = ("Zurückholen: in der Runde unter „Spieler“ auf „Ändern“ u
 
 def _player_name(group: Group, raw: str, field: str = "name", but: Player | None = None) -> str:
     """``raw`` as a player's name is stored, or Refused on the form's ``field``: unreadable
-    (scorer.names), or another player's of the Runde (names are unique within it, whatever
+    (scorer.core.names), or another player's of the Runde (names are unique within it, whatever
     the case; ``but``: the player being renamed)."""
     name = _name(raw, PLAYER_NAME, field)
     same = next((p for p in group.players

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from scorer.evening import Ledger, TableChange
+from scorer.core.evening import Ledger, TableChange
 from scorer.extensions import db
 from scorer.models import Evening, Game, GameEvent
 from scorer.services.entries import (

@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 from typing import Any, NamedTuple
 
-from scorer.evening import LedgerGame
+from scorer.core.evening import LedgerGame
 from scorer.explain import (
     EXTRA_LABELS,
     KIND_LABELS,
@@ -20,7 +20,7 @@ from scorer.explain import (
     summary,
 )
 from scorer.labels import names
-from scorer.rules import Extra, GameKind, HouseRules, SoloKind
+from scorer.core.rules import Extra, GameKind, HouseRules, SoloKind
 
 
 class RulesWords(NamedTuple):

@@ -19,7 +19,7 @@ from flask import (
 from werkzeug.wrappers import Response
 
 from scorer import services
-from scorer.evening import describe_bock_queue
+from scorer.core.evening import describe_bock_queue
 from scorer.explain import PRESET_LABELS, summary
 from scorer.labels import (
     bock_summary,
@@ -29,7 +29,7 @@ from scorer.labels import (
     short_names,
 )
 from scorer.models import Group
-from scorer.rules import InvalidRules, rules_from_spec
+from scorer.core.rules import InvalidRules, rules_from_spec
 from scorer.web import live, money
 from scorer.web.display import rules_words
 from scorer.web.forms import (

@@ -18,11 +18,11 @@ from collections.abc import Iterable, Sequence
 from flask import Blueprint, Response
 
 from scorer import services
-from scorer.evening import Ledger, LedgerGame, TableChange
+from scorer.core.evening import Ledger, LedgerGame, TableChange
 from scorer.explain import EXTRA_LABELS
 from scorer.labels import kind_text
-from scorer.rules import GameKind, HouseRules
-from scorer.scoring import Level
+from scorer.core.rules import GameKind, HouseRules
+from scorer.core.scoring import Level
 from scorer.sheet import render_sheet_pdf, sheet_context
 from scorer.table_text import change_texts
 from scorer.web.display import parties_text

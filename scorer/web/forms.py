@@ -33,16 +33,16 @@ from scorer.explain import (
     SOLO_LABELS,
     VALUE_LABELS,
 )
-from scorer.names import PLAYER_NAME, RUNDE_NAME, NameField, clean_name
-from scorer.rules import PRESETS, Announcements, BockTrigger, Extra, GameKind, HouseRules
-from scorer.scoring import (
+from scorer.core.names import PLAYER_NAME, RUNDE_NAME, NameField, clean_name
+from scorer.core.rules import PRESETS, Announcements, BockTrigger, Extra, GameKind, HouseRules
+from scorer.core.scoring import (
     InvalidGame,
     Level,
     parse_game,
     trickless_matters,
     zero_eyes_party,
 )
-from scorer.settlement import MODE_LABELS, ROUNDING_LABELS
+from scorer.core.settlement import MODE_LABELS, ROUNDING_LABELS
 from scorer.web.numbers import parse_int
 
 
@@ -65,7 +65,7 @@ PRESET_CHOICES = [(name, PRESET_LABELS[name]) for name in PRESETS]
 
 
 def _name_filter(field: NameField) -> Callable[[str | None], str | None]:
-    """A typed name as it is stored (scorer.names); a refused one becomes the field's error,
+    """A typed name as it is stored (scorer.core.names); a refused one becomes the field's error,
     since WTForms turns a filter's ValueError into one. Blank stays blank for DataRequired."""
 
     def clean(value: str | None) -> str | None:
@@ -207,9 +207,9 @@ def option_errors(problems: Iterable[tuple[str, str]]) -> dict[str, list[str]]:
 
 
 MODE_CHOICES = [(mode.value, label) for mode, label in MODE_LABELS.items()]
-"""scorer.settlement.SettlementMode values with the words the table uses."""
+"""scorer.core.settlement.SettlementMode values with the words the table uses."""
 ROUNDING_CHOICES = [(rounding.value, label) for rounding, label in ROUNDING_LABELS.items()]
-"""scorer.settlement.Rounding values in German."""
+"""scorer.core.settlement.Rounding values in German."""
 
 
 def _cents_field() -> WholeNumberField:

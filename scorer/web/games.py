@@ -22,8 +22,8 @@ from scorer import services
 from scorer.explain import pflicht_decision, pflicht_help
 from scorer.labels import deletion_note, forced_notice, owes_before, sheet_words
 from scorer.models import Evening, Game
-from scorer.rules import GameKind
-from scorer.scoring import NO_DULLE_SOLOS
+from scorer.core.rules import GameKind
+from scorer.core.scoring import NO_DULLE_SOLOS
 from scorer.web.entry_pages import (
     entry_key,
     offer_undo,

@@ -15,7 +15,7 @@ from scorer import services
 from scorer.explain import OPTION_HELP, OPTION_LABELS, PRESET_LABELS, format_value, summary
 from scorer.hosts import public_url
 from scorer.models import Group
-from scorer.rules import PRESETS, InvalidRules
+from scorer.core.rules import PRESETS, InvalidRules
 from scorer.web import remembered
 from scorer.web.forms import (
     DECK_LABELS,

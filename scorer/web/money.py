@@ -1,6 +1,6 @@
 """The evening's money and chart on the sheet, and the form that sets the price of a point.
 
-The amounts come from ``scorer.settlement`` on the ledger's totals (``services.settlement``);
+The amounts come from ``scorer.core.settlement`` on the ledger's totals (``services.settlement``);
 the chart is ``scorer.chart``'s SVG of the ledger's running totals. Nothing is counted here.
 """
 
@@ -15,7 +15,7 @@ from werkzeug.wrappers import Response
 
 from scorer import services
 from scorer.models import Evening
-from scorer.settlement import MODE_LABELS, ROUNDING_LABELS, Settlement, format_euro
+from scorer.core.settlement import MODE_LABELS, ROUNDING_LABELS, Settlement, format_euro
 from scorer.web.forms import SettlementForm, sent_revision
 from scorer.web.lookup import evening_or_404
 

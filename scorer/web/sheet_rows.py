@@ -10,7 +10,7 @@ kept per worker:
   (an edit early in the evening moves every later total) is another view, drawn anew.
 * per evening and page context (who is listed, the links, whether rows offer changes), the
   views of the last sheet drawn, each with the ledger entry it came from. A fold that goes
-  on from a kept one (``scorer.evening.resume``: a save) shares the earlier entries as the
+  on from a kept one (``scorer.core.evening.resume``: a save) shares the earlier entries as the
   same objects, and an entry never changes, so a row whose entry is the very object drawn
   before needs no view built again. Anything else (a fold from scratch, a newcomer who gives
   every earlier game a new entry) builds the views again, and finds their HTML kept.

@@ -1,6 +1,6 @@
 """Statistik: a Runde's figures over all its evenings, and the season chart.
 
-The figures are ``scorer.stats`` over the evenings' ledgers and settlements; this module
+The figures are ``scorer.core.stats`` over the evenings' ledgers and settlements; this module
 only words them for the page.
 """
 
@@ -13,8 +13,8 @@ from markupsafe import Markup
 
 from scorer import services
 from scorer.chart import season_chart
-from scorer.settlement import format_euro
-from scorer.stats import PlayerStats, RundeStats, runde_stats
+from scorer.core.settlement import format_euro
+from scorer.core.stats import PlayerStats, RundeStats, runde_stats
 from scorer.web.lookup import group_or_404
 
 bp = Blueprint("stats", __name__, url_prefix="/r/<token>")

@@ -14,7 +14,7 @@ import sys
 
 import pytest
 
-from scorer.evening import evening
+from scorer.core.evening import evening
 
 from .conftest import ARTIFACTS
 

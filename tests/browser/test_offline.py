@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from scorer.evening import evening
+from scorer.core.evening import evening
 
 from .conftest import ARTIFACTS
 

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from scorer.evening import evening
+from scorer.core.evening import evening
 
 pytestmark = pytest.mark.browser
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorer.evening import evening
+from scorer.core.evening import evening
 
 pytestmark = pytest.mark.browser
 

@@ -43,7 +43,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from scorer.rules import (
+from scorer.core.rules import (
     MAX_BOCK,
     BockStacking,
     DealerAfterRedeal,
@@ -57,7 +57,7 @@ from scorer.rules import (
     rules_from_spec,
     shown,
 )
-from scorer.scoring import GameFacts, GameScore, InvalidGame, name_problem, parse_game, score_game
+from scorer.core.scoring import GameFacts, GameScore, InvalidGame, name_problem, parse_game, score_game
 
 MAX_ENTRIES = 50_000
 """The most entries (games and table changes) one evening's `games` list may hold.

@@ -47,7 +47,7 @@ from enum import Enum
 from types import MappingProxyType
 from typing import Any, NamedTuple, TypeVar
 
-from scorer.rules import (
+from scorer.core.rules import (
     MAX_BOCK,
     Announcements,
     BockEffect,
@@ -1068,7 +1068,7 @@ def trickless_matters(facts: GameFacts, rules: HouseRules) -> bool:
     The entry form asks only then, and refuses to guess: with 48 cards, a "schwarz" Absage
     met or missed, the schwarz point and the schwarz Bock trigger all hang on it.
 
-    >>> from scorer.rules import preset
+    >>> from scorer.core.rules import preset
     >>> said_schwarz = parse_game({"players": ["A", "B", "C", "D"], "re": ["A", "B"],
     ...                            "re_eyes": 240, "announced": {"re": "schwarz"}})
     >>> trickless_matters(said_schwarz, preset("ddv"))

@@ -8,7 +8,7 @@ Two evenings of the same four (ddv). Anna and Cem win the first game with 151 Au
 (gewonnen, keine 90: +2 each); Ben wins a Damensolo with 151 in the second (the same 2
 points from each of the other three: +6).
 
->>> from scorer.evening import evening
+>>> from scorer.core.evening import evening
 >>> first = evening({"rules": "ddv", "seats": ["Anna", "Ben", "Cem", "Dora"],
 ...                  "games": [{"re": ["Anna", "Cem"], "re_eyes": 151}]})
 >>> second = evening({"rules": "ddv", "seats": ["Anna", "Ben", "Cem", "Dora"],
@@ -25,9 +25,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from scorer.evening import Ledger, LedgerGame
-from scorer.rules import GameKind
-from scorer.settlement import Settlement
+from scorer.core.evening import Ledger, LedgerGame
+from scorer.core.rules import GameKind
+from scorer.core.settlement import Settlement
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +84,7 @@ def won_game(game: LedgerGame, name: str) -> bool:
 
     In a Hammelrennen the core names the winning player; otherwise it names the party.
 
-    >>> from scorer.evening import evening
+    >>> from scorer.core.evening import evening
     >>> game = evening({"rules": "ddv", "seats": ["A", "B", "C", "D"],
     ...                 "games": [{"re": ["A", "C"], "re_eyes": 100}]}).games[0]
     >>> [won_game(game, n) for n in "ABCD"]

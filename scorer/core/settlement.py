@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from scorer.rules import InvalidInput
+from scorer.core.rules import InvalidInput
 
 
 class InvalidSettlement(InvalidInput):
