@@ -286,7 +286,7 @@ def register_commands(app: Flask) -> None:
 
 def register_template_helpers(app: Flask) -> None:
     """Filters and helpers the templates use for numbers, dates and ledger games."""
-    from scorer import labels
+    from scorer.words import labels
     from scorer.web import display
 
     @app.context_processor

@@ -18,10 +18,10 @@ from urllib.request import url2pathname
 
 from jinja2 import Environment, FileSystemLoader
 
-from scorer.chart import PALETTE, evening_chart
+from scorer.words.chart import PALETTE, evening_chart
 from scorer.core.evening import Ledger, LedgerGame, TableChange
-from scorer.explain import describe_rules, deviation_text, summary
-from scorer.labels import (
+from scorer.words.explain import describe_rules, deviation_text, summary
+from scorer.words.labels import (
     OFF_ROTATION,
     OFF_ROTATION_MARK,
     RowWords,
@@ -31,7 +31,7 @@ from scorer.labels import (
 )
 from scorer.core.rules import GameKind
 from scorer.core.settlement import MODE_LABELS, ROUNDING_LABELS, Settlement, format_euro
-from scorer.table_text import change_texts
+from scorer.words.table_text import change_texts
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / "pdf"
 """The PDF templates and their print stylesheet."""

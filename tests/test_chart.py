@@ -1,4 +1,4 @@
-"""The SVG charts of running totals (scorer.chart), read back with xml.etree."""
+"""The SVG charts of running totals (scorer.words.chart), read back with xml.etree."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-import scorer.chart
-from scorer.chart import WIDTH, evening_chart, season_chart
+import scorer.words.chart
+from scorer.words.chart import WIDTH, evening_chart, season_chart
 
 SVG = "{http://www.w3.org/2000/svg}"
 SEATS = ["Anna", "Ben", "Cem", "Dora", "Emil", "Finn", "Gül"]
@@ -40,7 +40,7 @@ def _parse(svg):
 
 
 def test_chart_imports_only_the_standard_library():
-    tree = ast.parse(Path(scorer.chart.__file__).read_text(encoding="utf-8"))
+    tree = ast.parse(Path(scorer.words.chart.__file__).read_text(encoding="utf-8"))
     modules = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
                for alias in node.names}
     modules |= {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
@@ -48,7 +48,7 @@ def test_chart_imports_only_the_standard_library():
 
 
 def test_the_worked_example_in_the_docstring_holds():
-    assert doctest.testmod(scorer.chart).failed == 0
+    assert doctest.testmod(scorer.words.chart).failed == 0
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,7 @@ import dataclasses
 
 import pytest
 
-from scorer.explain import (
+from scorer.words.explain import (
     OPTION_HELP,
     OPTION_LABELS,
     PRESET_LABELS,
@@ -97,7 +97,7 @@ def test_each_further_option_is_explained_in_its_own_words(option, words):
 
 
 def test_every_new_stacking_mode_and_effect_has_a_german_value_label():
-    from scorer.explain import VALUE_LABELS
+    from scorer.words.explain import VALUE_LABELS
     from scorer.core.rules import BockEffect, BockStacking, BockTrigger, Extra
 
     assert set(VALUE_LABELS["bock_stacking"]) == {m.value for m in BockStacking}
@@ -254,7 +254,7 @@ def test_before_a_soloist_is_chosen_the_choice_itself_is_explained(rules, senten
 def test_the_summary_says_how_a_hammelrennen_scores():
     """RULES.md §5: the player over 120 Augen, else closest to 60, wins; +3 against −1 each,
     a tie 0. A tester could not tell from "Außerdem: Hammelrennen." alone."""
-    from scorer.explain import summary
+    from scorer.words.explain import summary
     from scorer.core.rules import preset
 
     lines = summary(preset("voss"))

@@ -1,4 +1,4 @@
-"""The words of a sheet row (scorer.labels): what happened in a forced game, how a solo
+"""The words of a sheet row (scorer.words.labels): what happened in a forced game, how a solo
 counted, why the dealer stays or moves, who played instead of whom, and the evening's plan.
 
 Who is forced, whether a solo is Pflicht and whether the dealer stays are worked out by hand
@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from scorer.core.evening import Ledger, evening
-from scorer.labels import (
+from scorer.words.labels import (
     deletion_note,
     forced_notice,
     genitive,

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from scorer.core.evening import Ledger, evening
-from scorer.explain import deviation_text
-from scorer.labels import bock_summary, sheet_words, short_names
+from scorer.words.explain import deviation_text
+from scorer.words.labels import bock_summary, sheet_words, short_names
 from scorer.core.rules import PRESETS, SoloKind, differences
 from scorer.sheet import sheet_context
 

@@ -1,4 +1,4 @@
-"""Table changes outside the web pages: the words of a change (scorer.table_text), the PDF
+"""Table changes outside the web pages: the words of a change (scorer.words.table_text), the PDF
 sheet's rows and cells (scorer.sheet, also behind `scorer sheet`) and the statistics
 (scorer.core.stats) with players who came late or left early. No database."""
 
@@ -13,7 +13,7 @@ import pytest
 from scorer.core.evening import evening
 from scorer.sheet import sheet_context
 from scorer.core.stats import runde_stats
-from scorer.table_text import change_texts, reordered
+from scorer.words.table_text import change_texts, reordered
 
 A, B, C, D = "Anna", "Ben", "Cem", "Dora"
 

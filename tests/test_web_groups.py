@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from conftest import count_rows
 
-from scorer.explain import OPTION_HELP
+from scorer.words.explain import OPTION_HELP
 from scorer.models import Group, Player
 
 

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from pypdf import PdfReader
 
-from scorer.labels import sheet_words
+from scorer.words.labels import sheet_words
 
 FIVE = ("Anna", "Ben", "Cem", "Dora", "Emil")
 

@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 from sqlalchemy import select
 
 from scorer import fold_cache
-from scorer.chart import evening_chart
+from scorer.words.chart import evening_chart
 from scorer.core.evening import (
     EveningSetup,
     InvalidEvening,
@@ -23,11 +23,11 @@ from scorer.core.evening import (
     resume,
 )
 from scorer.extensions import db
-from scorer.labels import RowWords, sheet_words
+from scorer.words.labels import RowWords, sheet_words
 from scorer.models import Evening, EveningSeat, Game, Group, Player
 from scorer.core.rules import HouseRules
 from scorer.services.facts import core_setup, fold_facts, is_table_change, to_core
-from scorer.table_text import change_texts
+from scorer.words.table_text import change_texts
 
 
 @dataclass(frozen=True)
@@ -99,7 +99,7 @@ class Folded:
 
     @cached_property
     def words(self) -> dict[int, RowWords]:
-        """What each row says (scorer.labels), by game number."""
+        """What each row says (scorer.words.labels), by game number."""
         return {w.number: w for w in sheet_words(self.ledger)}
 
     @cached_property
@@ -109,7 +109,7 @@ class Folded:
 
     @cached_property
     def chart(self) -> str:
-        """Everybody's running total as SVG (scorer.chart)."""
+        """Everybody's running total as SVG (scorer.words.chart)."""
         return evening_chart(self.ledger.players, [g.totals for g in self.ledger.games],
                              self.ledger.arrivals)
 
@@ -187,7 +187,7 @@ class Sheet:
 
     @property
     def words(self) -> dict[int, RowWords]:
-        """What each row says (scorer.labels), by game number."""
+        """What each row says (scorer.words.labels), by game number."""
         return self.folded.words
 
     def standings(self) -> list[tuple[str, int]]:

@@ -1,6 +1,6 @@
 """How the pages word what only the pages show: Re and Kontra with their Augen, entered
 facts for the history, and the live preview's open question.
-A sheet row's words (kind, winner, notes) come from scorer.labels, which the PDF shares; no
+A sheet row's words (kind, winner, notes) come from scorer.words.labels, which the PDF shares; no
 points are computed here.
 """
 
@@ -10,7 +10,7 @@ import functools
 from typing import Any, NamedTuple
 
 from scorer.core.evening import LedgerGame
-from scorer.explain import (
+from scorer.words.explain import (
     EXTRA_LABELS,
     KIND_LABELS,
     LEVEL_LABELS,
@@ -19,12 +19,12 @@ from scorer.explain import (
     deviation_text,
     summary,
 )
-from scorer.labels import names
+from scorer.words.labels import names
 from scorer.core.rules import Extra, GameKind, HouseRules, SoloKind
 
 
 class RulesWords(NamedTuple):
-    """An evening's rules as its sheet words them (scorer.explain)."""
+    """An evening's rules as its sheet words them (scorer.words.explain)."""
 
     preset: str
     """The closest preset's label."""

@@ -20,8 +20,8 @@ from werkzeug.wrappers import Response
 
 from scorer import services
 from scorer.core.evening import describe_bock_queue
-from scorer.explain import PRESET_LABELS, summary
-from scorer.labels import (
+from scorer.words.explain import PRESET_LABELS, summary
+from scorer.words.labels import (
     bock_summary,
     forced_notice,
     plan_complete,

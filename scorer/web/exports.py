@@ -19,12 +19,12 @@ from flask import Blueprint, Response
 
 from scorer import services
 from scorer.core.evening import Ledger, LedgerGame, TableChange
-from scorer.explain import EXTRA_LABELS
-from scorer.labels import kind_text
+from scorer.words.explain import EXTRA_LABELS
+from scorer.words.labels import kind_text
 from scorer.core.rules import GameKind, HouseRules
 from scorer.core.scoring import Level
 from scorer.sheet import render_sheet_pdf, sheet_context
-from scorer.table_text import change_texts
+from scorer.words.table_text import change_texts
 from scorer.web.display import parties_text
 from scorer.web.forms import LEVEL_TEXT
 from scorer.web.lookup import evening_or_404, group_or_404

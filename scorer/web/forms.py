@@ -24,7 +24,7 @@ from wtforms import (
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, InputRequired, NumberRange, Optional
 
-from scorer.explain import (
+from scorer.words.explain import (
     EXTRA_LABELS,
     KIND_LABELS,
     OPTION_HELP,

@@ -19,8 +19,8 @@ from flask import (
 from werkzeug.wrappers import Response
 
 from scorer import services
-from scorer.explain import pflicht_decision, pflicht_help
-from scorer.labels import deletion_note, forced_notice, owes_before, sheet_words
+from scorer.words.explain import pflicht_decision, pflicht_help
+from scorer.words.labels import deletion_note, forced_notice, owes_before, sheet_words
 from scorer.models import Evening, Game
 from scorer.core.rules import GameKind
 from scorer.core.scoring import NO_DULLE_SOLOS
@@ -183,7 +183,7 @@ def _entry_page(evening: Evening, sheet: services.Sheet, form: GameForm,
 def _pflicht_text(form: GameForm, sheet: services.Sheet, number: int,
                   forced: str | None) -> str | None:
     """The one sentence under "Pflicht oder Lust?": how this solo counts for the chosen
-    soloist, or what the choice means while none is chosen (scorer.explain)."""
+    soloist, or what the choice means while none is chosen (scorer.words.explain)."""
     rules = sheet.rules
     chosen = [sheet.names.get(parse_int(raw, low=1) or 0) for raw in form.re.data or []]
     if form.kind.data != "solo" or len(chosen) != 1 or chosen[0] is None:

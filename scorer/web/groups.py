@@ -12,7 +12,7 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from scorer import services
-from scorer.explain import OPTION_HELP, OPTION_LABELS, PRESET_LABELS, format_value, summary
+from scorer.words.explain import OPTION_HELP, OPTION_LABELS, PRESET_LABELS, format_value, summary
 from scorer.hosts import public_url
 from scorer.models import Group
 from scorer.core.rules import PRESETS, InvalidRules

@@ -1,7 +1,7 @@
 """The evening's money and chart on the sheet, and the form that sets the price of a point.
 
 The amounts come from ``scorer.core.settlement`` on the ledger's totals (``services.settlement``);
-the chart is ``scorer.chart``'s SVG of the ledger's running totals. Nothing is counted here.
+the chart is ``scorer.words.chart``'s SVG of the ledger's running totals. Nothing is counted here.
 """
 
 from __future__ import annotations
@@ -69,7 +69,7 @@ def sheet_extras(evening: Evening, sheet: services.Sheet) -> dict[str, Any]:
     change how it settles is a page of its own, ``edit``: a rare change, and the sheet that
     every save answers with stays lighter without it).
 
-    The chart is our own SVG with every name escaped (scorer.chart), so it goes into the
+    The chart is our own SVG with every name escaped (scorer.words.chart), so it goes into the
     page as markup.
     """
     return {

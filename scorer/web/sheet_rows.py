@@ -25,7 +25,7 @@ from typing import NamedTuple
 from flask import Flask, current_app, get_template_attribute, url_for
 from markupsafe import Markup
 
-from scorer.labels import bock_factor, marker, played_off_rotation
+from scorer.words.labels import bock_factor, marker, played_off_rotation
 from scorer.services import ChangeRow, Row, Sheet
 
 KEPT_ROWS = 50_000
@@ -183,7 +183,7 @@ def _html(kept: dict[GameView | ChangeView, bytes], view: GameView | ChangeView)
 
 def _game_view(row: Row, players: tuple[str, ...], links: RowLinks, editable: bool,
                short: dict[str, str]) -> GameView:
-    # The row's few words straight from scorer.labels: the whole RowWords of every game
+    # The row's few words straight from scorer.words.labels: the whole RowWords of every game
     # (sentences the row does not show) cost more than the rest of the sheet.
     entry = row.entry
     kind = marker(entry)

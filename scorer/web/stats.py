@@ -12,7 +12,7 @@ from flask import Blueprint, render_template
 from markupsafe import Markup
 
 from scorer import services
-from scorer.chart import season_chart
+from scorer.words.chart import season_chart
 from scorer.core.settlement import format_euro
 from scorer.core.stats import PlayerStats, RundeStats, runde_stats
 from scorer.web.lookup import group_or_404

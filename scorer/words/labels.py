@@ -33,7 +33,7 @@ from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from scorer.core.evening import Ledger, LedgerGame, describe_bock_queue
-from scorer.explain import KIND_LABELS, SOLO_LABELS, TRIGGER_LABELS, pflicht_decision
+from scorer.words.explain import KIND_LABELS, SOLO_LABELS, TRIGGER_LABELS, pflicht_decision
 from scorer.core.rules import (
     DealerAfterRedeal,
     DealerAfterSolo,
