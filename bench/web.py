@@ -66,7 +66,7 @@ class Bench:
         from sqlalchemy import event
 
         from scorer.app import create_app
-        from scorer.extensions import db
+        from scorer.store.extensions import db
 
         folder = tempfile.mkdtemp(prefix="doko-bench-")
         self.config = {"SECRET_KEY": "bench",
@@ -125,7 +125,7 @@ class Bench:
         from sqlalchemy import event
 
         from scorer.app import create_app
-        from scorer.extensions import db
+        from scorer.store.extensions import db
 
         app = create_app(self.config)
         with app.app_context():
@@ -136,7 +136,7 @@ class Bench:
     def close(self) -> None:
         from sqlalchemy import event
 
-        from scorer.extensions import db
+        from scorer.store.extensions import db
 
         for app in (self.app, *self._others):
             with app.app_context():

@@ -15,8 +15,9 @@ from flask_wtf.csrf import CSRFError
 from sqlalchemy import event
 from werkzeug.exceptions import HTTPException
 
-from scorer import fold_cache, hosts, logs
-from scorer.extensions import csrf, db, migrate
+from scorer import hosts, logs
+from scorer.store import fold_cache
+from scorer.store.extensions import csrf, db, migrate
 
 # templates/, static/ and migrations/ sit at the repository top level beside the package.
 ROOT = Path(__file__).resolve().parent.parent
@@ -223,7 +224,7 @@ def register_commands(app: Flask) -> None:
                   help="Zieldatei (Standard: instance/backups/doko-zettel-backup-<Zeit>.json)")
     def backup_command(output: Path | None) -> None:
         """Write a JSON backup of the whole database, readable by its owner only."""
-        from scorer import backup
+        from scorer.store import backup
 
         document = backup.dump(db.session, db.metadata)
         if output is None:
@@ -244,12 +245,13 @@ def register_commands(app: Flask) -> None:
         """Load a JSON backup into an empty database, after checking all of it.
 
         Refused (exit 2, one German line per problem on stderr, nothing written): a file
-        that is no backup, rows the tables would not take (scorer.backup.read), and Runden
+        that is no backup, rows the tables would not take (scorer.store.backup.read), and Runden
         or evenings the scoring core refuses (scorer.restore_check).
         """
         from sqlalchemy.exc import SQLAlchemyError
 
-        from scorer import backup, restore_check
+        from scorer import restore_check
+        from scorer.store import backup
 
         try:
             try:

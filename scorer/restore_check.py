@@ -2,7 +2,7 @@
 scoring core, folded exactly as the pages fold them (the services' helpers), so that the
 database a restore leaves behind is one every page can show.
 
-:func:`scorer.backup.read` has already checked the file against the tables (types, unique
+:func:`scorer.store.backup.read` has already checked the file against the tables (types, unique
 values, references); this checks what only the game knows: rules, seats, the first dealer,
 money, every game in its place, and the facts kept in the history.
 """

@@ -72,7 +72,7 @@ def serve(host: str, port: int, workers: int) -> int:
     from flask_migrate import upgrade
 
     from scorer.app import create_app
-    from scorer.extensions import db
+    from scorer.store.extensions import db
     from scorer.hosts import InvalidPublicUrl
 
     try:

@@ -97,7 +97,7 @@ def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
     from flask_migrate import upgrade
 
     from scorer.app import create_app
-    from scorer.extensions import db
+    from scorer.store.extensions import db
 
     path = tmp_path_factory.mktemp("migrated") / "migrated.sqlite3"
     app = create_app({"TESTING": True, "SECRET_KEY": "test",
@@ -133,7 +133,7 @@ def app(app_config: dict[str, Any], request: pytest.FixtureRequest) -> Iterator[
     from flask_migrate import upgrade
 
     from scorer.app import create_app
-    from scorer.extensions import db
+    from scorer.store.extensions import db
 
     uri = app_config.get("SQLALCHEMY_DATABASE_URI", "")
     fresh = Path(uri.removeprefix("sqlite:///")) if uri.startswith("sqlite:///") else None
@@ -192,8 +192,8 @@ class Table:
     def player_id(self, name: str) -> int:
         from sqlalchemy import select
 
-        from scorer.extensions import db
-        from scorer.models import Group, Player
+        from scorer.store.extensions import db
+        from scorer.store.models import Group, Player
 
         with self.app.app_context():
             return db.session.scalar(select(Player.id).join(Group).where(
@@ -274,8 +274,8 @@ class Table:
         """Ids of the live games of the newest evening, in sheet order."""
         from sqlalchemy import select
 
-        from scorer.extensions import db
-        from scorer.models import Game
+        from scorer.store.extensions import db
+        from scorer.store.models import Game
 
         with self.app.app_context():
             return list(db.session.scalars(
@@ -354,7 +354,7 @@ def count_rows(app: Any, model: Any) -> int:
     """How many rows a table holds."""
     from sqlalchemy import func, select
 
-    from scorer.extensions import db
+    from scorer.store.extensions import db
 
     with app.app_context():
         return db.session.scalar(select(func.count()).select_from(model))

@@ -132,7 +132,7 @@ def create_group(database_url: str) -> str:
 
     from scorer import services
     from scorer.app import create_app
-    from scorer.extensions import db
+    from scorer.store.extensions import db
 
     app = create_app({"SQLALCHEMY_DATABASE_URI": database_url, "SECRET_KEY": "tests"})
     with app.app_context():

@@ -65,8 +65,8 @@ def test_backups_in_the_repository_are_ignored_by_git():
 def backup_document(app: Any, table: Any) -> dict[str, Any]:
     """A Runde of five (Emil not at the table) with an evening of three games, one of them
     edited and one deleted, as `flask backup` writes it."""
-    from scorer import backup
-    from scorer.extensions import db
+    from scorer.store import backup
+    from scorer.store.extensions import db
 
     table.create_group(players=("Anna", "Ben", "Cem", "Dora", "Emil"))
     sheet = table.start_evening()
@@ -89,7 +89,7 @@ def fresh(app_config: dict[str, Any], tmp_path: Path) -> Any:
     from flask_migrate import upgrade
 
     from scorer.app import create_app
-    from scorer.extensions import db
+    from scorer.store.extensions import db
 
     made = []
 
@@ -114,8 +114,8 @@ def fresh(app_config: dict[str, Any], tmp_path: Path) -> Any:
 
 
 def rows_in(app: Any) -> int:
-    from scorer import backup
-    from scorer.extensions import db
+    from scorer.store import backup
+    from scorer.store.extensions import db
 
     with app.app_context():
         tables = backup.dump(db.session, db.metadata)["tables"]
@@ -267,7 +267,7 @@ def spoil(tables: dict[str, list[dict[str, Any]]], data: Any) -> None:
 
 
 def wipe(app: Any) -> None:
-    from scorer.extensions import db
+    from scorer.store.extensions import db
 
     with app.app_context():
         for table in reversed(db.metadata.sorted_tables):
@@ -361,8 +361,8 @@ def test_a_row_without_an_optional_column_gets_the_columns_default(app, table, f
 
 
 def restored_tables(app: Any) -> dict[str, Any]:
-    from scorer import backup
-    from scorer.extensions import db
+    from scorer.store import backup
+    from scorer.store.extensions import db
 
     with app.app_context():
         tables = backup.dump(db.session, db.metadata)["tables"]

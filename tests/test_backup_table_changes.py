@@ -20,8 +20,8 @@ SEATS = ("Anna", "Ben", "Cem", "Dora")
 def document_with_changes(app: Any, table: Any) -> dict[str, Any]:
     """Fritz joins on the spot after game 1, the change is moved before game 1 and back,
     Dora leaves after game 2, and a third change is made and deleted."""
-    from scorer import backup
-    from scorer.extensions import db
+    from scorer.store import backup
+    from scorer.store.extensions import db
 
     table.create_group(players=(*SEATS, "Emil"))
     sheet = table.start_evening(SEATS)
@@ -179,8 +179,8 @@ def test_the_restored_history_keeps_where_a_moved_change_stood(app, table, fresh
 
 def test_restore_refuses_a_moved_change_said_to_have_followed_another_evenings_game(
         app, table, fresh, tmp_path):
-    from scorer import backup
-    from scorer.extensions import db
+    from scorer.store import backup
+    from scorer.store.extensions import db
 
     document_with_changes(app, table)
     other = table.start_evening(SEATS)

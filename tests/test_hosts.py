@@ -20,7 +20,7 @@ def make_app(app_config: dict[str, Any]) -> Any:
     from flask_migrate import upgrade
 
     from scorer.app import create_app
-    from scorer.extensions import db
+    from scorer.store.extensions import db
 
     made: list[Any] = []
 
@@ -162,7 +162,7 @@ def test_a_public_url_that_is_no_web_address_stops_the_app_with_a_german_message
 
 def test_the_public_url_comes_from_the_environment(monkeypatch, tmp_path):
     from scorer.app import create_app
-    from scorer.extensions import db
+    from scorer.store.extensions import db
 
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'env.sqlite3'}")
     monkeypatch.setenv("FLASK_SECRET_KEY", "env")

@@ -114,7 +114,7 @@ def test_no_server_logs_a_token_for_a_page_or_for_an_error(
 
 def test_the_filters_are_put_on_each_logger_once(app_config):
     from scorer.app import create_app
-    from scorer.extensions import db
+    from scorer.store.extensions import db
     from scorer.logs import HideTokens
 
     for _ in range(2):

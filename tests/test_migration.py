@@ -24,7 +24,7 @@ def old_app(app_config: dict[str, Any]) -> Any:
     from flask_migrate import upgrade
 
     from scorer.app import create_app
-    from scorer.extensions import db
+    from scorer.store.extensions import db
 
     app = create_app(app_config)
     with app.app_context():
@@ -40,8 +40,9 @@ def _stored_by_the_old_app(app: Any) -> tuple[str, dict[str, Any]]:
     every row, as `flask --app scorer backup` writes them."""
     from flask_migrate import upgrade
 
-    from scorer import backup, services
-    from scorer.extensions import db
+    from scorer import services
+    from scorer.store import backup
+    from scorer.store.extensions import db
     from scorer.core.rules import rules_from_spec
 
     with app.app_context():
@@ -87,8 +88,8 @@ def _fill(app: Any) -> tuple[str, dict[int, Any]]:
     import sqlalchemy as sa
     from flask_migrate import upgrade
 
-    from scorer import backup
-    from scorer.extensions import db
+    from scorer.store import backup
+    from scorer.store.extensions import db
 
     token, document = _stored_by_the_old_app(app)
     shown = _pages(app, token)
@@ -134,7 +135,7 @@ def test_evenings_made_before_table_changes_fold_and_render_unchanged_after_the_
     from flask_migrate import upgrade
     from sqlalchemy import inspect
 
-    from scorer.extensions import db
+    from scorer.store.extensions import db
 
     token, before = _fill(old_app)
     assert [len(p["ledger"]["games"]) for p in before.values()] == [3, 3]

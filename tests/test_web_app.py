@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from conftest import count_rows, csrf_token
 
-from scorer.models import Game, Group
+from scorer.store.models import Game, Group
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -50,7 +50,7 @@ def test_the_migrations_match_the_models(app):
     from alembic.autogenerate import compare_metadata
     from alembic.migration import MigrationContext
 
-    from scorer.extensions import db
+    from scorer.store.extensions import db
 
     with app.app_context(), db.engine.connect() as connection:
         diff = compare_metadata(MigrationContext.configure(connection), db.metadata)
@@ -90,7 +90,7 @@ def test_a_server_error_is_german_and_rolls_the_transaction_back(table, app, mon
     from scorer import services
 
     def half_done(evening, facts, entry_key):
-        from scorer.extensions import db
+        from scorer.store.extensions import db
 
         db.session.add(Game(evening=evening, position=1, facts=dict(facts), entry_key=entry_key))
         db.session.flush()

@@ -8,7 +8,7 @@ import pytest
 
 from conftest import count_rows
 
-from scorer.models import Evening, Game
+from scorer.store.models import Evening, Game
 
 FIVE = ("Anna", "Ben", "Cem", "Dora", "Emil")
 

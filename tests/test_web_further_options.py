@@ -12,7 +12,7 @@ import pytest
 
 from conftest import count_rows
 
-from scorer.models import Game
+from scorer.store.models import Game
 
 FURTHER = {
     "gegen_die_alten_in_solo": True,

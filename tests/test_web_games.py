@@ -10,7 +10,7 @@ import pytest
 from conftest import at_once, count_rows, one_save_held
 
 from scorer.core.evening import EveningSetup, fold
-from scorer.models import Game, GameEvent
+from scorer.store.models import Game, GameEvent
 from scorer.core.rules import preset
 
 SEATS = ("Anna", "Ben", "Cem", "Dora")
@@ -245,7 +245,7 @@ def test_undo_right_after_an_edit_puts_the_old_facts_back(table, app):
 def _actions(app):
     from sqlalchemy import select
 
-    from scorer.extensions import db
+    from scorer.store.extensions import db
 
     with app.app_context():
         return list(db.session.scalars(select(GameEvent.action).order_by(GameEvent.id)))
@@ -498,7 +498,7 @@ def test_a_game_deleted_between_two_reads_sends_back_to_the_sheet_with_a_word(ta
     from werkzeug.exceptions import HTTPException
 
     from scorer import services
-    from scorer.extensions import db
+    from scorer.store.extensions import db
     from scorer.web.games import _row
 
     table.create_group()

@@ -6,7 +6,7 @@ import pytest
 from conftest import count_rows
 
 from scorer.words.explain import OPTION_HELP
-from scorer.models import Group, Player
+from scorer.store.models import Group, Player
 
 
 def test_the_start_page_offers_to_create_a_runde(client):

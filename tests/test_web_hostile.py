@@ -32,8 +32,8 @@ EXAMPLES = int(os.environ.get(
 
 def fingerprint(app: Any) -> str:
     """A hash of every row of every table."""
-    from scorer import backup
-    from scorer.extensions import db
+    from scorer.store import backup
+    from scorer.store.extensions import db
 
     with app.app_context():
         tables = backup.dump(db.session, db.metadata)["tables"]

@@ -1,4 +1,4 @@
-"""Kept folds are never served stale (scorer/fold_cache.py): whatever changes an evening, the
+"""Kept folds are never served stale (scorer/store/fold_cache.py): whatever changes an evening, the
 next page shows it, on the worker that made the change and on another one.
 
 Two app instances share one database, as two gunicorn workers do (on PostgreSQL too, with
@@ -75,7 +75,7 @@ RUNDE_PAGES = {"runde", "statistik", "runde csv"}
 def second_worker(app: Any, app_config: dict[str, Any]) -> Iterator[Any]:
     """Another instance of the app on the same database."""
     from scorer.app import create_app
-    from scorer.extensions import db
+    from scorer.store.extensions import db
 
     other = create_app(app_config)
     yield other
@@ -105,8 +105,8 @@ def entry_ids(client: Any, sheet: str) -> list[int]:
 
 
 def revision_of(app: Any, entry_id: int) -> str:
-    from scorer.extensions import db
-    from scorer.models import Game
+    from scorer.store.extensions import db
+    from scorer.store.models import Game
 
     with app.app_context():
         return str(db.session.get(Game, entry_id).revision)
@@ -115,8 +115,8 @@ def revision_of(app: Any, entry_id: int) -> str:
 def evening_revision(app: Any, number: int) -> str:
     from sqlalchemy import select
 
-    from scorer.extensions import db
-    from scorer.models import Evening
+    from scorer.store.extensions import db
+    from scorer.store.models import Evening
 
     with app.app_context():
         return str(db.session.scalar(select(Evening.revision).where(Evening.number == number)))
@@ -126,7 +126,7 @@ def queries(app: Any, client: Any, url: str) -> int:
     """The SQL statements a GET of ``url`` runs (it must answer 200)."""
     from sqlalchemy import event
 
-    from scorer.extensions import db
+    from scorer.store.extensions import db
 
     statements: list[str] = []
 
@@ -157,7 +157,7 @@ def restore_link(client: Any, sheet: str, title: str) -> tuple[str, str]:
 def test_every_change_shows_on_the_next_page_of_every_worker(app, table, runde, app_config,
                                                              second_worker):
     from scorer.app import create_app
-    from scorer.extensions import db
+    from scorer.store.extensions import db
 
     sheet = runde
     workers = {"A": table.client, "B": second_worker.test_client()}
@@ -368,9 +368,10 @@ def test_the_worker_that_saves_a_game_goes_on_from_the_fold_it_keeps(app, table,
     the evening and history event a save leaves loaded are the stored ones."""
     from sqlalchemy import select
 
-    from scorer import fold_cache, services
-    from scorer.extensions import db
-    from scorer.models import Evening, GameEvent
+    from scorer import services
+    from scorer.store import fold_cache
+    from scorer.store.extensions import db
+    from scorer.store.models import Evening, GameEvent
     from scorer.services import entries
 
     table.create_group()
@@ -401,7 +402,7 @@ def test_the_worker_that_saves_a_game_goes_on_from_the_fold_it_keeps(app, table,
         assert last.game.facts == last.new_facts
 
         # Between its statements and its commit a save reads and keeps no fold: what its
-        # session reads then is not committed (scorer.fold_cache.committed_only).
+        # session reads then is not committed (scorer.store.fold_cache.committed_only).
         seen: list[bool] = []
         real = entries._commit_keeping
 
@@ -421,7 +422,7 @@ def test_a_runde_page_asks_the_database_as_often_for_five_evenings_as_for_one(ap
     runde = f"/r/{table.token}/"
 
     def fresh_and_kept(pages: list[str]) -> list[tuple[int, int]]:
-        from scorer import fold_cache
+        from scorer.store import fold_cache
 
         with app.app_context():
             fold_cache.cache().clear()  # nothing kept: every evening is read
@@ -446,7 +447,7 @@ def test_a_runde_page_folds_its_evenings_with_the_collector_paused_once(app, tab
     it paused, and it runs again once the page is answered."""
     import gc
 
-    from scorer import fold_cache
+    from scorer.store import fold_cache
     from scorer.services import folds
 
     table.create_group()
@@ -475,7 +476,7 @@ def test_a_worker_that_kept_a_fold_before_a_backup_was_restored_shows_the_restor
     before: a game edited again (to the same revision it had reached before the restore, its
     form's key unchanged) and a game saved. The other worker kept the fold of the edit that
     the restore took away; it must show what the database holds now, not go on from it."""
-    from scorer.extensions import db
+    from scorer.store.extensions import db
 
     table.create_group()
     sheet = table.start_evening()

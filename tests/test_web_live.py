@@ -181,7 +181,7 @@ def test_a_refused_change_leaves_the_version_as_it_was(table, refused):
 def test_the_check_costs_one_query_and_folds_nothing(table, app):
     from sqlalchemy import event
 
-    from scorer.extensions import db
+    from scorer.store.extensions import db
 
     sheet = evening_with_two_games(table)
     tag = current(table.client, sheet)

@@ -8,12 +8,12 @@ from html import unescape
 
 from conftest import count_rows, csrf_token
 
-from scorer.models import Evening
+from scorer.store.models import Evening
 from scorer.core.settlement import settle
 
 
 def _evening_row(app) -> tuple[int, str, str, int]:
-    from scorer.extensions import db
+    from scorer.store.extensions import db
 
     with app.app_context():
         evening = db.session.scalars(db.select(Evening)).one()

@@ -10,7 +10,7 @@ import pytest
 
 from conftest import at_once, count_rows, one_save_held
 
-from scorer.models import Game
+from scorer.store.models import Game
 
 FIVE = ("Anna", "Ben", "Cem", "Dora", "Emil")
 
@@ -33,7 +33,7 @@ def send(table: Any, sheet: str, number: int, pairs: list[list[str]], key: str |
 def stored_facts(app: Any) -> list[dict[str, Any]]:
     from sqlalchemy import select
 
-    from scorer.extensions import db
+    from scorer.store.extensions import db
 
     with app.app_context():
         return [dict(f) for f in db.session.scalars(

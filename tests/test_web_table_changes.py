@@ -15,7 +15,7 @@ import pytest
 
 from conftest import count_rows
 
-from scorer.models import Game, GameEvent, Player
+from scorer.store.models import Game, GameEvent, Player
 
 SEATS = ("Anna", "Ben", "Cem", "Dora")
 
@@ -57,7 +57,7 @@ def change_ids(app: Any) -> list[int]:
     """Ids of the live table changes, in sheet order."""
     from sqlalchemy import select
 
-    from scorer.extensions import db
+    from scorer.store.extensions import db
 
     with app.app_context():
         entries = db.session.scalars(select(Game).where(Game.deleted_at.is_(None))
@@ -99,7 +99,7 @@ def test_a_player_new_to_the_runde_joins_on_the_spot_and_the_sheet_says_so(app, 
     assert "Fritz kommt dazu · gibt: Ben" in sheet
     assert "Spiel 2 eintragen" in sheet  # a table change is no game
     with app.app_context():
-        from scorer.extensions import db
+        from scorer.store.extensions import db
 
         assert db.session.query(Player).filter_by(name="Fritz").one().group.name
 
@@ -259,7 +259,7 @@ def test_restoring_a_moved_change_puts_it_after_the_game_it_followed_after_an_ea
 def test_a_move_recorded_before_the_game_was_kept_goes_back_after_as_many_games(app, table):
     from sqlalchemy import update
 
-    from scorer.extensions import db
+    from scorer.store.extensions import db
 
     table.create_group(players=SEATS)
     sheet = table.start_evening(SEATS)
@@ -524,7 +524,7 @@ def test_an_evening_at_the_cores_cap_takes_no_further_entry(app, table, evening)
     from sqlalchemy import insert, select
 
     from scorer.core.evening import MAX_ENTRIES
-    from scorer.extensions import db
+    from scorer.store.extensions import db
 
     (first,) = table.game_ids()
     table.client.post(f"{evening}spiel/{first}/loeschen", data={"revision": "1"})

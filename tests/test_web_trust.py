@@ -14,8 +14,8 @@ from tests.conftest import Table
 
 def snapshot(app: Any) -> str:
     """Everything in the database, as the backup sees it (timestamps of the dump aside)."""
-    from scorer import backup
-    from scorer.extensions import db
+    from scorer.store import backup
+    from scorer.store.extensions import db
 
     with app.app_context():
         document = backup.dump(db.session, db.metadata)
@@ -48,8 +48,8 @@ def object_ids(app: Any) -> dict[str, int]:
     """Ids of the first player, game and game event in the database."""
     from sqlalchemy import func, select
 
-    from scorer.extensions import db
-    from scorer.models import Game, GameEvent, Player
+    from scorer.store.extensions import db
+    from scorer.store.models import Game, GameEvent, Player
 
     with app.app_context():
         return {
@@ -224,7 +224,7 @@ def test_a_stale_edit_is_refused_with_both_versions_shown_and_nothing_overwritte
 
 
 def test_a_double_tap_a_reload_and_a_resent_request_store_one_game(app, client, table):
-    from scorer.models import Game
+    from scorer.store.models import Game
 
     from tests.conftest import count_rows
 
@@ -243,7 +243,7 @@ def test_the_history_lists_every_change_and_brings_back_a_deleted_game(app, clie
     assert page.count("eingetragen") == 4 and "gelöscht" in page
     assert "über diesen Link" in page
     from scorer import services
-    from scorer.models import GameEvent
+    from scorer.store.models import GameEvent
 
     with app.app_context():
         group = services.find_group(table.token)
@@ -319,7 +319,7 @@ def test_backup_and_restore_round_trip_exactly_through_the_flask_commands(
     assert client.get(f"/r/{table.token}/abend/1/").status_code == 200
     # New rows get fresh ids after the restored ones.
     assert client.post(f"/r/{table.token}/spieler", data={"name": "Emil"}).status_code == 302
-    from scorer.extensions import db
+    from scorer.store.extensions import db
 
     with fresh.app_context():
         db.engine.dispose()

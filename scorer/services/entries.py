@@ -16,10 +16,10 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import make_transient_to_detached
 from sqlalchemy.orm.attributes import set_committed_value
 
-from scorer import fold_cache
+from scorer.store import fold_cache
 from scorer.core.evening import MAX_ENTRIES
-from scorer.extensions import db
-from scorer.models import Evening, Game, GameEvent, Group, utcnow
+from scorer.store.extensions import db
+from scorer.store.models import Evening, Game, GameEvent, Group, utcnow
 from scorer.core.names import PLAYER_NAME, InvalidName, clean_name
 from scorer.services.facts import evening_setup, is_table_change, to_core
 from scorer.services.refusals import CLOSED, FULL, Refused, _fold_checked

@@ -12,8 +12,8 @@ from typing import Any
 from sqlalchemy import Select, bindparam, func, or_, select
 
 from scorer.core.evening import EveningSetup, InvalidEvening
-from scorer.extensions import db
-from scorer.models import Evening, EveningSeat, Game, Group, utcnow
+from scorer.store.extensions import db
+from scorer.store.models import Evening, EveningSeat, Game, Group, utcnow
 from scorer.core.rules import HouseRules
 from scorer.services.entries import _check_open, _lock, _touch, live_entries
 from scorer.services.facts import is_table_change

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from scorer.core.evening import EveningSetup, Ledger, fold
-from scorer.models import Evening
+from scorer.store.models import Evening
 from scorer.core.rules import rules_from_spec
 
 

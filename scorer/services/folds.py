@@ -1,5 +1,5 @@
 """An evening folded through the core, as every page reads it: kept between requests under a
-key of versions (scorer.fold_cache), with the sheet's rows derived once."""
+key of versions (scorer.store.fold_cache), with the sheet's rows derived once."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 
 from sqlalchemy import select
 
-from scorer import fold_cache
+from scorer.store import fold_cache
 from scorer.words.chart import evening_chart
 from scorer.core.evening import (
     EveningSetup,
@@ -22,9 +22,9 @@ from scorer.core.evening import (
     collector_paused,
     resume,
 )
-from scorer.extensions import db
+from scorer.store.extensions import db
 from scorer.words.labels import RowWords, sheet_words
-from scorer.models import Evening, EveningSeat, Game, Group, Player
+from scorer.store.models import Evening, EveningSeat, Game, Group, Player
 from scorer.core.rules import HouseRules
 from scorer.services.facts import core_setup, fold_facts, is_table_change, to_core
 from scorer.words.table_text import change_texts
@@ -74,7 +74,7 @@ class Folded:
     """An evening folded from what the database held under one key (``fold_of``), with what
     the pages derive from it computed once.
 
-    Shared by every request that reads the evening at that key (scorer.fold_cache): read only.
+    Shared by every request that reads the evening at that key (scorer.store.fold_cache): read only.
     """
 
     setup: EveningSetup
@@ -245,7 +245,7 @@ def kept_for_runde(group: Group, of: Sequence[Sheet], what: str, compute: Callab
 
 def _fold_key(evening: Evening) -> FoldKey:
     """What names an evening's fold, read from the rows the request loaded (before it loads
-    any entry: see scorer.fold_cache). The versions change with every change to what the
+    any entry: see scorer.store.fold_cache). The versions change with every change to what the
     fold shows; the time of the last write to each row tells a row apart from an earlier
     one with the same version (a database restored from a backup under a running app)."""
     group = evening.group

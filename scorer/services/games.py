@@ -7,10 +7,10 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from scorer import fold_cache
+from scorer.store import fold_cache
 from scorer.core.evening import InvalidEvening, Ledger, LedgerGame, resume
-from scorer.extensions import db
-from scorer.models import Evening, Game, GameEvent
+from scorer.store.extensions import db
+from scorer.store.models import Evening, Game, GameEvent
 from scorer.services.entries import (
     EDIT,
     _change,

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
-from scorer.extensions import db
-from scorer.models import Evening, Game, GameEvent
+from scorer.store.extensions import db
+from scorer.store.models import Evening, Game, GameEvent
 from scorer.services.entries import (
     CREATE,
     DELETE,

@@ -9,9 +9,9 @@ from typing import Any
 
 from sqlalchemy import or_, select
 
-from scorer import backup
-from scorer.extensions import db
-from scorer.models import Group, Player, utcnow
+from scorer.store import backup
+from scorer.store.extensions import db
+from scorer.store.models import Group, Player, utcnow
 from scorer.core.names import PLAYER_NAME, RUNDE_NAME, InvalidName, NameField, clean_name
 from scorer.core.rules import PRESETS, HouseRules, differences, rules_from_spec
 from scorer.services.refusals import Refused

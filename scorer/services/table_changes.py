@@ -8,8 +8,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scorer.core.evening import Ledger, TableChange
-from scorer.extensions import db
-from scorer.models import Evening, Game, GameEvent
+from scorer.store.extensions import db
+from scorer.store.models import Evening, Game, GameEvent
 from scorer.services.entries import (
     EDIT,
     _change,

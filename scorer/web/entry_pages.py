@@ -13,7 +13,7 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
 from scorer import services
-from scorer.models import Evening, GameEvent
+from scorer.store.models import Evening, GameEvent
 from scorer.web.evenings import UNDO
 from scorer.web.forms import GameForm, facts_from_form, game_form, with_form_errors
 

@@ -28,7 +28,7 @@ from scorer.words.labels import (
     plan_text,
     short_names,
 )
-from scorer.models import Group
+from scorer.store.models import Group
 from scorer.core.rules import InvalidRules, rules_from_spec
 from scorer.web import live, money
 from scorer.web.display import rules_words

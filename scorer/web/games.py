@@ -21,7 +21,7 @@ from werkzeug.wrappers import Response
 from scorer import services
 from scorer.words.explain import pflicht_decision, pflicht_help
 from scorer.words.labels import deletion_note, forced_notice, owes_before, sheet_words
-from scorer.models import Evening, Game
+from scorer.store.models import Evening, Game
 from scorer.core.rules import GameKind
 from scorer.core.scoring import NO_DULLE_SOLOS
 from scorer.web.entry_pages import (

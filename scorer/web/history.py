@@ -10,7 +10,7 @@ from werkzeug.wrappers import Response
 from scorer import services
 from scorer.web.display import ACTION_WORDS, facts_text
 from scorer.web.forms import ActionForm, sent_revision
-from scorer.models import GameEvent
+from scorer.store.models import GameEvent
 from scorer.web.lookup import evening_or_404, event_or_404
 
 bp = Blueprint("history", __name__, url_prefix="/r/<token>/abend/<int:number>/verlauf")

@@ -27,7 +27,7 @@ from markupsafe import Markup, escape
 from werkzeug.wrappers import Response
 
 from scorer import services
-from scorer.models import Evening
+from scorer.store.models import Evening
 from scorer.web.numbers import MAX_INT
 from scorer.web.remembered import remembered_token
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 from flask import abort, g, request
 
 from scorer import services
-from scorer.extensions import db
-from scorer.models import Evening, Game, GameEvent, Group
+from scorer.store.extensions import db
+from scorer.store.models import Evening, Game, GameEvent, Group
 from scorer.web.numbers import MAX_INT
 
 READ_ONLY = frozenset({"groups.show", "evenings.show", "evenings.game", "history.show",

@@ -14,7 +14,7 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from scorer import services
-from scorer.models import Evening
+from scorer.store.models import Evening
 from scorer.core.settlement import MODE_LABELS, ROUNDING_LABELS, Settlement, format_euro
 from scorer.web.forms import SettlementForm, sent_revision
 from scorer.web.lookup import evening_or_404

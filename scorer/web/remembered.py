@@ -23,8 +23,8 @@ from collections.abc import Iterable
 from flask import current_app, session
 from sqlalchemy import select
 
-from scorer.extensions import db
-from scorer.models import Group
+from scorer.store.extensions import db
+from scorer.store.models import Group
 
 KEY = "remembered"
 """Session key: [[Runde id, fingerprint of the remembered link], …], newest first."""

@@ -39,7 +39,7 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
 from scorer import services
-from scorer.models import Game
+from scorer.store.models import Game
 from scorer.web.display import facts_text
 from scorer.web.entry_pages import read_game
 from scorer.web.forms import GameForm, errors_by_field, field_of

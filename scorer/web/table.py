@@ -27,7 +27,7 @@ from flask import (
 from werkzeug.wrappers import Response
 
 from scorer import services
-from scorer.models import Evening, Game
+from scorer.store.models import Evening, Game
 from scorer.words.table_text import change_texts
 from scorer.web.entry_pages import entry_key, offer_undo, refuse_if_closed, sheet_url
 from scorer.web.forms import (

@@ -13,7 +13,7 @@ from typing import Any
 from sqlalchemy import JSON, DateTime, ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from scorer.extensions import db
+from scorer.store.extensions import db
 
 
 def utcnow() -> dt.datetime:
