@@ -246,11 +246,11 @@ def register_commands(app: Flask) -> None:
 
         Refused (exit 2, one German line per problem on stderr, nothing written): a file
         that is no backup, rows the tables would not take (scorer.store.backup.read), and Runden
-        or evenings the scoring core refuses (scorer.restore_check).
+        or evenings the scoring core refuses (scorer.services.backup_check).
         """
         from sqlalchemy.exc import SQLAlchemyError
 
-        from scorer import restore_check
+        from scorer.services import backup_check
         from scorer.store import backup
 
         try:
@@ -266,7 +266,7 @@ def register_commands(app: Flask) -> None:
             except ValueError:  # Python reads no integer of more than 4,300 digits
                 raise backup.BackupError(["die Datei enthält eine zu lange Zahl"]) from None
             rows = backup.read(document, db.metadata)
-            problems = restore_check.problems(rows)
+            problems = backup_check.problems(rows)
             if problems:
                 raise backup.BackupError(problems)
             try:

@@ -13,7 +13,9 @@ count games only, and a table change comes "after game n".
 One idea a module: ``refusals`` (what a refused change says), ``runden`` (links, players,
 house rules), ``facts`` (stored facts and the core's input), ``folds`` (evenings folded and
 kept), ``evenings``, ``entries`` (the rows and the one way every change goes), ``games``,
-``table_changes`` and ``restore`` (history, delete, Rückgängig, restore). Callers use the
+``table_changes`` and ``restore`` (history, delete, Rückgängig, restore), and
+``backup_check`` (a whole backup folded through the core before a restore writes it; named
+for the backup it checks, apart from ``restore``'s history). Callers use the
 names exported here (``from scorer import services; services.add_game(...)``); names with
 an underscore are the package's own.
 """
