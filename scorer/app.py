@@ -15,7 +15,7 @@ from flask_wtf.csrf import CSRFError
 from sqlalchemy import event
 from werkzeug.exceptions import HTTPException
 
-from scorer import hosts, logs
+from scorer.web import hosts, logs
 from scorer.store import fold_cache
 from scorer.store.extensions import csrf, db, migrate
 
@@ -62,7 +62,7 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         app.config.from_prefixed_env()
         if os.environ.get("DATABASE_URL"):
             app.config["SQLALCHEMY_DATABASE_URI"] = os.environ["DATABASE_URL"]
-        # The address links and QR codes point at (see scorer/hosts.py).
+        # The address links and QR codes point at (see scorer/web/hosts.py).
         if os.environ.get("DOKO_PUBLIC_URL"):
             app.config["DOKO_PUBLIC_URL"] = os.environ["DOKO_PUBLIC_URL"]
     else:

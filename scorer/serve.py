@@ -73,7 +73,7 @@ def serve(host: str, port: int, workers: int) -> int:
 
     from scorer.app import create_app
     from scorer.store.extensions import db
-    from scorer.hosts import InvalidPublicUrl
+    from scorer.web.hosts import InvalidPublicUrl
 
     try:
         app = create_app()
@@ -155,7 +155,7 @@ def _is_loopback(host: str) -> bool:
 def _announce(arbiter: Any, host: str, configured: str | None) -> None:
     """Once gunicorn listens (and before it starts the workers): publish and print the
     address. The real port is known only now (``--port 0``)."""
-    from scorer.lan import lan_address
+    from scorer.web.lan import lan_address
 
     port = arbiter.LISTENERS[0].sock.getsockname()[1]
     address = address_for(host, port, configured,

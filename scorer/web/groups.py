@@ -13,7 +13,7 @@ from werkzeug.wrappers import Response
 
 from scorer import services
 from scorer.words.explain import OPTION_HELP, OPTION_LABELS, PRESET_LABELS, format_value, summary
-from scorer.hosts import public_url
+from scorer.web.hosts import public_url
 from scorer.store.models import Group
 from scorer.core.rules import PRESETS, InvalidRules
 from scorer.web import remembered
