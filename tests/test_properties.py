@@ -94,6 +94,12 @@ def _kinds(rules: HouseRules) -> list[GameKind]:
     return [k for k in GameKind if k in BASE_KINDS or k in rules.game_kinds]
 
 
+def _played(rules: HouseRules) -> list[GameKind]:
+    """The kinds scored from the cards: a recorded game's points are taken as written
+    (RULES.md §10.1), so the laws of scoring (parity, parties, Augen) do not bind them."""
+    return [k for k in _kinds(rules) if k is not GameKind.RECORDED]
+
+
 NO_DULLE_SOLOS = ("damen", "buben", "damen_buben", "fleischlos")
 
 
@@ -144,6 +150,14 @@ def games(draw: st.DrawFn, rules: HouseRules, players: tuple[str, ...] = PLAYERS
     if BockTrigger.MANUAL in rules.bock_triggers and draw(st.integers(0, 3)) == 0:
         data["manual_bock"] = True
     if kind is GameKind.REDEAL:
+        return data
+    if kind is GameKind.RECORDED:
+        three = draw(st.lists(st.integers(-60, 60), min_size=3, max_size=3))
+        data["points"] = dict(zip(players, [*three, -sum(three)]))
+        if draw(st.booleans()):
+            data["note"] = draw(st.text(st.characters(categories=("L", "N", "Zs")), max_size=30))
+        if draw(st.booleans()):
+            data["dealer_stays"] = True
         return data
     if kind is GameKind.HAMMELRENNEN:
         cuts = sorted(draw(st.lists(st.integers(0, 240), min_size=3, max_size=3)))
@@ -372,7 +386,7 @@ def test_ddv_results_without_bock_are_all_even_or_all_odd(data: st.DataObject) -
     # Re player gets +x and each Kontra player -x (same parity); in a solo the soloist gets 3x
     # and the others -x, and 3x - x = 2x is even. Extras and netting only change x. (A Bock
     # factor keeps it too, but TSR states it without Bock, so that is what is checked.)
-    game = data.draw(games(preset("ddv"), bock=False))
+    game = data.draw(games(preset("ddv"), kinds=_played(preset("ddv")), bock=False))
     points = list(score({"rules": "ddv", **game}).points.values())
     assert len({p % 2 for p in points}) == 1
 
@@ -382,7 +396,8 @@ def test_ddv_results_without_bock_are_all_even_or_all_odd(data: st.DataObject) -
 def test_four_seat_ddv_totals_keep_one_parity(data: st.DataObject) -> None:
     # The same on the sheet: with four seats every game moves all four totals by amounts of
     # one parity, so the running totals stay all even or all odd.
-    played = [data.draw(games(preset("ddv"), pflicht_true=False, bock=False))
+    played = [data.draw(games(preset("ddv"), kinds=_played(preset("ddv")), pflicht_true=False,
+                              bock=False))
               for _ in range(data.draw(st.integers(1, 6)))]
     for game in played:
         del game["players"]
@@ -399,7 +414,7 @@ def test_in_plus2_mode_the_breakdown_lines_add_up_to_the_points(data: st.DataObj
     # RULES.md §3 with announce_factor 1: side = value + extras_net, x Bock. Every line with
     # points is credited to a party, so the signed sum of the lines is Re's side.
     name = data.draw(st.sampled_from(["ddv", "grundregeln"]))
-    game = data.draw(games(preset(name), kinds=[k for k in _kinds(preset(name))
+    game = data.draw(games(preset(name), kinds=[k for k in _played(preset(name))
                                                 if k not in (GameKind.REDEAL,)]))
     result = score({"rules": name, **game})
     side = sum(line.points if line.party.value == "re" else -line.points
@@ -422,7 +437,7 @@ def test_more_augen_never_lower_a_partys_points(data: st.DataObject) -> None:
     # test_the_sixty_rule_is_the_one_rule_where_more_augen_can_cost_points). Hammelrennen
     # and redeal have no parties.
     spec, rules = data.draw(rule_sets(sixty_rule=False))
-    kinds = [k for k in _kinds(rules) if k not in (GameKind.HAMMELRENNEN, GameKind.REDEAL)]
+    kinds = [k for k in _played(rules) if k not in (GameKind.HAMMELRENNEN, GameKind.REDEAL)]
     game = data.draw(games(rules, kinds=kinds))
     game.pop("trickless", None)
     low = game["re_eyes"]

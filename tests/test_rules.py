@@ -49,6 +49,7 @@ TABLE: dict[str, tuple[Any, ...]] = {
     "bock_effect": ("multiply",) * 6,
     "bock_cap": (0,) * 6,
     "bock_pause_forced": (False,) * 6,
+    "bock_at_end": ("drop",) * 6,
     "dealer_after_solo": ("stay_pflicht", "stay_pflicht", "stay_until_third", "advance",
                           "advance", "stay"),
     "dealer_after_redeal": ("stay",) * 6,

@@ -1,6 +1,7 @@
 """The worked examples of the shared folder, run in-process from the copies in tests/data/.
 
-public.json (editions 1–3) and edition4.json (table changes, RULES.md §9) are copied here so a
+public.json (editions 1–3), edition4.json (table changes, RULES.md §9) and edition5.json
+(recorded games and the carried Bock queue, §10) are copied here so a
 bare clone runs every vector; when ../shared sits next to the repository, a test checks that
 the copies are still the originals.
 
@@ -24,7 +25,7 @@ from scorer.core.scoring import score
 
 DATA = Path(__file__).resolve().parent / "data"
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "vectors"
-FILES = ("public.json", "edition4.json")
+FILES = ("public.json", "edition4.json", "edition5.json")
 
 GAME_FIELDS = ("winner", "points", "bock_reasons")
 EVENING_GAME_FIELDS = ("dealer", "players", "bock", "winner", "points", "totals", "pflicht",

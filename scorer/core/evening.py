@@ -45,6 +45,7 @@ from typing import Any, NamedTuple
 
 from scorer.core.rules import (
     MAX_BOCK,
+    BockAtEnd,
     BockStacking,
     DealerAfterRedeal,
     DealerAfterSolo,
@@ -53,6 +54,7 @@ from scorer.core.rules import (
     InvalidInput,
     PflichtsoloForced,
     german_number,
+    is_bock_factor,
     key_shown,
     rules_from_spec,
     shown,
@@ -67,6 +69,11 @@ same cap, so an evening it stores can always be folded again.
 """
 
 
+MAX_QUEUE = 7 * MAX_ENTRIES
+"""The longest Bock queue an evening can start from: as many slots as an evening of
+MAX_ENTRIES games at a table of seven could leave queued."""
+
+
 class InvalidEvening(InvalidInput):
     """An evening that cannot be: bad seats, dealer, plan, or an entry that fails in its place.
 
@@ -77,7 +84,8 @@ class InvalidEvening(InvalidInput):
     index: int | None = None
 
 
-_FIELDS = frozenset({"rules", "seats", "first_dealer", "planned_games", "games"})
+_FIELDS = frozenset({"rules", "seats", "first_dealer", "planned_games", "bock_queue_start",
+                     "games"})
 _TABLE_FIELDS = frozenset({"table", "dealer"})
 
 
@@ -93,6 +101,9 @@ class EveningSetup:
     """Who deals the first game."""
     planned_games: int | None = None
     """Planned games (counting games after which the dealer advanced), or None."""
+    bock_queue_start: tuple[int, ...] = ()
+    """The Bock queue the evening starts from, slot 0 first: what the Runde's previous
+    evening carried over (RULES.md §10.2 ``carry``); empty for most evenings."""
 
     def __post_init__(self) -> None:
         problems = []
@@ -105,6 +116,10 @@ class EveningSetup:
         if self.planned_games is not None and (type(self.planned_games) is not int
                                                or self.planned_games < 0):
             problems.append(("planned_games", "muss eine Anzahl (0 oder mehr) sein"))
+        if (type(self.bock_queue_start) is not tuple or len(self.bock_queue_start) > MAX_QUEUE
+                or not all(is_bock_factor(f, at_least=2) for f in self.bock_queue_start)):
+            problems.append(("bock_queue_start", "eine Liste von Bock-Faktoren 2, 4, 8 … bis "
+                                                 f"×{german_number(MAX_BOCK)} angeben"))
         if problems:
             raise InvalidEvening(problems)
 
@@ -271,6 +286,21 @@ class Ledger:
         return out
 
     @property
+    def plan_played(self) -> bool:
+        """RULES.md §10.2: the planned games are played and no Pflichtsolo is forced any more
+        (so every forced one is played). False for an evening without planned games."""
+        planned = self.setup.planned_games
+        return (planned is not None and self.planned_played >= planned
+                and self.next.forced_soloist is None)
+
+    @property
+    def complete(self) -> bool:
+        """Whether the evening is done by its plan: the plan is played and, under
+        ``bock_at_end: play_out``, no Bock game is left either (RULES.md §10.2)."""
+        return self.plan_played and not (
+            self.bock_queue and self.setup.rules.bock_at_end is BockAtEnd.PLAY_OUT)
+
+    @property
     def sitting_out(self) -> tuple[str, ...]:
         """Players at the table not playing the next game, in seat order."""
         return tuple(s for s in self.next.seats if s not in self.next.players)
@@ -306,7 +336,8 @@ class _State:
         if snap is None:
             seats = setup.seats
             snap = _Snapshot(
-                seats=seats, dealer=seats.index(setup.first_dealer), queue=(), streak=0,
+                seats=seats, dealer=seats.index(setup.first_dealer),
+                queue=setup.bock_queue_start, streak=0,
                 owed=frozenset(seats) if setup.rules.pflichtsolo else frozenset(),
                 done=frozenset(), advanced=0, players=seats, totals=(0,) * len(seats), games=0)
         self.seat(snap.seats)
@@ -442,6 +473,8 @@ class _State:
         if stays:
             if facts.kind is GameKind.SOLO:
                 self.streak += 1
+            elif facts.kind is GameKind.RECORDED:
+                self.streak = 0  # §10.1: a recorded game breaks the row, also if he stays
         else:
             self.dealer = (self.dealer + 1) % len(self.seats)
             self.advanced += 1
@@ -546,6 +579,8 @@ def _dealer_stays(state: _State, facts: GameFacts, pflicht: bool, forced: bool) 
     rules = state.rules
     if facts.kind is GameKind.REDEAL:
         return rules.dealer_after_redeal is DealerAfterRedeal.STAY
+    if facts.kind is GameKind.RECORDED:
+        return facts.dealer_stays
     if facts.kind is not GameKind.SOLO:
         return False
     if pflicht and forced and rules.pflichtsolo_forced is PflichtsoloForced.WITHIN:
@@ -689,11 +724,13 @@ def parse_setup(data: Mapping[str, Any]) -> EveningSetup:
     first = data.get("first_dealer", seats[0] if seats else "")
     if not isinstance(first, str):
         raise InvalidEvening([("first_dealer", "den Namen des ersten Gebers angeben")])
+    start = data.get("bock_queue_start", [])
     return EveningSetup(
         rules=rules,
         seats=tuple(seats),
         first_dealer=first,
         planned_games=data.get("planned_games"),
+        bock_queue_start=tuple(start) if isinstance(start, list) else start,
     )
 
 

@@ -232,6 +232,17 @@ class PflichtsoloForced(str, Enum):
     """Once the planned games are played, one after another."""
 
 
+class BockAtEnd(str, Enum):
+    """What becomes of Bock games still queued when an evening is complete (RULES.md §10.2)."""
+
+    DROP = "drop"
+    """They lapse: no number changes, the table is told at closing."""
+    PLAY_OUT = "play_out"
+    """The evening is complete only once they are played as well."""
+    CARRY = "carry"
+    """The queue at closing is the starting queue of the Runde's next evening."""
+
+
 class GameKind(str, Enum):
     """What kind of game was played."""
 
@@ -251,10 +262,13 @@ class GameKind(str, Enum):
     """The second Pik Dame's trick makes a soloist (voss)."""
     REDEAL = "redeal"
     """Thrown in and dealt again: no points."""
+    RECORDED = "recorded"
+    """Points taken as written (RULES.md §10.1): brought over from elsewhere, or a penalty."""
 
 
 BASE_KINDS = frozenset(
-    {GameKind.NORMAL, GameKind.HOCHZEIT, GameKind.SOLO, GameKind.STILLE_HOCHZEIT, GameKind.REDEAL}
+    {GameKind.NORMAL, GameKind.HOCHZEIT, GameKind.SOLO, GameKind.STILLE_HOCHZEIT, GameKind.REDEAL,
+     GameKind.RECORDED}
 )
 OPTIONAL_KINDS = frozenset({GameKind.ARMUT, GameKind.HAMMELRENNEN, GameKind.SCHWARZE_SAU})
 
@@ -324,6 +338,8 @@ class HouseRules:
     """Highest factor overlapping rounds multiply up to under `multiply` (0: no cap)."""
     bock_pause_forced: bool = False
     """Forced Pflichtsoli are played without Bock; the queue waits (RULES.md §9.7)."""
+    bock_at_end: BockAtEnd = BockAtEnd.DROP
+    """What becomes of Bock games still queued when the evening is complete (§10.2)."""
     dealer_after_solo: DealerAfterSolo = DealerAfterSolo.STAY_PFLICHT
     """Whether the dealer deals again after an announced solo."""
     dealer_after_redeal: DealerAfterRedeal = DealerAfterRedeal.STAY
@@ -417,6 +433,7 @@ _ENUM_OF: dict[str, type[Enum]] = {
     "solo_point": SoloPoint,
     "bock_stacking": BockStacking,
     "bock_effect": BockEffect,
+    "bock_at_end": BockAtEnd,
     "dealer_after_solo": DealerAfterSolo,
     "dealer_after_redeal": DealerAfterRedeal,
     "pflichtsolo_forced": PflichtsoloForced,
@@ -641,6 +658,7 @@ def closest_preset(rules: HouseRules) -> str:
 __all__ = [
     "MAX_BOCK",
     "Announcements",
+    "BockAtEnd",
     "BockEffect",
     "BockStacking",
     "BockTrigger",

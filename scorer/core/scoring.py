@@ -139,10 +139,20 @@ NO_DULLE_SOLOS = frozenset({SoloKind.DAMEN, SoloKind.BUBEN, SoloKind.DAMEN_BUBEN
 entry form hides "Dulle gefangen" there)."""
 _FIELDS = frozenset(
     {"rules", "players", "kind", "solo", "pflicht", "re", "re_eyes", "trickless", "announced",
-     "doppelt", "extras", "eyes", "bock", "manual_bock"}
+     "doppelt", "extras", "eyes", "bock", "manual_bock", "note", "points", "dealer_stays"}
 )
-_NO_PARTIES = (GameKind.HAMMELRENNEN, GameKind.REDEAL)
-_NO_ANNOUNCEMENTS = (GameKind.HAMMELRENNEN, GameKind.SCHWARZE_SAU, GameKind.REDEAL)
+_NO_PARTIES = (GameKind.HAMMELRENNEN, GameKind.REDEAL, GameKind.RECORDED)
+_NO_ANNOUNCEMENTS = (GameKind.HAMMELRENNEN, GameKind.SCHWARZE_SAU, GameKind.REDEAL,
+                     GameKind.RECORDED)
+_NOT_RECORDED = ("re", "re_eyes", "announced", "extras", "solo", "pflicht", "trickless",
+                 "doppelt", "eyes")
+"""Facts a recorded game must not carry, whatever their value (RULES.md §10.1)."""
+_ONLY_RECORDED = ("points", "dealer_stays")
+MAX_NOTE = 200
+"""The longest note (Unicode code points), RULES.md §10.1."""
+MAX_RECORDED_POINTS = 1_000_000
+"""The most points one player may get or pay in a recorded game: far beyond any game, and it
+keeps the totals of an evening of MAX_ENTRIES games exact in JavaScript too."""
 # Value -> member tables: parsing looks input up here and never hands it to an Enum
 # constructor, whose error path would repr() a value of any size or depth.
 _PARTY_OF = {m.value: m for m in Party}
@@ -172,11 +182,13 @@ class Line(NamedTuple):
         return self.label
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON shape of CLI.md: only the keys that apply."""
+        """JSON shape of CLI.md: only the keys that apply; a line with points names its party,
+        null where it belongs to nobody (a Hammelrennen winner, a recorded game)."""
         out: dict[str, Any] = {"label": self.label}
         if self.party is not None:
             out["party"] = self.party.value
         if self.points is not None:
+            out.setdefault("party", None)
             out["points"] = self.points
         if self.factor is not None:
             out["factor"] = self.factor
@@ -228,6 +240,12 @@ class GameFacts(NamedTuple):
     """The Bock factor of this game."""
     manual_bock: bool = False
     """The table declared Bock after this game (RULES.md §9.5)."""
+    note: str | None = None
+    """Where the points come from or why (any kind, at most MAX_NOTE characters)."""
+    recorded: Mapping[str, int] | None = None
+    """A recorded game's points per player, as written (RULES.md §10.1)."""
+    dealer_stays: bool = False
+    """A recorded game after which the same dealer deals again."""
 
     @property
     def scored_as_solo(self) -> bool:
@@ -265,6 +283,12 @@ class GameFacts(NamedTuple):
             out["bock"] = self.bock
         if self.manual_bock:
             out["manual_bock"] = True
+        if self.note is not None:
+            out["note"] = self.note
+        if self.recorded is not None:
+            out["points"] = dict(self.recorded)
+        if self.dealer_stays:
+            out["dealer_stays"] = True
         return out
 
 
@@ -458,6 +482,46 @@ def _parse_eyes(raw: Any, problems: Problems) -> dict[str, int] | None:
     return dict(raw)
 
 
+def _parse_note(value: Any, problems: Problems) -> str | None:
+    if value is not None and (not isinstance(value, str) or len(value) > MAX_NOTE
+                              or _NOT_NAME_TEXT.search(value)):
+        problems.append(("note", f"eine Notiz in einer Zeile mit höchstens {MAX_NOTE} Zeichen "
+                                 "angeben"))
+        return None
+    return value
+
+
+def _parse_recorded(raw: Any, players: tuple[str, ...], problems: Problems) -> dict[str, int] | None:
+    """A recorded game's ``points``: a whole number for each of the game's four players and
+    nobody else, summing to 0 (RULES.md §10.1)."""
+    if raw is None:
+        problems.append(("points", "fehlt: die Punkte jedes Spielers"))
+        return None
+    if not _is_mapping(raw):
+        problems.append(("points", "die Punkte je Spieler als Objekt angeben"))
+        return None
+    bad = [name for name, value in raw.items()
+           if type(value) is not int or abs(value) > MAX_RECORDED_POINTS]
+    if bad:
+        problems.extend((f"points.{key_shown(name)}", "ganze Zahl bis "
+                         f"{german_number(MAX_RECORDED_POINTS)} angeben") for name in bad[:4])
+        return None
+    if players:
+        missing = [p for p in players if p not in raw]
+        strangers = [key_shown(name) for name in raw if name not in players]
+        if missing:
+            problems.append(("points", f"fehlt für {', '.join(missing)}"))
+        if strangers:
+            problems.append(("points", f"spielt in diesem Spiel nicht mit: {', '.join(strangers)}"))
+        if missing or strangers:
+            return None
+    total = sum(raw.values())
+    if total:
+        problems.append(("points", f"die Punkte müssen zusammen 0 ergeben, nicht {total:+d}"))
+        return None
+    return {p: raw[p] for p in players} if players else dict(raw)
+
+
 def _parse_bock(value: Any, problems: Problems) -> int:
     if not is_bock_factor(value):
         problems.append(("bock", f"Bock-Faktor muss 1, 2, 4, 8 … bis "
@@ -493,6 +557,12 @@ def parse_game(data: Any, *, players: tuple[str, ...] | None = None,
                               'muss "re" oder "kontra" sein', problems)
     pflicht = _parse_flag(data, "pflicht", problems)
     manual_bock = _parse_flag(data, "manual_bock", problems)
+    note = _parse_note(data.get("note"), problems)
+    bock = _parse_bock(data.get("bock", 1 if bock is None else bock), problems)
+    if kind is GameKind.RECORDED:
+        return _recorded_facts(data, game_players, bock, bool(manual_bock), note, problems)
+    problems.extend((key, "nur bei eingetragenen Punkten (kind recorded)")
+                    for key in _ONLY_RECORDED if key in data)
     re = _parse_re(data.get("re", []), game_players, problems)
     re_eyes = _parse_re_eyes(data.get("re_eyes"), problems)
     re_level, kontra_level = _per_party(data, "announced", Level.NONE, _parse_level, problems)
@@ -500,13 +570,26 @@ def parse_game(data: Any, *, players: tuple[str, ...] | None = None,
     re_extras, kontra_extras = _per_party(data, "extras", _NO_EXTRAS, _parse_extra_counts,
                                           problems)
     eyes = _parse_eyes(data.get("eyes"), problems)
-    bock = _parse_bock(data.get("bock", 1 if bock is None else bock), problems)
     if problems:
         raise InvalidGame(problems)
     # positional, in field order: the hot path of every fold
     return GameFacts(game_players, kind, re, re_eyes, solo, pflicht, trickless, re_level,
                      kontra_level, re_doppelt, kontra_doppelt, re_extras, kontra_extras, eyes,
-                     bock, bool(manual_bock))
+                     bock, bool(manual_bock), note)
+
+
+def _recorded_facts(data: Mapping[str, Any], players: tuple[str, ...], bock: int,
+                    manual_bock: bool, note: str | None, problems: Problems) -> GameFacts:
+    """The rest of a recorded game: its points and whether the dealer stays; the facts of a
+    played game are refused whatever their value (RULES.md §10.1)."""
+    problems.extend((key, "gibt es bei eingetragenen Punkten nicht")
+                    for key in _NOT_RECORDED if key in data)
+    recorded = _parse_recorded(data.get("points"), players, problems)
+    dealer_stays = _parse_flag(data, "dealer_stays", problems)
+    if problems:
+        raise InvalidGame(problems)
+    return GameFacts(players, GameKind.RECORDED, bock=bock, manual_bock=manual_bock, note=note,
+                     recorded=recorded, dealer_stays=bool(dealer_stays))
 
 
 # --------------------------------------------------------------------------- validation
@@ -541,6 +624,12 @@ def _game_problems(f: GameFacts, rules: HouseRules) -> Problems:
     problem = _re_count_problem(kind, len(f.re))
     if problem:
         problems.append(("re", problem))
+    if kind is GameKind.RECORDED:
+        written = f.recorded
+        if written is None or set(written) != set(f.players) or sum(written.values()) != 0:
+            problems.append(("points", "je Spieler des Spiels eine ganze Zahl, zusammen 0"))
+    elif f.recorded is not None or f.dealer_stays:
+        problems.append(("points", "nur bei eingetragenen Punkten (kind recorded)"))
     if f.manual_bock and BockTrigger.MANUAL not in rules.bock_triggers:
         problems.append(("manual_bock", "Bock vom Tisch gibt es in diesen Regeln nicht "
                                         "(kein Bock-Grund manual)"))
@@ -707,7 +796,25 @@ def score_game(facts: GameFacts, rules: HouseRules) -> GameScore:
         )
     if facts.kind is GameKind.HAMMELRENNEN:
         return _hammelrennen(facts, rules)
+    if facts.kind is GameKind.RECORDED:
+        return _recorded(facts)
     return _party_game(facts, rules)
+
+
+RECORDED_LABEL = "übernommen"
+"""The breakdown of a recorded game without a note (RULES.md §10.1)."""
+
+
+def _recorded(f: GameFacts) -> GameScore:
+    """Points as written: no Bock, no winner; one line naming where they come from (§10.1)."""
+    assert f.recorded is not None
+    return GameScore(
+        winner=None,
+        points={p: f.recorded[p] for p in f.players},
+        lines=(Line(f.note or RECORDED_LABEL, 0),),
+        bock_reasons=_manual_reason(f),
+        value=0,
+    )
 
 
 def _manual_reason(f: GameFacts) -> tuple[BockTrigger, ...]:
@@ -1104,6 +1211,8 @@ __all__ = [
     "GameScore",
     "InvalidGame",
     "Level",
+    "MAX_NOTE",
+    "RECORDED_LABEL",
     "Line",
     "NO_DULLE_SOLOS",
     "Party",

@@ -11,6 +11,7 @@ from enum import Enum
 from scorer.core.rules import (
     PRESETS,
     Announcements,
+    BockAtEnd,
     BockEffect,
     BockStacking,
     BockTrigger,
@@ -46,6 +47,7 @@ KIND_LABELS = {
     GameKind.HAMMELRENNEN: "Hammelrennen",
     GameKind.SCHWARZE_SAU: "Schwarze Sau",
     GameKind.REDEAL: "neu gegeben",
+    GameKind.RECORDED: "Punkte eingetragen",
 }
 
 SOLO_LABELS = {
@@ -100,6 +102,7 @@ OPTION_LABELS = {
     "bock_effect": "Wirkung von Bock",
     "bock_cap": "Höchster Bock-Faktor",
     "bock_pause_forced": "Bockpause bei vorgeführten Pflichtsoli",
+    "bock_at_end": "Offene Bockspiele am Ende",
     "dealer_after_solo": "Geber nach einem Solo",
     "dealer_after_redeal": "Geber nach neu Geben",
     "pflichtsolo": "Pflichtsolo",
@@ -150,6 +153,9 @@ OPTION_HELP = {
     "weiter (0: ohne Grenze, nur beim Multiplizieren).",
     "bock_pause_forced": "Ob vorgeführte Pflichtsoli ohne Bock gespielt werden; die "
     "Bockspiele warten bis danach.",
+    "bock_at_end": "Was aus Bockspielen wird, die noch offen sind, wenn der Abend fertig ist: "
+    "sie verfallen, sie werden noch gespielt, bevor der Abend fertig ist, oder sie gehen in "
+    "den nächsten Abend der Runde mit.",
     "dealer_after_solo": "Ob nach einem angesagten Solo derselbe Geber noch einmal gibt.",
     "dealer_after_redeal": "Ob nach dem neu Geben derselbe Geber noch einmal gibt.",
     "pflichtsolo": "Ob jeder Spieler an einem Abend ein Pflichtsolo spielen muss.",
@@ -190,6 +196,11 @@ VALUE_LABELS: dict[str, dict[str, str]] = {
     "bock_effect": {
         BockEffect.MULTIPLY.value: "verdoppelt",
         BockEffect.ADD.value: "2 Punkte je Stufe für den Gewinner",
+    },
+    "bock_at_end": {
+        BockAtEnd.DROP.value: "verfallen",
+        BockAtEnd.PLAY_OUT.value: "werden noch gespielt",
+        BockAtEnd.CARRY.value: "gehen in den nächsten Abend mit",
     },
     "bock_cap": {"0": "ohne Grenze", **{str(2**k): f"×{2**k}" for k in range(1, 7)}},
     "dealer_after_solo": {
@@ -386,7 +397,18 @@ def _bock_summary(rules: HouseRules) -> list[str]:
         lines.append("Bock verdoppelt nicht: der Gewinner bekommt je Bock-Stufe 2 Punkte dazu.")
     if rules.bock_pause_forced:
         lines.append("Vorgeführte Pflichtsoli werden ohne Bock gespielt; die Bockspiele warten.")
+    lines.append(BOCK_AT_END_SENTENCES[rules.bock_at_end])
     return lines
+
+
+BOCK_AT_END_SENTENCES = {
+    BockAtEnd.DROP: "Bockspiele, die am Ende des Abends noch offen sind, verfallen.",
+    BockAtEnd.PLAY_OUT: "Bockspiele, die nach den geplanten Spielen noch offen sind, werden "
+    "noch gespielt, dann ist der Abend fertig.",
+    BockAtEnd.CARRY: "Bockspiele, die am Ende des Abends noch offen sind, gehen in den "
+    "nächsten Abend der Runde mit.",
+}
+"""RULES.md §10.2 in one sentence each, for the rule summary."""
 
 
 def describe_rules(rules: HouseRules) -> tuple[str, dict[str, str]]:

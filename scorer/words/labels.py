@@ -35,6 +35,7 @@ from typing import NamedTuple
 from scorer.core.evening import Ledger, LedgerGame, describe_bock_queue
 from scorer.words.explain import KIND_LABELS, SOLO_LABELS, TRIGGER_LABELS, pflicht_decision
 from scorer.core.rules import (
+    BockAtEnd,
     DealerAfterRedeal,
     DealerAfterSolo,
     GameKind,
@@ -52,12 +53,13 @@ MARKERS = {
     GameKind.HAMMELRENNEN: "HR",
     GameKind.SCHWARZE_SAU: "SS",
     GameKind.REDEAL: "NG",
+    GameKind.RECORDED: "E",
 }
 """Short markers for the sheet's kind column; "P" marks a Pflichtsolo."""
 
 LEGEND = (("S", "Solo"), ("P", "Pflichtsolo"), ("H", "Hochzeit"), ("sH", "Stille Hochzeit"),
           ("A", "Armut"), ("HR", "Hammelrennen"), ("SS", "Schwarze Sau"),
-          ("NG", "neu gegeben"))
+          ("NG", "neu gegeben"), ("E", "Punkte eingetragen"))
 """The kind markers and what they stand for, in the order the sheet's legend lists them."""
 
 OFF_ROTATION = "anders besetzt als laut Zettel"
@@ -159,6 +161,8 @@ def winner_text(game: LedgerGame) -> str:
     facts = game.facts
     if facts.kind is GameKind.REDEAL:
         return "keine Punkte"
+    if facts.kind is GameKind.RECORDED:
+        return "Punkte wie eingetragen"
     if winner is None:
         return "niemand gewinnt"
     if winner == "re":
@@ -179,6 +183,8 @@ def breakdown(game: LedgerGame) -> str:
     """
     if game.facts.kind is GameKind.REDEAL:
         return ""
+    if game.facts.kind is GameKind.RECORDED:
+        return game.score.lines[0].label  # the note, or "übernommen" (RULES.md §10.1)
     lines = game.score.lines
     credited = [line for line in lines if line.points is not None and line.party is not None]
     winner = game.score.winner
@@ -276,6 +282,8 @@ def forced_sentence(game: LedgerGame) -> str | None:
     if kind is GameKind.REDEAL:
         return f"Neu gegeben: {still_open}"
     dran = f"{forced} war mit dem Pflichtsolo dran"
+    if kind is GameKind.RECORDED:
+        return f"{dran}, eingetragen wurden Punkte: {still_open}"
     if kind is not GameKind.SOLO:
         played = _PLAYED[kind]
         if kind is GameKind.HOCHZEIT and len(facts.re) == 1:
@@ -306,6 +314,8 @@ def dealer_sentence(game: LedgerGame, rules: HouseRules, in_a_row: int,
         if rules.dealer_after_redeal is DealerAfterRedeal.STAY and stays:
             return f"{dealer} gibt noch einmal."
         return None
+    if kind is GameKind.RECORDED:
+        return f"{dealer} gibt noch einmal, wie eingetragen." if stays else None
     if kind is not GameKind.SOLO:
         return None
     mode = rules.dealer_after_solo
@@ -439,11 +449,9 @@ def deletion_note(before: Ledger, after: Ledger, number: int) -> str | None:
 
 
 def plan_complete(ledger: Ledger) -> bool:
-    """Whether the evening is done: every planned game counted and nobody forced to play a
-    Pflichtsolo any more (so every Pflichtsolo is played, where they are forced)."""
-    planned = ledger.setup.planned_games
-    return (planned is not None and ledger.planned_played >= planned
-            and ledger.next.forced_soloist is None)
+    """Whether the evening is done: every planned game counted, nobody forced to play a
+    Pflichtsolo any more, and under ``play_out`` no Bock game left (RULES.md §10.2)."""
+    return ledger.complete
 
 
 def plan_text(ledger: Ledger) -> str | None:
@@ -451,20 +459,43 @@ def plan_text(ledger: Ledger) -> str | None:
     planned = ledger.setup.planned_games
     if planned is None:
         return None
-    if plan_complete(ledger):
+    if ledger.complete:
         done = []
         if planned:
             done.append("das geplante Spiel" if planned == 1
                         else f"alle {planned} geplanten Spiele")
         if ledger.setup.rules.pflichtsolo:
             done.append("alle Pflichtsoli")
+        if ledger.setup.rules.bock_at_end is BockAtEnd.PLAY_OUT:
+            done.append("alle Bockspiele")
         if not done:
             return "Der Abend ist fertig."
         verb = "ist" if len(done) == 1 and planned == 1 else "sind"
-        return f"Der Abend ist fertig: {' und '.join(done)} {verb} gespielt."
+        return f"Der Abend ist fertig: {names(done)} {verb} gespielt."
+    if ledger.plan_played:  # play_out: only Bock games are left
+        left = len(ledger.bock_queue)
+        games = "noch ein Bockspiel" if left == 1 else f"noch {left} Bockspiele"
+        return f"Die geplanten Spiele sind gespielt; {games}, dann ist Schluss."
     if ledger.planned_played >= planned:
         return "Die geplanten Spiele sind gespielt; jetzt die offenen Pflichtsoli."
     return f"{ledger.planned_played} von {planned} geplanten gezählt"
+
+
+def bock_at_end_text(ledger: Ledger) -> str | None:
+    """What becomes of the Bock games still queued when the evening ends (RULES.md §10.2),
+    or None when none are queued: said at closing and on a closed evening's sheet and PDF."""
+    left = len(ledger.bock_queue)
+    if not left:
+        return None
+    games = "ein Bockspiel" if left == 1 else f"{left} Bockspiele"
+    mode = ledger.setup.rules.bock_at_end
+    if mode is BockAtEnd.CARRY:
+        return (f"{games[0].upper()}{games[1:]} "
+                f"{'geht' if left == 1 else 'gehen'} in den nächsten Abend der Runde mit.")
+    if mode is BockAtEnd.PLAY_OUT and not ledger.plan_played:
+        return None  # they are played out once the plan is done
+    return (f"{games[0].upper()}{games[1:]} {'verfällt' if left == 1 else 'verfallen'} "
+            "mit dem Ende des Abends.")
 
 
 def forced_notice(ledger: Ledger) -> str | None:
@@ -490,6 +521,7 @@ __all__ = [
     "OFF_ROTATION_MARK",
     "PARTY_NAMES",
     "RowWords",
+    "bock_at_end_text",
     "bock_factor",
     "bock_reasons",
     "bock_summary",
