@@ -100,7 +100,8 @@ def _evening_problems(evening: dict[str, Any], seats: list[dict[str, Any]],
         setup = services.core_setup(evening["rules"],
                                     [players[s["player_id"]]["name"] for s in seats],
                                     players[evening["first_dealer_id"]]["name"],
-                                    evening["planned_games"])
+                                    evening["planned_games"],
+                                    evening.get("bock_queue_start"))
     except InvalidInput as err:
         return [*out, *(f"{f}: {m}" for f, m in err.problems)]
     live = [g for g in games if g["deleted_at"] is None]

@@ -14,7 +14,7 @@ from sqlalchemy import Select, bindparam, func, or_, select
 from scorer.core.evening import EveningSetup, InvalidEvening
 from scorer.store.extensions import db
 from scorer.store.models import Evening, EveningSeat, Game, Group, utcnow
-from scorer.core.rules import HouseRules
+from scorer.core.rules import BockAtEnd, HouseRules
 from scorer.services.entries import _check_open, _lock, _touch, live_entries
 from scorer.services.facts import is_table_change
 from scorer.services.folds import fold_of
@@ -115,9 +115,13 @@ def start_evening(group: Group, *, played_on: dt.date, seat_ids: Sequence[int],
         raise Refused(err.problems) from None
     number = (db.session.scalar(
         select(func.max(Evening.number)).where(Evening.group_id == group.id)) or 0) + 1
+    before = db.session.scalar(
+        select(Evening).where(Evening.group_id == group.id, Evening.played_on <= played_on)
+        .order_by(Evening.played_on.desc(), Evening.number.desc()).limit(1))
     evening = Evening(
         group=group, number=number, played_on=played_on, first_dealer_id=first_dealer_id,
         rules=frozen_rules(preset, rules), planned_games=planned_games,
+        bock_queue_start=None if before is None else carried(before),
         cents_per_point=cents_per_point, settlement_mode=settlement_mode,
         settlement_rounding=settlement_rounding,
         seats=[EveningSeat(position=k, player_id=i) for k, i in enumerate(seat_ids)],
@@ -133,13 +137,47 @@ def frozen_rules(preset: str, rules: HouseRules) -> dict[str, Any]:
 
 
 def set_closed(evening: Evening, closed: bool, revision: int) -> None:
-    """Close (read-only) or reopen an evening."""
+    """Close (read-only) or reopen an evening. Closing passes the Bock games still queued on
+    to the Runde's next evening where the rules carry them (RULES.md §10.2)."""
     _lock(evening)
     _check_revision(evening.revision, revision)
     evening.closed_at = utcnow() if closed else None
     evening.revision += 1
     _touch(evening)
+    if closed:
+        _pass_on(evening)
     db.session.commit()
+
+
+def carried(evening: Evening) -> list[int] | None:
+    """The Bock queue ``evening`` hands on to the Runde's next evening: what is still queued
+    at its end if it is closed and its rules carry Bock (RULES.md §10.2), else None."""
+    if evening.closed_at is None or evening.rules.get("bock_at_end") != BockAtEnd.CARRY.value:
+        return None
+    return list(fold_of(evening).ledger.bock_queue) or None
+
+
+def following(evening: Evening) -> Evening | None:
+    """The Runde's next evening by date (the later number on the same day)."""
+    return db.session.scalar(
+        select(Evening).where(
+            Evening.group_id == evening.group_id,
+            or_(Evening.played_on > evening.played_on,
+                (Evening.played_on == evening.played_on) & (Evening.number > evening.number)))
+        .order_by(Evening.played_on, Evening.number).limit(1))
+
+
+def _pass_on(evening: Evening) -> None:
+    """Give the next evening the queue ``evening`` now carries; and on, as long as a closed
+    evening that carries ends with another queue because of it (its sheet changes: a page
+    reads its version)."""
+    db.session.flush()  # the versions raised, so that a fold reads them
+    queue = carried(evening)
+    while (after := following(evening)) is not None and after.bock_queue_start != queue:
+        after.bock_queue_start = queue
+        _touch(after)
+        db.session.flush()
+        evening, queue = after, carried(after)
 
 
 MAX_CENTS_PER_POINT = 1000

@@ -18,16 +18,19 @@ def evening_setup(evening: Evening) -> tuple[EveningSetup, dict[int, str]]:
     table changes may seat any of them), read from the database now."""
     names = {player.id: player.name for player in evening.group.players}
     setup = core_setup(evening.rules, [names[seat.player_id] for seat in evening.seats],
-                       names[evening.first_dealer_id], evening.planned_games)
+                       names[evening.first_dealer_id], evening.planned_games,
+                       evening.bock_queue_start)
     return setup, names
 
 
 def core_setup(rules: Mapping[str, Any], seats: Sequence[str], first_dealer: str,
-               planned_games: int | None) -> EveningSetup:
-    """An evening's stored rules and seats (names, in order) as the core's setup; raises
-    InvalidRules or InvalidEvening."""
+               planned_games: int | None, bock_queue_start: Any = None) -> EveningSetup:
+    """An evening's stored rules, seats (names, in order) and carried Bock queue (NULL: none)
+    as the core's setup; raises InvalidRules or InvalidEvening."""
+    start = () if bock_queue_start is None else bock_queue_start
     return EveningSetup(rules=rules_from_spec(rules), seats=tuple(seats),
-                        first_dealer=first_dealer, planned_games=planned_games)
+                        first_dealer=first_dealer, planned_games=planned_games,
+                        bock_queue_start=tuple(start) if isinstance(start, list) else start)
 
 
 def fold_facts(setup: EveningSetup, facts: Iterable[Mapping[str, Any]],

@@ -368,7 +368,8 @@ def _load_folds(evenings: Sequence[Evening]) -> dict[int, Folded]:
     out = {}
     for evening in evenings:
         setup = core_setup(evening.rules, [names[i] for i in seats[evening.id]],
-                           names[evening.first_dealer_id], evening.planned_games)
+                           names[evening.first_dealer_id], evening.planned_games,
+                           evening.bock_queue_start)
         stored = tuple(entries[evening.id])
         ledger = fold_facts(setup, [s.facts for s in stored], names)
         out[evening.id] = Folded(setup=setup, names=names, entries=stored, ledger=ledger)

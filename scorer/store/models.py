@@ -88,6 +88,9 @@ class Evening(db.Model):
     rules: Mapped[dict[str, Any]] = mapped_column(JSON)
     """{"preset": id, **HouseRules.to_dict()}: every option, so later changes never apply."""
     planned_games: Mapped[int | None]
+    bock_queue_start: Mapped[list[int] | None] = mapped_column(JSON)
+    """The Bock queue the evening starts from (RULES.md §10.2 carry), slot 0 first: what the
+    Runde's previous evening by date left queued when it was closed; NULL = none."""
     cents_per_point: Mapped[int] = mapped_column(default=0)
     settlement_mode: Mapped[str] = mapped_column(String(16), default="zero_sum")
     """scorer.core.settlement.SettlementMode value: zero_sum, pay_leader or pay_losses."""

@@ -22,6 +22,7 @@ from scorer import services
 from scorer.core.evening import describe_bock_queue
 from scorer.words.explain import PRESET_LABELS, summary
 from scorer.words.labels import (
+    bock_at_end_text,
     bock_summary,
     forced_notice,
     plan_complete,
@@ -137,6 +138,7 @@ def show(token: str, number: int) -> bytes:
         action=ActionForm(formdata=None, data={"revision": evening.revision}),
         bock_text=describe_bock_queue(ledger.bock_queue), bock_lines=bock_summary(ledger),
         plan=plan_text(ledger), done=not evening.closed and plan_complete(ledger),
+        bock_end=bock_at_end_text(ledger) if evening.closed or plan_complete(ledger) else None,
         forced_why=forced_notice(ledger),
         rows=rows, rules_words=rules_words(sheet.rules, evening.planned_games),
         **money.sheet_extras(evening, sheet),
@@ -188,5 +190,7 @@ def _set_closed(token: str, number: int, closed: bool) -> Response:
         except services.Refused as err:
             flash(err.problems[0][1], "error")
         else:
-            flash("Abend abgeschlossen." if closed else "Abend wieder geöffnet.")
+            bock_end = bock_at_end_text(services.sheet(evening).ledger) if closed else None
+            flash(" ".join(filter(None, ["Abend abgeschlossen." if closed
+                                         else "Abend wieder geöffnet.", bock_end])))
     return redirect(url_for("evenings.show", token=token, number=number))

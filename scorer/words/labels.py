@@ -227,10 +227,14 @@ def bock_summary(ledger: Ledger) -> tuple[str, ...]:
     games = ledger.games
     played = sum(1 for g in games if bock_factor(g) > 1)
     triggered = [g.number for g in games if g.score.bock_reasons]
-    if not (ledger.setup.rules.bock_triggers or played):
+    brought = len(ledger.setup.bock_queue_start)
+    if not (ledger.setup.rules.bock_triggers or played or brought):
         return ()
     out = [f"{played} {'Bockspiel' if played == 1 else 'Bockspiele'} gespielt" if played
            else "Keine Bockspiele gespielt"]
+    if brought:
+        out.append(f"{brought} {'Bockspiel' if brought == 1 else 'Bockspiele'} aus dem "
+                   "letzten Abend mitgebracht")
     if triggered:
         out.append("ausgelöst in Spiel " + ", ".join(map(str, triggered)))
     coming = describe_bock_queue(ledger.bock_queue)
