@@ -1,0 +1,240 @@
+"""A club evening's tables (RULES.md §11.3): how many tables of which size, the draw of each
+round, the planned games per table and the evening's ranking over its rounds. Pure: imports
+only the standard library and the core.
+
+Nine players sit at a 4 and a 5; eleven at a 5 and a 6 (the leftovers make tables a 5 first):
+
+>>> table_sizes(9), table_sizes(11), table_sizes(14), table_sizes(15)
+([4, 5], [5, 6], [4, 5, 5], [5, 5, 5])
+>>> [planned_for(size, 24) for size in (4, 5, 6)]
+[24, 30, 36]
+>>> d = draw([f"P{k}" for k in range(9)], seed=7)
+>>> sorted(map(len, d.tables)), d == draw([f"P{k}" for k in range(9)], seed=7)
+([4, 5], True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from scorer.core.rules import InvalidInput
+from scorer.core.seasons import table_points
+
+MIN_PLAYERS = 4
+MAX_PLAYERS = 200
+"""The most players one club evening seats: far beyond any club's hall (50 tables)."""
+CANDIDATES = 64
+"""Random seatings a draw looks at before it improves the best one by swaps."""
+
+
+class InvalidClub(InvalidInput):
+    """A club evening that cannot be seated or ranked."""
+
+
+def table_sizes(players: int) -> list[int]:
+    """The tables for ``players`` (RULES.md §11.3): ⌊n/4⌋ tables, each of the n mod 4
+    players left over makes one table a 5, and where more are left over than there are
+    tables, a 6; smallest first. Four to seven players are one table."""
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise InvalidClub([("players", f"{MIN_PLAYERS} bis {MAX_PLAYERS} Spieler anmelden")])
+    if players < 8:
+        return [players]
+    count, left = divmod(players, 4)
+    sizes = [4] * count
+    for k in range(left):
+        sizes[(count - 1 - k) % count] += 1  # a 5 first for each, then a 6
+    return sorted(sizes)
+
+
+def planned_for(size: int, planned_for_four: int) -> int:
+    """The planned games of a table of ``size``: a 4-table's (a multiple of 4), scaled so
+    that every player plays the same number of planned games (5/4, 6/4)."""
+    if planned_for_four <= 0 or planned_for_four % 4:
+        raise InvalidClub([("planned_games", "die geplanten Spiele eines Vierertischs müssen "
+                                             "ein Vielfaches von 4 sein")])
+    return planned_for_four * size // 4
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """One round's seating: each table's players in seat order (the first deals first)."""
+
+    seed: int
+    """The seed shown to the organiser: the same seed and players give the same draw."""
+    tables: tuple[tuple[str, ...], ...]
+    repeats: int
+    """Pairs of table-mates who sat together in an earlier round (counted per pair and
+    earlier meeting)."""
+
+
+def met_pairs(rounds: Iterable[Sequence[Sequence[str]]]) -> Counter[frozenset[str]]:
+    """How often each pair of players sat at one table in the rounds given."""
+    met: Counter[frozenset[str]] = Counter()
+    for tables in rounds:
+        for table in tables:
+            met.update(frozenset(pair) for pair in combinations(table, 2))
+    return met
+
+
+def _repeats(tables: Sequence[Sequence[str]], met: Mapping[frozenset[str], int]) -> int:
+    return sum(met.get(frozenset(pair), 0) for table in tables for pair in combinations(table, 2))
+
+
+def _cut(order: Sequence[str], sizes: Sequence[int]) -> list[list[str]]:
+    out, at = [], 0
+    for size in sizes:
+        out.append(list(order[at:at + size]))
+        at += size
+    return out
+
+
+def draw(players: Sequence[str], seed: int,
+         met: Mapping[frozenset[str], int] | None = None) -> Draw:
+    """Seat ``players`` at the tables of :func:`table_sizes`, at random from ``seed``; with
+    ``met`` (the earlier rounds' pairs) the seating with the fewest repeated table-mates of
+    CANDIDATES random ones, improved by swapping players between tables while that lowers
+    the repeats. The first candidate is a plain random draw, so a draw never repeats more
+    than that fresh one; the same seed, players and earlier rounds give the same draw."""
+    if len(set(players)) != len(players):
+        raise InvalidClub([("players", "jeder Spieler nur einmal")])
+    sizes = table_sizes(len(players))
+    rng = random.Random(seed)
+    pool = sorted(players)
+    met = met or {}
+    best: list[list[str]] | None = None
+    best_repeats = 0
+    for _ in range(CANDIDATES if met else 1):
+        order = pool[:]
+        rng.shuffle(order)
+        tables = _cut(order, sizes)
+        repeats = _repeats(tables, met)
+        if best is None or repeats < best_repeats:
+            best, best_repeats = tables, repeats
+        if best_repeats == 0:
+            break
+    assert best is not None
+    if best_repeats:
+        best, best_repeats = _improved(best, met, best_repeats)
+    return Draw(seed, tuple(tuple(t) for t in best), best_repeats)
+
+
+def _improved(tables: list[list[str]], met: Mapping[frozenset[str], int],
+              repeats: int) -> tuple[list[list[str]], int]:
+    """Swap two players of different tables while a swap lowers the repeats (the first such
+    swap each time; only the two tables' own repeats change)."""
+    own = [_repeats([t], met) for t in tables]
+    better = True
+    while better and repeats:
+        better = False
+        for a, b in combinations(range(len(tables)), 2):
+            if not own[a] and not own[b]:
+                continue
+            for i in range(len(tables[a])):
+                for j in range(len(tables[b])):
+                    tables[a][i], tables[b][j] = tables[b][j], tables[a][i]
+                    now_a, now_b = _repeats([tables[a]], met), _repeats([tables[b]], met)
+                    if now_a + now_b < own[a] + own[b]:
+                        repeats -= own[a] + own[b] - now_a - now_b
+                        own[a], own[b], better = now_a, now_b, True
+                        break
+                    tables[a][i], tables[b][j] = tables[b][j], tables[a][i]
+                if better:
+                    break
+            if better:
+                break
+    return tables, repeats
+
+
+def swap(tables: Sequence[Sequence[str]], one: str, other: str) -> tuple[tuple[str, ...], ...]:
+    """The seating with two players' seats exchanged (the organiser's change before a round
+    starts); InvalidClub when either is not seated."""
+    seated = {p for t in tables for p in t}
+    missing = [p for p in (one, other) if p not in seated]
+    if missing or one == other:
+        raise InvalidClub([("swap", "zwei verschiedene gesetzte Spieler wählen")])
+    return tuple(tuple(other if p == one else one if p == other else p for p in t)
+                 for t in tables)
+
+
+@dataclass(frozen=True, slots=True)
+class TableResult:
+    """One table of one round, from its evening's ledger."""
+
+    round: int
+    """1-based."""
+    table: int
+    """1-based within the round."""
+    totals: Mapping[str, int]
+    """Every player of the table's evening and their total."""
+    solos_won: Mapping[str, int]
+    """Games of kind solo each player won as soloist."""
+
+
+@dataclass(frozen=True, slots=True)
+class ClubStanding:
+    """One line of a club evening's ranking."""
+
+    rank: int
+    player: str
+    figure: int
+    """The sum over rounds of the table results (table points, or raw points)."""
+    points: int
+    """Raw points over all rounds."""
+    solos_won: int
+    rounds: tuple[int | None, ...]
+    """The table result of each round; None for a round the player missed (which gave
+    ``absent_table_points``, or 0 with raw points)."""
+
+
+def club_ranking(players: Iterable[str], rounds: Sequence[Sequence[TableResult]], *,
+                 by_table_points: bool = True,
+                 absent_table_points: int = 0) -> list[ClubStanding]:
+    """The evening's ranking (RULES.md §11.3): the sum over rounds, then raw points, then
+    solos won; players equal in all three share a rank (1, 1, 3). A player who missed a
+    round gets ``absent_table_points`` for it (with raw points as the figure: 0) and 0 raw
+    points."""
+    lines = []
+    for name in players:
+        results: list[int | None] = []
+        figure = points = solos = 0
+        for tables in rounds:
+            table = next((t for t in tables if name in t.totals), None)
+            if table is None:
+                results.append(None)
+                figure += absent_table_points if by_table_points else 0
+                continue
+            given = table_points(table.totals)[name] if by_table_points else table.totals[name]
+            results.append(given)
+            figure += given
+            points += table.totals[name]
+            solos += table.solos_won.get(name, 0)
+        lines.append((name, figure, points, solos, tuple(results)))
+    lines.sort(key=lambda line: (-line[1], -line[2], -line[3], line[0].casefold(), line[0]))
+    out: list[ClubStanding] = []
+    for place, (who, fig, pts, won, per_round) in enumerate(lines, 1):
+        previous = out[-1] if out else None
+        same = previous is not None and (previous.figure, previous.points,
+                                         previous.solos_won) == (fig, pts, won)
+        out.append(ClubStanding(previous.rank if same and previous else place, who, fig, pts,
+                                won, per_round))
+    return out
+
+
+__all__ = [
+    "CANDIDATES",
+    "ClubStanding",
+    "Draw",
+    "InvalidClub",
+    "MAX_PLAYERS",
+    "TableResult",
+    "club_ranking",
+    "draw",
+    "met_pairs",
+    "planned_for",
+    "swap",
+    "table_sizes",
+]

@@ -1,0 +1,284 @@
+"""Seasons and their rankings (RULES.md §11.1): a Runde's evenings grouped by date, each
+player's figure from the evenings' results, ranked with its tie-breaks. Pure: imports only
+the standard library and the core.
+
+Everything is computed from the evenings' results (their ledgers' totals), never stored.
+Every figure of a ranking keeps the evenings it came from (:class:`EveningShare`).
+
+An evening of four: 10, 10, 4, −24 rank 1, 1, 3, 4. Placement points are n + 1 − r (4, 4, 2,
+1), table points n + 2 − 2r − k for k tied from rank r (2, 2, −1, −3):
+
+>>> night = EveningResult(key=1, date=dt.date(2026, 3, 5),
+...                       totals={"A": 10, "B": 10, "C": 4, "D": -24},
+...                       games={"A": 20, "B": 20, "C": 20, "D": 20})
+>>> [(s.player, s.figure) for s in rank([night], Method.PLACEMENT)]
+[('A', 4), ('B', 4), ('C', 2), ('D', 1)]
+>>> [(s.rank, s.player, s.figure) for s in rank([night], Method.TABLE_POINTS)]
+[(1, 'A', 2), (1, 'B', 2), (3, 'C', -1), (4, 'D', -3)]
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+from typing import Any
+
+from scorer.core.rules import InvalidInput
+
+
+class InvalidSeason(InvalidInput):
+    """Seasons that cannot be: no name, a date twice, a bad minimum of games."""
+
+
+class Method(str, Enum):
+    """How a season ranks its players (``season_ranking``, RULES.md §11.1)."""
+
+    POINTS = "points"
+    """The sum of a player's evening totals."""
+    AVERAGE = "average"
+    """Points per game played, exactly; players below ``min_games`` are listed unranked."""
+    PLACEMENT = "placement"
+    """n + 1 − r placement points per evening (ties share the best rank)."""
+    TABLE_POINTS = "table_points"
+    """n + 1 − 2r table points per evening, ties sharing the average of their ranks."""
+
+
+METHOD_LABELS = {
+    Method.POINTS: "Punkte",
+    Method.AVERAGE: "Schnitt je Spiel",
+    Method.PLACEMENT: "Platzierungspunkte",
+    Method.TABLE_POINTS: "Tischpunkte",
+}
+"""The methods in the table's words (page, PDF and form say the same)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Season:
+    """A named date range: from ``start`` (inclusive) until the next season starts."""
+
+    name: str
+    start: dt.date
+
+
+@dataclass(frozen=True, slots=True)
+class EveningResult:
+    """What a season needs of one evening, from its ledger."""
+
+    key: Any
+    """Names the evening for the page (its number): every figure can be traced to it."""
+    date: dt.date
+    totals: Mapping[str, int]
+    """Every player in the evening's totals (table changes included): their n."""
+    games: Mapping[str, int]
+    """Games each player played (not sitting out, not away, no redeals; recorded ones do)."""
+    members: frozenset[str] = frozenset()
+    """The Runde's members on that date (added on or before it, not retired before it): an
+    absent one gets ``absent_table_points``."""
+
+
+@dataclass(frozen=True, slots=True)
+class EveningShare:
+    """One player's part of one evening: rank there (None: absent) and what it gave."""
+
+    key: Any
+    date: dt.date
+    rank: int | None
+    """Rank in that evening's totals (ties share the best), None when absent."""
+    points: int
+    """The player's total that evening (0 when absent)."""
+    figure: int
+    """What the evening gave the player under the method (placement or table points; the
+    points under ``points`` and ``average``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One line of a season's ranking."""
+
+    rank: int | None
+    """Shared by players equal in figure, points and evenings won; None when unranked
+    (``average`` below ``min_games``)."""
+    player: str
+    figure: Fraction | int
+    """The method's figure: an exact fraction under ``average``, else a whole number."""
+    points: int
+    """The sum of the player's evening totals."""
+    evenings_won: int
+    """Evenings the player ranked first in (a shared first place too)."""
+    games: int
+    """Games played in the season."""
+    evenings: tuple[EveningShare, ...]
+    """Where every figure came from: each evening the player took part in (or was absent
+    from as a member, under ``table_points``), in date order."""
+
+    @property
+    def evenings_played(self) -> int:
+        """Evenings the player sat at the table."""
+        return sum(1 for e in self.evenings if e.rank is not None)
+
+
+def calendar_year(date: dt.date) -> Season:
+    """The default season of a date: its calendar year, named by the year."""
+    return Season(str(date.year), dt.date(date.year, 1, 1))
+
+
+EARLIER = "Davor"
+"""The name of the range before a Runde's first own season."""
+
+
+def season_of(date: dt.date, seasons: Sequence[Season] = ()) -> Season:
+    """The season ``date`` falls in: the last of ``seasons`` that started on or before it;
+    without seasons its calendar year. A date before the first season falls into a range of
+    its own, "Davor", from the earliest date.
+
+    >>> s = [Season("Saison 2026/27", dt.date(2026, 9, 1))]
+    >>> season_of(dt.date(2026, 12, 24), s).name, season_of(dt.date(2026, 8, 31), s).name
+    ('Saison 2026/27', 'Davor')
+    """
+    if not seasons:
+        return calendar_year(date)
+    started = [s for s in seasons if s.start <= date]
+    if not started:
+        return Season(EARLIER, dt.date.min)
+    return max(started, key=lambda s: s.start)
+
+
+def check_seasons(seasons: Iterable[tuple[Any, Any]]) -> tuple[Season, ...]:
+    """A Runde's own seasons from (name, start) pairs, in date order; InvalidSeason naming
+    the field for a blank or too long name, a name twice, a start date twice."""
+    out: list[Season] = []
+    problems: list[tuple[str, str]] = []
+    for k, (name, start) in enumerate(seasons):
+        if not isinstance(name, str) or not name.strip() or len(name.strip()) > 40:
+            problems.append((f"seasons[{k}].name", "einen Namen mit höchstens 40 Zeichen angeben"))
+            continue
+        if not isinstance(start, dt.date):
+            problems.append((f"seasons[{k}].start", "ein Datum angeben"))
+            continue
+        out.append(Season(name.strip(), start))
+    names = [s.name.casefold() for s in out]
+    starts = [s.start for s in out]
+    if len(set(names)) != len(names):
+        problems.append(("seasons", "jeder Saison-Name nur einmal"))
+    if len(set(starts)) != len(starts):
+        problems.append(("seasons", "an einem Tag beginnt höchstens eine Saison"))
+    if problems:
+        raise InvalidSeason(problems)
+    return tuple(sorted(out, key=lambda s: s.start))
+
+
+def evening_ranks(totals: Mapping[str, int]) -> dict[str, int]:
+    """Each player's rank in an evening's totals; ties share the best rank (10, 10, 4:
+    1, 1, 3)."""
+    ordered = sorted(totals.values(), reverse=True)
+    first: dict[int, int] = {}
+    for place, total in enumerate(ordered, 1):
+        first.setdefault(total, place)
+    return {name: first[total] for name, total in totals.items()}
+
+
+def placement_points(totals: Mapping[str, int]) -> dict[str, int]:
+    """n + 1 − r for each of the evening's n players (RULES.md §11.1 ``placement``)."""
+    n = len(totals)
+    return {name: n + 1 - r for name, r in evening_ranks(totals).items()}
+
+
+def table_points(totals: Mapping[str, int]) -> dict[str, int]:
+    """n + 1 − 2r for each of the n players; k players tied from rank r share the average
+    of the ranks they take, n + 2 − 2r − k each (RULES.md §11.1 ``table_points``). They sum
+    to 0 at every table.
+
+    >>> table_points({"A": 3, "B": 1, "C": -1, "D": -3, "E": 0})
+    {'A': 4, 'B': 2, 'C': -2, 'D': -4, 'E': 0}
+    """
+    n = len(totals)
+    ranks = evening_ranks(totals)
+    tied: dict[int, int] = {}
+    for r in ranks.values():
+        tied[r] = tied.get(r, 0) + 1
+    return {name: n + 2 - 2 * r - tied[r] for name, r in ranks.items()}
+
+
+def rank(evenings: Iterable[EveningResult], method: Method = Method.POINTS, *,
+         min_games: int = 0, absent_table_points: int = 0) -> list[Standing]:
+    """A season's ranking over ``evenings`` (RULES.md §11.1): every player of them, ordered
+    by the method's figure, then total points, then evenings won; players equal in all three
+    share a rank and the next is skipped (1, 1, 3). Under ``average`` players with fewer
+    than ``min_games`` games (and those with none) follow unranked, in the same order."""
+    shares: dict[str, list[EveningShare]] = {}
+    played: dict[str, int] = {}
+    won: dict[str, int] = {}
+    ordered = sorted(evenings, key=lambda e: e.date)
+    for evening in ordered:
+        ranks = evening_ranks(evening.totals)
+        given = (placement_points(evening.totals) if method is Method.PLACEMENT else
+                 table_points(evening.totals) if method is Method.TABLE_POINTS else
+                 evening.totals)
+        for name, total in evening.totals.items():
+            shares.setdefault(name, []).append(
+                EveningShare(evening.key, evening.date, ranks[name], total, given[name]))
+            played[name] = played.get(name, 0) + evening.games.get(name, 0)
+            won[name] = won.get(name, 0) + (ranks[name] == 1)
+    if method is Method.TABLE_POINTS:
+        for evening in ordered:
+            for name in shares:
+                if name in evening.members and name not in evening.totals:
+                    shares[name].append(EveningShare(evening.key, evening.date, None, 0,
+                                                      absent_table_points))
+        for name in shares:
+            shares[name].sort(key=lambda s: s.date)
+    lines = []
+    for name, own in shares.items():
+        points = sum(s.points for s in own)
+        figure: Fraction | int
+        if method is Method.AVERAGE:
+            figure = Fraction(points, played[name]) if played[name] else Fraction(0)
+        else:
+            figure = sum(s.figure for s in own)
+        lines.append((name, figure, points, won[name], tuple(own)))
+    lines.sort(key=lambda line: (-line[1], -line[2], -line[3], line[0].casefold(), line[0]))
+    ranked = [line for line in lines if method is not Method.AVERAGE
+              or (played[line[0]] and played[line[0]] >= min_games)]
+    unranked = [line for line in lines if line not in ranked]
+    out: list[Standing] = []
+    for place, (who, fig, pts, wins, trace) in enumerate(ranked, 1):
+        previous = out[-1] if out else None
+        same = previous is not None and (previous.figure, previous.points,
+                                         previous.evenings_won) == (fig, pts, wins)
+        out.append(Standing(previous.rank if same and previous else place, who, fig, pts, wins,
+                            played[who], trace))
+    out += [Standing(None, who, fig, pts, wins, played[who], trace)
+            for who, fig, pts, wins, trace in unranked]
+    return out
+
+
+def method_of(value: Any) -> Method:
+    """A stored ``season_ranking`` value as a Method; InvalidSeason naming the field."""
+    for member in Method:
+        if member.value == value:
+            return member
+    raise InvalidSeason([("season_ranking", "unbekannte Wertung (points, average, placement, "
+                                            "table_points)")])
+
+
+__all__ = [
+    "EARLIER",
+    "METHOD_LABELS",
+    "EveningResult",
+    "EveningShare",
+    "InvalidSeason",
+    "Method",
+    "Season",
+    "Standing",
+    "calendar_year",
+    "check_seasons",
+    "evening_ranks",
+    "method_of",
+    "placement_points",
+    "rank",
+    "season_of",
+    "table_points",
+]
