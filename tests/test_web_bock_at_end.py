@@ -111,3 +111,25 @@ def test_closing_an_earlier_evening_recomputes_the_chain_after_it(bockrunde: Any
     _close(bockrunde, first)
     assert bockrunde.ledger(second).setup.bock_queue_start == (2,)
     assert bockrunde.ledger(third).setup.bock_queue_start == (2,)
+
+
+def test_a_recorded_game_is_stored_by_player_id_and_folds_back_by_name(bockrunde: Any) -> None:
+    # The services store every player of a game's facts by id (renaming never breaks an old
+    # evening); a recorded game's points are per player, so they are keyed by id too.
+    from scorer import services
+    from scorer.store.extensions import db
+    from scorer.store.models import Game
+
+    sheet = bockrunde.start_evening()
+    with bockrunde.app.app_context():
+        evening = services.find_evening(services.find_group(bockrunde.token), 1)
+        facts = {"kind": "recorded", "points": {"Anna": 3, "Ben": -1, "Cem": -1, "Dora": -1},
+                 "note": "Strafpunkte"}
+        services.add_game(evening, services.from_core(facts, services.sheet(evening).ids),
+                          "7d1a3f0e-0000-4000-8000-000000000001")
+        stored = db.session.scalars(db.select(Game.facts)).one()
+    assert set(stored["points"]) == {str(bockrunde.player_id(n)) for n in ("Anna", "Ben", "Cem",
+                                                                           "Dora")}
+    ledger = bockrunde.ledger(sheet)
+    assert ledger.totals == {"Anna": 3, "Ben": -1, "Cem": -1, "Dora": -1}
+    assert "Strafpunkte" in bockrunde.opened(sheet)  # the row's breakdown is its note

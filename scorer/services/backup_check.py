@@ -190,8 +190,9 @@ def _stranger_problems(facts: Any, names: dict[int, str]) -> list[str]:
             ids += facts[key]
     if facts.get("dealer") is not None:
         ids.append(facts["dealer"])
-    if isinstance(facts.get("eyes"), dict):
-        ids += [i for i in map(services.eyes_player_id, facts["eyes"]) if i is not None]
+    for key in ("eyes", "points"):
+        if isinstance(facts.get(key), dict):
+            ids += [i for i in map(services.eyes_player_id, facts[key]) if i is not None]
     strangers = sorted({str(i) for i in ids
                         if (type(i) is int and i not in names) or (table and type(i) is not int)})
     return [f": nennt Spieler, die nicht zu dieser Runde gehören: {', '.join(strangers)}"

@@ -56,13 +56,15 @@ def to_core(facts: Mapping[str, Any], names: Mapping[int, str]) -> dict[str, Any
             raw[key] = [names.get(i, str(i)) if type(i) is int else i for i in raw[key]]
     if type(raw.get("dealer")) is int:
         raw["dealer"] = names.get(raw["dealer"], str(raw["dealer"]))
-    if isinstance(raw.get("eyes"), dict):
-        raw["eyes"] = {names.get(eyes_player_id(k) or 0, k): v for k, v in raw["eyes"].items()}
+    for key in ("eyes", "points"):  # per player, keyed by the id as text (JSON keys)
+        if isinstance(raw.get(key), dict):
+            raw[key] = {names.get(eyes_player_id(k) or 0, k): v for k, v in raw[key].items()}
     return raw
 
 
 def eyes_player_id(key: Any) -> int | None:
-    """A stored Augen key ("17") as a player id; None for anything else (a name, from a
+    """A stored per-player key ("17": Augen of a Hammelrennen, points of a recorded game) as
+    a player id; None for anything else (a name, from a
     hand-made backup, is left for the core to judge)."""
     if isinstance(key, str) and key.isascii() and key.isdigit() and len(key) <= 18:
         return int(key)
@@ -77,6 +79,7 @@ def from_core(raw: Mapping[str, Any], ids: Mapping[str, int]) -> dict[str, Any]:
             facts[key] = [ids[n] for n in facts[key]]
     if "dealer" in facts:
         facts["dealer"] = ids[facts["dealer"]]
-    if "eyes" in facts:
-        facts["eyes"] = {str(ids[n]): v for n, v in facts["eyes"].items()}
+    for key in ("eyes", "points"):
+        if key in facts:
+            facts[key] = {str(ids[n]): v for n, v in facts[key].items()}
     return facts

@@ -55,7 +55,8 @@ class GameView(NamedTuple):
     dealer: str
     dealer_short: str
     value: int | None
-    """The game's value before Bock; None after a redeal (no value to show)."""
+    """The game's value before Bock; None after a redeal and for recorded points (no value
+    to show)."""
     cells: tuple[tuple[str, int, int], ...]
     """Per player of the evening: ("play", points, total), ("out", 0, total) when sitting
     out, ("away", 0, 0) when not at the table."""
@@ -195,7 +196,8 @@ def _game_view(row: Row, players: tuple[str, ...], links: RowLinks, editable: bo
     return GameView(
         number=entry.number, off_rotation=played_off_rotation(entry), bock=bock_factor(entry),
         marker=kind, dealer=entry.dealer, dealer_short=short[entry.dealer],
-        value=None if kind == "NG" else entry.score.value, cells=cells,
+        # A redeal has no value, nor has a recorded game: its points were written as they are.
+        value=None if kind in ("NG", "E") else entry.score.value, cells=cells,
         panel=links("panel", game_id),
         edit=links("edit", game_id) if editable else None,
         delete=links("delete", game_id) if editable else None)
