@@ -74,7 +74,7 @@ def load_json(text: str) -> Any:
     except RecursionError:
         raise refuse("", "das JSON ist zu tief verschachtelt") from None
     except json.JSONDecodeError as err:
-        if not text[err.pos:].strip():
+        if not text[err.pos:].strip() or err.msg.startswith("Unterminated string"):
             raise refuse("", "die Datei ist abgeschnitten: das JSON endet mitten im Inhalt "
                              f"(Zeile {err.lineno})") from None
         raise refuse("", f"kein gültiges JSON: Fehler in Zeile {err.lineno}, Spalte "

@@ -50,7 +50,7 @@ def _json_kind(value: Any) -> SourceFormat | None:
             return SourceFormat.JSDOPPELKOPF
         return None
     if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
-        if all(v.get("kind") in _EVENT_KINDS for v in value):
+        if all(isinstance(v.get("kind"), str) and v["kind"] in _EVENT_KINDS for v in value):
             return SourceFormat.JSDOPPELKOPF  # the bare event log
         if all(_json_kind(v) is SourceFormat.JSDOPPELKOPF for v in value):
             return SourceFormat.JSDOPPELKOPF  # mongoexport --jsonArray

@@ -103,7 +103,7 @@ def _number(raw: Mapping[str, Any], key: str, place: str, *, at_least: int = 0) 
     return value
 
 
-def _players_set(raw: Mapping[str, Any], place: str) -> _Table:
+def _players_set(raw: Mapping[str, Any], place: str, qt: bool) -> _Table:
     names_raw = raw.get("playerNames")
     if not isinstance(names_raw, list):
         raise refuse(place, "Feld playerNames fehlt oder ist keine Liste")
@@ -125,8 +125,9 @@ def _players_set(raw: Mapping[str, Any], place: str) -> _Table:
         raise refuse(place, f"sitOutScheme braucht {expected} verschiedene Plätze (0 bis "
                             f"{len(names) - 1}) für {len(names)} Spieler")
     previous = raw.get("previousDealerName")
-    if previous is not None and not isinstance(previous, str):
-        raise refuse(place, "previousDealerName ist kein Text")
+    # QtDoppelKopf writes it always; jsdoppelkopf's server adds it from the second table on
+    if (qt or previous is not None) and not isinstance(previous, str):
+        raise refuse(place, "Feld previousDealerName fehlt oder ist kein Text")
     return _Table(place, names, dealer.strip(), frozenset(m for m in scheme if m is not None))
 
 
@@ -173,7 +174,7 @@ def _entries(log: Any, place: str, qt: bool) -> list[_Table | _Deal | _Trigger]:
             raise refuse(where, "ein Eintrag ist ein JSON-Objekt")
         kind = raw.get("kind")
         if kind == "playersSet":
-            out.append(_players_set(raw, where))
+            out.append(_players_set(raw, where, qt))
         elif kind == "deal":
             out.append(_deal(raw, where, qt))
             if qt:
@@ -400,8 +401,8 @@ def read_jsdoppelkopf(document: Any, *, file_name: str, content_hash: str, mode:
     """The plan of jsdoppelkopf data: documents (one per line, an array, or one) each one
     evening dated by ``creationDate``; or a bare ``data`` array, one evening without date."""
     warnings: list[str] = []
-    if isinstance(document, list) and all(isinstance(e, dict) and e.get("kind") in EVENT_KINDS
-                                          for e in document):
+    if isinstance(document, list) and all(isinstance(e, dict) and isinstance(e.get("kind"), str)
+                                          and e["kind"] in EVENT_KINDS for e in document):
         log = _entries(document, "", qt=False)
         evenings = [replay(log, qt=False, place="", title=None, date=None, rules=rules)]
         warnings.append("Das Spielprotokoll allein nennt kein Datum: bitte das Datum des "
