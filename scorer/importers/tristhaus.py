@@ -311,7 +311,8 @@ def replay(log: Sequence[_Table | _Deal | _Trigger], *, qt: bool, place: str, ti
                 state.entries.append({"table": list(entry.names), "dealer": entry.dealer})
                 state.places.append(entry.place.removeprefix(place + ", "))
             else:
-                state.first = entry
+                state.first = entry  # a table set again before any game replaces the first
+                totals.clear()
             _seat(state, entry)
             for name in entry.names:
                 totals.setdefault(name, 0)
