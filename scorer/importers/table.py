@@ -109,7 +109,7 @@ _DECIMAL_COMMA = re.compile(r"[+\-−]?\d{1,3}(?:\.\d{3})*,\d+")
 
 def csv_sheet(text: str) -> Sheet:
     """A CSV text as rows; the delimiter (``;``, tab or ``,``) is the one that splits the
-    first lines most evenly into at least five columns."""
+    first lines most evenly into at least four columns."""
     lines = [line for line in text.splitlines() if line.strip()]
     check_game_count(len(lines) - 1)
     best, best_score = ";", -1
@@ -118,7 +118,7 @@ def csv_sheet(text: str) -> Sheet:
             widths = [len(r) for r in csv.reader(lines[:30], delimiter=delimiter)]
         except csv.Error:
             continue
-        wide = [w for w in widths if w >= 5]
+        wide = [w for w in widths if w >= 4]
         score = max((wide.count(w) for w in set(wide)), default=0)
         if score > best_score:
             best, best_score = delimiter, score
@@ -469,19 +469,26 @@ class _Evening:
     date: dt.date | None
 
 
-def _seats_by_row(rows: list[_Row], games: list[dict[str, int]],
-                  order: list[str], place: str) -> list[tuple[str, ...]]:
-    """Who sat at the table at each row: every player from their first to their last row
-    with a cell (a gap is sitting out), in column order."""
+def _seats_by_row(rows: list[_Row], order: list[str], place: str) -> list[tuple[str, ...]]:
+    """Who sat at the table at each row, in column order.
+
+    A player with no cell in a game sat out, unless they missed more games in a row at the
+    start (or the end) than sitting out can explain: with n at the table and four playing a
+    player sits out at most n − 4 games in a row, so a longer gap before their first (after
+    their last) game means they came later (left earlier): a table change.
+    """
     first: dict[str, int] = {}
     last: dict[str, int] = {}
     for k, row in enumerate(rows):
         for name in [*row.values, *([row.dealer] if row.dealer else [])]:
             first.setdefault(name, k)
             last[name] = k
+    slack = max(len(first) - 4, 0)
+    joined = {p: k if k > slack else 0 for p, k in first.items()}
+    left = {p: k if len(rows) - 1 - k > slack else len(rows) for p, k in last.items()}
     seats = []
     for k, row in enumerate(rows):
-        table = tuple(p for p in order if p in first and first[p] <= k <= last[p])
+        table = tuple(p for p in order if p in first and joined[p] <= k <= left[p])
         if len(table) > 7:
             raise refuse(f"{place}Zeile {row.number}", f"{len(table)} Spieler zugleich am "
                                                        "Tisch (höchstens 7)")
@@ -497,7 +504,7 @@ def _evening_plan(evening: _Evening, order: list[str], sign: Sign, shape: Shape,
         place = f"{where}Zeile {row.number}"
         four = _four(values, row, sign, place)
         games.append(_even_up(four, sign, place, notes))
-    seats = _seats_by_row(evening.rows, games, order, where)
+    seats = _seats_by_row(evening.rows, order, where)
     for row, table in zip(evening.rows, seats):
         if len(table) < 4:
             raise refuse(f"{where}Zeile {row.number}", f"nur {len(table)} Spieler am Tisch")
