@@ -309,3 +309,19 @@ def test_random_bytes_give_a_plan_or_a_german_refusal(data: bytes) -> None:
         read_import(data, "zufall.csv")
     except ImportRefused as err:
         assert err.lines()[0].startswith("Datei „zufall.csv“")
+
+
+def test_check_plan_names_the_files_place_of_an_entry_the_core_refuses() -> None:
+    from scorer.importers import ImportPlan, PlannedEvening, check_plan
+
+    evening = PlannedEvening(
+        place="Tabellenblatt „Mai“", title=None, date=None, rules=preset("ddv"),
+        seats=("Anna", "Ben", "Cem", "Dora"), first_dealer=None,
+        entries=({"kind": "recorded", "points": {"Anna": 1, "Ben": -1, "Cem": 0, "Dora": 0}},
+                 {"kind": "recorded", "points": {"Anna": 1, "Ben": -1, "Cem": 0}}),
+        source_totals={}, entry_places=("Zeile 2", "Zeile 3"))
+    plan = ImportPlan(source=SourceFormat.TABLE, file_name="mai.xlsx", content_hash="0" * 64,
+                      mode=ImportMode.RECORDED, evenings=(evening,), players=())
+    with pytest.raises(ImportRefused) as err:
+        check_plan(plan)
+    assert err.value.problems == (("Tabellenblatt „Mai“, Zeile 3", "points: fehlt für Dora"),)

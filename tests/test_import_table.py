@@ -251,3 +251,74 @@ def test_a_truncated_workbook_is_refused() -> None:
     with pytest.raises(ImportRefused) as err:
         read_import(data[:len(data) // 2], "runden.xlsx")
     assert "keine lesbare XLSX-Datei" in err.value.lines()[0]
+
+
+# ------------------------------------------------------------------ random sheets
+
+from hypothesis import assume, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from tests.budget import examples  # noqa: E402
+
+NAMES = ["Anna", "Ben", "Cem", "Dora", "Emil", "Fritz"]
+
+
+@st.composite
+def sheets(draw: st.DrawFn) -> tuple[list[str], list[dict[str, int]]]:
+    """Players (4–6, all at the table all evening) and games: four of them each, with the
+    points of a normal game, a solo or a 0-game."""
+    players = NAMES[:draw(st.integers(4, 6))]
+    games = []
+    for _ in range(draw(st.integers(1, 12))):
+        four = draw(st.permutations(players))[:4]
+        value = draw(st.integers(0, 12))
+        shape = draw(st.sampled_from([[value, value, -value, -value],
+                                      [3 * value, -value, -value, -value]]))
+        games.append(dict(zip(four, shape)))
+    return players, games
+
+
+def _write(players: list[str], rows: list[list[str]], delimiter: str) -> str:
+    return "\n".join(delimiter.join(r) for r in [players, *rows]) + "\n"
+
+
+@settings(max_examples=examples(40, 400))
+@given(sheet=sheets(), delimiter=st.sampled_from([";", ","]))
+def test_random_sheets_of_points_import_with_the_column_sums(
+        sheet: tuple[list[str], list[dict[str, int]]], delimiter: str) -> None:
+    players, games = sheet
+    rows = [[str(g[p]) if p in g else "" for p in players] for g in games]
+    (evening,) = csv(_write(players, rows, delimiter)).evenings
+    sums = {p: sum(g.get(p, 0) for g in games) for p in players if any(p in g for g in games)}
+    assert evening.fold().totals == sums == dict(evening.source_totals)
+    assert evening.notes[0] == "Erkannt: Punkte je Spiel."
+
+
+@settings(max_examples=examples(40, 400))
+@given(sheet=sheets())
+def test_random_sheets_of_running_totals_import_with_the_last_totals(
+        sheet: tuple[list[str], list[dict[str, int]]]) -> None:
+    players, games = sheet
+    running = dict.fromkeys(players, 0)
+    rows = []
+    for g in games:
+        for p, v in g.items():
+            running[p] += v
+        # a player who sat out keeps the total; one not yet at the table has no cell
+        rows.append([str(running[p]) if any(p in h for h in games[:len(rows) + 1]) else ""
+                     for p in players])
+    table = [[int(c) for c in r if c] for r in rows]
+    # a sheet whose totals also all read as games is ambiguous; the importer then says points
+    assume(not all(_game_like(r) for r in table))
+    (evening,) = csv(_write(players, rows, ";")).evenings
+    assert evening.notes[0].startswith("Erkannt: laufende Summen")
+    assert evening.fold().totals == {p: v for p, v in running.items()
+                                     if any(p in g for g in games)}
+
+
+def _game_like(row: list[int]) -> bool:
+    """A row as a game: four values (others 0, sitting out) of two kinds summing to 0."""
+    numbers = list(row)
+    while len(numbers) > 4 and 0 in numbers:
+        numbers.remove(0)
+    return len(numbers) == 4 and sum(numbers) == 0 and len(set(numbers)) <= 2

@@ -197,11 +197,19 @@ def check_plan(plan: ImportPlan) -> list[Ledger]:
             place = evening.place
             if err.index is not None and err.index < len(evening.entry_places):
                 place = f"{place}, {evening.entry_places[err.index]}"
-            raise ImportRefused((place, message) for _, message in err.problems) from None
+            raise ImportRefused((place, _without_index(field, message))
+                                for field, message in err.problems) from None
         except InvalidInput as err:
             raise ImportRefused((evening.place, message) for _, message in err.problems) \
                 from None
     return ledgers
+
+
+def _without_index(field: str, message: str) -> str:
+    """The core's message with its field, less the entry index the place already names:
+    ``games[3].points`` + "fehlt für Anna" → "points: fehlt für Anna"."""
+    rest = field.split(".", 1)[1] if field.startswith("games[") and "." in field else ""
+    return f"{rest}: {message}" if rest else message
 
 
 __all__ = [
