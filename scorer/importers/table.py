@@ -158,6 +158,11 @@ def _points(cell: Cell, place: str, comma: bool) -> int | None:
         value = decimal.Decimal(str(cell)) if isinstance(cell, float) else cell
     else:
         text = cell.strip()
+        if text.isdigit() or (text[:1] == "-" and text[1:].isdigit()):
+            number = int(text)  # the common case, without the decimal detour
+            if abs(number) > 1_000_000:
+                raise refuse(place, f"{quoted(text)} ist zu groß für ein Spiel")
+            return number
         if text.casefold() in _EMPTY:
             return None
         plain = (text.replace("\u2212", "-").replace("\u00a0", "").replace(" ", "")
@@ -306,11 +311,14 @@ def _blocks(sheet: Sheet, start: int, columns: _Columns, where: str,
             raise refuse(place, "mehr Einträge als die Kopfzeile Spalten hat")
         cells = list(raw) + [None] * (width - len(raw))
         labels = [_text(cells[i]).casefold() for i in columns.roles if i < len(cells)]
+        is_sum = any(label in SUM_WORDS for label in labels) or (
+            _text(cells[0]).casefold() in SUM_WORDS)
+        if is_sum and 0 in columns.players:
+            cells[0] = None  # "Summe" written into the first player's column
         values = {name: v for i, name in columns.players.items()
                   for v in [_points(cells[i], f"{place}, Spalte {name}", comma)]
                   if v is not None}
-        if any(label in SUM_WORDS for label in labels) or (
-                _text(cells[0]).casefold() in SUM_WORDS):
+        if is_sum:
             blocks[-1].sums = _Row(number, values)
             blocks.append(_Block())
             continue
@@ -624,18 +632,18 @@ def _title_and_date(sheet: Sheet, file_name: str, workbook: bool) -> tuple[str |
 
 
 def _read_sheet(sheet: Sheet, *, file_name: str, workbook: bool, rules: HouseRules,
-                comma: bool, notes_out: list[str]) -> tuple[list[PlannedEvening], list[str]]:
+                comma: bool, notes_out: list[str]) -> list[PlannedEvening]:
     where = _sheet_where(sheet, workbook)
     prefix = f"{where}, " if where else ""
     if workbook and not any(_text(c) for row in sheet.rows for c in row):
-        return [], []
+        return []
     header_index = _header_row(sheet, where)
     columns = _columns(sheet.rows[header_index], f"{prefix}Zeile {header_index + 1}")
     order = list(columns.players.values())
     blocks = _blocks(sheet, header_index, columns, prefix, comma)
     blocks = [b for b in blocks if b.rows]
     if not blocks:
-        return [], []
+        return []
     shape, games = _shape(blocks)
     sign = _sign(games)
     if sign is None and len(columns.players) >= 5:
@@ -687,7 +695,7 @@ def _read_sheet(sheet: Sheet, *, file_name: str, workbook: bool, rules: HouseRul
             seats=plan.seats, first_dealer=plan.first_dealer, entries=plan.entries,
             source_totals=plan.source_totals, entry_places=plan.entry_places,
             notes=(note,) + plan.notes))
-    return evenings, order
+    return evenings
 
 
 def read_sheets(sheets: Sequence[Sheet], *, file_name: str, content_hash: str,
@@ -700,8 +708,8 @@ def read_sheets(sheets: Sequence[Sheet], *, file_name: str, content_hash: str,
     evenings: list[PlannedEvening] = []
     players: list[str] = []
     for sheet in sheets:
-        found, _ = _read_sheet(sheet, file_name=file_name, workbook=workbook, rules=rules,
-                               comma=comma, notes_out=warnings)
+        found = _read_sheet(sheet, file_name=file_name, workbook=workbook, rules=rules,
+                            comma=comma, notes_out=warnings)
         if workbook and not found:
             warnings.append(f"{_sheet_where(sheet, workbook)} enthält keine Spiele.")
         evenings += found
@@ -709,8 +717,7 @@ def read_sheets(sheets: Sequence[Sheet], *, file_name: str, content_hash: str,
             for name in evening.source_totals:
                 if name not in players:
                     players.append(name)
-    if sum(e.games for e in evenings) > MAX_GAMES:
-        check_game_count(sum(e.games for e in evenings))
+    check_game_count(sum(e.games for e in evenings))
     for evening in evenings:
         if evening.date is None:
             warnings.append(f"{evening.place}: kein Datum gefunden; bitte angeben.")

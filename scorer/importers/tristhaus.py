@@ -144,16 +144,16 @@ def _deal(raw: Mapping[str, Any], place: str, qt: bool) -> _Deal:
                             f"nicht {len(changes_raw)}")
     changes: dict[str, int] = {}
     for k, change in enumerate(changes_raw, start=1):
-        where = f"{place}, changes[{k}]"
         if not isinstance(change, dict) or not isinstance(change.get("name"), str):
-            raise refuse(where, "jeder Eintrag braucht name und diff")
-        diff = change.get("diff") if not qt or type(change.get("diff")) is int else None
-        value = whole_number(diff)
+            raise refuse(f"{place}, changes[{k}]", "jeder Eintrag braucht name und diff")
+        diff = change.get("diff")
+        value = diff if type(diff) is int else None if qt else whole_number(diff)
         if value is None:
-            raise refuse(where, "diff fehlt oder ist keine ganze Zahl")
+            raise refuse(f"{place}, changes[{k}]", "diff fehlt oder ist keine ganze Zahl")
         name = change["name"].strip()
         if name in changes:
-            raise refuse(where, f"{quoted(name)} steht zweimal in einem Spiel")
+            raise refuse(f"{place}, changes[{k}]", f"{quoted(name)} steht zweimal in einem "
+                                                   "Spiel")
         changes[name] = value
     if not qt:
         values = set(changes.values())
