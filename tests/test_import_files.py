@@ -325,3 +325,44 @@ def test_check_plan_names_the_files_place_of_an_entry_the_core_refuses() -> None
     with pytest.raises(ImportRefused) as err:
         check_plan(plan)
     assert err.value.problems == (("Tabellenblatt „Mai“, Zeile 3", "points: fehlt für Dora"),)
+
+
+def test_renaming_maps_every_place_a_name_stands_and_still_folds() -> None:
+    from scorer.importers import rename_players
+
+    name = "bockzettel-backup-2026-02-02.json"
+    for mode in ImportMode:
+        plan = read_import(sample(name), name, mode=mode)
+        renamed = rename_players(plan, {"Anna": "Anna B.", "Emil": "Emil K."})
+        assert renamed.players == ("Anna B.", "Ben", "Cem", "Dora", "Emil K.")
+        for old, new in zip(plan.evenings, renamed.evenings):
+            totals = old.fold().totals
+            expected = {{"Anna": "Anna B.", "Emil": "Emil K."}.get(p, p): v
+                        for p, v in totals.items()}
+            assert new.fold().totals == expected
+            assert set(new.source_totals) == set(expected)
+    qdk = read_import(sample("Doko 2025-12-05.qdk"), "x.qdk")
+    moved = rename_players(qdk, {"Emil": "Ede"})
+    assert {"table": ["Anna", "Ben", "Cem", "Dora", "Ede", "Jürgen"], "dealer": "Ede"} in \
+        moved.evenings[0].entries
+
+
+def test_two_players_of_one_evening_cannot_become_one() -> None:
+    from scorer.importers import rename_players
+
+    plan = read_import(sample("abend-2025-10-10.csv"), "abend.csv")
+    with pytest.raises(ImportRefused) as err:
+        rename_players(plan, {"Ben": "Anna"})
+    assert err.value.lines() == [
+        "Datei „abend.csv“, Tabelle: zwei Spieler dieses Abends hießen dann Anna"]
+
+
+def test_the_same_games_on_the_same_date_have_the_same_signature() -> None:
+    from scorer.importers import game_signature
+
+    one = read_import(sample("Doko 2025-12-05.qdk"), "Doko 2025-12-05.qdk").evenings[0]
+    js = read_import(sample("jsdoppelkopf-games.json"), "g.json").evenings[0]
+    again = read_import(sample("Doko 2025-12-05.qdk"), "kopie 2025-12-05.qdk").evenings[0]
+    assert game_signature(one.date, one.fold()) == game_signature(again.date, again.fold())
+    # the js log differs only where its Bock met the Pflichtsolo round
+    assert game_signature(one.date, one.fold()) != game_signature(one.date, js.fold())

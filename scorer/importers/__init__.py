@@ -18,6 +18,8 @@ from scorer.importers.plan import (
     PlannedEvening,
     SourceFormat,
     check_plan,
+    game_signature,
+    rename_players,
 )
 
 __all__ = [
@@ -30,5 +32,7 @@ __all__ = [
     "SourceFormat",
     "check_plan",
     "detect_format",
+    "game_signature",
     "read_import",
+    "rename_players",
 ]

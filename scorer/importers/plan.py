@@ -15,6 +15,7 @@ standard library and the core.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -205,6 +206,59 @@ def check_plan(plan: ImportPlan) -> list[Ledger]:
     return ledgers
 
 
+def rename_players(plan: ImportPlan, mapping: Mapping[str, str]) -> ImportPlan:
+    """The plan with the file's names replaced by ``mapping`` (the preview's "Anna B." →
+    "Anna"; names not in it stay), everywhere: seats, dealers, table changes, each game's
+    points, players and Re party, the source totals. Two players of one evening mapped onto
+    one name are refused naming the evening; the result is checked like every plan."""
+    def name(n: Any) -> Any:
+        return mapping.get(n, n) if isinstance(n, str) else n
+
+    def names(value: Any) -> Any:
+        return [name(n) for n in value] if isinstance(value, list) else value
+
+    evenings = []
+    for evening in plan.evenings:
+        everybody = list(evening.source_totals) or list(evening.seats)
+        renamed = [name(n) for n in everybody]
+        twice = sorted({n for n in renamed if renamed.count(n) > 1})
+        if twice:
+            raise ImportRefused([(evening.place, f"zwei Spieler dieses Abends hießen dann "
+                                                 f"{', '.join(twice)}")], plan.file_name)
+        entries = []
+        for entry in evening.entries:
+            new = dict(entry)
+            for key in ("players", "re", "table"):
+                if key in new:
+                    new[key] = names(new[key])
+            for key in ("points", "eyes"):
+                if isinstance(new.get(key), dict):
+                    new[key] = {name(k): v for k, v in new[key].items()}
+            if "dealer" in new:
+                new["dealer"] = name(new["dealer"])
+            entries.append(new)
+        evenings.append(dataclasses.replace(
+            evening, seats=tuple(name(n) for n in evening.seats),
+            first_dealer=name(evening.first_dealer), entries=tuple(entries),
+            source_totals={name(k): v for k, v in evening.source_totals.items()}))
+    players = tuple(dict.fromkeys(name(n) for n in plan.players))
+    out = dataclasses.replace(plan, evenings=tuple(evenings), players=players)
+    try:
+        check_plan(out)
+    except ImportRefused as err:
+        err.file_name = plan.file_name
+        raise
+    return out
+
+
+def game_signature(date: dt.date | None, ledger: Ledger) -> tuple[Any, ...]:
+    """What makes an evening "the same" for the import (issue 28: same date, same games):
+    its date and every game's points per player, in order. The web phase compares a planned
+    evening's with those of the Runde's stored evenings, folded the same way."""
+    return (date, tuple(tuple(sorted((p, v) for p, v in g.points.items() if v or p in g.players))
+                        for g in ledger.games))
+
+
 def _without_index(field: str, message: str) -> str:
     """The core's message with its field, less the entry index the place already names:
     ``games[3].points`` + "fehlt für Anna" → "points: fehlt für Anna"."""
@@ -222,5 +276,7 @@ __all__ = [
     "PlannedEvening",
     "SourceFormat",
     "check_plan",
+    "game_signature",
     "refuse",
+    "rename_players",
 ]
