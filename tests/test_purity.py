@@ -2,8 +2,10 @@
 
 Importing the core and the CLI must not drag in the web stack, and every module of the pure
 packages imports only the standard library and the pure packages it may lean on: the game and
-the money (``scorer/core/``) only itself, the sheet's German words (``scorer/words/``) the core
-and itself. The check walks the packages, so a module added there is checked without a list.
+the money (``scorer/core/``) only itself, the sheet's German words (``scorer/words/``) and the
+importers of foreign files (``scorer/importers/``) the core and themselves. The check walks the
+packages, so a module added there is checked without a list. One adapter may name a library
+more (the XLSX reader, openpyxl), and only imports it when it runs.
 """
 
 from __future__ import annotations
@@ -18,8 +20,13 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 WEB_STACK = ("flask", "sqlalchemy", "wtforms", "weasyprint", "jinja2")
-PURE = {"core": {"scorer.core"}, "words": {"scorer.core", "scorer.words"}}
+PURE = {"core": {"scorer.core"}, "words": {"scorer.core", "scorer.words"},
+        "importers": {"scorer.core", "scorer.importers"}}
 """Each pure package, with the packages its modules may import besides the standard library."""
+ADAPTERS = {"importers/xlsx.py": {"openpyxl"}}
+"""Modules of a pure package that may also import these libraries, lazily (inside a function)."""
+LAZY = ("openpyxl",)
+"""Libraries an adapter imports only when it runs: importing the packages must not load them."""
 
 
 def _pure_modules() -> list[Path]:
@@ -27,7 +34,8 @@ def _pure_modules() -> list[Path]:
 
 
 def _allowed(path: Path) -> set[str]:
-    return PURE[path.relative_to(ROOT / "scorer").parts[0]]
+    relative = path.relative_to(ROOT / "scorer")
+    return PURE[relative.parts[0]] | ADAPTERS.get(relative.as_posix(), set())
 
 
 def _dotted(path: Path) -> str:
@@ -41,7 +49,7 @@ def test_importing_the_pure_packages_and_the_cli_loads_no_web_framework() -> Non
         "import importlib, json, sys\n"
         f"for name in {names!r}:\n"
         "    importlib.import_module(name)\n"
-        f"print(json.dumps(sorted(m for m in {WEB_STACK!r} if m in sys.modules)))\n"
+        f"print(json.dumps(sorted(m for m in {WEB_STACK + LAZY!r} if m in sys.modules)))\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           cwd=ROOT, check=True)
@@ -78,6 +86,16 @@ def test_pure_module_imports_only_the_standard_library_and_its_pure_packages(pat
         return  # a package's docstring alone
     assert imported, "the AST walk found no imports at all: the check would be vacuous"
     assert _foreign(imported, _allowed(path)) == []
+
+
+@pytest.mark.parametrize("adapter", sorted(ADAPTERS))
+def test_an_adapter_imports_its_library_only_inside_a_function(adapter: str) -> None:
+    tree = ast.parse((ROOT / "scorer" / adapter).read_text(encoding="utf-8"))
+    top = [alias.name.split(".")[0] for node in tree.body if isinstance(node, ast.Import)
+           for alias in node.names]
+    top += [(node.module or "").split(".")[0] for node in tree.body
+            if isinstance(node, ast.ImportFrom)]
+    assert not set(top) & ADAPTERS[adapter]
 
 
 def test_the_pure_packages_are_there_and_hold_modules() -> None:

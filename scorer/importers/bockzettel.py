@@ -1,0 +1,694 @@
+"""Bockzettel (doppelkopf-schreiber) JSON exports, ``formatVersion`` 1: kinds sheet, group and
+backup. Every sheet with games becomes an evening; a group of type season becomes a season.
+
+Read from the app's own type definitions and parsers (``exportTypes.ts``, ``importParser.ts``,
+``gameSheet.ts``, ``game.ts``, ``player.ts``, ``sheetGroup.ts``, ``scoringRules.ts``,
+``scoreCalculator.ts``, ``bockResolver.ts``, ``bockLevel.ts``); nothing of their code is used.
+
+Bockzettel stores no points, only facts: the winning side, flags, solo, manual Bock. Its own
+count (:func:`bockzettel_points`): the winning side's base flag (Re 1, Kontra 2), the Bock bonus
+to the winner (single +2, double +4), every flag to its side, ``net = re − kontra``; Re players
+get ``net``, Kontra players ``−net``, a soloist ``3·net``. Bock is not stored either: a game
+whose Re (Kontra) announced and lost, or that triggers manual Bock, opens a window of one round
+(4 or 5 games) from the next game; ``sequential`` gives single Bock while any window is open,
+``doppelbock`` double Bock while two or more are.
+
+Two ways (:class:`ImportMode`):
+
+* *recorded*: each game a recorded game with the points Bockzettel gave it, so every evening
+  ends with exactly the totals the group saw.
+* *rescored*: the flags mapped onto our facts (announcements, Absagen, extras, the soloist,
+  manual Bock) and scored under the Runde's rules. Bockzettel knows no Augen, only a winner
+  and the levels reached (``under90`` …), so Re's Augen are chosen to give exactly that winner
+  and those levels, and the game's note says so. The sheet's Bock mode becomes
+  ``bock_stacking`` (``sequential`` → ``merge``; ``doppelbock`` → ``multiply`` capped at ×4).
+
+Pure: imports only the standard library and the core.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from scorer.core.rules import (
+    Announcements,
+    BockStacking,
+    BockTrigger,
+    Extra,
+    GameKind,
+    HouseRules,
+    InvalidInput,
+    SoloKind,
+)
+from scorer.core.scoring import parse_game, score_game
+from scorer.core.seasons import Season
+from scorer.importers.common import (
+    Problems,
+    check_game_count,
+    distinct_names,
+    local_date,
+    note_of,
+    parse_instant,
+    player_name,
+    quoted,
+)
+from scorer.importers.plan import (
+    ImportMode,
+    ImportPlan,
+    ImportRefused,
+    PlannedEvening,
+    SourceFormat,
+    refuse,
+)
+
+APP_TAG = "doppelkopf_schreiber"
+FORMAT_VERSION = 1
+KINDS = ("sheet", "group", "backup")
+
+
+class Target(Enum):
+    """Which side a flag's value goes to."""
+
+    RE = "reSide"
+    KONTRA = "contraSide"
+    WINNER = "winner"
+
+
+@dataclass(frozen=True, slots=True)
+class Flag:
+    """One entry of Bockzettel's flag catalogue, and what it is in our facts."""
+
+    value: int
+    """Points in Bockzettel's count."""
+    target: Target
+    """The side the points go to."""
+    words: str
+    """Our short German words for the flag (a recorded game's note lists them)."""
+    party: str | None = None
+    """The party the flag belongs to ("re", "kontra"), None for the levels reached."""
+    level: str | None = None
+    """The announcement level it stands for (``ansage``, ``keine_90`` …)."""
+    extra: Extra | None = None
+    """The Sonderpunkt it stands for."""
+    reached: int = 0
+    """For the levels reached: 1 under 90, 2 under 60, 3 under 30, 4 schwarz."""
+
+    @property
+    def label(self) -> str:
+        """The words with the party: "Dulle gefangen (Kontra)"."""
+        if self.extra is None or self.party is None:
+            return self.words
+        return f"{self.words} ({'Re' if self.party == 're' else 'Kontra'})"
+
+
+def _catalogue() -> dict[str, Flag]:
+    flags: dict[str, Flag] = {}
+    for prefix, party, side, word in (("re", "re", Target.RE, "Re"),
+                                      ("contra", "kontra", Target.KONTRA, "Kontra")):
+        flags[f"{prefix}Announced"] = Flag(2, Target.WINNER, f"{word} angesagt", party,
+                                           level="ansage")
+        for code, level, said in (("Under90", "keine_90", "keine 90"),
+                                  ("Under60", "keine_60", "keine 60"),
+                                  ("Under30", "keine_30", "keine 30"),
+                                  ("Schwarz", "schwarz", "schwarz")):
+            flags[f"{prefix}Announced{code}"] = Flag(1, Target.WINNER, f"{word}: {said} abgesagt",
+                                                     party, level=level)
+        for code, extra, said in (("Karlchen", Extra.KARLCHEN, "Karlchen"),
+                                  ("KarlchenGefangen", Extra.KARLCHEN_GEFANGEN,
+                                   "Karlchen gefangen"),
+                                  ("DulleGefangen", Extra.DULLE_GEFANGEN, "Dulle gefangen"),
+                                  ("FuchsLetzterStich", Extra.FUCHS_LETZTER_STICH,
+                                   "Fuchs im letzten Stich"),
+                                  ("Fuchs1", Extra.FUCHS_GEFANGEN, "Fuchs gefangen"),
+                                  ("Fuchs2", Extra.FUCHS_GEFANGEN, "zweiter Fuchs gefangen"),
+                                  ("Doppelkopf1", Extra.DOPPELKOPF, "Doppelkopf"),
+                                  ("Doppelkopf2", Extra.DOPPELKOPF, "2. Doppelkopf"),
+                                  ("Doppelkopf3", Extra.DOPPELKOPF, "3. Doppelkopf"),
+                                  ("Doppelkopf4", Extra.DOPPELKOPF, "4. Doppelkopf")):
+            flags[f"{prefix}{code}"] = Flag(1, side, said, party, extra=extra)
+    for reached, (code, said) in enumerate((("under90", "unter 90"), ("under60", "unter 60"),
+                                            ("under30", "unter 30"), ("schwarz", "schwarz")),
+                                           start=1):
+        flags[code] = Flag(1, Target.WINNER, said, reached=reached)
+    return flags
+
+
+FLAGS: Mapping[str, Flag] = _catalogue()
+"""Every flag code Bockzettel knows, besides the two base flags."""
+
+BASE_FLAGS = frozenset({"reWon", "contraWon"})
+"""Set by Bockzettel itself from the winner; ignored when found among a game's flags."""
+
+_LEVELS = ("none", "ansage", "keine_90", "keine_60", "keine_30", "schwarz")
+_LOSER_EYES = {0: 119, 1: 89, 2: 59, 3: 29, 4: 0}
+"""The loser's Augen that reach exactly a level: none (the winner has 121), under 90 …"""
+_LEVEL_WORDS = {1: "unter 90", 2: "unter 60", 3: "unter 30", 4: "schwarz"}
+
+
+class StackingMode(str, Enum):
+    """Bockzettel's Bock modes (``bockStackingMode.ts``)."""
+
+    SEQUENTIAL = "sequential"
+    """Single Bock while any window is open."""
+    DOPPELBOCK = "doppelbock"
+    """Double Bock while two or more windows are open."""
+
+
+# ------------------------------------------------------------------ the file as read
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """One game of a sheet, shape-checked."""
+
+    place: str
+    re: tuple[str, ...]
+    kontra: tuple[str, ...]
+    sitting_out: str | None
+    winner: str
+    """"re" or "kontra" (the file says "contra")."""
+    flags: tuple[str, ...]
+    """Distinct known flag codes, in file order (base flags dropped)."""
+    solo: bool
+    manual_bock: bool
+    note: str | None
+    played_at: dt.datetime
+
+    def is_trigger(self) -> bool:
+        """Whether the game opens a Bock window (``bockResolver.ts``)."""
+        return (self.manual_bock
+                or ("reAnnounced" in self.flags and self.winner == "kontra")
+                or ("contraAnnounced" in self.flags and self.winner == "re"))
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    """One GameSheet, shape-checked; player ids as in the file."""
+
+    place: str
+    title: str | None
+    created_at: dt.datetime
+    player_ids: tuple[str, ...]
+    games: tuple[Game, ...]
+    stacking: StackingMode | None
+    group_id: str | None
+
+
+def bock_levels(games: Sequence[Game], players: int, mode: StackingMode) -> list[int]:
+    """Bockzettel's Bock level of each game: 0 none, 1 single, 2 double.
+
+    Every trigger opens a window of one round (``players`` games) from the next game.
+
+    >>> g = Game("", (), (), None, "kontra", ("reAnnounced",), False, False, None,
+    ...          dt.datetime(2026, 1, 1))
+    >>> quiet = dataclasses.replace(g, flags=())
+    >>> bock_levels([g, g, quiet, quiet, quiet, quiet], 4, StackingMode.DOPPELBOCK)
+    [0, 1, 2, 2, 2, 1]
+    """
+    levels = []
+    remaining: list[int] = []
+    for game in games:
+        active = len(remaining)
+        if mode is StackingMode.SEQUENTIAL:
+            levels.append(1 if active else 0)
+        else:
+            levels.append(min(active, 2))
+        remaining = [r - 1 for r in remaining if r > 1]
+        if game.is_trigger():
+            remaining.append(players)
+    return levels
+
+
+def bockzettel_points(game: Game, level: int) -> dict[str, int]:
+    """The points Bockzettel gives each player of ``game`` at Bock ``level`` (0, 1, 2).
+
+    >>> g = Game("", ("A", "B"), ("C", "D"), None, "kontra", ("reAnnounced", "under90"),
+    ...          False, False, None, dt.datetime(2026, 1, 1))
+    >>> bockzettel_points(g, 1)   # Kontra 2 + Re angesagt 2 + unter 90 1 + Bock 2 = 7
+    {'A': -7, 'B': -7, 'C': 7, 'D': 7}
+    """
+    sides = {"re": 1 if game.winner == "re" else 0, "kontra": 2 if game.winner == "kontra" else 0}
+    sides[game.winner] += 2 * level
+    for code in game.flags:
+        flag = FLAGS[code]
+        side = {Target.RE: "re", Target.KONTRA: "kontra", Target.WINNER: game.winner}[flag.target]
+        sides[side] += flag.value
+    net = sides["re"] - sides["kontra"]
+    points = {name: (3 * net if game.solo else net) for name in game.re}
+    points.update({name: -net for name in game.kontra})
+    return points
+
+
+# ------------------------------------------------------------------ reading the envelope
+
+
+def _object(raw: Any, place: str, what: str) -> dict[str, Any]:
+    if not isinstance(raw, dict):
+        raise refuse(place, f"{what} ist kein JSON-Objekt")
+    return raw
+
+
+def _text(raw: Mapping[str, Any], key: str, place: str) -> str:
+    value = raw.get(key)
+    if not isinstance(value, str):
+        raise refuse(place, f"Feld {key} fehlt oder ist kein Text")
+    return value
+
+
+def _list(raw: Mapping[str, Any], key: str, place: str) -> list[Any]:
+    value = raw.get(key)
+    if not isinstance(value, list):
+        raise refuse(place, f"Feld {key} fehlt oder ist keine Liste")
+    return value
+
+
+def _objects(payload: Mapping[str, Any], key: str) -> list[dict[str, Any]]:
+    """A payload list; like Bockzettel, a missing list is empty and non-objects are skipped."""
+    value = payload.get(key)
+    return [v for v in value if isinstance(v, dict)] if isinstance(value, list) else []
+
+
+def _player_names(players: list[dict[str, Any]]) -> tuple[dict[str, str], list[str]]:
+    """Player id → display name (``playerName``, legacy ``nickname``, first + last name,
+    ``name``); two players of one name are told apart (and the warning says so)."""
+    ids: list[str] = []
+    names: list[str] = []
+    for k, raw in enumerate(players, start=1):
+        place = f"Spieler {k}"
+        pid = raw.get("id")
+        if not isinstance(pid, str):
+            raise refuse(place, "Feld id fehlt oder ist kein Text")
+        if pid in ids:
+            raise refuse(place, f"die Spieler-ID {quoted(pid)} kommt zweimal vor")
+        ids.append(pid)
+        names.append(player_name(_display_name(raw), f"Spieler {quoted(pid)}"))
+    distinct = distinct_names(names)
+    warnings = [f"Zwei Spieler heißen {quoted(old)}; einer heißt hier {quoted(new)}."
+                for old, new in zip(names, distinct) if old != new]
+    return dict(zip(ids, distinct)), warnings
+
+
+def _display_name(raw: Mapping[str, Any]) -> Any:
+    for key in ("playerName", "nickname"):
+        if isinstance(raw.get(key), str):
+            return raw[key]
+    parts = [raw.get(k) for k in ("firstName", "lastName")]
+    full = " ".join(p for p in parts if isinstance(p, str) and p)
+    if full:
+        return full
+    return raw.get("name", "")
+
+
+def _check_kind(kind: str, sheets: int, groups: int, settings: bool) -> None:
+    """The per-kind rules of Bockzettel's parser."""
+    if kind == "sheet" and (sheets != 1 or groups or settings):
+        raise refuse("payload", "eine Bogen-Datei (kind sheet) enthält genau einen Bogen, "
+                                "keine Gruppe und keine Einstellungen")
+    if kind == "group" and (groups != 1 or settings):
+        raise refuse("payload", "eine Gruppen-Datei (kind group) enthält genau eine Gruppe "
+                                "und keine Einstellungen")
+    if kind == "backup" and not settings:
+        raise refuse("payload", "eine Sicherung (kind backup) enthält die Einstellungen")
+
+
+def _stacking(raw: Any, place: str) -> StackingMode | None:
+    if raw is None:
+        return None
+    try:
+        return StackingMode(raw)
+    except ValueError:
+        raise refuse(place, f"unbekannter Bock-Modus {quoted(str(raw))}") from None
+
+
+def _sheet(raw: Any, number: int, names: Mapping[str, str], problems: Problems) -> Sheet:
+    title = raw.get("title") if isinstance(raw, dict) else None
+    place = f"Bogen {number}" + (f" {quoted(title)}" if isinstance(title, str) and title else "")
+    raw = _object(raw, place, "der Bogen")
+    _text(raw, "id", place)
+    created = parse_instant(raw.get("createdAt"), place, "createdAt")
+    parse_instant(raw.get("updatedAt"), place, "updatedAt")
+    rounds = _list(raw, "rounds", place)
+    ids = raw.get("playerIds")
+    if ids is None and isinstance(raw.get("players"), list):  # the legacy shape
+        ids = [p.get("id") for p in raw["players"] if isinstance(p, dict)]
+    if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
+        raise refuse(place, "Feld playerIds fehlt oder ist keine Liste von IDs")
+    if len(ids) not in (4, 5) or len(set(ids)) != len(ids):
+        raise refuse(place, f"ein Bogen hat 4 oder 5 verschiedene Spieler, nicht {len(ids)}")
+    for pid in ids:
+        if pid not in names:
+            raise refuse(place, f"Spieler-ID {quoted(pid)} fehlt in der Spielerliste")
+    games: list[Game] = []
+    for r, round_raw in enumerate(rounds, start=1):
+        round_place = f"{place}, Runde {r}"
+        round_raw = _object(round_raw, round_place, "die Runde")
+        index = round_raw.get("index")
+        if type(index) not in (int, float):
+            raise refuse(round_place, "Feld index fehlt oder ist keine Zahl")
+        if index != r - 1:
+            raise refuse(round_place, f"index {index} passt nicht zur Position der Runde "
+                                      f"(erwartet {r - 1})")
+        for g, game_raw in enumerate(_list(round_raw, "games", round_place), start=1):
+            try:
+                games.append(_game(game_raw, f"{round_place}, Spiel {g}", tuple(ids)))
+            except ImportRefused as err:
+                for problem in err.problems:
+                    problems.add(*problem)
+    return Sheet(place=place, title=title if isinstance(title, str) and title.strip() else None,
+                 created_at=created, player_ids=tuple(ids), games=tuple(games),
+                 stacking=_stacking(raw.get("stackingModeOverride"), place),
+                 group_id=raw.get("groupId") if isinstance(raw.get("groupId"), str) else None)
+
+
+def _game(raw: Any, place: str, ids: tuple[str, ...]) -> Game:
+    raw = _object(raw, place, "das Spiel")
+    _text(raw, "id", place)
+    played = parse_instant(raw.get("playedAt"), place, "playedAt")
+    re = _list(raw, "rePlayerIds", place)
+    kontra = _list(raw, "contraPlayerIds", place)
+    winner = _text(raw, "winner", place)
+    if winner not in ("re", "contra"):
+        raise refuse(place, f"unbekannter Sieger {quoted(winner)} (re oder contra)")
+    codes = _list(raw, "flagCodes", place)
+    solo = raw.get("isSolo") is True
+    if not all(isinstance(p, str) for p in re + kontra):
+        raise refuse(place, "die Parteien als Listen von Spieler-IDs angeben")
+    if (len(re), len(kontra)) != ((1, 3) if solo else (2, 2)):
+        shape = "ein Solo ist 1 gegen 3" if solo else "ein Spiel ohne Solo ist 2 gegen 2"
+        raise refuse(place, f"{shape}, nicht {len(re)} gegen {len(kontra)}")
+    four = re + kontra
+    strangers = [p for p in four if p not in ids]
+    if strangers:
+        raise refuse(place, f"Spieler-ID {quoted(strangers[0])} gehört nicht zu diesem Bogen")
+    if len(set(four)) != 4:
+        raise refuse(place, "ein Spieler steht in beiden Parteien oder doppelt")
+    out = raw.get("sittingOutPlayerId")
+    if len(ids) == 5:
+        missing = next(p for p in ids if p not in four)
+        if out is not None and out != missing:
+            raise refuse(place, f"aussetzen soll {quoted(str(out))}, aber "
+                                f"{quoted(missing)} spielt nicht mit")
+        out = missing
+    elif out is not None:
+        raise refuse(place, "bei 4 Spielern setzt niemand aus")
+    flags: list[str] = []
+    for code in codes:
+        if not isinstance(code, str) or (code not in FLAGS and code not in BASE_FLAGS):
+            raise refuse(place, f"unbekanntes Flag {quoted(str(code))}")
+        if code in FLAGS and code not in flags:
+            flags.append(code)
+    note = raw.get("note")
+    return Game(place=place, re=tuple(re), kontra=tuple(kontra), sitting_out=out,
+                winner="re" if winner == "re" else "kontra", flags=tuple(flags), solo=solo,
+                manual_bock=raw.get("triggersManualBock") is True,
+                note=note if isinstance(note, str) else None, played_at=played)
+
+
+# ------------------------------------------------------------------ one game, our way
+
+
+def _recorded(game: Game, level: int, names: Mapping[str, str], five: bool) -> dict[str, Any]:
+    """The game as a recorded game with Bockzettel's points; the note says how it came about."""
+    points = bockzettel_points(game, level)
+    entry: dict[str, Any] = {"kind": "recorded",
+                             "points": {names[p]: v for p, v in points.items()}}
+    if five:
+        entry["players"] = [names[p] for p in game.re + game.kontra]
+    words = [("Solo " if game.solo else "") + ("Re" if game.winner == "re" else "Kontra")
+             + " gewinnt"]
+    words += [FLAGS[code].label for code in game.flags]
+    if level:
+        words.append("Doppelbock +4" if level == 2 else "Bock +2")
+    if game.manual_bock:
+        words.append("Bock ausgerufen")
+    note = note_of([game.note, ", ".join(words)])
+    if note:
+        entry["note"] = note
+    return entry
+
+
+def _solo_kind(rules: HouseRules) -> SoloKind:
+    """Bockzettel does not store what solo was played: a Karo solo (a trump solo, in which
+    every flag Bockzettel offers can happen) where the rules allow it."""
+    return SoloKind.KARO if SoloKind.KARO in rules.solo_kinds else rules.solo_kinds[0]
+
+
+def _level(game: Game, party: str) -> int:
+    return max((_LEVELS.index(FLAGS[c].level or "none") for c in game.flags
+                if FLAGS[c].party == party and FLAGS[c].level), default=0)
+
+
+def _rescored(game: Game, level: int, names: Mapping[str, str], rules: HouseRules,
+              five: bool, dropped: dict[str, int]) -> tuple[dict[str, Any], str | None]:
+    """The game as our facts, and a warning when our rules give it another winner.
+
+    Re's Augen give exactly the recorded winner and the highest level reached; where the
+    winner's own Absage asks for more than Bockzettel recorded, the Absage wins (the game is
+    then worth that level too, and the note says so).
+    """
+    winner = game.winner
+    loser = "kontra" if winner == "re" else "re"
+    reached = max((FLAGS[c].reached for c in game.flags), default=0)
+    levels = {"re": _level(game, "re"), "kontra": _level(game, "kontra")}
+    needed = max(levels[winner] - 1, 0)  # keine_90 (2) needs under 90 (1) …
+    shown_level = max(reached, needed)
+    loser_eyes = _LOSER_EYES[shown_level]
+    re_eyes = 240 - loser_eyes if winner == "re" else loser_eyes
+    if winner == "kontra" and shown_level == 0:
+        re_eyes = 119  # Kontra wins with 121 whoever announced what
+
+    facts: dict[str, Any] = {"kind": "solo" if game.solo else "normal",
+                             "re": [names[p] for p in game.re], "re_eyes": re_eyes}
+    if five:
+        facts["players"] = [names[p] for p in game.re + game.kontra]
+    if game.solo:
+        facts["solo"] = _solo_kind(rules).value
+    if shown_level == 4:
+        facts["trickless"] = loser
+    doppelt = rules.announcements is Announcements.DOPPELT
+    announced: dict[str, str] = {}
+    said: dict[str, int] = {}
+    for party, level in levels.items():
+        if not level:
+            continue
+        if doppelt:
+            said[party] = 1
+            if level > 1:
+                announced[party] = _LEVELS[level]
+        else:
+            announced[party] = _LEVELS[level]
+    if announced:
+        facts["announced"] = announced
+    if said:
+        facts["doppelt"] = said
+    extras: dict[str, dict[str, int]] = {}
+    for code in game.flags:
+        flag = FLAGS[code]
+        if flag.extra is None or flag.party is None:
+            continue
+        if flag.extra not in rules.extras:
+            dropped[flag.words] = dropped.get(flag.words, 0) + 1
+            continue
+        party_extras = extras.setdefault(flag.party, {})
+        party_extras[flag.extra.value] = party_extras.get(flag.extra.value, 0) + 1
+    if extras:
+        facts["extras"] = extras
+    if game.manual_bock:
+        facts["manual_bock"] = True
+    side = "Re" if winner == "re" else "Kontra"
+    why = f"Bockzettel: {side} gewinnt" + (f", {_LEVEL_WORDS[reached]}" if reached else "")
+    if shown_level > reached:
+        why += f"; die Absage verlangt {_LEVEL_WORDS[shown_level]}"
+    chosen = f"Augen gewählt: Re {re_eyes} ({why})"
+    facts["note"] = note_of([chosen, game.note])
+
+    players = tuple(facts.get("players", ()))
+    try:
+        parsed = parse_game({k: v for k, v in facts.items() if k != "note"},
+                            players=players or tuple(names[p] for p in game.re + game.kontra))
+        result = score_game(parsed, rules)
+    except InvalidInput as err:
+        return _fallback(game, level, names, five, err), (
+            f"{game.place}: nach euren Regeln nicht darstellbar ({err.message}); "
+            "mit den Bockzettel-Punkten übernommen")
+    if result.winner != winner:
+        other = {"re": "Re", "kontra": "Kontra", None: "niemand"}[result.winner]
+        return facts, f"{game.place}: nach euren Regeln gewinnt {other} statt {side}"
+    return facts, None
+
+
+def _fallback(game: Game, level: int, names: Mapping[str, str], five: bool,
+              err: InvalidInput) -> dict[str, Any]:
+    entry = _recorded(game, level, names, five)
+    entry["note"] = note_of([f"nicht neu gewertet ({err.message})", entry.get("note")])
+    return entry
+
+
+def rescore_rules(base: HouseRules, mode: StackingMode, manual: bool) -> HouseRules:
+    """The rules a re-scored sheet is folded with: the Runde's, with the sheet's Bock mode
+    as ``bock_stacking`` and ``manual`` among the triggers when the sheet declared Bock."""
+    triggers = set(base.bock_triggers) | ({BockTrigger.MANUAL} if manual else set())
+    ordered = tuple(t for t in BockTrigger if t in triggers)
+    if mode is StackingMode.SEQUENTIAL:
+        return dataclasses.replace(base, bock_triggers=ordered, bock_stacking=BockStacking.MERGE)
+    return dataclasses.replace(base, bock_triggers=ordered, bock_stacking=BockStacking.MULTIPLY,
+                               bock_cap=4)
+
+
+# ------------------------------------------------------------------ the whole file
+
+
+def read_bockzettel(document: Any, *, file_name: str, content_hash: str, mode: ImportMode,
+                    rules: HouseRules) -> ImportPlan:
+    """The plan of a parsed Bockzettel export (its JSON already loaded)."""
+    document = _object(document, "", "die Datei")
+    if document.get("app") != APP_TAG:
+        raise refuse("app", f"keine Bockzettel-Datei (app ist {quoted(str(document.get('app')))})")
+    if document.get("formatVersion") != FORMAT_VERSION or type(document.get("formatVersion")) \
+            is bool:
+        raise refuse("formatVersion", f"Version {document.get('formatVersion')!s} wird nicht "
+                                      "gelesen (nur Version 1)")
+    kind = document.get("kind")
+    if kind not in KINDS:
+        raise refuse("kind", f"unbekannte Art {quoted(str(kind))} (sheet, group oder backup)")
+    payload = _object(document.get("payload"), "payload", "payload")
+    raw_sheets = _objects(payload, "sheets")
+    groups = _objects(payload, "groups")
+    settings = payload.get("settings") if isinstance(payload.get("settings"), dict) else None
+    _check_kind(kind, len(raw_sheets), len(groups), settings is not None)
+    check_game_count(_count_games(raw_sheets))
+
+    names, warnings = _player_names(_objects(payload, "players"))
+    problems = Problems()
+    sheets = [_sheet(raw, k, names, problems) for k, raw in enumerate(raw_sheets, start=1)]
+    problems.raise_if_any()
+
+    default = StackingMode.SEQUENTIAL
+    if settings is not None and settings.get("defaultStackingMode") == "doppelbock":
+        default = StackingMode.DOPPELBOCK
+    evenings: list[PlannedEvening] = []
+    used: list[str] = []
+    for sheet in sheets:
+        if not sheet.games:
+            warnings.append(f"{sheet.place} hat keine Spiele und wird nicht übernommen.")
+            continue
+        evening = _evening(sheet, names, mode, rules, default, guessed=settings is None)
+        evenings.append(evening)
+        for name in evening.seats:
+            if name not in used:
+                used.append(name)
+    seasons, group_warnings = _seasons(groups, sheets, evenings)
+    return ImportPlan(source=SourceFormat.BOCKZETTEL, file_name=file_name,
+                      content_hash=content_hash, mode=mode, evenings=tuple(evenings),
+                      players=tuple(used), seasons=seasons,
+                      warnings=tuple(warnings + group_warnings), rescorable=True)
+
+
+def _count_games(sheets: list[Any]) -> int:
+    count = 0
+    for sheet in sheets:
+        rounds = sheet.get("rounds") if isinstance(sheet, dict) else None
+        for r in rounds if isinstance(rounds, list) else ():
+            games = r.get("games") if isinstance(r, dict) else None
+            count += len(games) if isinstance(games, list) else 0
+    return count
+
+
+def _evening(sheet: Sheet, names: Mapping[str, str], mode: ImportMode, rules: HouseRules,
+             default: StackingMode, *, guessed: bool) -> PlannedEvening:
+    stacking = sheet.stacking or default
+    players = len(sheet.player_ids)
+    five = players == 5
+    levels = bock_levels(sheet.games, players, stacking)
+    notes: list[str] = []
+    if sheet.stacking is None and guessed:
+        other = StackingMode.DOPPELBOCK if stacking is StackingMode.SEQUENTIAL \
+            else StackingMode.SEQUENTIAL
+        if bock_levels(sheet.games, players, other) != levels:
+            notes.append(f"Der Bogen speichert keinen Bock-Modus; angenommen ist "
+                         f"„{stacking.value}“, Bockzettels Voreinstellung. War in Bockzettel "
+                         f"„{other.value}“ eingestellt, zeigte es andere Summen.")
+    totals = dict.fromkeys((names[p] for p in sheet.player_ids), 0)
+    entries: list[dict[str, Any]] = []
+    places: list[str] = []
+    evening_rules = rules
+    if mode is ImportMode.RESCORED:
+        evening_rules = rescore_rules(rules, stacking,
+                                      manual=any(g.manual_bock for g in sheet.games))
+        notes.append(f"Neu gewertet nach euren Regeln; Bockzettels Bock-Modus „{stacking.value}“ "
+                     f"zählt als bock_stacking „{evening_rules.bock_stacking.value}“"
+                     + (" mit höchstens ×4." if stacking is StackingMode.DOPPELBOCK else "."))
+    dropped: dict[str, int] = {}
+    for game, level in zip(sheet.games, levels):
+        for name, value in bockzettel_points(game, level).items():
+            totals[names[name]] += value
+        places.append(game.place.removeprefix(sheet.place + ", "))
+        if mode is ImportMode.RECORDED:
+            entries.append(_recorded(game, level, names, five))
+            continue
+        facts, warning = _rescored(game, level, names, evening_rules, five, dropped)
+        entries.append(facts)
+        if warning:
+            notes.append(warning)
+    if dropped:
+        listed = ", ".join(f"{label} ({count}×)" for label, count in dropped.items())
+        notes.append(f"Eure Regeln zählen diese Sonderpunkte nicht; sie sind weggelassen: "
+                     f"{listed}.")
+    first = sheet.games[0].played_at if sheet.games else sheet.created_at
+    return PlannedEvening(
+        place=sheet.place, title=sheet.title, date=local_date(first), rules=evening_rules,
+        seats=tuple(names[p] for p in sheet.player_ids),
+        # with five players the dealer sits out, and Bockzettel sits the first player out first
+        first_dealer=names[sheet.player_ids[0]] if five else None,
+        entries=tuple(entries), source_totals=totals, entry_places=tuple(places),
+        notes=tuple(notes))
+
+
+def _seasons(groups: list[dict[str, Any]], sheets: list[Sheet],
+             evenings: list[PlannedEvening]) -> tuple[tuple[Season, ...], list[str]]:
+    """Groups of type season become seasons starting at their first evening."""
+    dates = {sheet.place: evening.date for sheet in sheets for evening in evenings
+             if evening.place == sheet.place}
+    seasons: list[Season] = []
+    warnings: list[str] = []
+    for k, group in enumerate(groups, start=1):
+        place = f"Gruppe {k}"
+        gid = _text(group, "id", place)
+        name = _text(group, "name", place).strip() or f"Saison {k}"
+        kind = _text(group, "type", place)
+        parse_instant(group.get("createdAt"), place, "createdAt")
+        parse_instant(group.get("updatedAt"), place, "updatedAt")
+        member_dates = [d for s in sheets if s.group_id == gid
+                        for d in [dates.get(s.place)] if d is not None]
+        if kind == "tournament":
+            warnings.append(f"Das Turnier {quoted(name)} wird nicht als Saison übernommen; "
+                            "seine Abende kommen einzeln.")
+            continue
+        if not member_dates:
+            warnings.append(f"Die Saison {quoted(name)} hat keine Abende und wird nicht "
+                            "übernommen.")
+            continue
+        start = min(member_dates)
+        if any(s.start == start for s in seasons):
+            warnings.append(f"Die Saison {quoted(name)} begänne am selben Tag wie eine andere "
+                            "und wird nicht übernommen.")
+            continue
+        seasons.append(Season(name[:40].strip(), start))
+    return tuple(sorted(seasons, key=lambda s: s.start)), warnings
+
+
+__all__ = [
+    "APP_TAG",
+    "FLAGS",
+    "FORMAT_VERSION",
+    "StackingMode",
+    "bock_levels",
+    "bockzettel_points",
+    "read_bockzettel",
+    "rescore_rules",
+]

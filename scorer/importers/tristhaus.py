@@ -1,0 +1,465 @@
+"""QtDoppelKopf ``*.qdk`` files (``dataVersion`` "2") and jsdoppelkopf documents (a
+``mongoexport`` of its games collection, or the bare ``data`` array): both keep an evening as an
+event log, replayed here.
+
+Read from the apps' own sources (QtDoppelKopf ``Backend/deserializer.cpp``, ``gameinfo.cpp``,
+``multiplierinfo.cpp``; jsdoppelkopf ``backend/logic/game.js``, ``backend/models/game.js``,
+``backend/controllers/games.js``); nothing of their code is used.
+
+* ``playersSet`` — the table: names clockwise, who deals next, and the sit-out scheme (offsets
+  from the dealer; with five or more the dealer sits out as well). The first one (the last
+  before the first deal) seats the evening; each later one becomes a table change of RULES.md
+  §7 with its dealer.
+* ``deal`` — one game: each playing player's points *before Bock* and the number of Bock
+  events it fires. It becomes a recorded game (RULES.md §10.1) whose points are the diffs
+  times the Bock factor the log derives, so the totals are exactly the app's own. QtDoppelKopf
+  may store fewer than four changes, all equal; the others share the opposite sum, as the app
+  completes them.
+* ``mandatorySoloTrigger`` — the next N games (N players at the table) are a Pflichtsolo
+  round without Bock of their own; noted on those games.
+
+Bock: each event raises the level of the next N games by one; a game at level 3 (×8) is
+skipped and the round reaches one game further. The two apps differ where a Pflichtsolo round
+meets Bock: QtDoppelKopf starts a round at the first game after the Pflichtsolo games (and a
+round, once started, runs on consecutively), jsdoppelkopf inserts the Pflichtsolo games into
+the queue and later events may fall on them. Each log is replayed the way its own app does.
+
+Pure: imports only the standard library and the core.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from scorer.core.rules import HouseRules
+from scorer.importers.common import (
+    check_game_count,
+    date_from_millis,
+    date_in_text,
+    player_name,
+    quoted,
+    signed,
+    whole_number,
+)
+from scorer.importers.plan import ImportMode, ImportPlan, PlannedEvening, SourceFormat, refuse
+
+EVENT_KINDS = ("playersSet", "deal", "mandatorySoloTrigger")
+QDK_VERSION = "2"
+MAX_LEVEL = 3
+"""The highest Bock level, ×8 (``maximumAllowedBock``; QtDoppelKopf ``GetMultiplier``)."""
+MAX_EVENTS = 99
+"""Bock events one deal may fire here (QtDoppelKopf's field stops at 9; a larger number in a
+file is damage, and it would only stretch the queue)."""
+
+
+@dataclass(slots=True)
+class _Table:
+    place: str
+    names: tuple[str, ...]
+    dealer: str
+    scheme: frozenset[int]
+
+
+@dataclass(slots=True)
+class _Deal:
+    place: str
+    changes: dict[str, int]
+    events: int
+    length: int = 0
+    """Players at the table when its events act (QtDoppelKopf: when a trigger follows)."""
+    mandatory: bool = False
+    """QtDoppelKopf: a Pflichtsolo round was triggered right after this deal."""
+
+
+@dataclass(slots=True)
+class _Trigger:
+    place: str
+
+
+@dataclass(slots=True)
+class _Replay:
+    """The running replay of one log."""
+
+    qt: bool
+    seats: tuple[str, ...] = ()
+    dealer: int = 0
+    playing: frozenset[str] = frozenset()
+    scheme: frozenset[int] = frozenset()
+    first: _Table | None = None
+    entries: list[dict[str, Any]] = field(default_factory=list)
+    places: list[str] = field(default_factory=list)
+    deals: list[_Deal] = field(default_factory=list)
+
+
+# ------------------------------------------------------------------ reading the entries
+
+
+def _number(raw: Mapping[str, Any], key: str, place: str, *, at_least: int = 0) -> int:
+    value = whole_number(raw.get(key))
+    if value is None or value < at_least:
+        raise refuse(place, f"Feld {key} fehlt oder ist keine ganze Zahl ab {at_least}")
+    return value
+
+
+def _players_set(raw: Mapping[str, Any], place: str, qt: bool) -> _Table:
+    names_raw = raw.get("playerNames")
+    if not isinstance(names_raw, list):
+        raise refuse(place, "Feld playerNames fehlt oder ist keine Liste")
+    if not 4 <= len(names_raw) <= 7:
+        raise refuse(place, f"4 bis 7 Spieler am Tisch, nicht {len(names_raw)}")
+    names = tuple(player_name(n, f"{place}, Spieler {k}") for k, n in enumerate(names_raw, 1))
+    if len(set(names)) != len(names):
+        raise refuse(place, "jeder Name darf nur einmal am Tisch sitzen")
+    dealer = raw.get("dealerName")
+    if not isinstance(dealer, str) or dealer.strip() not in names:
+        raise refuse(place, f"der Geber {quoted(str(dealer))} sitzt nicht am Tisch")
+    scheme_raw = raw.get("sitOutScheme")
+    if not isinstance(scheme_raw, list):
+        raise refuse(place, "Feld sitOutScheme fehlt oder ist keine Liste")
+    scheme = [whole_number(m) for m in scheme_raw]
+    expected = max(0, len(names) - 5)
+    if (any(m is None or not 0 <= m < len(names) for m in scheme)
+            or len(set(scheme)) != len(scheme) or len(scheme) != expected):
+        raise refuse(place, f"sitOutScheme braucht {expected} verschiedene Plätze (0 bis "
+                            f"{len(names) - 1}) für {len(names)} Spieler")
+    previous = raw.get("previousDealerName")
+    # QtDoppelKopf writes it always; jsdoppelkopf's server adds it from the second table on
+    if (qt or previous is not None) and not isinstance(previous, str):
+        raise refuse(place, "Feld previousDealerName fehlt oder ist kein Text")
+    return _Table(place, names, dealer.strip(), frozenset(m for m in scheme if m is not None))
+
+
+def _deal(raw: Mapping[str, Any], place: str, qt: bool) -> _Deal:
+    events = _number(raw, "numberOfEvents" if qt else "events", place)
+    if events > MAX_EVENTS:
+        raise refuse(place, f"{events} Bock-Ereignisse in einem Spiel gibt es nicht "
+                            f"(höchstens {MAX_EVENTS})")
+    changes_raw = raw.get("changes")
+    if not isinstance(changes_raw, list):
+        raise refuse(place, "Feld changes fehlt oder ist keine Liste")
+    if not (1 if qt else 4) <= len(changes_raw) <= 4:
+        raise refuse(place, f"ein Spiel hat {'1 bis 4' if qt else '4'} Einträge in changes, "
+                            f"nicht {len(changes_raw)}")
+    changes: dict[str, int] = {}
+    for k, change in enumerate(changes_raw, start=1):
+        if not isinstance(change, dict) or not isinstance(change.get("name"), str):
+            raise refuse(f"{place}, changes[{k}]", "jeder Eintrag braucht name und diff")
+        diff = change.get("diff")
+        value = diff if type(diff) is int else None if qt else whole_number(diff)
+        if value is None:
+            raise refuse(f"{place}, changes[{k}]", "diff fehlt oder ist keine ganze Zahl")
+        name = change["name"].strip()
+        if name in changes:
+            raise refuse(f"{place}, changes[{k}]", f"{quoted(name)} steht zweimal in einem "
+                                                   "Spiel")
+        changes[name] = value
+    if not qt:
+        values = set(changes.values())
+        if len(values) != 2 and values != {0}:
+            raise refuse(place, "die vier Punkte haben genau zwei verschiedene Werte "
+                                "(oder sind alle 0)")
+    return _Deal(place, changes, events)
+
+
+def _entries(log: Any, place: str, qt: bool) -> list[_Table | _Deal | _Trigger]:
+    if not isinstance(log, list):
+        raise refuse(place, "Feld data fehlt oder ist keine Liste")
+    check_game_count(sum(1 for e in log if isinstance(e, dict) and e.get("kind") == "deal"))
+    out: list[_Table | _Deal | _Trigger] = []
+    for k, raw in enumerate(log, start=1):
+        where = f"{place}, Eintrag {k}" if place else f"Eintrag {k}"
+        if not isinstance(raw, dict):
+            raise refuse(where, "ein Eintrag ist ein JSON-Objekt")
+        kind = raw.get("kind")
+        if kind == "playersSet":
+            out.append(_players_set(raw, where, qt))
+        elif kind == "deal":
+            out.append(_deal(raw, where, qt))
+            if qt:
+                present = _number(raw, "players", where, at_least=4)
+                out[-1].length = present  # checked against the table in the replay
+        elif kind == "mandatorySoloTrigger":
+            out.append(_Trigger(where))
+        else:
+            raise refuse(where, f"unbekannte Art {quoted(str(kind))} (playersSet, deal oder "
+                                "mandatorySoloTrigger)")
+    if not out or not isinstance(out[0], _Table):
+        raise refuse(place or "Eintrag 1", "das Protokoll beginnt nicht mit den Spielern "
+                                           "(playersSet)")
+    return out
+
+
+# ------------------------------------------------------------------ Bock
+
+
+def qt_levels(log: Sequence[_Table | _Deal | _Trigger]) -> tuple[list[int], list[bool]]:
+    """QtDoppelKopf's Bock level of every deal, and whether it is a Pflichtsolo game.
+
+    A trigger belongs to the deal before it: Pflichtsolo slots are inserted right after that
+    deal, and its events start behind them; each event's round begins at the first slot that
+    is neither full nor Pflichtsolo and then runs on consecutively.
+    """
+    deals = [e for e in log if isinstance(e, _Deal)]
+    levels: list[int] = []
+    mandatory: list[bool] = []
+
+    def at(i: int) -> None:
+        while len(levels) <= i:
+            levels.append(0)
+            mandatory.append(False)
+
+    for k, deal in enumerate(deals):
+        start = k + 1
+        if deal.mandatory:
+            at(start)
+            levels[start:start] = [0] * deal.length
+            mandatory[start:start] = [True] * deal.length
+        for _ in range(deal.events):
+            i = start
+            at(i)
+            while levels[i] == MAX_LEVEL or mandatory[i]:
+                i += 1
+                at(i)
+            for _ in range(deal.length):
+                at(i)
+                levels[i] += 1
+                i += 1
+    at(len(deals))
+    return levels[:len(deals)], mandatory[:len(deals)]
+
+
+def js_levels(log: Sequence[_Table | _Deal | _Trigger]) -> tuple[list[int], list[bool]]:
+    """jsdoppelkopf's Bock level of every deal (``constructBockHelper``), and whether it is a
+    Pflichtsolo game: each event raises the next N slots below the cap, reaching one further
+    per full slot; a trigger inserts N slots of level 0 before the next game."""
+    levels: list[int] = []
+    mandatory: list[bool] = []
+    game = 0
+    length = 0
+    for entry in log:
+        if isinstance(entry, _Table):
+            length = len(entry.names)
+        elif isinstance(entry, _Trigger):
+            while len(levels) < game:
+                levels.append(0)
+                mandatory.append(False)
+            levels[game:game] = [0] * length
+            mandatory[game:game] = [True] * length
+        else:
+            for _ in range(entry.events):
+                i, end = game + 1, game + 1 + length
+                while i < end:
+                    while len(levels) <= i:
+                        levels.append(0)
+                        mandatory.append(False)
+                    if levels[i] < MAX_LEVEL:
+                        levels[i] += 1
+                    else:
+                        end += 1
+                    i += 1
+            game += 1
+    pad = max(0, game - len(levels))
+    return (levels + [0] * pad)[:game], (mandatory + [False] * pad)[:game]
+
+
+# ------------------------------------------------------------------ the replay
+
+
+def _seat(replay: _Replay, table: _Table) -> None:
+    replay.seats = table.names
+    replay.dealer = table.names.index(table.dealer)
+    _who_plays(replay, table.scheme)
+
+
+def _who_plays(replay: _Replay, scheme: frozenset[int]) -> None:
+    n = len(replay.seats)
+    out = scheme | ({0} if n > 4 else set())
+    replay.playing = frozenset(replay.seats[(replay.dealer + k) % n] for k in range(n)
+                               if k not in out)
+    replay.scheme = scheme
+
+
+def _complete(deal: _Deal, playing: frozenset[str]) -> dict[str, int]:
+    """QtDoppelKopf's completion of fewer than four changes: all given are equal, and the
+    other players share their opposite sum (C++ integer division)."""
+    given = deal.changes
+    if len(given) == 4:
+        return dict(given)
+    values = set(given.values())
+    if len(values) != 1:
+        raise refuse(deal.place, "mit weniger als vier Einträgen müssen alle gleich sein")
+    value = next(iter(values))
+    rest = [p for p in sorted(playing) if p not in given]
+    if len(given) + len(rest) != 4:
+        raise refuse(deal.place, "die fehlenden Spieler lassen sich nicht ergänzen")
+    total = -(len(given) * value)
+    share = abs(total) // len(rest) * (1 if total >= 0 else -1)
+    return {**given, **dict.fromkeys(rest, share)}
+
+
+def replay(log: Sequence[_Table | _Deal | _Trigger], *, qt: bool, place: str, title: str | None,
+           date: Any, rules: HouseRules) -> PlannedEvening:
+    """Replay one event log into an evening of recorded games."""
+    state = _Replay(qt=qt)
+    totals: dict[str, int] = {}
+    recent: list[str] = []  # jsdoppelkopf refuses a trigger within N entries of another
+    for entry in log:
+        if isinstance(entry, _Table):
+            if state.deals:
+                state.entries.append({"table": list(entry.names), "dealer": entry.dealer})
+                state.places.append(entry.place.removeprefix(place + ", "))
+            else:
+                state.first = entry  # a table set again before any game replaces the first
+                totals.clear()
+            _seat(state, entry)
+            for name in entry.names:
+                totals.setdefault(name, 0)
+        elif isinstance(entry, _Trigger):
+            if qt:
+                if not state.deals:
+                    raise refuse(entry.place, "eine Pflichtsolorunde vor dem ersten Spiel")
+                if state.deals[-1].mandatory:
+                    raise refuse(entry.place, "zweimal Pflichtsolorunde hintereinander")
+                state.deals[-1].mandatory = True
+                state.deals[-1].length = len(state.seats)
+            elif "trigger" in recent[-len(state.seats):]:
+                raise refuse(entry.place, "eine Pflichtsolorunde, während schon eine läuft")
+        else:
+            _play(state, entry, place)
+        recent.append("trigger" if isinstance(entry, _Trigger) else "other")
+    if not state.deals:
+        raise refuse(place or "Eintrag 1", "das Protokoll enthält keine Spiele")
+    levels, mandatory = qt_levels(log) if qt else js_levels(log)
+    games = iter(zip(state.deals, levels, mandatory))
+    for entry in state.entries:
+        if "table" in entry:
+            continue
+        deal, level, pflicht = next(games)
+        if level > MAX_LEVEL:
+            raise refuse(deal.place, "Bock über ×8 gibt es nicht")
+        factor = 2**level
+        entry["points"] = {name: diff * factor for name, diff in entry["points"].items()}
+        for name, value in entry["points"].items():
+            totals[name] += value
+        words = (["Pflichtsolorunde"] if pflicht else []) + ([f"Bock ×{factor}"] if level else [])
+        if words:
+            entry["note"] = ", ".join(words)
+    assert state.first is not None
+    notes = []
+    if isinstance(log[-1], _Trigger):
+        notes.append("Am Ende wurde eine Pflichtsolorunde ausgerufen, aber nicht mehr gespielt.")
+    return PlannedEvening(place=place or "Spielprotokoll", title=title, date=date, rules=rules,
+                          seats=state.first.names, first_dealer=state.first.dealer,
+                          entries=tuple(state.entries), source_totals=totals,
+                          entry_places=tuple(state.places), notes=tuple(notes))
+
+
+def _play(state: _Replay, deal: _Deal, place: str) -> None:
+    if state.qt and deal.length != len(state.seats):
+        raise refuse(deal.place, f"players ist {deal.length}, am Tisch sitzen aber "
+                                 f"{len(state.seats)}")
+    deal.length = len(state.seats)
+    strangers = [name for name in deal.changes if name not in state.playing]
+    if strangers:
+        raise refuse(deal.place, f"{quoted(strangers[0])} spielt in diesem Spiel nicht mit")
+    points = _complete(deal, state.playing)
+    total = sum(points.values())
+    if total:
+        raise refuse(deal.place, f"die Punkte ergeben zusammen {signed(total)}, nicht 0")
+    entry: dict[str, Any] = {"kind": "recorded", "points": points}
+    if len(state.seats) > 4:
+        entry["players"] = sorted(points, key=state.seats.index)
+    state.entries.append(entry)
+    state.places.append(deal.place.removeprefix(place + ", "))
+    state.deals.append(deal)
+    state.dealer = (state.dealer + 1) % len(state.seats)
+    _who_plays(state, state.scheme)
+
+
+# ------------------------------------------------------------------ the files
+
+
+def read_qdk(document: Any, *, file_name: str, content_hash: str, mode: ImportMode,
+             rules: HouseRules) -> ImportPlan:
+    """The plan of a parsed QtDoppelKopf file: one evening; its date from the file name."""
+    if not isinstance(document, dict) or document.get("dataVersion") != QDK_VERSION:
+        version = document.get("dataVersion") if isinstance(document, dict) else None
+        raise refuse("dataVersion", f"QtDoppelKopf-Version {quoted(str(version))} wird nicht "
+                                    f"gelesen (nur {QDK_VERSION})")
+    log = _entries(document.get("data"), "", qt=True)
+    stem = file_name.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+    date = date_in_text(stem)
+    evening = replay(log, qt=True, place="", title=stem or None, date=date, rules=rules)
+    warnings = [] if date else ["Eine QtDoppelKopf-Datei speichert kein Datum, und der "
+                                "Dateiname nennt keins: bitte das Datum des Abends angeben."]
+    return _plan(SourceFormat.QTDOPPELKOPF, [evening], file_name, content_hash, mode, warnings)
+
+
+def read_jsdoppelkopf(document: Any, *, file_name: str, content_hash: str, mode: ImportMode,
+                      rules: HouseRules) -> ImportPlan:
+    """The plan of jsdoppelkopf data: documents (one per line, an array, or one) each one
+    evening dated by ``creationDate``; or a bare ``data`` array, one evening without date."""
+    warnings: list[str] = []
+    if isinstance(document, list) and all(isinstance(e, dict) and isinstance(e.get("kind"), str)
+                                          and e["kind"] in EVENT_KINDS for e in document):
+        log = _entries(document, "", qt=False)
+        evenings = [replay(log, qt=False, place="", title=None, date=None, rules=rules)]
+        warnings.append("Das Spielprotokoll allein nennt kein Datum: bitte das Datum des "
+                        "Abends angeben.")
+        return _plan(SourceFormat.JSDOPPELKOPF, evenings, file_name, content_hash, mode,
+                     warnings)
+    documents = document if isinstance(document, list) else [document]
+    check_game_count(sum(sum(1 for e in d.get("data", ()) if isinstance(e, dict)
+                             and e.get("kind") == "deal")
+                         for d in documents if isinstance(d, dict)
+                         and isinstance(d.get("data"), list)))
+    evenings = []
+    for k, doc in enumerate(documents, start=1):
+        place = f"Dokument {k}" if len(documents) > 1 else "Dokument"
+        if not isinstance(doc, dict):
+            raise refuse(place, "kein JSON-Objekt")
+        version = whole_number(_extended(doc.get("dataVersion")))
+        if version != 1:
+            raise refuse(f"{place}, dataVersion", f"Version {quoted(str(version))} wird nicht "
+                                                  "gelesen (nur 1)")
+        reader = doc.get("readerId")
+        created = whole_number(_extended(doc.get("creationDate")))
+        if created is None or created < 0:
+            raise refuse(f"{place}, creationDate", "fehlt oder ist kein Zeitstempel")
+        try:
+            date = date_from_millis(created)
+        except (OverflowError, ValueError, OSError):
+            raise refuse(f"{place}, creationDate", "ist kein gültiger Zeitpunkt") from None
+        log = _entries(doc.get("data"), place, qt=False)
+        title = f"jsdoppelkopf {reader}" if isinstance(reader, str) and reader else None
+        evenings.append(replay(log, qt=False, place=place, title=title, date=date, rules=rules))
+    return _plan(SourceFormat.JSDOPPELKOPF, evenings, file_name, content_hash, mode, warnings)
+
+
+def _extended(value: Any) -> Any:
+    """A number as mongoexport writes it: plain, or canonical ``{"$numberLong": "…"}``."""
+    if isinstance(value, dict) and len(value) == 1:
+        (tag, text), = value.items()
+        if tag in ("$numberInt", "$numberLong", "$numberDouble") and isinstance(text, str):
+            try:
+                return float(text) if tag == "$numberDouble" else int(text)
+            except ValueError:
+                return None
+    return value
+
+
+def _plan(source: SourceFormat, evenings: list[PlannedEvening], file_name: str,
+          content_hash: str, mode: ImportMode, warnings: list[str]) -> ImportPlan:
+    players: list[str] = []
+    for evening in evenings:
+        for name in evening.source_totals:
+            if name not in players:
+                players.append(name)
+    return ImportPlan(source=source, file_name=file_name, content_hash=content_hash, mode=mode,
+                      evenings=tuple(evenings), players=tuple(players),
+                      warnings=tuple(warnings))
+
+
+__all__ = ["EVENT_KINDS", "js_levels", "qt_levels", "read_jsdoppelkopf", "read_qdk", "replay"]

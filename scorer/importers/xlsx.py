@@ -1,0 +1,71 @@
+"""The thin adapter from an XLSX workbook to rows: each worksheet's cell values, handed to
+:mod:`scorer.importers.table` (which knows nothing of files). openpyxl is imported when a
+workbook is read, never on import, so the pure importers load without it.
+
+The only module of the importers that touches a third-party library (``tests/test_purity.py``
+allows it openpyxl and nothing else).
+"""
+
+from __future__ import annotations
+
+import io
+import warnings
+import zipfile
+from typing import Any
+
+from scorer.importers.plan import MAX_GAMES, refuse
+from scorer.importers.table import MAX_COLUMNS, Sheet
+
+MAX_ROWS = MAX_GAMES + 1_000
+"""Rows read in all sheets together before the workbook is refused as too big (the games
+are counted again, exactly, once the rows are read)."""
+
+
+def read_workbook(data: bytes) -> list[Sheet]:
+    """Every worksheet of an XLSX file as rows of values (formulas as their cached results).
+
+    A file that is no XLSX, or is cut off, is refused in German; a workbook with more rows
+    than any file of games has is refused while it is read, before it fills memory.
+    """
+    import openpyxl
+    from openpyxl.utils.exceptions import InvalidFileException
+
+    try:
+        with warnings.catch_warnings():
+            # openpyxl warns about styles and extensions it does not read; values are all
+            # this needs.
+            warnings.simplefilter("ignore")
+            book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+            try:
+                return _sheets(book)
+            finally:
+                book.close()
+    except (zipfile.BadZipFile, InvalidFileException, KeyError, EOFError, OSError) as err:
+        raise refuse("", "keine lesbare XLSX-Datei (beschädigt, abgeschnitten oder eine "
+                         f"andere Art ZIP-Archiv: {type(err).__name__})") from None
+    except ValueError as err:
+        raise refuse("", f"keine lesbare XLSX-Datei ({err})") from None
+
+
+def _sheets(book: Any) -> list[Sheet]:
+    sheets = []
+    seen = 0
+    for worksheet in book.worksheets:
+        rows = []
+        for row in worksheet.iter_rows(values_only=True):
+            seen += 1
+            if seen > MAX_ROWS:
+                raise refuse("", f"zu viele Zeilen: mehr als {MAX_ROWS:_} (höchstens "
+                                 f"{MAX_GAMES:_} Spiele je Datei)".replace("_", "."))
+            cells = list(row)
+            while cells and cells[-1] is None:
+                cells.pop()
+            if len(cells) > MAX_COLUMNS:
+                raise refuse(f"Tabellenblatt „{worksheet.title}“", f"mehr als {MAX_COLUMNS} "
+                                                                   "Spalten: keine Spieltabelle")
+            rows.append(cells)
+        sheets.append(Sheet(worksheet.title, rows))
+    return sheets
+
+
+__all__ = ["MAX_ROWS", "read_workbook"]
