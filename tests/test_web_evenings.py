@@ -20,7 +20,7 @@ def test_the_new_evening_form_offers_the_active_players_and_the_runde_rules(tabl
         assert name in page
     # Five active players, no evening yet: all five are ticked (issue 11).
     assert len(re.findall(r'name="present" value="\d+"\s+checked', page)) == 5
-    assert "Bockrunde" in page and "Bockrunden bei 120:120" in page
+    assert "Bockrunde" in page and "Bock gibt es bei 120:120" in page
     assert 'name="rules-bock_triggers" value="tie_120"\n            checked' in page
 
 

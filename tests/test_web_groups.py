@@ -87,7 +87,7 @@ def test_the_house_rules_page_explains_every_option_and_summarises(table, client
     page = client.get(f"{url}regeln").text
     for sentence in OPTION_HELP.values():
         assert sentence in page
-    assert "Bockrunden bei 120:120" in page  # the summary of the resulting rules
+    assert "Bock gibt es bei 120:120" in page  # the summary of the resulting rules
 
 
 def test_changing_an_option_is_kept_as_an_override_of_the_preset(table, client, app):

@@ -34,6 +34,7 @@ from typing import NamedTuple
 
 from scorer.core.evening import Ledger, LedgerGame, describe_bock_queue
 from scorer.words.explain import KIND_LABELS, SOLO_LABELS, TRIGGER_LABELS, pflicht_decision
+from scorer.words.german import genitive, names
 from scorer.core.rules import (
     DealerAfterRedeal,
     DealerAfterSolo,
@@ -251,18 +252,6 @@ def short_names(players: Sequence[str]) -> dict[str, str]:
                 out[name] = short
                 taken.add(short.casefold())
     return {name: out.get(name, name) for name in players}
-
-
-def genitive(name: str) -> str:
-    """A name's German genitive: "Doras", "Bens", "Klaus’"."""
-    return name + ("’" if name[-1:].lower() in ("s", "ß", "x", "z") else "s")
-
-
-def names(people: Sequence[str]) -> str:
-    """Names in a sentence: "Anna", "Anna und Ben", "Anna, Ben und Cem"."""
-    if len(people) <= 1:
-        return "".join(people)
-    return f"{', '.join(people[:-1])} und {people[-1]}"
 
 
 def forced_sentence(game: LedgerGame) -> str | None:
