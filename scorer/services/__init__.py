@@ -32,6 +32,7 @@ from scorer.services.entries import (
     link_fingerprint,
     live_entries,
     number_of,
+    numbers_now,
     sent_before,
 )
 from scorer.services.evenings import (
@@ -157,6 +158,7 @@ __all__ = [
     "live_entries",
     "money_problems",
     "number_of",
+    "numbers_now",
     "old_place",
     "preview",
     "preview_table_change",
