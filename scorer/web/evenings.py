@@ -130,15 +130,15 @@ def show(token: str, number: int) -> bytes:
     if undo is not None and undo.get("evening_id") != evening.id:
         undo = None
     ledger = sheet.ledger
-    rows = sheet_rows(sheet, RowLinks(token, number), g.can_edit and not evening.closed,
-                      short_names(ledger.players))
+    short = short_names(ledger.players)
+    rows = sheet_rows(sheet, RowLinks(token, number), g.can_edit and not evening.closed, short)
     return rows.page(render_template(
         "sheet.html", group=evening.group, evening=evening, sheet=sheet, undo=undo,
         action=ActionForm(formdata=None, data={"revision": evening.revision}),
         bock_text=describe_bock_queue(ledger.bock_queue), bock_lines=bock_summary(ledger),
         plan=plan_text(ledger), done=not evening.closed and plan_complete(ledger),
         forced_why=forced_notice(ledger),
-        rows=rows, rules_words=rules_words(sheet.rules, evening.planned_games),
+        rows=rows, short=short, rules_words=rules_words(sheet.rules, evening.planned_games),
         **money.sheet_extras(evening, sheet),
     ))
 
