@@ -127,6 +127,14 @@ def start_evening(group: Group, *, played_on: dt.date, seat_ids: Sequence[int],
     return evening
 
 
+def running_evening(group: Group) -> Evening | None:
+    """The Runde's newest evening that is not closed: where the start page leads straight
+    to. None when every evening is closed, or before the first."""
+    return db.session.scalar(
+        select(Evening).where(Evening.group_id == group.id, Evening.closed_at.is_(None))
+        .order_by(Evening.number.desc()).limit(1))
+
+
 def frozen_rules(preset: str, rules: HouseRules) -> dict[str, Any]:
     """What an evening stores: every option, and the preset they were chosen from."""
     return {"preset": preset, **rules.to_dict()}

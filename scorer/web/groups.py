@@ -54,7 +54,10 @@ def index() -> str | Response:
             flash("Runde angelegt. Diese Adresse ist euer Schlüssel: als Lesezeichen speichern "
                   "oder „Auf diesem Gerät merken“.")
             return redirect(url_for("groups.show", token=group.edit_token))
-    return render_template("index.html", form=form, groups=remembered.remembered_groups(),
+    # Each remembered Runde with the evening it is playing, if any: one tap to its sheet.
+    groups = [(token, group, services.running_evening(group))
+              for token, group in remembered.remembered_groups()]
+    return render_template("index.html", form=form, groups=groups,
                            forget=ForgetForm(formdata=None))
 
 
