@@ -111,7 +111,7 @@ def test_an_impossible_rule_combination_is_refused_beside_the_option(table, clie
     options = {k.removeprefix("rules-"): v for k, v in data.items() if k.startswith("rules-")}
     response = client.post(f"{url}regeln", data=options)
     assert response.status_code == 422
-    assert "im Modus plus2 werden Sonderpunkte nie verdoppelt" in response.text
+    assert "Sonderpunkte lassen sich nicht verdoppeln, wenn Re und Kontra je 2" in response.text
     with app.app_context():
         from scorer import services
 

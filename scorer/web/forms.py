@@ -34,7 +34,15 @@ from scorer.words.explain import (
     VALUE_LABELS,
 )
 from scorer.core.names import PLAYER_NAME, RUNDE_NAME, NameField, clean_name
-from scorer.core.rules import PRESETS, Announcements, BockTrigger, Extra, GameKind, HouseRules
+from scorer.core.rules import (
+    PRESETS,
+    REQUIREMENTS,
+    Announcements,
+    BockTrigger,
+    Extra,
+    GameKind,
+    HouseRules,
+)
 from scorer.core.scoring import (
     InvalidGame,
     Level,
@@ -192,6 +200,69 @@ def options_from_form(form: Form) -> dict[str, Any]:
             value = bool(value)
         out[name] = value
     return out
+
+
+@dataclasses.dataclass(frozen=True)
+class Limit:
+    """One option value that another option's value rules out (core.rules.REQUIREMENTS), as
+    the form shows it: disabled with its reason, or, when it is chosen anyway (the page
+    after a refusal, rules from before), left as it is with the reason as its problem."""
+
+    option: str
+    value: str
+    """The field's value for it: a checkbox of a yes/no option is "y"."""
+    needs: str
+    allowed: tuple[str, ...]
+    reason: str
+    met: bool
+    """Whether the other option, as the form holds it, allows it."""
+    chosen: bool
+
+
+def _shown_values(form: Form, name: str) -> frozenset[str]:
+    """What an option field holds, as core.rules.option_values words it."""
+    data = form[name].data
+    if name in _BOOL_OPTIONS:
+        return frozenset({"true" if data else "false"})
+    if name in _LIST_OPTIONS:
+        return frozenset(str(v) for v in data or ())
+    return frozenset({str(data)})
+
+
+def option_limits(form: Form) -> dict[str, list[Limit]]:
+    """Per option field (its short name), the values other options rule out right now:
+    what the rule forms disable and explain, and what static/js/rules.js keeps up to date
+    as options change."""
+    out: dict[str, list[Limit]] = {}
+    for needed in REQUIREMENTS:
+        met = bool(_shown_values(form, needed.needs) & needed.allowed)
+        chosen = needed.value in _shown_values(form, needed.option)
+        value = "y" if needed.option in _BOOL_OPTIONS else needed.value
+        out.setdefault(needed.option, []).append(Limit(
+            needed.option, value, needed.needs, tuple(sorted(needed.allowed)), needed.message,
+            met, chosen))
+    return out
+
+
+Problem = tuple[str | None, str, str]
+"""A refusal as the top of a long form lists it: (the id of its field or None, the field's
+label or "", the message)."""
+
+
+def error_summary(errors: Mapping[str, Sequence[str]],
+                  places: Mapping[str, tuple[str, str]]) -> list[Problem]:
+    """Every message of ``errors`` (by field name, "" for the whole form) with the place
+    ``places`` gives its field (anchor, label): what the page says first."""
+    out: list[Problem] = []
+    for name, messages in errors.items():
+        anchor, label = places.get(name, (None, ""))
+        out.extend((anchor, label, message) for message in messages)
+    return out
+
+
+def option_places(form: Form) -> dict[str, tuple[str, str]]:
+    """Where each rule option stands on its page (templates/_macros.html ``option``)."""
+    return {name: (f"option-{form[name].name}", OPTION_LABELS[name]) for name in OPTION_NAMES}
 
 
 def option_errors(problems: Iterable[tuple[str, str]]) -> dict[str, list[str]]:
@@ -553,6 +624,9 @@ __all__ = [
     "field_of",
     "form_data_from_facts",
     "game_form",
+    "error_summary",
+    "option_limits",
+    "option_places",
     "options_form",
     "options_from_form",
     "seat_order",
