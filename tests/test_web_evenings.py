@@ -183,9 +183,9 @@ def test_a_number_field_takes_only_the_digits_0_to_9(table, client, app, field, 
     data = table.evening_form(("Anna", "Ben", "Cem", "Dora"))
     response = client.post(f"/r/{table.token}/abend/neu", data={**data, field: value})
     assert response.status_code == 422
-    label = {"planned_games": "Geplante Spiele", "cents_per_point": "Cent pro Punkt"}[field]
-    assert (f'id="{field}-error">{label}: eine ganze Zahl mit den Ziffern 0 bis 9 angeben'
-            in response.text)
+    said = {"planned_games": "Geplante Spiele: eine ganze Zahl mit den Ziffern 0 bis 9 angeben",
+            "cents_per_point": "eine Zahl in Cent angeben, z. B. 10 oder 0,5"}[field]
+    assert f'id="{field}-error">{said}' in response.text
     assert count_rows(app, Evening) == 0
 
 

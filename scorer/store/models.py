@@ -88,7 +88,9 @@ class Evening(db.Model):
     rules: Mapped[dict[str, Any]] = mapped_column(JSON)
     """{"preset": id, **HouseRules.to_dict()}: every option, so later changes never apply."""
     planned_games: Mapped[int | None]
-    cents_per_point: Mapped[int] = mapped_column(default=0)
+    tenth_cents_per_point: Mapped[int] = mapped_column(default=0)
+    """The price of a point in tenths of a cent (5: "0,5 Cent pro Punkt"; 0: no money),
+    exact as typed; scorer.core.settlement settles it in whole numbers."""
     settlement_mode: Mapped[str] = mapped_column(String(16), default="zero_sum")
     """scorer.core.settlement.SettlementMode value: zero_sum, pay_leader or pay_losses."""
     settlement_rounding: Mapped[str] = mapped_column(String(16), default="cent")

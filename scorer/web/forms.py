@@ -22,7 +22,7 @@ from wtforms import (
     StringField,
 )
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import DataRequired, InputRequired, NumberRange, Optional
+from wtforms.validators import DataRequired, InputRequired, NumberRange, Optional, StopValidation
 
 from scorer.words.explain import (
     EXTRA_LABELS,
@@ -50,7 +50,14 @@ from scorer.core.scoring import (
     trickless_matters,
     zero_eyes_party,
 )
-from scorer.core.settlement import MODE_LABELS, ROUNDING_LABELS
+from scorer.core.settlement import (
+    MODE_LABELS,
+    ROUNDING_LABELS,
+    InvalidSettlement,
+    format_cents,
+    parse_price,
+)
+from scorer.services import MAX_CENTS_PER_POINT
 from scorer.web.numbers import parse_int
 
 
@@ -113,6 +120,35 @@ class WholeNumberField(IntegerField):
             # Named: the entry form's bar shows the message away from its field.
             raise ValueError(f"{self.label.text}: eine ganze Zahl mit den Ziffern 0 bis 9 "
                              "angeben")
+
+
+class PriceField(StringField):
+    """Cents per point as a table types them, "0,5" or "0.5" as well as "10": exact to a
+    tenth of a cent (scorer.core.settlement.parse_price), never rounded to another number.
+    ``data`` is an int or a Decimal; a phone's keyboard for decimals comes with it."""
+
+    def __init__(self, label: str, **kwargs: Any) -> None:
+        kwargs.setdefault("render_kw", {"inputmode": "decimal", "autocomplete": "off"})
+        super().__init__(label, **kwargs)
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        if not valuelist or not str(valuelist[0]).strip():
+            self.data = None  # InputRequired says what is missing
+            return
+        try:
+            self.data = parse_price(str(valuelist[0]))
+        except InvalidSettlement as err:
+            self.data = None
+            raise ValueError(err.message) from None
+
+    def pre_validate(self, form: Any) -> None:
+        if self.process_errors:
+            raise StopValidation()  # what was typed is said once, not also as out of range
+
+    def _value(self) -> str:
+        if self.raw_data:
+            return str(self.raw_data[0])
+        return format_cents(self.data) if self.data is not None else ""
 
 
 class ActionForm(Form):
@@ -283,10 +319,11 @@ ROUNDING_CHOICES = [(rounding.value, label) for rounding, label in ROUNDING_LABE
 """scorer.core.settlement.Rounding values in German."""
 
 
-def _cents_field() -> WholeNumberField:
-    return WholeNumberField("Cent pro Punkt", default=10, validators=[
+def _cents_field() -> PriceField:
+    return PriceField("Cent pro Punkt", default=10, validators=[
         InputRequired(message="Betrag angeben (0 für ohne Geld)"),
-        NumberRange(min=0, max=1000, message="zwischen 0 und 1000 Cent")])
+        NumberRange(min=0, max=MAX_CENTS_PER_POINT,
+                    message=f"zwischen 0 und {MAX_CENTS_PER_POINT} Cent")])
 
 
 def _mode_field() -> SelectField:
