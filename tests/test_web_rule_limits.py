@@ -143,3 +143,24 @@ def _formdata(values: dict[str, Any]) -> MultiDict:
         else:
             out.add(name, str(value))
     return out
+
+
+def test_the_new_evening_page_lists_every_refusal_first_each_linked_to_its_field(
+        table, client):
+    url = table.create_group(players=("Anna", "Ben", "Cem", "Dora"))
+    data = table.evening_form(("Anna", "Ben", "Cem"))
+    response = client.post(f"{url}abend/neu", data={**data, "planned_games": "zwölf"})
+    assert response.status_code == 422
+    summary = re.search(r'<div class="flash flash--error error-summary".*?</div>',
+                        response.text, re.S).group(0)
+    items = re.findall(r"<li>(.*?)</li>", summary, re.S)
+    # The form's own check comes first (the seats are counted once the numbers are read);
+    # a field that names itself in its message is named once.
+    assert items == ['<a href="#planned_games">Geplante Spiele</a>: eine ganze Zahl mit den '
+                     "Ziffern 0 bis 9 angeben"]
+    response = client.post(f"{url}abend/neu", data=data)
+    summary = re.search(r'<div class="flash flash--error error-summary".*?</div>',
+                        response.text, re.S).group(0)
+    assert re.findall(r"<li>(.*?)</li>", summary, re.S) == [
+        '<a href="#seats">Wer ist da?</a>: 4 bis 7 Spieler müssen am Tisch sitzen']
+    assert 'id="planned_games"' in response.text and 'id="seats"' in response.text

@@ -121,6 +121,12 @@ class WholeNumberField(IntegerField):
             raise ValueError(f"{self.label.text}: eine ganze Zahl mit den Ziffern 0 bis 9 "
                              "angeben")
 
+    def pre_validate(self, form: Any) -> None:
+        # Something typed that is no number: said once, not also "zwischen 1 und 200". (A
+        # blank field goes on to Optional, which lets it be.)
+        if self.process_errors and self.raw_data and str(self.raw_data[0]).strip():
+            raise StopValidation()
+
 
 class PriceField(StringField):
     """Cents per point as a table types them, "0,5" or "0.5" as well as "10": exact to a
@@ -292,7 +298,9 @@ def error_summary(errors: Mapping[str, Sequence[str]],
     out: list[Problem] = []
     for name, messages in errors.items():
         anchor, label = places.get(name, (None, ""))
-        out.extend((anchor, label, message) for message in messages)
+        # (Some fields name themselves in their message: the label is said once.)
+        out.extend((anchor, label, message.removeprefix(f"{label}: ") if label else message)
+                   for message in messages)
     return out
 
 
