@@ -302,6 +302,8 @@ def register_template_helpers(app: Flask) -> None:
         off_rotation=labels.OFF_ROTATION, off_rotation_mark=labels.OFF_ROTATION_MARK,
     )
 
+    app.jinja_env.filters["sentence"] = display.sentence
+
     @app.template_filter("signed")
     def signed(value: int) -> str:
         # The sheet shows points like the paper Zettel: +3, −3, 0 (with a real minus sign).

@@ -30,7 +30,13 @@ from scorer.words.labels import (
     short_names,
 )
 from scorer.core.rules import GameKind
-from scorer.core.settlement import MODE_LABELS, ROUNDING_LABELS, Settlement, format_euro
+from scorer.core.settlement import (
+    MODE_LABELS,
+    ROUNDING_LABELS,
+    Settlement,
+    format_euro,
+    format_price,
+)
 from scorer.words.table_text import change_texts
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / "pdf"
@@ -146,12 +152,8 @@ def _columns(players: int, landscape: bool) -> dict[str, Any]:
     return {**_FIXED, "player": round(player, 2), "breakdown": round(breakdown - 0.5, 2)}
 
 
-def _price(cents: int) -> str:
-    return f"{cents} Cent" if cents < 100 else format_euro(cents)
-
-
 def _settlement(settlement: Settlement) -> dict[str, Any]:
-    how = [f"{_price(settlement.cents_per_point)} pro Punkt", MODE_LABELS[settlement.mode],
+    how = [f"{format_price(settlement.cents_per_point)} pro Punkt", MODE_LABELS[settlement.mode],
            ROUNDING_LABELS[settlement.rounding]]
     lines = settlement.lines()
     return {

@@ -346,7 +346,7 @@ def test_a_row_without_an_optional_column_gets_the_columns_default(app, table, f
     tables = document["tables"]
     for row in tables["games"]:
         row.pop("revision")
-    tables["evenings"][0].pop("cents_per_point")
+    tables["evenings"][0].pop("tenth_cents_per_point")
     tables["games"][0].pop("deleted_at")
     target = tmp_path / "short.json"
     target.write_text(json.dumps(document), encoding="utf-8")
@@ -355,7 +355,7 @@ def test_a_row_without_an_optional_column_gets_the_columns_default(app, table, f
     assert result.exit_code == 0, result.output
     tables = json.loads(json.dumps(restored_tables(restored)))
     assert {g["revision"] for g in tables["games"]} == {1}  # models.Game.revision default
-    assert tables["evenings"][0]["cents_per_point"] == 0    # models.Evening default
+    assert tables["evenings"][0]["tenth_cents_per_point"] == 0    # models.Evening default
     assert tables["games"][0]["deleted_at"] is None
     assert restored.test_client().get(f"/r/{table.token}/abend/1/").status_code == 200
 
@@ -368,3 +368,77 @@ def restored_tables(app: Any) -> dict[str, Any]:
         tables = backup.dump(db.session, db.metadata)["tables"]
         db.session.remove()
     return tables
+
+
+# ------------------------------------------------------------------ the price in tenths
+
+
+def as_version_1(document: dict[str, Any]) -> dict[str, Any]:
+    """A backup as the app wrote it before the price was kept in tenths of a cent: format
+    version 1, each evening's ``cents_per_point`` in whole cents."""
+    old = copy.deepcopy(document)
+    old["version"] = 1
+    for row in old["tables"]["evenings"]:
+        tenths = row.pop("tenth_cents_per_point")
+        assert tenths % 10 == 0
+        row["cents_per_point"] = tenths // 10
+    return old
+
+
+def test_a_backup_from_before_the_price_in_tenths_restores_with_its_price(
+        app, table, fresh, tmp_path):
+    document = backup_document(app, table)  # 10 Cent pro Punkt (conftest's evening_form)
+    sheet = f"/r/{table.token}/abend/1/"
+    before = table.client.get(sheet).text
+    target = tmp_path / "old.json"
+    target.write_text(json.dumps(as_version_1(document)), encoding="utf-8")
+    restored = fresh()
+    result = restored.test_cli_runner().invoke(args=["restore", str(target)])
+    assert result.exit_code == 0, result.output
+    assert restored_tables(restored)["evenings"][0]["tenth_cents_per_point"] == 100
+    page = restored.test_client().get(sheet).text
+    assert "10 Cent pro Punkt" in page
+    assert _money_block(page) == _money_block(before)
+
+
+@pytest.mark.parametrize(("cents", "line"), [
+    ("zehn", "evenings, Zeile 1 (id 1), cents_per_point: muss eine ganze Zahl (0 oder mehr) sein"),
+    (-5, "evenings, Zeile 1 (id 1), cents_per_point: muss eine ganze Zahl (0 oder mehr) sein"),
+    (1001, "Runde „Donnerstagsrunde“, Abend 1, cents_per_point: zwischen 0 und 1000 Cent"),
+], ids=["text", "negative", "too-much"])
+def test_an_old_backup_with_a_wrong_price_is_refused_by_its_old_column(
+        app, table, fresh, tmp_path, cents, line):
+    old = as_version_1(backup_document(app, table))
+    old["tables"]["evenings"][0]["cents_per_point"] = cents
+    target = tmp_path / "old.json"
+    target.write_text(json.dumps(old), encoding="utf-8")
+    empty = fresh()
+    result = empty.test_cli_runner().invoke(args=["restore", str(target)])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [line, "Wiederherstellen abgebrochen: nichts geschrieben."]
+    assert rows_in(empty) == 0
+
+
+def test_half_a_cent_per_point_comes_back_from_a_backup_exactly(app, table, fresh, tmp_path):
+    document = backup_document(app, table)
+    sheet = f"/r/{table.token}/abend/1/"
+    assert table.client.post(sheet + "abrechnung", data={
+        "revision": "1", "cents_per_point": "0,5", "settlement_mode": "zero_sum",
+        "settlement_rounding": "cent"}).status_code == 302
+    from scorer.store import backup
+    from scorer.store.extensions import db
+
+    with app.app_context():
+        document = backup.dump(db.session, db.metadata)
+    assert document["version"] == 2
+    assert document["tables"]["evenings"][0]["tenth_cents_per_point"] == 5
+    target = tmp_path / "half.json"
+    target.write_text(json.dumps(document), encoding="utf-8")
+    restored = fresh()
+    assert restored.test_cli_runner().invoke(args=["restore", str(target)]).exit_code == 0
+    assert "0,5 Cent pro Punkt" in restored.test_client().get(sheet).text
+
+
+def _money_block(page: str) -> str:
+    start = page.index('<div class="money" id="abrechnung">')
+    return page[start:page.index("</div>", start)]

@@ -40,11 +40,13 @@ def _parse(svg):
 
 
 def test_chart_imports_only_the_standard_library():
+    # ... and the pure module that shortens names for every narrow place alike.
     tree = ast.parse(Path(scorer.words.chart.__file__).read_text(encoding="utf-8"))
     modules = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
                for alias in node.names}
     modules |= {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
-    assert {m for m in modules if m.split(".")[0] not in sys.stdlib_module_names} == set()
+    assert {m for m in modules if m.split(".")[0] not in sys.stdlib_module_names} == {
+        "scorer.words.short_names"}
 
 
 def test_the_worked_example_in_the_docstring_holds():
@@ -74,6 +76,14 @@ def test_the_legend_names_everybody_and_every_line_looks_different(players):
     lines = root.findall(f".//{SVG}polyline")
     assert len({line.get("stroke") for line in lines}) == players
     assert len({(line.get("stroke"), line.get("stroke-dasharray")) for line in lines}) == players
+
+
+def test_long_names_cut_in_the_legend_still_tell_the_players_apart():
+    # Ten characters fit a legend entry: the two Maximilians would both read "Maximilia…".
+    seats = ["Maximilian-Alexander", "Maximilian-Andreas", "Anna", "Christophorus"]
+    root = _parse(evening_chart(seats, _running(seats, 3)))
+    legend = [t.text for t in root.iter(f"{SVG}text")][-4:]
+    assert legend == ["Maximilian-Al…", "Maximilian-An…", "Anna", "Christoph…"]
 
 
 def test_the_chart_scales_by_its_viewbox_and_stays_inside_it():

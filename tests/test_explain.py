@@ -65,8 +65,9 @@ def test_option_values_read_in_german(option, value, text):
     ("grundregeln", ["Für schwarz gibt es keinen eigenen Punkt.", "nach den geplanten Spielen"]),
     ("voss", ["40 Karten", "60er-Regel", "Hammelrennen", "im Solo: nur Doppelkopf"]),
     ("orbital", ["Doppelt", "Kein Pflichtsolo."]),
-    ("kuss-rosa", ["Ein Solo bringt dem Gewinner einen Punkt extra.", "Soli: Damensolo, Bubensolo, Karo-Solo."]),
-    ("bockrunde", ["Bockrunden bei 120:120, verlorenes Re/Kontra, 0-Punkte-Spiel (hinten anhängen)",
+    ("kuss-rosa", ["Ein Solo und eine stille Hochzeit bringen dem Gewinner einen Punkt extra.", "Soli: Damensolo, Bubensolo, Karo-Solo."]),
+    ("bockrunde", ["Bock gibt es bei 120:120, verlorenem Re oder Kontra und einem 0-Punkte-Spiel; "
+                   "eine neue Bockrunde kommt hinten dran",
                    "bleibt nach jedem Solo"]),
 ])
 def test_the_summary_names_what_sets_a_preset_apart(name, phrases):
@@ -87,7 +88,7 @@ def test_changed_options_are_described_against_the_closest_preset():
     pytest.param("gegen_die_alten_in_solo", ["Solisten", "gegen die Alten"], id="9.1"),
     pytest.param("bock_effect", ["verdoppelt", "2 Punkte"], id="9.2"),
     pytest.param("bock_cap", ["übersprungen", "weiter"], id="9.3"),
-    pytest.param("bock_stacking", ["zusammenführen", "ersetzen", "gar nichts"], id="9.4"),
+    pytest.param("bock_stacking", ["zusammengeführt", "ersetzt", "es gibt keine"], id="9.4"),
     pytest.param("bock_pause_forced", ["vorgeführte Pflichtsoli", "ohne Bock"], id="9.7"),
 ])
 def test_each_further_option_is_explained_in_its_own_words(option, words):
@@ -114,9 +115,9 @@ def test_every_new_stacking_mode_and_effect_has_a_german_value_label():
     pytest.param({"preset": "bockrunde", "bock_stacking": "multiply", "bock_cap": 8},
                  "Bock höchstens ×8", id="9.3"),
     pytest.param({"preset": "bockrunde", "bock_stacking": "merge"},
-                 "(mit der laufenden zusammenführen)", id="9.4"),
+                 "eine neue Bockrunde wird mit der laufenden zusammengeführt", id="9.4"),
     pytest.param({"preset": "bockrunde", "bock_triggers": ["manual"]},
-                 "Bockrunden bei Beschluss des Tisches", id="9.5"),
+                 "Bock gibt es bei einem Beschluss des Tisches", id="9.5"),
     pytest.param({"preset": "ddv", "extras": ["doppelkopf", "dulle_gefangen"]},
                  "Sonderpunkte: Doppelkopf, Dulle gefangen", id="9.6"),
     pytest.param({"preset": "bockrunde", "bock_pause_forced": True},
@@ -200,10 +201,11 @@ DDV, VOSS, GRUNDREGELN = PRESETS["ddv"], PRESETS["voss"], PRESETS["grundregeln"]
                  id="ddv-first-solo-forced"),
     pytest.param(DDV, False, True, None,
                  "Als Lustsolo eingetragen zählt es nicht als Pflicht, obwohl Dora das "
-                 "Pflichtsolo noch offen hat: es bleibt offen.", id="ddv-explicit-lust"),
+                 "Pflichtsolo noch offen hat: Doras Pflichtsolo bleibt offen.",
+                 id="ddv-explicit-lust"),
     pytest.param(DDV, False, True, "Dora",
                  "Lust statt Pflicht: Dora ist mit dem Pflichtsolo dran, doch als Lustsolo "
-                 "bleibt es offen.", id="ddv-lust-when-forced"),
+                 "eingetragen bleibt Doras Pflichtsolo offen.", id="ddv-lust-when-forced"),
     pytest.param(DDV, None, False, None,
                  "Dora hat das Pflichtsolo schon gespielt: dieses Solo zählt als Lust.",
                  id="ddv-already-played"),

@@ -162,7 +162,7 @@ OUTSIDE_A_FORCED_SLOT = [
                   PFLICHT_STAYS), id="ddv-first-solo-is-pflicht"),
     pytest.param("ddv", solo("Ben", pflicht=False), "Lustsolo (Damensolo)",
                  ("Als Lustsolo eingetragen zählt es nicht als Pflicht, obwohl Ben das "
-                  "Pflichtsolo noch offen hat: es bleibt offen.", LUST_MOVES),
+                  "Pflichtsolo noch offen hat: Bens Pflichtsolo bleibt offen.", LUST_MOVES),
                  id="ddv-explicit-lust-on-a-first-solo"),
     pytest.param("grundregeln", solo("Ben"), "Lustsolo (Damensolo)",
                  ("Wie es sich ergibt: Ben ist gerade nicht mit dem Pflichtsolo dran, also "

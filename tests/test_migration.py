@@ -104,11 +104,22 @@ def _fill(app: Any) -> tuple[str, dict[int, Any]]:
         columns = {t.name: set(t.columns.keys()) for t in old.sorted_tables}
         assert "old_after" not in columns["game_events"] and "version" not in columns["evenings"]
         backup.restore(db.session, old, {
-            name: [{k: v for k, v in row.items() if k in columns[name]} for row in table_rows]
+            name: [{k: v for k, v in _as_the_old_app_wrote(name, row).items()
+                    if k in columns[name]} for row in table_rows]
             for name, table_rows in rows.items() if name in columns})
         db.session.commit()
         db.session.remove()
     return token, shown
+
+
+def _as_the_old_app_wrote(table: str, row: dict[str, Any]) -> dict[str, Any]:
+    """A row of today's schema as the old app kept it: the price of a point in whole cents
+    (migration e4b9c2d7a613 keeps tenths of a cent)."""
+    if table != "evenings":
+        return row
+    tenths = row["tenth_cents_per_point"]
+    assert tenths % 10 == 0  # the old app knew whole cents only
+    return {**row, "cents_per_point": tenths // 10}
 
 
 def _pages(app: Any, token: str) -> dict[str, Any]:

@@ -6,6 +6,8 @@ import ast
 import doctest
 import subprocess
 import sys
+from decimal import Decimal
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -19,6 +21,8 @@ from scorer.core.settlement import (
     Rounding,
     SettlementMode,
     format_euro,
+    format_price,
+    parse_price,
     round_balances,
     settle,
     transfers,
@@ -186,6 +190,8 @@ def test_a_settlement_is_json_ready():
     [
         ({"cents_per_point": -1}, "cents_per_point"),
         ({"cents_per_point": 2.5}, "cents_per_point"),
+        ({"cents_per_point": Decimal("0.25")}, "cents_per_point"),
+        ({"cents_per_point": Decimal("NaN")}, "cents_per_point"),
         ({"cents_per_point": True}, "cents_per_point"),
         ({"mode": "winner_takes_all"}, "mode"),
         ({"mode": ["zero_sum"]}, "mode"),
@@ -195,7 +201,7 @@ def test_a_settlement_is_json_ready():
         ({"totals": {"Anna": 1.5, "Ben": -1.5}}, "totals.Anna"),
         ({"totals": [("Anna", 0)]}, "totals"),
     ],
-    ids=["negative-price", "fractional-price", "bool-price", "unknown-mode", "list-mode",
+    ids=["negative-price", "float-price", "finer-than-a-tenth", "not-a-number", "bool-price", "unknown-mode", "list-mode",
          "unknown-rounding", "zero-sum-totals-not-zero", "no-players", "fractional-points",
          "totals-not-a-mapping"],
 )
@@ -290,3 +296,77 @@ def test_the_leader_never_pays_and_nobody_in_plus_pays_for_losses(totals, cents)
     assert not payers & leaders
     payers = {p.player for p in settle(totals, cents, mode="pay_losses").payments}
     assert all(totals[n] < 0 for n in payers)
+
+
+# --------------------------------------------------------------------------- a tenth of a cent
+
+
+@pytest.mark.parametrize(("typed", "cents"), [
+    ("10", 10), ("0", 0), ("0,5", Decimal("0.5")), ("0.5", Decimal("0.5")),
+    ("1,5", Decimal("1.5")), ("0,1", Decimal("0.1")), ("0,50", Decimal("0.5")),
+    (" 2,0 ", 2), (",5", Decimal("0.5")), ("1000", 1000),
+], ids=lambda v: repr(v))
+def test_a_price_is_read_as_typed_in_german_or_english(typed, cents):
+    assert parse_price(typed) == cents
+
+
+@pytest.mark.parametrize(("typed", "said"), [
+    ("0,05", "auf 0,1 Cent genau angeben"),
+    ("0,55", "auf 0,1 Cent genau angeben"),
+    ("1.000", "ohne Tausenderpunkt angeben, z. B. 1000; Bruchteile auf 0,1 Cent genau, z. B. 0,5"),
+    ("1,000", "ohne Tausenderpunkt angeben, z. B. 1000; Bruchteile auf 0,1 Cent genau, z. B. 0,5"),
+    ("", "eine Zahl in Cent angeben, z. B. 10 oder 0,5"),
+    ("-1", "eine Zahl in Cent angeben, z. B. 10 oder 0,5"),
+    ("0,5 €", "eine Zahl in Cent angeben, z. B. 10 oder 0,5"),
+    ("1,5,0", "eine Zahl in Cent angeben, z. B. 10 oder 0,5"),
+    ("١٠", "eine Zahl in Cent angeben, z. B. 10 oder 0,5"),
+    ("9" * 5000, "eine Zahl in Cent angeben, z. B. 10 oder 0,5"),
+], ids=["hundredth", "two-places", "thousands-dot", "thousands-comma", "empty", "negative",
+        "with-unit", "two-commas", "arabic-indic", "5000-digits"])
+def test_a_price_that_is_not_exact_to_a_tenth_or_is_unclear_is_refused(typed, said):
+    with pytest.raises(InvalidSettlement) as caught:
+        parse_price(typed)
+    assert caught.value.problems == (("cents_per_point", said),)
+
+
+@pytest.mark.parametrize(("cents", "shown"), [
+    (10, "10 Cent"), (Decimal("0.5"), "0,5 Cent"), (Decimal("1.5"), "1,5 Cent"),
+    (0, "0 Cent"), (150, "1,50 €"), (Decimal("150.5"), "150,5 Cent"), (1000, "10,00 €"),
+])
+def test_a_price_reads_as_the_table_wrote_it(cents, shown):
+    assert format_price(cents) == shown
+
+
+@pytest.mark.parametrize(("totals", "cents", "rounding", "lines"), [
+    # jsdoppelkopf's default stake, half a cent: 34 points are 17 cents exactly.
+    ({"Anna": 34, "Ben": -34}, Decimal("0.5"), "cent", ["Ben zahlt Anna 0,17 €"]),
+    # 0,5 × 7 = 3,5 Cent: to the cent the half goes to the earlier seat (round_balances).
+    ({"Anna": 7, "Ben": -7}, Decimal("0.5"), "cent", ["Ben zahlt Anna 0,04 €"]),
+    # 1,5 × 13 = 19,5 Cent and 1,5 × 27 = 40,5: to 10 cents, 20 and 40, summing to 60.
+    ({"Anna": 13, "Ben": 27, "Cem": -40}, Decimal("1.5"), "ten_cents",
+     ["Cem zahlt Anna 0,20 €", "Cem zahlt Ben 0,40 €"]),
+    # 0,1 Cent a point: 250 points are 25 cents.
+    ({"Anna": 250, "Ben": -250}, Decimal("0.1"), "cent", ["Ben zahlt Anna 0,25 €"]),
+], ids=["half-cent", "half-cent-rounded", "one-and-a-half-ten-cents", "tenth"])
+def test_a_stake_in_tenths_settles_exactly_then_rounds_as_chosen(totals, cents, rounding, lines):
+    assert settle(totals, cents, rounding=rounding).lines() == lines
+
+
+tenth_prices = st.integers(0, 500).map(lambda tenths: Decimal(tenths).scaleb(-1))
+
+
+@given(zero_sum_totals(), tenth_prices, roundings)
+def test_a_stake_in_tenths_is_never_more_than_half_a_step_from_the_exact_amount(
+        totals, cents, rounding):
+    """The exact amount is points × price as a fraction; rounding to the cent or to 10
+    cents moves each balance by less than one step, and the balances still sum to 0."""
+    balances = settle(totals, cents, rounding=rounding).balances
+    assert sum(balances.values()) == 0
+    for name, points in totals.items():
+        assert abs(balances[name] - Fraction(points) * Fraction(cents)) < rounding.step
+
+
+@given(zero_sum_totals(), prices, roundings)
+def test_a_whole_price_written_with_a_tenth_settles_as_the_whole_price(totals, cents, rounding):
+    assert (settle(totals, Decimal(f"{cents}.0"), rounding=rounding).balances
+            == settle(totals, cents, rounding=rounding).balances)

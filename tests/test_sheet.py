@@ -128,7 +128,7 @@ def test_the_context_rows_mark_kind_bock_and_grundwert_as_the_ledger_says(ledger
     # The redeal uses up no Bock game and has no points to multiply: no factor (issue 11).
     assert [r["bock"] for r in rows] == ["", "", "×4", "×4", ""]
     assert [r["value"] for r in rows] == ["1", "4", "1", "3", ""]
-    assert [r["dealer_short"] for r in rows] == ["An", "Be", "Ce", "Do", "Do"]
+    assert [r["dealer_short"] for r in rows] == ["Anna", "Ben", "Cem", "Dora", "Dora"]
     assert rows[1]["breakdown"] == ("Kontra gewinnt · gewonnen +1 · gegen die Alten +1 · Re ×2"
                                     " · löst Bock aus: 120:120, verlorenes Re/Kontra")
 
@@ -269,15 +269,15 @@ def test_the_pdf_shows_names_final_totals_and_settlement(pdf_text):
 
 
 def test_the_pdf_prints_each_game_row_with_points_and_running_totals(pdf_text):
-    # Game 1, Anna (An) deals: Anna out (total 0), Ben +1, Cem −1, Dora +1, Emil −1; Re (Ben,
-    # Dora, 150) won.
-    assert "1 An 1 aus 0 +1 1 −1 −1 +1 1 −1 −1 Re gewinnt · gewonnen +1" in pdf_text
-    # Game 3, Cem (Ce) deals, value 1 ×4, in seat order: Anna −4 to −8, Ben +4 to 5, Cem out
+    # Game 1, Anna deals (short names are whole at this table): Anna out (total 0), Ben +1,
+    # Cem −1, Dora +1, Emil −1; Re (Ben, Dora, 150) won.
+    assert "1 Anna 1 aus 0 +1 1 −1 −1 +1 1 −1 −1 Re gewinnt · gewonnen +1" in pdf_text
+    # Game 3, Cem deals, value 1 ×4, in seat order: Anna −4 to −8, Ben +4 to 5, Cem out
     # at −5, Dora −4 to 1, Emil +4 to 7; Re (Emil, Ben, 130) won.
-    assert "3 Ce 1 ×4 −4 −8 +4 5 aus −5 −4 1 +4 7 Re gewinnt · gewonnen +1 · Bock ×4" in pdf_text
+    assert "3 Cem 1 ×4 −4 −8 +4 5 aus −5 −4 1 +4 7 Re gewinnt · gewonnen +1 · Bock ×4" in pdf_text
     # Game 5, the redeal, Dora deals again and sits out: no value, no Bock factor, nobody's
     # points change (Anna 28, Ben −7, Cem −17, Dora 1, Emil −5).
-    assert "5 Do 0 28 0 −7 0 −17 aus 1 0 −5 neu gegeben: keine Punkte" in pdf_text
+    assert "5 Dora 0 28 0 −7 0 −17 aus 1 0 −5 neu gegeben: keine Punkte" in pdf_text
 
 
 def test_a_pdf_of_an_evening_with_unchanged_rules_names_no_deviation():

@@ -87,7 +87,7 @@ def test_the_house_rules_page_explains_every_option_and_summarises(table, client
     page = client.get(f"{url}regeln").text
     for sentence in OPTION_HELP.values():
         assert sentence in page
-    assert "Bockrunden bei 120:120" in page  # the summary of the resulting rules
+    assert "Bock gibt es bei 120:120" in page  # the summary of the resulting rules
 
 
 def test_changing_an_option_is_kept_as_an_override_of_the_preset(table, client, app):
@@ -111,7 +111,7 @@ def test_an_impossible_rule_combination_is_refused_beside_the_option(table, clie
     options = {k.removeprefix("rules-"): v for k, v in data.items() if k.startswith("rules-")}
     response = client.post(f"{url}regeln", data=options)
     assert response.status_code == 422
-    assert "im Modus plus2 werden Sonderpunkte nie verdoppelt" in response.text
+    assert "Sonderpunkte lassen sich nicht verdoppeln, wenn Re und Kontra je 2" in response.text
     with app.app_context():
         from scorer import services
 

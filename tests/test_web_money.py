@@ -5,20 +5,24 @@ from __future__ import annotations
 
 import re
 from html import unescape
+from typing import Any
+
+import pytest
 
 from conftest import count_rows, csrf_token
 
 from scorer.store.models import Evening
-from scorer.core.settlement import settle
+from scorer.core.settlement import price_cents, settle
 
 
-def _evening_row(app) -> tuple[int, str, str, int]:
+def _evening_row(app) -> tuple[Any, str, str, int]:
+    """The evening's money as stored: the price in cents (kept in tenths of a cent)."""
     from scorer.store.extensions import db
 
     with app.app_context():
         evening = db.session.scalars(db.select(Evening)).one()
-        return (evening.cents_per_point, evening.settlement_mode, evening.settlement_rounding,
-                evening.revision)
+        return (price_cents(evening.tenth_cents_per_point), evening.settlement_mode,
+                evening.settlement_rounding, evening.revision)
 
 
 def _lines(page: str) -> list[str]:
@@ -88,7 +92,7 @@ def test_a_wrong_price_or_mode_is_named_beside_its_field_and_nothing_changes(tab
     assert response.status_code == 422
     page = response.text
     assert re.search(r'id="cents_per_point".*?<p class="error" id="cents_per_point-error">'
-                     r"zwischen 0 und 1000 Cent</p>", page, re.S)
+                     r"eine Zahl in Cent angeben, z. B. 10 oder 0,5</p>", page, re.S)
     assert re.search(r'id="settlement_mode".*?<p class="error" id="settlement_mode-error">'
                      r"Keine gültige Auswahl.</p>", page, re.S)
     assert _evening_row(app) == (10, "zero_sum", "cent", 1)
@@ -177,3 +181,58 @@ def test_a_read_only_link_sees_the_money_but_cannot_change_it(table, client, app
         "settlement_rounding": "cent"})
     assert refused.status_code == 403
     assert _evening_row(app)[0] == 10
+
+
+@pytest.mark.parametrize(("typed", "shown", "tenths"), [
+    ("0,5", "0,5 Cent", 5), ("0.5", "0,5 Cent", 5), ("1,5", "1,5 Cent", 15),
+    ("0,1", "0,1 Cent", 1), ("10", "10 Cent", 100), ("150", "1,50 €", 1500),
+], ids=["german", "english", "one-and-a-half", "a-tenth", "whole", "euro"])
+def test_a_price_in_tenths_is_kept_as_typed_and_settles_exactly(table, client, app, typed,
+                                                                shown, tenths):
+    from decimal import Decimal
+
+    from scorer.store.extensions import db
+
+    table.create_group()
+    sheet = table.start_evening(cents=10)
+    table.play(sheet, ("Anna", "Cem"), 151)
+    table.play(sheet, ("Anna", "Dora"), 70)
+    assert client.post(sheet + "abrechnung", data={
+        "revision": "1", "cents_per_point": typed, "settlement_mode": "zero_sum",
+        "settlement_rounding": "cent"}).status_code == 302
+    with app.app_context():
+        assert db.session.scalars(db.select(Evening)).one().tenth_cents_per_point == tenths
+    expected = settle(table.ledger(sheet).totals, Decimal(tenths).scaleb(-1)).lines()
+    page = client.get(sheet).text
+    assert _lines(page) == expected
+    assert f"{shown} pro Punkt · Ausgleich untereinander · auf den Cent" in page
+    assert f"; {shown} pro Punkt." in page  # "Regeln dieses Abends"
+    form = client.get(sheet + "abrechnung").text
+    field = re.search(r'<input[^>]*name="cents_per_point"[^>]*>', form).group(0)
+    assert f'value="{typed if "." not in typed else typed.replace(".", ",")}"' in field
+    assert 'inputmode="decimal"' in field and 'type="text"' in field
+    from tests.test_web_exports import _pdf_text
+
+    pdf = _pdf_text(client.get(sheet + "zettel.pdf").data)
+    assert f"{shown} pro Punkt · Ausgleich untereinander · auf den Cent" in pdf
+    for line in expected:
+        assert line in pdf
+
+
+@pytest.mark.parametrize(("typed", "said"), [
+    ("0,05", "auf 0,1 Cent genau angeben"),
+    ("1.000", "ohne Tausenderpunkt angeben"),
+    ("1001", "zwischen 0 und 1000 Cent"),
+    ("0,5 €", "eine Zahl in Cent angeben, z. B. 10 oder 0,5"),
+], ids=["hundredth", "thousands", "too-much", "with-unit"])
+def test_a_price_that_cannot_be_kept_as_typed_is_refused_and_nothing_changes(
+        table, client, app, typed, said):
+    table.create_group()
+    sheet = table.start_evening(cents=10)
+    response = client.post(sheet + "abrechnung", data={
+        "revision": "1", "cents_per_point": typed, "settlement_mode": "zero_sum",
+        "settlement_rounding": "cent"})
+    assert response.status_code == 422
+    assert re.search(r'<p class="error" id="cents_per_point-error">' + re.escape(said),
+                     response.text)
+    assert _evening_row(app) == (10, "zero_sum", "cent", 1)

@@ -161,7 +161,8 @@ def test_the_preview_explains_how_the_chosen_solo_counts(table, client):
     data["pflicht"] = "lust"
     preview = client.post(sheet + "vorschau", data=data).get_json()
     assert preview["pflicht"] == ("Als Lustsolo eingetragen zählt es nicht als Pflicht, obwohl "
-                                  "Dora das Pflichtsolo noch offen hat: es bleibt offen.")
+                                  "Dora das Pflichtsolo noch offen hat: Doras Pflichtsolo bleibt "
+                                  "offen.")
 
 
 def test_pflicht_for_a_player_who_owes_none_is_refused_beside_the_field(table, client):

@@ -98,7 +98,7 @@ def test_a_row_shows_the_bock_factor_under_the_number_and_the_dealer_under_the_k
     row2 = re.search(r'id="spiel-2".*?</summary>', page, re.S).group(0)
     assert 'class="game game--bock"' in page
     assert '2<small class="cell-bock">×2</small>' in row2
-    assert ('<small class="cell-dealer"><span aria-hidden="true">Be</span>'
+    assert ('<small class="cell-dealer"><span aria-hidden="true">Ben</span>'
             '<span class="visually-hidden">Geber Ben</span></small>') in row2
     assert "Bock: 1 Bockspiel gespielt · ausgelöst in Spiel 1 · Noch 3 Bockspiele ×2" in page
 

@@ -243,7 +243,7 @@ def test_restoring_a_moved_change_puts_it_after_the_game_it_followed_after_an_ea
     assert table.client.post(f"{sheet}spiel/{first}/loeschen",
                              data={"revision": "1"}).status_code == 302
     page = table.client.get(f"{sheet}verlauf/").text
-    assert "Tischwechsel nach Spiel 5 geändert (vorher nach Spiel 3)" in page
+    assert "Tischwechsel nach Spiel 4 geändert (damals nach Spiel 5, vorher nach Spiel 3)" in page
     # The history's buttons, newest first: game 1 back, then the change's earlier version.
     _, event_id = re.findall(r'verlauf/(\d+)/wiederherstellen', page)
     assert table.client.post(f"{sheet}verlauf/{event_id}/wiederherstellen",

@@ -21,11 +21,13 @@ branch_labels = None
 depends_on = None
 
 
+# Plain ALTER TABLE both ways (SQLite 3.35 and later drop a column in place): a batch would
+# copy the evenings table, which SQLite cannot drop while the games point at it.
+
+
 def upgrade() -> None:
-    with op.batch_alter_table('evenings', schema=None) as batch_op:
-        batch_op.add_column(sa.Column('bock_queue_start', sa.JSON(), nullable=True))
+    op.add_column('evenings', sa.Column('bock_queue_start', sa.JSON(), nullable=True))
 
 
 def downgrade() -> None:
-    with op.batch_alter_table('evenings', schema=None) as batch_op:
-        batch_op.drop_column('bock_queue_start')
+    op.drop_column('evenings', 'bock_queue_start')

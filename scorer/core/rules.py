@@ -11,7 +11,7 @@ Pure: imports only the standard library.
 ...     rules_from_spec({"preset": "ddv", "extras_doubled": True})
 ... except InvalidRules as err:
 ...     print(err)
-rules.extras_doubled: im Modus plus2 werden Sonderpunkte nie verdoppelt
+rules.extras_doubled: Sonderpunkte lassen sich nicht verdoppeln, wenn Re und Kontra je 2 Punkte bringen
 """
 
 from __future__ import annotations
@@ -394,32 +394,77 @@ class HouseRules:
         return out
 
 
+@dataclass(frozen=True, slots=True)
+class Requirement:
+    """An option value that only some values of another option allow: a combination the
+    rules refuse, and that a form should not offer (``allows``)."""
+
+    option: str
+    """The option whose value needs something ("extras")."""
+    value: str
+    """That value as the JSON of ``to_dict`` writes it, a bool as "true" ("herzstich")."""
+    needs: str
+    """The other option ("deck")."""
+    allowed: frozenset[str]
+    """The values of ``needs`` that allow it ({"40"}); a list option allows it when it
+    holds one of them."""
+    message: str
+    """Why not, in German, as the table reads it beside the option."""
+
+    def met(self, rules: HouseRules) -> bool:
+        """Whether ``rules`` give ``needs`` a value that allows ``value``."""
+        return bool(option_values(rules, self.needs) & self.allowed)
+
+
+REQUIREMENTS = (
+    Requirement("extras_doubled", "true", "announcements", frozenset({"double", "doppelt"}),
+                "Sonderpunkte lassen sich nicht verdoppeln, wenn Re und Kontra je 2 Punkte "
+                "bringen"),
+    Requirement("extras", "herzstich", "deck", frozenset({"40"}),
+                "einen Herzstich gibt es nur mit 40 Karten"),
+    Requirement("bock_triggers", "herzstich", "extras", frozenset({"herzstich"}),
+                "Bock durch Herzstich braucht den Herzstich bei den Sonderpunkten"),
+    Requirement("gegen_die_alten_after_armut", "true", "gegen_die_alten", frozenset({"true"}),
+                "setzt „Gegen die Alten“ voraus"),
+    Requirement("gegen_die_alten_after_armut", "true", "game_kinds", frozenset({"armut"}),
+                "wirkt nur mit Armut bei den weiteren Spielarten"),
+    Requirement("gegen_die_alten_in_solo", "true", "gegen_die_alten", frozenset({"true"}),
+                "setzt „Gegen die Alten“ voraus"),
+    Requirement("extras_in_solo", "doppelkopf", "extras", frozenset({"doppelkopf"}),
+                "„nur Doppelkopf“ braucht den Doppelkopf bei den Sonderpunkten"),
+    Requirement("first_solo_is_pflicht", "true", "pflichtsolo", frozenset({"true"}),
+                "setzt das Pflichtsolo voraus"),
+    Requirement("dealer_after_solo", "stay_pflicht", "pflichtsolo", frozenset({"true"}),
+                "„bleibt nach einem Pflichtsolo“ setzt das Pflichtsolo voraus"),
+)
+"""Every combination of two options the rules refuse (RULES.md §8); ``_check`` refuses by
+this table, and the rule forms disable what it does not allow."""
+
+
+def option_values(rules: HouseRules, name: str) -> frozenset[str]:
+    """An option's value as the strings of ``to_dict`` (every member of a list option; a
+    bool as "true" or "false"), without writing out every other option as well."""
+    value = getattr(rules, name)
+    if isinstance(value, bool):
+        return frozenset({"true" if value else "false"})
+    if isinstance(value, Enum):
+        return frozenset({value.value})
+    if isinstance(value, (frozenset, tuple)):
+        return frozenset(m.value for m in value)
+    return frozenset({str(value)})
+
+
 def _check(r: HouseRules) -> Iterable[tuple[str, str]]:
     """Yield (field, message) for every impossible combination."""
     if r.deck not in (40, 48):
         yield "rules.deck", "es gibt nur 40 oder 48 Karten"
-    if r.announcements is Announcements.PLUS2 and r.extras_doubled:
-        yield "rules.extras_doubled", "im Modus plus2 werden Sonderpunkte nie verdoppelt"
-    if Extra.HERZSTICH in r.extras and r.deck != 40:
-        yield "rules.extras", "einen Herzstich gibt es nur mit 40 Karten"
-    if BockTrigger.HERZSTICH in r.bock_triggers and Extra.HERZSTICH not in r.extras:
-        yield "rules.bock_triggers", "Bock durch Herzstich braucht das Extra herzstich"
+    for needed in REQUIREMENTS:
+        if needed.value in option_values(r, needed.option) and not needed.met(r):
+            yield f"rules.{needed.option}", needed.message
     if len(set(r.bock_triggers)) != len(r.bock_triggers):
         yield "rules.bock_triggers", "jeder Bock-Grund darf nur einmal vorkommen"
-    if r.gegen_die_alten_after_armut and not r.gegen_die_alten:
-        yield "rules.gegen_die_alten_after_armut", "setzt gegen_die_alten voraus"
-    if r.gegen_die_alten_after_armut and GameKind.ARMUT not in r.game_kinds:
-        yield "rules.gegen_die_alten_after_armut", "ohne Armut als Spielart ohne Wirkung"
-    if r.gegen_die_alten_in_solo and not r.gegen_die_alten:
-        yield "rules.gegen_die_alten_in_solo", "setzt gegen_die_alten voraus"
     if r.bock_cap and not is_bock_factor(r.bock_cap, at_least=2):
         yield "rules.bock_cap", f"muss 0 (keine Grenze) oder 2, 4, 8 … bis {german_number(MAX_BOCK)} sein"
-    if r.extras_in_solo is ExtrasInSolo.DOPPELKOPF and Extra.DOPPELKOPF not in r.extras:
-        yield "rules.extras_in_solo", "Doppelkopf im Solo braucht das Extra doppelkopf"
-    if not r.pflichtsolo and r.first_solo_is_pflicht:
-        yield "rules.first_solo_is_pflicht", "setzt pflichtsolo voraus"
-    if not r.pflichtsolo and r.dealer_after_solo is DealerAfterSolo.STAY_PFLICHT:
-        yield "rules.dealer_after_solo", "stay_pflicht setzt pflichtsolo voraus"
     if not r.game_kinds <= OPTIONAL_KINDS:
         yield "rules.game_kinds", "nur armut, hammelrennen und schwarze_sau sind wählbar"
     if len(set(r.solo_kinds)) != len(r.solo_kinds):
@@ -672,6 +717,8 @@ __all__ = [
     "InvalidRules",
     "PRESETS",
     "PflichtsoloForced",
+    "REQUIREMENTS",
+    "Requirement",
     "SoloKind",
     "SoloPoint",
     "closest_preset",
@@ -681,6 +728,7 @@ __all__ = [
     "in_order_of",
     "preset",
     "key_shown",
+    "option_values",
     "rules_from_spec",
     "shown",
 ]

@@ -19,6 +19,12 @@ to 10, 10 and −30, and the 10 cents left over go to the earlier seat (``round_
 >>> settle({"Anna": 5, "Ben": 5, "Cem": -10}, 3, rounding="ten_cents").balances
 {'Anna': 20, 'Ben': 10, 'Cem': -30}
 
+Half a cent per point (a common stake) is exact: the price is kept in tenths of a cent and
+settled in whole numbers, then rounded as the table chose, here to the cent:
+
+>>> settle({"Anna": 34, "Ben": -34, "Cem": 13, "Dora": -13}, Decimal("0.5")).lines()
+['Ben zahlt Anna 0,17 €', 'Dora zahlt Cem 0,07 €']
+
 Into the Kasse, everybody paying the gap to the leader:
 
 >>> result = settle({"Anna": 12, "Ben": 4, "Cem": -6, "Dora": -10}, 10, mode="pay_leader")
@@ -30,8 +36,10 @@ Into the Kasse, everybody paying the gap to the leader:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
 from enum import Enum
 from typing import Any
 
@@ -65,6 +73,97 @@ class Rounding(str, Enum):
     def step(self) -> int:
         """The rounding step in cents."""
         return 10 if self is Rounding.TEN_CENTS else 1
+
+
+TENTHS = 10
+"""A price of a point is exact to a tenth of a cent ("0,5", "1,5 Cent pro Punkt"): it is
+kept and settled as a whole number of tenths, never as a float."""
+
+Price = int | Decimal
+"""Cents per point: a whole number, or a Decimal of whole tenths (Decimal("0.5"))."""
+
+
+def price_tenths(cents_per_point: Any) -> int:
+    """A price in cents as the whole number of tenths of a cent it is, or InvalidSettlement
+    (floats and bools are no prices: 0.1 is not exact as a float).
+
+    >>> price_tenths(10), price_tenths(Decimal("0.5")), price_tenths(Decimal("1.50"))
+    (100, 5, 15)
+    """
+    if type(cents_per_point) is int:
+        tenths: Decimal | int = cents_per_point * TENTHS
+    elif isinstance(cents_per_point, Decimal) and cents_per_point.is_finite():
+        tenths = cents_per_point * TENTHS
+        if tenths != tenths.to_integral_value():
+            raise InvalidSettlement([("cents_per_point", "auf 0,1 Cent genau angeben")])
+    else:
+        raise InvalidSettlement([("cents_per_point", "muss eine Anzahl Cent (0 oder mehr) sein")])
+    if tenths < 0:
+        raise InvalidSettlement([("cents_per_point", "muss eine Anzahl Cent (0 oder mehr) sein")])
+    return int(tenths)
+
+
+def price_cents(tenths: int) -> Price:
+    """The price of ``tenths`` tenths of a cent, in cents: an int where it is whole.
+
+    >>> price_cents(100), price_cents(5)
+    (10, Decimal('0.5'))
+    """
+    whole, rest = divmod(tenths, TENTHS)
+    return whole if not rest else Decimal(tenths).scaleb(-1)
+
+
+_PRICE = re.compile(r"([0-9]*)(?:[.,]([0-9]+))?")
+
+
+def parse_price(text: str) -> Price:
+    """Cents per point as a table types them, German or English: "10", "0,5", "0.5", "1,5".
+    Exact to a tenth of a cent, or InvalidSettlement saying what to type; never a number
+    other than the one typed.
+
+    >>> parse_price("0,5"), parse_price(" 0.5 "), parse_price("10"), parse_price("1,50")
+    (Decimal('0.5'), Decimal('0.5'), 10, Decimal('1.5'))
+    """
+    typed = text.strip()
+    match = _PRICE.fullmatch(typed)
+    if not typed or match is None or not (match.group(1) or match.group(2)):
+        raise InvalidSettlement([("cents_per_point", "eine Zahl in Cent angeben, z. B. 10 oder "
+                                  "0,5")])
+    whole, fraction = match.group(1) or "0", match.group(2) or ""
+    if len(fraction) == 3:
+        # "1.000" is a thousand to a German and one to an English reader: not guessed.
+        raise InvalidSettlement([("cents_per_point", "ohne Tausenderpunkt angeben, z. B. 1000; "
+                                  "Bruchteile auf 0,1 Cent genau, z. B. 0,5")])
+    if len(whole) > 6 or len(fraction) > 6:
+        raise InvalidSettlement([("cents_per_point", "eine Zahl in Cent angeben, z. B. 10 oder "
+                                  "0,5")])
+    try:
+        value = Decimal(f"{whole}.{fraction or 0}")
+    except InvalidOperation:  # pragma: no cover - the pattern admits only digits
+        raise InvalidSettlement([("cents_per_point", "eine Zahl in Cent angeben")]) from None
+    return price_cents(price_tenths(value))
+
+
+def format_price(cents_per_point: Price) -> str:
+    """The price of a point as the table reads it: "10 Cent", "0,5 Cent", "1,50 €".
+
+    >>> format_price(10), format_price(Decimal("0.5")), format_price(150), format_price(Decimal("150.5"))
+    ('10 Cent', '0,5 Cent', '1,50 €', '150,5 Cent')
+    """
+    tenths = price_tenths(cents_per_point)
+    if tenths >= 100 * TENTHS and tenths % TENTHS == 0:
+        return format_euro(tenths // TENTHS)
+    return f"{format_cents(cents_per_point)} Cent"
+
+
+def format_cents(cents_per_point: Price) -> str:
+    """A price in cents with a decimal comma and no unit, as the form shows it: "0,5", "10".
+
+    >>> format_cents(10), format_cents(Decimal("1.50"))
+    ('10', '1,5')
+    """
+    whole, rest = divmod(price_tenths(cents_per_point), TENTHS)
+    return f"{whole},{rest}" if rest else str(whole)
 
 
 MODE_LABELS = {
@@ -133,8 +232,8 @@ class Settlement:
 
     mode: SettlementMode
     """How the table settles."""
-    cents_per_point: int
-    """The price of one point in cents."""
+    cents_per_point: Price
+    """The price of one point in cents, exact to a tenth (an int where it is whole)."""
     rounding: Rounding
     """The smallest amount that changes hands."""
     balances: dict[str, int]
@@ -158,7 +257,9 @@ class Settlement:
         """JSON-ready, for exports."""
         return {
             "mode": self.mode.value,
-            "cents_per_point": self.cents_per_point,
+            # A string where it has a tenth: JSON numbers are read as floats.
+            "cents_per_point": (self.cents_per_point if isinstance(self.cents_per_point, int)
+                                else format_cents(self.cents_per_point).replace(",", ".")),
             "rounding": self.rounding.value,
             "balances": dict(self.balances),
             "transfers": [
@@ -297,36 +398,42 @@ def _enum(enum: type[SettlementMode] | type[Rounding], value: Any, field: str) -
 
 def settle(
     totals: Mapping[str, int],
-    cents_per_point: int,
+    cents_per_point: Price,
     mode: SettlementMode | str = SettlementMode.ZERO_SUM,
     rounding: Rounding | str = Rounding.CENT,
 ) -> Settlement:
     """Settle an evening's totals (points per player) at ``cents_per_point``.
 
-    Raises InvalidSettlement for a negative or non-integer price, an unknown mode or
-    rounding, and in ``zero_sum`` for totals that do not sum to zero.
+    ``cents_per_point`` is exact to a tenth of a cent (an int, or a Decimal such as 0.5):
+    every amount is counted in tenths of a cent as whole numbers and then rounded to the
+    cent or to 10 cents. Raises InvalidSettlement for a negative price, one finer than a
+    tenth or not a number of cents (a float), an unknown mode or rounding, and in
+    ``zero_sum`` for totals that do not sum to zero.
 
     >>> settle({"Anna": 8, "Ben": -2, "Cem": -6}, 10, mode="pay_losses").lines()
     ['Ben zahlt 0,20 € in die Kasse', 'Cem zahlt 0,60 € in die Kasse']
     """
     points = _check_totals(totals)
-    if type(cents_per_point) is not int or cents_per_point < 0:
-        raise InvalidSettlement([("cents_per_point", "muss eine Anzahl Cent (0 oder mehr) sein")])
+    tenths = price_tenths(cents_per_point)
+    price = price_cents(tenths)
     how: SettlementMode = _enum(SettlementMode, mode, "mode")
     rounded: Rounding = _enum(Rounding, rounding, "rounding")
-    step = rounded.step
-    exact = {name: p * cents_per_point for name, p in points.items()}
+    # In tenths of a cent: exact, and rounded to whole cents (or tens) in the same step.
+    step = rounded.step * TENTHS
+    exact = {name: p * tenths for name, p in points.items()}
     if how is SettlementMode.ZERO_SUM:
-        balances = round_balances(exact, step)
-        return Settlement(how, cents_per_point, rounded, balances, transfers=transfers(balances))
+        balances = {name: tenth // TENTHS for name, tenth in round_balances(exact, step).items()}
+        return Settlement(how, price, rounded, balances, transfers=transfers(balances))
     if how is SettlementMode.PAY_LEADER:
         leader = max(exact.values())
-        owed = {name: _round_half_up(leader - cents, step) for name, cents in exact.items()}
+        owed = {name: _round_half_up(leader - tenth, step) // TENTHS
+                for name, tenth in exact.items()}
     else:
-        owed = {name: _round_half_up(max(-cents, 0), step) for name, cents in exact.items()}
+        owed = {name: _round_half_up(max(-tenth, 0), step) // TENTHS
+                for name, tenth in exact.items()}
     return Settlement(
         how,
-        cents_per_point,
+        price,
         rounded,
         {name: -cents for name, cents in owed.items()},
         payments=tuple(Payment(name, cents) for name, cents in owed.items() if cents),
@@ -337,12 +444,19 @@ __all__ = [
     "InvalidSettlement",
     "MODE_LABELS",
     "Payment",
+    "Price",
+    "TENTHS",
     "ROUNDING_LABELS",
     "Rounding",
     "Settlement",
     "SettlementMode",
     "Transfer",
+    "format_cents",
     "format_euro",
+    "format_price",
+    "parse_price",
+    "price_cents",
+    "price_tenths",
     "round_balances",
     "settle",
     "transfers",

@@ -32,6 +32,7 @@ from scorer.services.entries import (
     link_fingerprint,
     live_entries,
     number_of,
+    numbers_now,
     sent_before,
 )
 from scorer.services.evenings import (
@@ -44,6 +45,7 @@ from scorer.services.evenings import (
     games_on_sheet,
     last_evening_players,
     money_problems,
+    running_evening,
     set_closed,
     set_settlement,
     settlement,
@@ -157,6 +159,7 @@ __all__ = [
     "live_entries",
     "money_problems",
     "number_of",
+    "numbers_now",
     "old_place",
     "preview",
     "preview_table_change",
@@ -166,6 +169,7 @@ __all__ = [
     "retire_player",
     "rules_of",
     "sent_before",
+    "running_evening",
     "set_closed",
     "set_house_rules",
     "set_settlement",

@@ -18,6 +18,7 @@ from scorer import services
 from scorer.core.evening import EveningSetup, fold
 from scorer.core.rules import InvalidInput
 from scorer.core.scoring import parse_game
+from scorer.core.settlement import price_cents
 
 Rows = Mapping[str, list[dict[str, Any]]]
 FACTS_BY_ACTION = {
@@ -93,7 +94,8 @@ def _evening_problems(evening: dict[str, Any], seats: list[dict[str, Any]],
            "dieser Runde" for s in seats
            if players[s["player_id"]]["group_id"] != evening["group_id"]]
     out += [f"{f}: {m}" for f, m in services.money_problems(
-        evening["cents_per_point"], evening["settlement_mode"], evening["settlement_rounding"])]
+        price_cents(evening["tenth_cents_per_point"]), evening["settlement_mode"],
+        evening["settlement_rounding"])]
     if not isinstance(evening["rules"], dict):
         return [*out, "rules: muss ein JSON-Objekt mit Regel-Optionen sein"]
     try:

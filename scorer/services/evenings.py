@@ -20,7 +20,17 @@ from scorer.services.facts import is_table_change
 from scorer.services.folds import fold_of
 from scorer.services.refusals import Refused, _check_revision
 from scorer.services.runden import TOKEN_PATTERN, _lock_group
-from scorer.core.settlement import Rounding, Settlement, SettlementMode, settle
+from scorer.core.settlement import (
+    TENTHS,
+    InvalidSettlement,
+    Price,
+    Rounding,
+    Settlement,
+    SettlementMode,
+    price_cents,
+    price_tenths,
+    settle,
+)
 
 
 @dataclass(frozen=True)
@@ -94,9 +104,10 @@ def find_evening(group: Group, number: int) -> Evening | None:
 def start_evening(group: Group, *, played_on: dt.date, seat_ids: Sequence[int],
                   first_dealer_id: int, preset: str, rules: HouseRules,
                   planned_games: int | None,
-                  cents_per_point: int, settlement_mode: str = SettlementMode.ZERO_SUM.value,
+                  cents_per_point: Price, settlement_mode: str = SettlementMode.ZERO_SUM.value,
                   settlement_rounding: str = Rounding.CENT.value) -> Evening:
-    """A new evening with its seats and the full rule set frozen."""
+    """A new evening with its seats and the full rule set frozen; ``cents_per_point`` is
+    exact to a tenth of a cent (an int, or a Decimal such as 0.5)."""
     _lock_group(group)
     players = {p.id: p for p in group.players}
     problems = list(money_problems(cents_per_point, settlement_mode, settlement_rounding))
@@ -122,13 +133,21 @@ def start_evening(group: Group, *, played_on: dt.date, seat_ids: Sequence[int],
         group=group, number=number, played_on=played_on, first_dealer_id=first_dealer_id,
         rules=frozen_rules(preset, rules), planned_games=planned_games,
         bock_queue_start=None if before is None else carried(before),
-        cents_per_point=cents_per_point, settlement_mode=settlement_mode,
+        tenth_cents_per_point=price_tenths(cents_per_point), settlement_mode=settlement_mode,
         settlement_rounding=settlement_rounding,
         seats=[EveningSeat(position=k, player_id=i) for k, i in enumerate(seat_ids)],
     )
     db.session.add(evening)
     db.session.commit()
     return evening
+
+
+def running_evening(group: Group) -> Evening | None:
+    """The Runde's newest evening that is not closed: where the start page leads straight
+    to. None when every evening is closed, or before the first."""
+    return db.session.scalar(
+        select(Evening).where(Evening.group_id == group.id, Evening.closed_at.is_(None))
+        .order_by(Evening.number.desc()).limit(1))
 
 
 def frozen_rules(preset: str, rules: HouseRules) -> dict[str, Any]:
@@ -184,18 +203,24 @@ MAX_CENTS_PER_POINT = 1000
 """The highest price of a point the app accepts: 10 € is already a typo more likely than not."""
 
 
-def money_problems(cents_per_point: int, mode: str,
+def money_problems(cents_per_point: Price, mode: str,
                    rounding: str) -> Iterable[tuple[str, str]]:
-    """What is wrong with an evening's price of a point and way of settling, by field."""
-    if not 0 <= cents_per_point <= MAX_CENTS_PER_POINT:
-        yield "cents_per_point", f"zwischen 0 und {MAX_CENTS_PER_POINT} Cent"
+    """What is wrong with an evening's price of a point (in cents, exact to a tenth) and way
+    of settling, by field."""
+    try:
+        tenths = price_tenths(cents_per_point)
+    except InvalidSettlement as err:
+        yield from err.problems
+    else:
+        if tenths > MAX_CENTS_PER_POINT * TENTHS:
+            yield "cents_per_point", f"zwischen 0 und {MAX_CENTS_PER_POINT} Cent"
     if mode not in {m.value for m in SettlementMode}:
         yield "settlement_mode", "unbekannte Art der Abrechnung"
     if rounding not in {r.value for r in Rounding}:
         yield "settlement_rounding", "unbekannte Rundung"
 
 
-def set_settlement(evening: Evening, *, cents_per_point: int, mode: str, rounding: str,
+def set_settlement(evening: Evening, *, cents_per_point: Price, mode: str, rounding: str,
                    revision: int) -> None:
     """Change what a point is worth and how the evening settles (not once it is closed)."""
     _check_open(evening)
@@ -203,7 +228,7 @@ def set_settlement(evening: Evening, *, cents_per_point: int, mode: str, roundin
     problems = list(money_problems(cents_per_point, mode, rounding))
     if problems:
         raise Refused(problems)
-    evening.cents_per_point = cents_per_point
+    evening.tenth_cents_per_point = price_tenths(cents_per_point)
     evening.settlement_mode = mode
     evening.settlement_rounding = rounding
     evening.revision += 1
@@ -213,9 +238,9 @@ def set_settlement(evening: Evening, *, cents_per_point: int, mode: str, roundin
 
 def settlement(evening: Evening, totals: Mapping[str, int]) -> Settlement | None:
     """The evening's money for these totals (its ledger's); None when played for nothing."""
-    if not evening.cents_per_point:
+    if not evening.tenth_cents_per_point:
         return None
-    return settle(totals, evening.cents_per_point, evening.settlement_mode,
+    return settle(totals, price_cents(evening.tenth_cents_per_point), evening.settlement_mode,
                   evening.settlement_rounding)
 
 

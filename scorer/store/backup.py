@@ -21,7 +21,10 @@ import sqlalchemy as sa
 from sqlalchemy.orm import Session
 
 FORMAT = "doko-zettel-backup"
-VERSION = 1
+VERSION = 2
+"""2: an evening's price of a point in tenths of a cent (``tenth_cents_per_point``, migration
+e4b9c2d7a613) where version 1 had whole cents (``cents_per_point``). Older files are read
+through ``UPGRADES``."""
 
 
 class BackupError(ValueError):
@@ -116,16 +119,18 @@ def read(document: Any, metadata: sa.MetaData) -> dict[str, list[dict[str, Any]]
     """
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise BackupError(["keine Doko-Zettel-Sicherung"])
-    if document.get("version") != VERSION:
-        raise BackupError([f"Sicherungsformat {document.get('version')!r} wird nicht "
-                           "unterstützt"])
+    version = document.get("version")
+    if type(version) is not int or not 1 <= version <= VERSION:
+        raise BackupError([f"Sicherungsformat {version!r} wird nicht unterstützt"])
     tables = document.get("tables")
     if not isinstance(tables, dict):
         raise BackupError(["die Sicherung enthält keine Tabellen"])
+    problems: list[str] = []
+    for upgrade in UPGRADES[version - 1:]:
+        tables = upgrade(tables, problems)
     unknown = sorted(set(tables) - {t.name for t in metadata.sorted_tables})
     if unknown:
         raise BackupError([f"unbekannte Tabellen in der Sicherung: {', '.join(unknown)}"])
-    problems: list[str] = []
     out: dict[str, list[dict[str, Any]]] = {}
     places: dict[str, list[str]] = {}
     for table in metadata.sorted_tables:
@@ -141,8 +146,38 @@ def read(document: Any, metadata: sa.MetaData) -> dict[str, list[dict[str, Any]]
     return out
 
 
+def _tenths_of_a_cent(tables: dict[str, Any], problems: list[str]) -> dict[str, Any]:
+    """Version 1 to 2: an evening's ``cents_per_point`` (whole cents) becomes
+    ``tenth_cents_per_point``, ten times as many: the same price, settled as before. The
+    document itself is left as it was."""
+    rows = tables.get("evenings")
+    if not isinstance(rows, list):
+        return tables  # said by the table checks
+    upgraded = []
+    for index, row in enumerate(rows):
+        if isinstance(row, dict) and "cents_per_point" in row:
+            row = dict(row)
+            cents = row.pop("cents_per_point")
+            if type(cents) is not int or not 0 <= cents <= INTEGER_RANGE[1] // 10:
+                problems.append(f"{_where('evenings', index, row)}, cents_per_point: muss eine "
+                                "ganze Zahl (0 oder mehr) sein")
+            else:
+                row["tenth_cents_per_point"] = cents * 10
+        upgraded.append(row)
+    return {**tables, "evenings": upgraded}
+
+
+UPGRADES: tuple[Any, ...] = (_tenths_of_a_cent,)
+"""UPGRADES[k] brings the tables of a version k + 1 file to version k + 2; each gets the
+list of problems to add to."""
+
+
 def _place(table: sa.Table, index: int, row: Any) -> str:
-    where = f"{table.name}, Zeile {index + 1}"
+    return _where(table.name, index, row)
+
+
+def _where(table: str, index: int, row: Any) -> str:
+    where = f"{table}, Zeile {index + 1}"
     if isinstance(row, dict) and type(row.get("id")) is int:
         where += f" (id {row['id']})"
     return where

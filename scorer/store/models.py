@@ -91,7 +91,9 @@ class Evening(db.Model):
     bock_queue_start: Mapped[list[int] | None] = mapped_column(JSON)
     """The Bock queue the evening starts from (RULES.md §10.2 carry), slot 0 first: what the
     Runde's previous evening by date left queued when it was closed; NULL = none."""
-    cents_per_point: Mapped[int] = mapped_column(default=0)
+    tenth_cents_per_point: Mapped[int] = mapped_column(default=0)
+    """The price of a point in tenths of a cent (5: "0,5 Cent pro Punkt"; 0: no money),
+    exact as typed; scorer.core.settlement settles it in whole numbers."""
     settlement_mode: Mapped[str] = mapped_column(String(16), default="zero_sum")
     """scorer.core.settlement.SettlementMode value: zero_sum, pay_leader or pay_losses."""
     settlement_rounding: Mapped[str] = mapped_column(String(16), default="cent")

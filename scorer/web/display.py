@@ -99,6 +99,18 @@ def table_facts_text(raw: dict[str, Any]) -> str:
 
 PARTY_WORDS = {"re": "Re", "kontra": "Kontra"}
 
+def sentence(message: str) -> str:
+    """A message of the core ("einen Herzstich gibt es nur mit 40 Karten") as a sentence
+    on its own: capitalised (after an opening quote) and with its full stop.
+
+    >>> sentence("„bleibt nach einem Pflichtsolo“ setzt das Pflichtsolo voraus")
+    '„Bleibt nach einem Pflichtsolo“ setzt das Pflichtsolo voraus.'
+    """
+    quote = len(message) - len(message.lstrip("„"))
+    text = message[:quote] + message[quote:quote + 1].upper() + message[quote + 1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
 ACTION_WORDS = {"create": "eingetragen", "edit": "geändert", "delete": "gelöscht",
                 "restore": "wiederhergestellt"}
 

@@ -34,17 +34,20 @@ from scorer.core.rules import InvalidRules, rules_from_spec
 from scorer.web import live, money
 from scorer.web.display import rules_words
 from scorer.web.forms import (
-    DECK_LABELS,
     OPTION_NAMES,
     ActionForm,
     EveningForm,
     choices,
+    error_summary,
     errors_by_field,
     option_errors,
+    option_limits,
+    option_places,
     options_form,
     options_from_form,
     seat_order,
     sent_revision,
+    with_form_errors,
 )
 from scorer.web.lookup import evening_or_404, game_or_404, group_or_404
 from scorer.web.numbers import parse_int
@@ -97,6 +100,10 @@ def new(token: str) -> str | Response:
             flash(f"Abend {evening.number} beginnt. Gut Blatt!")
             return redirect(url_for("evenings.show", token=token, number=evening.number))
     status = 422 if request.method == "POST" else 200
+    # Everything refused, at the top: the rules are far down the page (and folded).
+    places = {"present": ("seats", "Wer ist da?"), **option_places(options),
+              **{f.short_name: (f.id, f.label.text) for f in form if f.short_name != "present"}}
+    refused = with_form_errors(options, with_form_errors(form, {k: list(v) for k, v in errors.items()}))
     # The likely players first, in their last evening's order; the others after them.
     order = here + [i for i in ids if i not in here]
     seat_numbers = {pid: request.form.get(f"seat-{pid}", str(order.index(pid) + 1))
@@ -104,8 +111,9 @@ def new(token: str) -> str | Response:
     return render_template(
         "evening_new.html", group=group, form=form, options=options, errors=errors,
         players=active, seat_numbers=seat_numbers, summary=summary(house),
-        preset_label=PRESET_LABELS[group.preset], deck_labels=DECK_LABELS,
-        rules_open=any(name in OPTION_NAMES for name in errors),
+        preset_label=PRESET_LABELS[group.preset], limits=option_limits(options),
+        problems=error_summary(refused, places),
+        rules_open=any(name in OPTION_NAMES for name in refused),
     ), status
 
 
@@ -131,8 +139,8 @@ def show(token: str, number: int) -> bytes:
     if undo is not None and undo.get("evening_id") != evening.id:
         undo = None
     ledger = sheet.ledger
-    rows = sheet_rows(sheet, RowLinks(token, number), g.can_edit and not evening.closed,
-                      short_names(ledger.players))
+    short = short_names(ledger.players)
+    rows = sheet_rows(sheet, RowLinks(token, number), g.can_edit and not evening.closed, short)
     return rows.page(render_template(
         "sheet.html", group=evening.group, evening=evening, sheet=sheet, undo=undo,
         action=ActionForm(formdata=None, data={"revision": evening.revision}),
@@ -140,7 +148,7 @@ def show(token: str, number: int) -> bytes:
         plan=plan_text(ledger), done=not evening.closed and plan_complete(ledger),
         bock_end=bock_at_end_text(ledger) if evening.closed or plan_complete(ledger) else None,
         forced_why=forced_notice(ledger),
-        rows=rows, rules_words=rules_words(sheet.rules, evening.planned_games),
+        rows=rows, short=short, rules_words=rules_words(sheet.rules, evening.planned_games),
         **money.sheet_extras(evening, sheet),
     ))
 

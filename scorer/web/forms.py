@@ -22,7 +22,7 @@ from wtforms import (
     StringField,
 )
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import DataRequired, InputRequired, NumberRange, Optional
+from wtforms.validators import DataRequired, InputRequired, NumberRange, Optional, StopValidation
 
 from scorer.words.explain import (
     EXTRA_LABELS,
@@ -34,7 +34,15 @@ from scorer.words.explain import (
     VALUE_LABELS,
 )
 from scorer.core.names import PLAYER_NAME, RUNDE_NAME, NameField, clean_name
-from scorer.core.rules import PRESETS, Announcements, BockTrigger, Extra, GameKind, HouseRules
+from scorer.core.rules import (
+    PRESETS,
+    REQUIREMENTS,
+    Announcements,
+    BockTrigger,
+    Extra,
+    GameKind,
+    HouseRules,
+)
 from scorer.core.scoring import (
     InvalidGame,
     Level,
@@ -42,7 +50,14 @@ from scorer.core.scoring import (
     trickless_matters,
     zero_eyes_party,
 )
-from scorer.core.settlement import MODE_LABELS, ROUNDING_LABELS
+from scorer.core.settlement import (
+    MODE_LABELS,
+    ROUNDING_LABELS,
+    InvalidSettlement,
+    format_cents,
+    parse_price,
+)
+from scorer.services import MAX_CENTS_PER_POINT
 from scorer.web.numbers import parse_int
 
 
@@ -105,6 +120,41 @@ class WholeNumberField(IntegerField):
             # Named: the entry form's bar shows the message away from its field.
             raise ValueError(f"{self.label.text}: eine ganze Zahl mit den Ziffern 0 bis 9 "
                              "angeben")
+
+    def pre_validate(self, form: Any) -> None:
+        # Something typed that is no number: said once, not also "zwischen 1 und 200". (A
+        # blank field goes on to Optional, which lets it be.)
+        if self.process_errors and self.raw_data and str(self.raw_data[0]).strip():
+            raise StopValidation()
+
+
+class PriceField(StringField):
+    """Cents per point as a table types them, "0,5" or "0.5" as well as "10": exact to a
+    tenth of a cent (scorer.core.settlement.parse_price), never rounded to another number.
+    ``data`` is an int or a Decimal; a phone's keyboard for decimals comes with it."""
+
+    def __init__(self, label: str, **kwargs: Any) -> None:
+        kwargs.setdefault("render_kw", {"inputmode": "decimal", "autocomplete": "off"})
+        super().__init__(label, **kwargs)
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        if not valuelist or not str(valuelist[0]).strip():
+            self.data = None  # InputRequired says what is missing
+            return
+        try:
+            self.data = parse_price(str(valuelist[0]))
+        except InvalidSettlement as err:
+            self.data = None
+            raise ValueError(err.message) from None
+
+    def pre_validate(self, form: Any) -> None:
+        if self.process_errors:
+            raise StopValidation()  # what was typed is said once, not also as out of range
+
+    def _value(self) -> str:
+        if self.raw_data:
+            return str(self.raw_data[0])
+        return format_cents(self.data) if self.data is not None else ""
 
 
 class ActionForm(Form):
@@ -194,6 +244,71 @@ def options_from_form(form: Form) -> dict[str, Any]:
     return out
 
 
+@dataclasses.dataclass(frozen=True)
+class Limit:
+    """One option value that another option's value rules out (core.rules.REQUIREMENTS), as
+    the form shows it: disabled with its reason, or, when it is chosen anyway (the page
+    after a refusal, rules from before), left as it is with the reason as its problem."""
+
+    option: str
+    value: str
+    """The field's value for it: a checkbox of a yes/no option is "y"."""
+    needs: str
+    allowed: tuple[str, ...]
+    reason: str
+    met: bool
+    """Whether the other option, as the form holds it, allows it."""
+    chosen: bool
+
+
+def _shown_values(form: Form, name: str) -> frozenset[str]:
+    """What an option field holds, as core.rules.option_values words it."""
+    data = form[name].data
+    if name in _BOOL_OPTIONS:
+        return frozenset({"true" if data else "false"})
+    if name in _LIST_OPTIONS:
+        return frozenset(str(v) for v in data or ())
+    return frozenset({str(data)})
+
+
+def option_limits(form: Form) -> dict[str, list[Limit]]:
+    """Per option field (its short name), the values other options rule out right now:
+    what the rule forms disable and explain, and what static/js/rules.js keeps up to date
+    as options change."""
+    out: dict[str, list[Limit]] = {}
+    for needed in REQUIREMENTS:
+        met = bool(_shown_values(form, needed.needs) & needed.allowed)
+        chosen = needed.value in _shown_values(form, needed.option)
+        value = "y" if needed.option in _BOOL_OPTIONS else needed.value
+        out.setdefault(needed.option, []).append(Limit(
+            needed.option, value, needed.needs, tuple(sorted(needed.allowed)), needed.message,
+            met, chosen))
+    return out
+
+
+Problem = tuple[str | None, str, str]
+"""A refusal as the top of a long form lists it: (the id of its field or None, the field's
+label or "", the message)."""
+
+
+def error_summary(errors: Mapping[str, Sequence[str]],
+                  places: Mapping[str, tuple[str, str]]) -> list[Problem]:
+    """Every message of ``errors`` (by field name, "" for the whole form) with the place
+    ``places`` gives its field (anchor, label): what the page says first."""
+    out: list[Problem] = []
+    for name, messages in errors.items():
+        anchor, label = places.get(name, (None, ""))
+        # (Some fields name themselves in their message: the label is said once.)
+        out.extend((anchor, label, message.removeprefix(f"{label}: ") if label else message)
+                   for message in messages)
+    return out
+
+
+def option_places(form: Form) -> dict[str, tuple[str, str]]:
+    """Where each rule option stands on its page (templates/_macros.html ``option``)."""
+    return {name: (f"option-{form[name].name}", OPTION_LABELS[name]) for name in OPTION_NAMES}
+
+
 def option_errors(problems: Iterable[tuple[str, str]]) -> dict[str, list[str]]:
     """InvalidRules problems (``rules.extras[0]``) keyed by option field name."""
     out: dict[str, list[str]] = {}
@@ -212,10 +327,11 @@ ROUNDING_CHOICES = [(rounding.value, label) for rounding, label in ROUNDING_LABE
 """scorer.core.settlement.Rounding values in German."""
 
 
-def _cents_field() -> WholeNumberField:
-    return WholeNumberField("Cent pro Punkt", default=10, validators=[
+def _cents_field() -> PriceField:
+    return PriceField("Cent pro Punkt", default=10, validators=[
         InputRequired(message="Betrag angeben (0 für ohne Geld)"),
-        NumberRange(min=0, max=1000, message="zwischen 0 und 1000 Cent")])
+        NumberRange(min=0, max=MAX_CENTS_PER_POINT,
+                    message=f"zwischen 0 und {MAX_CENTS_PER_POINT} Cent")])
 
 
 def _mode_field() -> SelectField:
@@ -553,6 +669,9 @@ __all__ = [
     "field_of",
     "form_data_from_facts",
     "game_form",
+    "error_summary",
+    "option_limits",
+    "option_places",
     "options_form",
     "options_from_form",
     "seat_order",

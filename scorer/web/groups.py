@@ -18,15 +18,18 @@ from scorer.store.models import Group
 from scorer.core.rules import PRESETS, InvalidRules
 from scorer.web import remembered
 from scorer.web.forms import (
-    DECK_LABELS,
     ActionForm,
     ForgetForm,
     GroupForm,
     PlayerForm,
     PresetForm,
+    error_summary,
     option_errors,
+    option_limits,
+    option_places,
     options_form,
     options_from_form,
+    with_form_errors,
 )
 from scorer.web.lookup import group_or_404
 from scorer.web.numbers import parse_int
@@ -54,7 +57,10 @@ def index() -> str | Response:
             flash("Runde angelegt. Diese Adresse ist euer Schlüssel: als Lesezeichen speichern "
                   "oder „Auf diesem Gerät merken“.")
             return redirect(url_for("groups.show", token=group.edit_token))
-    return render_template("index.html", form=form, groups=remembered.remembered_groups(),
+    # Each remembered Runde with the evening it is playing, if any: one tap to its sheet.
+    groups = [(token, group, services.running_evening(group))
+              for token, group in remembered.remembered_groups()]
+    return render_template("index.html", form=form, groups=groups,
                            forget=ForgetForm(formdata=None))
 
 
@@ -207,13 +213,17 @@ def rules(token: str) -> str | Response:
         else:
             flash("Hausregeln gespeichert. Laufende und alte Abende behalten ihre Regeln.")
             return redirect(url_for("groups.rules", token=token))
+    # A refusal is said at the top, each problem linked to its option: the options are
+    # nine screens long on a phone.
+    problems = error_summary(with_form_errors(form, dict(errors)), option_places(form))
     return render_template(
-        "rules.html", group=group, form=form, errors=errors,
+        "rules.html", group=group, form=form, errors=errors, problems=problems,
+        limits=option_limits(form),
         preset_form=PresetForm(formdata=None, data={"preset": group.preset}),
-        summary=summary(current), help=OPTION_HELP, deck_labels=DECK_LABELS,
+        summary=summary(current), help=OPTION_HELP,
         preset_label=PRESET_LABELS[group.preset], presets=PRESETS,
         changed=changed_options(group),
-    ), 422 if errors or form.errors else 200
+    ), 422 if problems else 200
 
 
 @bp.post("/r/<token>/regeln/regelwerk")

@@ -22,6 +22,7 @@ def show(token: str, number: int) -> str:
     evening = evening_or_404(token, number)
     _, names = services.evening_setup(evening)
     here = services.link_fingerprint()
+    numbers = services.numbers_now(evening)
     entries = []
     for event in services.history(evening):
         game = event.game
@@ -30,7 +31,7 @@ def show(token: str, number: int) -> str:
                  and event.old_after != event.game_number)
         entries.append({
             "event": event,
-            "title": _title(event, table, moved),
+            "title": _title(event, numbers[game.id], table, moved),
             "what": "Tischwechsel" if table else "Spiel",
             "old": facts_text(services.to_core(event.old_facts, names)) if event.old_facts else None,
             "new": facts_text(services.to_core(event.new_facts, names)) if event.new_facts else None,
@@ -47,13 +48,24 @@ def show(token: str, number: int) -> str:
                            entries=entries, action=ActionForm(formdata=None))
 
 
-def _title(event: GameEvent, table: bool, moved: bool) -> str:
-    """"Spiel 4 geändert", "Tischwechsel nach Spiel 2 geändert (vorher nach Spiel 3)"."""
+def _title(event: GameEvent, now: int, table: bool, moved: bool) -> str:
+    """"Spiel 4 geändert"; with the game's number now, and the one it had then where games
+    deleted or brought back before it have moved it since: "Spiel 14 eingetragen (damals
+    Spiel 15)", "Tischwechsel nach Spiel 4 geändert (damals nach Spiel 5, vorher nach
+    Spiel 3)"."""
     action = ACTION_WORDS.get(event.action, event.action)
+    then = event.game_number
     if not table:
-        return f"Spiel {event.game_number} {action}"
-    moved_from = f" (vorher nach Spiel {event.old_after})" if moved else ""
-    return f"Tischwechsel nach Spiel {event.game_number} {action}{moved_from}"
+        return f"Spiel {now} {action}" + (f" (damals Spiel {then})" if then != now else "")
+    notes = [f"damals {_after(then)}"] if then != now else []
+    if moved:
+        notes.append(f"vorher {_after(event.old_after or 0)}")
+    return f"Tischwechsel {_after(now)} {action}" + (f" ({', '.join(notes)})" if notes else "")
+
+
+def _after(games: int) -> str:
+    """Where a table change stands: "nach Spiel 3", "vor Spiel 1"."""
+    return f"nach Spiel {games}" if games else "vor Spiel 1"
 
 
 @bp.post("/<int:event_id>/wiederherstellen")

@@ -15,7 +15,14 @@ from werkzeug.wrappers import Response
 
 from scorer import services
 from scorer.store.models import Evening
-from scorer.core.settlement import MODE_LABELS, ROUNDING_LABELS, Settlement, format_euro
+from scorer.core.settlement import (
+    MODE_LABELS,
+    ROUNDING_LABELS,
+    Settlement,
+    format_euro,
+    format_price,
+    price_cents,
+)
 from scorer.web.forms import SettlementForm, sent_revision
 from scorer.web.lookup import evening_or_404
 
@@ -36,16 +43,11 @@ class Money:
     """(name, signed amount, "plus"/"minus"/"zero") per player, in seat order."""
 
 
-def price(cents: int) -> str:
-    """The price of a point: "10 Cent", "1,50 €"."""
-    return f"{cents} Cent" if cents < 100 else format_euro(cents)
-
-
 def money(settlement: Settlement | None) -> Money | None:
     """The page's view of a settlement (None: the evening is played without money)."""
     if settlement is None:
         return None
-    how = " · ".join([f"{price(settlement.cents_per_point)} pro Punkt",
+    how = " · ".join([f"{format_price(settlement.cents_per_point)} pro Punkt",
                       MODE_LABELS[settlement.mode], ROUNDING_LABELS[settlement.rounding]])
     balances = tuple(
         (name, ("+" if cents > 0 else "") + format_euro(cents),
@@ -58,7 +60,8 @@ def money(settlement: Settlement | None) -> Money | None:
 
 def settlement_form(evening: Evening, formdata: Any = None) -> SettlementForm:
     """The form filled with the evening's current choices and revision."""
-    data = {"revision": evening.revision, "cents_per_point": evening.cents_per_point,
+    data = {"revision": evening.revision,
+            "cents_per_point": price_cents(evening.tenth_cents_per_point),
             "settlement_mode": evening.settlement_mode,
             "settlement_rounding": evening.settlement_rounding}
     return SettlementForm(formdata=formdata, data=data)
@@ -72,9 +75,11 @@ def sheet_extras(evening: Evening, sheet: services.Sheet) -> dict[str, Any]:
     The chart is our own SVG with every name escaped (scorer.words.chart), so it goes into the
     page as markup.
     """
+    tenths = evening.tenth_cents_per_point
     return {
         "chart": Markup(sheet.folded.chart),
         "money": money(services.settlement(evening, sheet.ledger.totals)),
+        "price": format_price(price_cents(tenths)) if tenths else None,
     }
 
 

@@ -22,6 +22,8 @@ import math
 from collections.abc import Mapping, Sequence
 from html import escape
 
+from scorer.words.short_names import unique_prefix
+
 WIDTH = 360
 """Width of every chart's viewBox, in user units."""
 
@@ -60,8 +62,18 @@ def _coord(value: float) -> str:
     return f"{value:.1f}".removesuffix(".0")
 
 
-def _shorten(name: str, chars: int) -> str:
-    return name if len(name) <= chars else name[: chars - 1] + "…"
+def _legend_names(names: Sequence[str], chars: int) -> dict[str, str]:
+    """Each name as the legend prints it in ``chars`` characters, cut with "…" where it is
+    longer; where that cut would read the same for two players, the cut comes after the
+    letters that tell them apart (scorer.words.short_names)."""
+    out = {}
+    for name in names:
+        cut = name[: chars - 1]
+        if len(name) > chars and any(other != name and other.casefold().startswith(
+                cut.casefold()) for other in names):
+            cut = unique_prefix(name, names, chars - 1)
+        out[name] = name if len(name) <= chars or cut == name else cut + "…"
+    return out
 
 
 def line_chart(series: Mapping[str, Sequence[int]], x_labels: Sequence[str], title: str,
@@ -136,6 +148,7 @@ def line_chart(series: Mapping[str, Sequence[int]], x_labels: Sequence[str], tit
 
     column = (WIDTH - 12) / _LEGEND_COLUMNS
     fit = int((column - 28) / (_LEGEND_FONT * _CHAR))
+    legend = _legend_names(names, fit)
     # Every line shares the x positions, and totals repeat: each coordinate is written once.
     # (A long evening has thousands of points: the coordinates are written inline.)
     xs = [f"{left + i * plot_width / steps:.1f}".removesuffix(".0") for i in range(count)]
@@ -159,7 +172,7 @@ def line_chart(series: Mapping[str, Sequence[int]], x_labels: Sequence[str], tit
                    f'y2="{_coord(ly)}" stroke="{colour}" stroke-width="2.2"{dash_attr}/>')
         out.append(f'<text x="{_coord(lx + 25)}" y="{_coord(ly + 3.5)}" '
                    f'font-size="{_LEGEND_FONT}" fill="#222222">'
-                   f"{escape(_shorten(name, fit))}</text>")
+                   f"{escape(legend[name])}</text>")
     out.append("</svg>")
     return "\n".join(out)
 

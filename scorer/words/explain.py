@@ -28,6 +28,7 @@ from scorer.core.rules import (
     differences,
 )
 from scorer.core.scoring import EXTRA_LABEL
+from scorer.words.german import genitive, names
 
 PRESET_LABELS = {
     "ddv": "DDV-Turnierspielregeln",
@@ -81,6 +82,29 @@ TRIGGER_LABELS = {
     BockTrigger.HERZSTICH: "Herzstich",
     BockTrigger.MANUAL: "Beschluss des Tisches",
 }
+
+TRIGGER_PHRASES = {
+    BockTrigger.TIE_120: "120:120",
+    BockTrigger.LOST_ANNOUNCEMENT: "verlorenem Re oder Kontra",
+    BockTrigger.ZERO_GAME: "einem 0-Punkte-Spiel",
+    BockTrigger.LOST_SOLO: "einem verlorenen Solo",
+    BockTrigger.SCHWARZ: "einer Partei ohne Stich (schwarz)",
+    BockTrigger.HERZSTICH: "einem Herzstich",
+    BockTrigger.MANUAL: "einem Beschluss des Tisches",
+}
+"""What starts a Bock round, as it reads after "bei" in a sentence (TRIGGER_LABELS are the
+values of a list: "Bock entsteht bei: verlorenes Re/Kontra")."""
+
+STACKING_SENTENCES = {
+    BockStacking.APPEND: "eine neue Bockrunde kommt hinten dran (mehrere Gründe in einem "
+    "Spiel ergeben Doppelbock)",
+    BockStacking.MULTIPLY: "jeder Grund beginnt eine Bockrunde beim nächsten Spiel, "
+    "überlappende Bockrunden multiplizieren sich",
+    BockStacking.MERGE: "eine neue Bockrunde wird mit der laufenden zusammengeführt",
+    BockStacking.RESTART: "eine neue Bockrunde ersetzt die offenen",
+    BockStacking.IGNORE: "solange Bockspiele offen sind, entsteht keine neue Bockrunde",
+}
+"""How a new Bock round meets the open ones, as half a sentence (RULES.md §7, §9.4)."""
 
 OPTION_LABELS = {
     "deck": "Kartenzahl",
@@ -142,10 +166,10 @@ OPTION_HELP = {
     "Spiel an die Gegenpartei; gilt nicht im Solo.",
     "bock_triggers": "Welche Spiele eine Bockrunde auslösen, in der alle Punkte doppelt "
     "zählen.",
-    "bock_stacking": "Was eine neue Bockrunde mit den noch offenen macht: hinten anhängen "
-    "(mehrere Gründe in einem Spiel ergeben Doppelbock), überlappend multiplizieren, mit der "
-    "laufenden zusammenführen, die offenen durch eine neue ersetzen, oder während offener "
-    "Bockspiele gar nichts.",
+    "bock_stacking": "Was aus einer neuen Bockrunde wird, solange noch Bockspiele offen "
+    "sind: sie kommt hinten dran (mehrere Gründe in einem Spiel ergeben Doppelbock), sie "
+    "multipliziert sich mit den offenen, sie wird mit der laufenden zusammengeführt, sie "
+    "ersetzt die offenen, oder es gibt keine.",
     "bock_effect": "Ob Bock die Punkte eines Spiels verdoppelt (Doppelbock vervierfacht) "
     "oder dem Gewinner je Bock-Stufe 2 Punkte dazugibt.",
     "bock_cap": "Bis zu welchem Faktor sich überlappende Bockrunden multiplizieren; ein "
@@ -270,8 +294,12 @@ def summary(rules: HouseRules, planned_games: int | None | _AnyPlan = ANY_PLAN) 
         after_armut = ", auch nach einer Armut" if rules.gegen_die_alten_after_armut else ""
         lines.append("Gewinnt Kontra gegen die Alten (die Partei mit beiden Kreuz-Damen), gibt "
                      f"es einen Punkt extra{after_armut}.")
-    if rules.solo_point is not SoloPoint.OFF:
-        lines.append("Ein Solo bringt dem Gewinner einen Punkt extra.")
+    if rules.solo_point is SoloPoint.SOLO:
+        lines.append("Ein Solo und eine stille Hochzeit bringen dem Gewinner einen Punkt "
+                     "extra.")
+    elif rules.solo_point is SoloPoint.SOLO_AND_HOCHZEIT:
+        lines.append("Ein Solo, eine stille Hochzeit und eine Hochzeit ohne Partner bringen "
+                     "dem Gewinner einen Punkt extra.")
     if rules.schwarz_point:
         lines.append("Bleibt eine Partei ohne Stich (schwarz), gibt es einen Punkt extra.")
     else:
@@ -281,7 +309,8 @@ def summary(rules: HouseRules, planned_games: int | None | _AnyPlan = ANY_PLAN) 
     if rules.kontra_only_shift:
         lines.append("Hat nur Kontra angesagt, reichen Re 120 Augen.")
     if rules.sixty_rule:
-        lines.append("60er-Regel: über 180 Augen ohne Ansage verliert (nicht im Solo).")
+        lines.append("60er-Regel: Wer ohne Ansage über 180 Augen holt, verliert das Spiel "
+                     "(nicht im Solo).")
     if rules.gegen_die_alten and rules.gegen_die_alten_in_solo:
         lines.append("Gegen die Alten zählt auch, wenn Kontra einen Solisten schlägt.")
     lines.extend(_bock_summary(rules))
@@ -315,8 +344,9 @@ def _pflicht_summary(rules: HouseRules, planned: int | None | _AnyPlan) -> list[
     if not rules.pflichtsolo:
         return ["Kein Pflichtsolo."]
     first = (" Das erste Solo ist das Pflichtsolo." if rules.first_solo_is_pflicht else
-             " Ob ein Solo Pflicht oder Lust ist, sagt der Eintrag; ohne Angabe ist es nur "
-             "für den Pflicht, der gerade mit dem Pflichtsolo dran ist.")
+             " Ob ein Solo Pflicht oder Lust ist, sagt der Eintrag; ohne Angabe ist es ein "
+             "Pflichtsolo, wenn der Solist gerade mit seinem Pflichtsolo dran ist, sonst ein "
+             "Lustsolo.")
     within = rules.pflichtsolo_forced is PflichtsoloForced.WITHIN
     if planned is None:
         forced = ("Der Abend hat keine geplanten Spiele: offene Pflichtsoli werden nur "
@@ -375,10 +405,10 @@ def pflicht_decision(rules: HouseRules, soloist: str, choice: bool | None, *, ow
         return f"Als Pflicht eingetragen: es ist das Pflichtsolo von {soloist}."
     if forced == soloist:
         return (f"Lust statt Pflicht: {soloist} ist mit dem Pflichtsolo dran, doch als "
-                "Lustsolo bleibt es offen.")
+                f"Lustsolo eingetragen bleibt {genitive(soloist)} Pflichtsolo offen.")
     if rules.first_solo_is_pflicht:
         return (f"Als Lustsolo eingetragen zählt es nicht als Pflicht, obwohl {soloist} das "
-                "Pflichtsolo noch offen hat: es bleibt offen.")
+                f"Pflichtsolo noch offen hat: {genitive(soloist)} Pflichtsolo bleibt offen.")
     return f"Als Lustsolo eingetragen: das Pflichtsolo von {soloist} bleibt offen."
 
 
@@ -386,10 +416,13 @@ def _bock_summary(rules: HouseRules) -> list[str]:
     """The sentences on Bock: when it comes, how rounds meet, what it does (§7, §9)."""
     if not rules.bock_triggers:
         return ["Ohne Bockrunden."]
-    why = format_value("bock_triggers", [t.value for t in rules.bock_triggers])
-    how = format_value("bock_stacking", rules.bock_stacking.value)
-    lines = [f"Bockrunden bei {why} ({how}); eine Bockrunde dauert so viele Spiele, "
-             "wie Spieler am Tisch sitzen, ein Solo darin verlängert sie."]
+    why = names([TRIGGER_PHRASES[t] for t in rules.bock_triggers])
+    how = STACKING_SENTENCES[rules.bock_stacking]
+    # A Bock round counts only the games after which the dealer moves on (RULES.md §7): a
+    # solo extends it only where the dealer stays after a solo.
+    lines = [f"Bock gibt es bei {why}; {how}.",
+             "Eine Bockrunde dauert so viele Spiele, wie Spieler am Tisch sitzen; ein Spiel, "
+             "nach dem derselbe Geber noch einmal gibt, zählt dabei nicht mit."]
     if rules.bock_stacking is BockStacking.MULTIPLY and rules.bock_cap:
         lines.append(f"Bock höchstens ×{rules.bock_cap}; darüber reicht die Runde ein Spiel "
                      "weiter.")
@@ -436,7 +469,9 @@ __all__ = [
     "OPTION_LABELS",
     "PRESET_LABELS",
     "SOLO_LABELS",
+    "STACKING_SENTENCES",
     "TRIGGER_LABELS",
+    "TRIGGER_PHRASES",
     "ANY_PLAN",
     "VALUE_LABELS",
     "describe_rules",

@@ -28,12 +28,13 @@ plays a normal game instead; Cem is forced next and plays the Pflichtsolo.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from scorer.core.evening import Ledger, LedgerGame, describe_bock_queue
 from scorer.words.explain import KIND_LABELS, SOLO_LABELS, TRIGGER_LABELS, pflicht_decision
+from scorer.words.german import genitive, names
+from scorer.words.short_names import short_names as prefixes
 from scorer.core.rules import (
     BockAtEnd,
     DealerAfterRedeal,
@@ -243,36 +244,18 @@ def bock_summary(ledger: Ledger) -> tuple[str, ...]:
 
 
 def short_names(players: Sequence[str]) -> dict[str, str]:
-    """A short form of each name for narrow columns (the dealer on the sheet): the first two
-    letters, or first and last, as far as that tells the players apart; else the whole name.
-    Never one letter, nor a mark of the legend: under "Art" a lone "A" reads as Armut, "Ng"
-    as neu gegeben.
+    """A short form of each name for narrow columns (the sheet's column heads, the dealer
+    under "Art", the PDF's dealer): the shortest start that tells the players at the table
+    apart, at least three letters (scorer.words.short_names), so never a mark of the
+    legend (two letters at most) unless that is somebody's whole name: under "Art" a lone
+    "A" would read as Armut.
 
     >>> short_names(["Anna", "Ben", "Alex", "Cem"])
-    {'Anna': 'An', 'Ben': 'Be', 'Alex': 'Al', 'Cem': 'Ce'}
+    {'Anna': 'Anna', 'Ben': 'Ben', 'Alex': 'Alex', 'Cem': 'Cem'}
+    >>> short_names(["Markus", "Martin", "Sabine"])
+    {'Markus': 'Mark', 'Martin': 'Mart', 'Sabine': 'Sab'}
     """
-    taken = {mark.casefold() for mark, _ in LEGEND}
-    out: dict[str, str] = {}
-    for form in (lambda n: n[:2], lambda n: n[:1] + n[-1:]):
-        made = {name: form(name) for name in players if name not in out}
-        count = Counter(short.casefold() for short in made.values())
-        for name, short in made.items():
-            if count[short.casefold()] == 1 and short.casefold() not in taken:
-                out[name] = short
-                taken.add(short.casefold())
-    return {name: out.get(name, name) for name in players}
-
-
-def genitive(name: str) -> str:
-    """A name's German genitive: "Doras", "Bens", "Klaus’"."""
-    return name + ("’" if name[-1:].lower() in ("s", "ß", "x", "z") else "s")
-
-
-def names(people: Sequence[str]) -> str:
-    """Names in a sentence: "Anna", "Anna und Ben", "Anna, Ben und Cem"."""
-    if len(people) <= 1:
-        return "".join(people)
-    return f"{', '.join(people[:-1])} und {people[-1]}"
+    return prefixes(players)
 
 
 def forced_sentence(game: LedgerGame) -> str | None:

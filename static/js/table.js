@@ -36,10 +36,35 @@
       .catch(function () { /* offline: the preview just stays as it was */ });
   }
 
+  // Only who sits at the table after the change can deal: the dealer list follows the
+  // ticks (and the name typed for a new player); a dealer who was chosen and then leaves
+  // goes back to the rule. (The server refuses one who does not sit there, by the field.)
+  var newName = form.querySelector("input[name=new_name]");
+  function offerDealers() {
+    if (!dealer) { return; }
+    var seated = { neu: !!(newName && newName.value.trim()) };
+    Array.prototype.forEach.call(form.querySelectorAll("input[name=present]"), function (box) {
+      if (box.checked) { seated[box.value] = true; }
+    });
+    Array.prototype.forEach.call(dealer.options, function (option) {
+      if (!option.value) { return; }
+      var away = !seated[option.value];
+      option.hidden = away;
+      option.disabled = away;
+      if (option.value === "neu") {
+        option.textContent = seated.neu ? newName.value.trim() + " (neu)" : "der neue Spieler";
+      }
+    });
+    var chosen = dealer.options[dealer.selectedIndex];
+    if (chosen && chosen.disabled) { dealer.value = ""; }
+  }
+
   function changed() {
+    offerDealers();
     clearTimeout(timer);
     timer = setTimeout(ask, 200);
   }
+  offerDealers();
 
   form.addEventListener("input", changed);
   form.addEventListener("change", changed);

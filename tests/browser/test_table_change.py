@@ -160,8 +160,10 @@ def check_sheet(table: Any, truth: dict[str, Any]) -> None:
         players += [p for p in change["joined"] if p not in players]
     assert sorted(players) == sorted(truth["totals"])
     assert table.totals() == truth["totals"]
-    head = page.locator(".sheet__head .num").all_inner_texts()
-    assert [h.strip() for h in head] == ["Wert", *players]
+    head = page.locator(".sheet__head .sheet__name .visually-hidden").all_text_contents()
+    assert head == players
+    shown = page.locator(".sheet__head .sheet__name [aria-hidden]").all_text_contents()
+    assert [name.startswith(short) for name, short in zip(players, shown)] == [True] * len(players)
 
     rows = page.evaluate(SHEET_ROWS_JS)
     games = iter(truth["games"])
