@@ -142,16 +142,17 @@
     if (party !== schwarzFor) {
       schwarzFor = party;
       var name = party === "re" ? "Re" : "Kontra";
-      tricklessLegend.textContent = "Schwarz? " + name + " hat 0 Augen – trotzdem einen Stich?";
+      // One question, and answers that say what happened (a "Ja" could answer "Schwarz?"
+      // as well as "einen Stich?"), short enough for one row.
+      tricklessLegend.textContent = name + " hat 0 Augen – mit Stich oder schwarz?";
       trickless.querySelectorAll("input").forEach(function (radio) {
         var other = radio.value !== party && radio.value !== "none";
         var chip = radio.closest(".chip");
         chip.hidden = other;
         radio.disabled = other;
         if (other) { radio.checked = false; }
-        // Answers to the question in the legend, short enough for one row.
-        chip.querySelector("span").textContent = radio.value === "none" ? "Ja, einen Stich"
-          : radio.value === party ? "Nein: schwarz" : chip.querySelector("span").textContent;
+        chip.querySelector("span").textContent = radio.value === "none" ? "mit einem Stich"
+          : radio.value === party ? "schwarz, kein Stich" : chip.querySelector("span").textContent;
       });
     }
     if (was) { inView(trickless); }
