@@ -195,6 +195,41 @@
     eyesInput.focus();
   }
 
+  // Hammelrennen: the Augen of the four make 240, so the last one to type is known. The
+  // page fills it (and keeps it up to date as the others are corrected) until it is typed
+  // into: from then on it is the table's own.
+  var eachEyes = form.querySelectorAll("input[name^=eyes_]");
+  var eyesByPage = null;
+
+  function whole(text) {
+    return /^[0-9]{1,3}$/.test(text.trim()) ? parseInt(text, 10) : null;
+  }
+
+  function fillLastEyes(event) {
+    if (event.target === eyesByPage) { eyesByPage = null; }
+    var shown = Array.prototype.filter.call(eachEyes, function (input) {
+      return input.getClientRects().length > 0;
+    });
+    if (eyesByPage && shown.indexOf(eyesByPage) < 0) { eyesByPage = null; }
+    var open = shown.filter(function (input) {
+      return input === eyesByPage || input.value.trim() === "";
+    });
+    var sum = 0;
+    var known = shown.every(function (input) {
+      var n = whole(input.value);
+      sum += open.indexOf(input) < 0 && n !== null ? n : 0;
+      return open.indexOf(input) >= 0 || n !== null;
+    });
+    if (shown.length !== 4 || open.length !== 1 || !known || sum > 240) {
+      if (eyesByPage) { eyesByPage.value = ""; }
+      return;
+    }
+    eyesByPage = open[0];
+    eyesByPage.value = String(240 - sum);
+  }
+
+  eachEyes.forEach(function (input) { input.addEventListener("input", fillLastEyes); });
+
   // +/− around every count field.
   form.querySelectorAll("input[data-stepper]").forEach(function (input) {
     var label = form.querySelector("label[for='" + input.id + "']");
