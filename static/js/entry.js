@@ -182,6 +182,20 @@
   if (pflichtSet) {
     pflichtSet.addEventListener("change", function () { pflichtByPage = false; });
   }
+  // The forced soloist as Re was the page's guess for a solo: another kind chosen, Re is
+  // the table's to tap (a Normalspiel with the soloist ticked was saved by mistake); back
+  // to Solo before anybody was tapped, the guess again.
+  var forcedBox = forcedId && reSet ? reSet.querySelector("input[value='" + forcedId + "']") : null;
+  var reByPage = !!(forcedBox && forcedBox.checked && kind() === "solo");
+  if (reSet) {
+    reSet.addEventListener("change", function () { reByPage = false; });
+  }
+  form.querySelectorAll("input[name=kind]").forEach(function (radio) {
+    radio.addEventListener("change", function () {
+      if (!reByPage || !radio.checked) { return; }
+      forcedBox.checked = radio.value === "solo";
+    });
+  });
   // The forced soloist comes chosen: picking which solo completes the choices before the Augen.
   form.querySelectorAll("input[name=solo]").forEach(function (radio) {
     radio.addEventListener("change", function () { if (radio.checked) { toEyesIfReady(); } });
