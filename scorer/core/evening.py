@@ -510,11 +510,21 @@ class _State:
         return change
 
 
+def playing_order(seats: Sequence[str], dealer: str) -> tuple[str, ...]:
+    """Every seat clockwise from the one after ``dealer``, the dealer last: the order in
+    which the table plays (RULES.md §7: the first one leads) and the pages list players.
+
+    >>> playing_order(["Anna", "Ben", "Cem", "Dora", "Emil"], "Ben")
+    ('Cem', 'Dora', 'Emil', 'Anna', 'Ben')
+    """
+    start = list(seats).index(dealer)
+    return tuple(seats[(start + k) % len(seats)] for k in range(1, len(seats) + 1))
+
+
 def _orders(seats: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
-    """For each dealer seat, every seat clockwise from the one after the dealer (the dealer
-    last): computed once per table instead of once per game."""
-    n = len(seats)
-    return tuple(tuple(seats[(dealer + k) % n] for k in range(1, n + 1)) for dealer in range(n))
+    """For each dealer seat, the playing order: computed once per table instead of once
+    per game."""
+    return tuple(playing_order(seats, dealer) for dealer in seats)
 
 
 def _table(raw: Any, problems: list[tuple[str, str]]) -> tuple[str, ...]:
@@ -738,5 +748,6 @@ __all__ = [
     "evening",
     "fold",
     "parse_setup",
+    "playing_order",
     "resume",
 ]

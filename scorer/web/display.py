@@ -104,9 +104,10 @@ ACTION_WORDS = {"create": "eingetragen", "edit": "geändert", "delete": "gelösc
 
 
 def who_plays(seats: list[tuple[int, str]], playing: list[str]) -> str:
-    """The entry form's folded line on who plays, from the table (id, name) in seat order
-    and the ticked ids: "Es spielen Anna, Cem, Dora, Emil · Ben setzt aus" (static/js/entry.js
-    words it the same way when the ticks change)."""
+    """The entry form's folded line on who plays, from the table (id, name) in the order of
+    play (RULES.md §7: from the seat after the dealer) and the ticked ids: "Es spielen Cem,
+    Dora, Emil, Anna · Ben setzt aus" (static/js/entry.js words it the same way when the
+    ticks change)."""
     ticked = [name for pid, name in seats if str(pid) in playing]
     out = [name for pid, name in seats if str(pid) not in playing]
     if not ticked:

@@ -22,6 +22,7 @@ from scorer import services
 from scorer.words.explain import pflicht_decision, pflicht_help
 from scorer.words.labels import deletion_note, forced_notice, owes_before, sheet_words
 from scorer.store.models import Evening, Game
+from scorer.core.evening import playing_order
 from scorer.core.rules import GameKind
 from scorer.core.scoring import NO_DULLE_SOLOS
 from scorer.web.entry_pages import (
@@ -166,12 +167,16 @@ def _entry_page(evening: Evening, sheet: services.Sheet, form: GameForm,
                                 number=evening.number))
     if status is None:
         status = 422 if request.method == "POST" else 200
+    # Who plays is said in the order of play (RULES.md §7), as on the sheet; the chips keep
+    # the seat order, where the table finds each name in the same place every game.
+    in_play = sheet.table(playing_order(table, dealer))
     return render_template(
         "entry.html", group=evening.group, evening=evening, sheet=sheet, form=form,
         errors=errors, general=general, game=game, number_now=number_now, dealer=dealer,
         bock=bock, forced=forced, sitting_out=sitting_out, rules=sheet.rules,
         preview_url=preview_url, seats=sheet.table(table), conflict=conflict,
-        who_text=who_plays(sheet.table(table), form.players.data or []),
+        who_text=who_plays(in_play, form.players.data or []),
+        who_order=" ".join(str(pid) for pid, _ in in_play),
         notice=notice, forced_why=forced_why,
         no_dulle_solos=" ".join(sorted(s.value for s in NO_DULLE_SOLOS)),
         preselected=forced is not None and game is None and request.method == "GET",

@@ -103,10 +103,14 @@
     }
   }
 
-  // "Es spielen Anna, Cem, Dora, Emil · Ben setzt aus", worded as the server words it
-  // (scorer/web/display.py who_plays).
+  // "Es spielen Cem, Dora, Emil, Anna · Ben setzt aus", worded as the server words it
+  // (scorer/web/display.py who_plays), in the order of play the server gives (data-order).
+  var playOrder = who ? (who.getAttribute("data-order") || "").split(" ") : [];
+
   function whoLine(ids) {
-    var boxes = form.querySelectorAll("[data-players] input[type=checkbox]");
+    var boxes = Array.prototype.slice.call(
+      form.querySelectorAll("[data-players] input[type=checkbox]"));
+    boxes.sort(function (a, b) { return playOrder.indexOf(a.value) - playOrder.indexOf(b.value); });
     var ticked = [];
     var out = [];
     boxes.forEach(function (box) {
