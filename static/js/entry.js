@@ -302,7 +302,46 @@
 
   function signed(n) { return n > 0 ? "+" + n : n < 0 ? "−" + (-n) : "0"; }
 
+  // A message beside a field after a refused save goes as soon as the field is right: the
+  // preview's answer names every field still wrong (by the same names), so the others are
+  // corrected. The list at the top loses their lines too.
+  function settleErrors(wrong) {
+    form.querySelectorAll("[data-error-for]").forEach(function (message) {
+      if (!wrong[message.getAttribute("data-error-for")]) { dropError(message); }
+    });
+  }
+
+  function dropError(message) {
+    var name = message.getAttribute("data-error-for");
+    var box = message.closest(".field--invalid");
+    message.remove();
+    if (box && !box.querySelector("[data-error-for]")) {
+      box.classList.remove("field--invalid");
+      box.querySelectorAll("[aria-invalid]").forEach(function (el) {
+        el.removeAttribute("aria-invalid");
+        el.removeAttribute("aria-describedby");
+      });
+    }
+    document.querySelectorAll("a[href='#" + name + "-error']").forEach(function (link) {
+      var list = link.closest("ul");
+      link.closest("li").remove();
+      var summary = list && list.closest(".flash");
+      if (summary && !list.querySelector("li")) { summary.remove(); }
+    });
+  }
+
+  // Without the server nothing says whether a change is right: a field changed loses its
+  // old message (the server checks again on saving).
+  function dropErrorsOf(target) {
+    var box = target && target.closest && target.closest(".field--invalid");
+    if (box) { box.querySelectorAll("[data-error-for]").forEach(dropError); }
+  }
+
+  var touched = false;   // the table changed something since the page came
+
   function show(data) {
+    // (The answer to the page's own first question says nothing about corrections.)
+    if (touched) { settleErrors(data.ok ? {} : data.errors || {}); }
     saysOffline = false;
     preview.textContent = "";
     if (!data.ok) {
@@ -347,7 +386,9 @@
       .catch(function () { if (mine === asked) { offline(); } });
   }
 
-  function changed() {
+  function changed(event) {
+    touched = true;
+    if (saysOffline) { dropErrorsOf(event.target); }
     update();
     clearTimeout(timer);
     timer = setTimeout(ask, 200);
