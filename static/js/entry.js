@@ -291,6 +291,46 @@
     saysOffline = false;
     preview.textContent = "";
     resting.forEach(function (node) { preview.appendChild(node.cloneNode(true)); });
+    fitBar();
+  }
+
+  // The bar keeps to a few lines, so the breakdown and a long message end in "…". A tap
+  // on the bar shows all of it (the bar grows upwards); another tap folds it again. It is
+  // a button only while there is more to see.
+  var barOpen = false;
+
+  function cut() {
+    return Array.prototype.some.call(preview.querySelectorAll("p"), function (p) {
+      return p.scrollWidth > p.clientWidth + 0.5 || p.scrollHeight > p.clientHeight + 0.5;
+    });
+  }
+
+  function fitBar() {
+    preview.classList.toggle("preview--open", barOpen);
+    if (barOpen || cut()) {
+      preview.setAttribute("role", "button");
+      preview.setAttribute("tabindex", "0");
+      preview.setAttribute("aria-expanded", barOpen ? "true" : "false");
+    } else {
+      ["role", "tabindex", "aria-expanded"].forEach(function (name) {
+        preview.removeAttribute(name);
+      });
+    }
+  }
+
+  function toggleBar(event) {
+    if (!preview.hasAttribute("role")) { return; }
+    if (event.type === "keydown") {
+      if (event.key !== "Enter" && event.key !== " ") { return; }
+      event.preventDefault();
+    }
+    barOpen = !barOpen;
+    fitBar();
+  }
+
+  if (preview) {
+    preview.addEventListener("click", toggleBar);
+    preview.addEventListener("keydown", toggleBar);
   }
 
   function text(tag, className, content) {
@@ -346,6 +386,7 @@
     preview.textContent = "";
     if (!data.ok) {
       preview.appendChild(text("p", "preview__problem", data.open));
+      fitBar();
       return;
     }
     // The four who play; who sits out gets nothing and takes no room in the bar.
@@ -361,8 +402,16 @@
     preview.appendChild(text("p", "", data.winner + (data.bock > 1 ? " · Bock ×" + data.bock : "")));
     preview.appendChild(points);
     var lines = [data.breakdown, data.bock_reasons].filter(Boolean).join(" · ");
-    if (lines) { preview.appendChild(text("p", "preview__lines", lines)); }
+    if (lines) {
+      // Opened, the bar breaks the lines between the items, not inside one.
+      var said = preview.appendChild(text("p", "preview__lines", ""));
+      lines.split(" · ").forEach(function (item, i) {
+        if (i) { said.appendChild(document.createTextNode(" · ")); }
+        said.appendChild(text("span", "", item));
+      });
+    }
     if (pflichtHelp && data.pflicht) { pflichtHelp.textContent = data.pflicht; }
+    fitBar();
   }
 
   // Without the server there are no numbers to show: say so rather than keep old ones.
@@ -371,6 +420,7 @@
     preview.textContent = "";
     preview.appendChild(text("p", "preview__problem", "Offline: die Punkte rechnet der " +
       "Server, sobald das Spiel gesendet ist."));
+    fitBar();
   }
 
   function ask() {
