@@ -57,6 +57,7 @@
   }
 
   function update() {
+    if (counts) { showCounts(); }
     var k = kind();
     form.querySelectorAll("[data-kinds]").forEach(function (el) {
       el.hidden = el.getAttribute("data-kinds").split(" ").indexOf(k) < 0;
@@ -249,10 +250,18 @@
   eachEyes.forEach(function (input) { input.addEventListener("input", fillLastEyes); });
 
   // +/− around every count field.
+  var counts = [];   // (hidden field, what shows its count)
+
+  function showCounts() {
+    counts.forEach(function (pair) { pair[1].textContent = pair[0].value || "0"; });
+  }
+
   form.querySelectorAll("input[data-stepper]").forEach(function (input) {
     var label = form.querySelector("label[for='" + input.id + "']");
     var name = label ? label.textContent.trim() : input.name;
-    var party = input.name.indexOf("_kontra") >= 0 ? " Kontra" : " Re";
+    // "Fuchs gefangen Re mehr": the party once, from the label or else the field.
+    var party = /(^| )(Re|Kontra)$/.test(name) ? ""
+      : input.name.indexOf("_kontra") >= 0 ? " Kontra" : " Re";
     var wrap = document.createElement("span");
     wrap.className = "stepper";
     input.parentNode.insertBefore(wrap, input);
@@ -273,8 +282,19 @@
     }
     wrap.appendChild(button("−", -1, "weniger"));
     wrap.appendChild(input);
+    if (input.getAttribute("data-stepper") === "shown") {
+      // Where the buttons do all the work (Sonderpunkte), the count is only shown: two
+      // steppers side by side fit a phone's row only without a field to type into.
+      input.type = "hidden";
+      var shown = document.createElement("output");
+      shown.className = "count";
+      shown.setAttribute("aria-live", "polite");
+      wrap.appendChild(shown);
+      counts.push([input, shown]);
+    }
     wrap.appendChild(button("+", 1, "mehr"));
   });
+  showCounts();
 
   // Live preview: the server folds the evening with this game and answers in JSON.
   var preview = document.getElementById("preview");

@@ -485,7 +485,8 @@
       if (!chosen.players) { leavePlayersOpen(); }
       Array.prototype.forEach.call(form.elements, function (control) {
         var values = chosen[control.name];
-        if (!control.name || control.type === "hidden" || control.type === "submit" ||
+        var kept = control.type === "hidden" && !control.hasAttribute("data-stepper");
+        if (!control.name || kept || control.type === "submit" ||
             control.type === "button" || (control.name === "players" && !values)) { return; }
         if (control.type === "checkbox" || control.type === "radio") {
           control.checked = !!values && values.indexOf(control.value) >= 0;
