@@ -367,3 +367,25 @@ def test_the_winner_and_the_dealer_in_plain_cases(rules, game, winner, notes) ->
 def test_the_end_of_the_evening_is_worded_for_any_plan(rules, planned, games, text) -> None:
     ledger = ev(rules, games, planned_games=planned)
     assert plan_complete(ledger) and plan_text(ledger) == text
+
+
+# ---------------------------------------------------------------- who called (issue 25, 13)
+
+@pytest.mark.parametrize(("game", "called"), [
+    pytest.param({"kind": "armut", "re": ["Ben", "Anna"], "re_eyes": 130, "caller": "Anna"},
+                 "Armut: Anna, mitgenommen von Ben", id="armut"),
+    pytest.param({"kind": "hochzeit", "re": ["Anna", "Cem"], "re_eyes": 130, "caller": "Cem"},
+                 "Hochzeit: Cem, Partner Anna", id="hochzeit"),
+    # Not said, or nothing to tell apart: the row says nothing more.
+    pytest.param({"kind": "armut", "re": ["Ben", "Anna"], "re_eyes": 130}, "",
+                 id="armut-as-stored-before"),
+    pytest.param({"kind": "hochzeit", "re": ["Cem"], "re_eyes": 130, "caller": "Cem"}, "",
+                 id="hochzeit-without-partner"),
+    pytest.param(normal("Anna", "Ben"), "", id="a-normal-game"),
+])
+def test_an_armut_and_a_hochzeit_say_who_called_and_who_joined(game, called) -> None:
+    (words,) = sheet_words(ev("bockrunde", [game]))
+    assert words.called == called
+    # Words only: the points are the same as without the caller.
+    without = {k: v for k, v in game.items() if k != "caller"}
+    assert ev("bockrunde", [game]).totals == ev("bockrunde", [without]).totals

@@ -303,8 +303,8 @@ def test_with_0_augen_nothing_is_saved_until_the_table_says_whether_kontra_took_
                               "(0 Augen gehen auch mit einem Stich aus vier Neunen)")
     refused = table.enter(sheet, ("Anna", "Cem"), 240, **said)
     assert refused.status_code == 422
-    assert re.search(r'<p class="error" id="trickless-error">bitte angeben, ob Kontra einen '
-                     r'Stich gemacht hat', refused.text)
+    assert re.search(r'<p class="error" data-error-for="trickless" id="trickless-error">bitte '
+                     r'angeben, ob Kontra einen Stich gemacht hat', refused.text)
     assert count_rows(app, Game) == 0
     table.play(sheet, ("Anna", "Cem"), 240, trickless="kontra", **said)
     table.play(sheet, ("Anna", "Cem"), 240, trickless="none", **said)
@@ -395,9 +395,9 @@ def test_a_stale_edit_with_an_unknown_value_gets_the_same_422_as_a_current_one(
     current = table.client.post(sheet + f"spiel/{game}/", data={**form, "revision": "1"})
     stale = table.client.post(sheet + f"spiel/{game}/", data={**form, "revision": "0"})
     assert current.status_code == stale.status_code == 422
-    messages = re.findall(r'<p class="error" id="[^"]+">([^<]+)</p>', current.text)
-    assert messages and messages == re.findall(
-        r'<p class="error" id="[^"]+">([^<]+)</p>', stale.text)
+    message = r'<p class="error" data-error-for="[^"]+" id="[^"]+">([^<]+)</p>'
+    messages = re.findall(message, current.text)
+    assert messages and messages == re.findall(message, stale.text)
     assert table.ledger(sheet).games[0].facts.re_eyes == 130
     assert count_rows(app, GameEvent) == 1
 
@@ -528,3 +528,36 @@ def test_each_mistake_on_a_refused_form_has_one_target_for_its_link(table):
     assert len(ids) == len(set(ids)), sorted(i for i in ids if ids.count(i) > 1)
     assert re.findall(r'<li><a href="#([^"]+)">', page) == ["players-error"]
     assert page.count('id="players-error"') == 1
+
+
+def test_an_armut_says_who_was_poor_and_who_took_the_cards(table, app):
+    # Issue 25, item 13: optional, told on the form; the row, the history and a backup
+    # keep it; a game without it (every game stored before) loads as it did.
+    table.create_group(preset="bockrunde")
+    sheet = table.start_evening()
+    table.play(sheet, ("Anna", "Ben"), 140, kind="armut")
+    table.play(sheet, ("Anna", "Ben"), 140, kind="armut", caller=table.ids("Anna")[0])
+    with app.app_context():
+        stored = [g.facts for g in Game.query.order_by(Game.position)]
+    assert "caller" not in stored[0] and stored[1]["caller"] == int(table.ids("Anna")[0])
+    page = table.opened(sheet)
+    assert page.count("Armut: Anna, mitgenommen von Ben") == 1
+    history = table.client.get(sheet + "verlauf/").text
+    assert "Armut: Anna, mitgenommen von Ben" in history
+    # Re wins 140 twice, gewonnen +1 each time: the caller changes no point.
+    assert table.ledger(sheet).totals == {"Anna": 2, "Ben": 2, "Cem": -2, "Dora": -2}
+
+
+def test_an_armut_caller_who_is_not_re_is_refused_beside_the_field(table, app):
+    table.create_group(preset="bockrunde")
+    sheet = table.start_evening()
+    refused = table.enter(sheet, ("Anna", "Ben"), 140, kind="armut",
+                          caller=table.ids("Cem")[0])
+    assert refused.status_code == 422
+    assert re.search(r'id="caller-error">muss einer der Re-Spieler sein: Cem spielt nicht Re',
+                     refused.text)
+    assert count_rows(app, Game) == 0
+    # The field is the Armut's and the Hochzeit's only: in another kind it is not read.
+    table.play(sheet, ("Anna", "Ben"), 140, caller=table.ids("Cem")[0])
+    with app.app_context():
+        assert "caller" not in Game.query.one().facts

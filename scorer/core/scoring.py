@@ -139,8 +139,11 @@ NO_DULLE_SOLOS = frozenset({SoloKind.DAMEN, SoloKind.BUBEN, SoloKind.DAMEN_BUBEN
 entry form hides "Dulle gefangen" there)."""
 _FIELDS = frozenset(
     {"rules", "players", "kind", "solo", "pflicht", "re", "re_eyes", "trickless", "announced",
-     "doppelt", "extras", "eyes", "bock", "manual_bock"}
+     "doppelt", "extras", "eyes", "bock", "manual_bock", "caller"}
 )
+_CALLED_KINDS = (GameKind.HOCHZEIT, GameKind.ARMUT)
+"""The kinds a player calls before the first trick, the other Re player joining them (the
+Hochzeit's partner, who took the Armut's cards): ``caller`` names who called."""
 _NO_PARTIES = (GameKind.HAMMELRENNEN, GameKind.REDEAL)
 _NO_ANNOUNCEMENTS = (GameKind.HAMMELRENNEN, GameKind.SCHWARZE_SAU, GameKind.REDEAL)
 # Value -> member tables: parsing looks input up here and never hands it to an Enum
@@ -228,6 +231,9 @@ class GameFacts(NamedTuple):
     """The Bock factor of this game."""
     manual_bock: bool = False
     """The table declared Bock after this game (RULES.md §9.5)."""
+    caller: str | None = None
+    """Who called the Hochzeit or had the Armut (one of ``re``; the other Re player is the
+    partner, or took the cards). Optional, for the sheet's words: it changes no point."""
 
     @property
     def scored_as_solo(self) -> bool:
@@ -265,6 +271,8 @@ class GameFacts(NamedTuple):
             out["bock"] = self.bock
         if self.manual_bock:
             out["manual_bock"] = True
+        if self.caller is not None:
+            out["caller"] = self.caller
         return out
 
 
@@ -385,6 +393,20 @@ def _parse_re(raw: Any, players: tuple[str, ...], problems: Problems) -> tuple[s
     return ()
 
 
+def _parse_caller(value: Any, re: tuple[str, ...], problems: Problems) -> str | None:
+    """Who called the Hochzeit or had the Armut: absent (or null), or one of the Re players."""
+    if value is None:
+        return None
+    if name_problem(value):
+        problems.append(("caller", "den Namen eines Re-Spielers angeben (wer die Hochzeit "
+                                   "oder die Armut hatte)"))
+    elif re and value not in re:
+        problems.append(("caller", f"muss einer der Re-Spieler sein: {value} spielt nicht Re"))
+    else:
+        return value
+    return None
+
+
 def _parse_re_eyes(value: Any, problems: Problems) -> int | None:
     if value is not None and (type(value) is not int or not 0 <= value <= 240):
         problems.append(("re_eyes", "Augen müssen zwischen 0 und 240 liegen"))
@@ -501,12 +523,13 @@ def parse_game(data: Any, *, players: tuple[str, ...] | None = None,
                                           problems)
     eyes = _parse_eyes(data.get("eyes"), problems)
     bock = _parse_bock(data.get("bock", 1 if bock is None else bock), problems)
+    caller = _parse_caller(data.get("caller"), re, problems)
     if problems:
         raise InvalidGame(problems)
     # positional, in field order: the hot path of every fold
     return GameFacts(game_players, kind, re, re_eyes, solo, pflicht, trickless, re_level,
                      kontra_level, re_doppelt, kontra_doppelt, re_extras, kontra_extras, eyes,
-                     bock, bool(manual_bock))
+                     bock, bool(manual_bock), caller)
 
 
 # --------------------------------------------------------------------------- validation
@@ -563,6 +586,8 @@ def _kind_problems(f: GameFacts, rules: HouseRules, problems: Problems) -> None:
             problems.append(("solo", f"das Solo {f.solo.value} gibt es in diesen Regeln nicht"))
     elif f.solo is not None:
         problems.append(("solo", "nur bei der Spielart solo"))
+    if f.caller is not None and f.kind not in _CALLED_KINDS:
+        problems.append(("caller", "nur bei einer Hochzeit oder Armut"))
     if f.pflicht is not None:
         if f.kind is not GameKind.SOLO:
             problems.append(("pflicht", "nur ein angesagtes Solo kann Pflichtsolo sein"))

@@ -187,8 +187,9 @@ def _stranger_problems(facts: Any, names: dict[int, str]) -> list[str]:
     for key in ("players", "re", "table"):
         if isinstance(facts.get(key), list):
             ids += facts[key]
-    if facts.get("dealer") is not None:
-        ids.append(facts["dealer"])
+    for key in ("dealer", "caller"):
+        if facts.get(key) is not None:
+            ids.append(facts[key])
     if isinstance(facts.get("eyes"), dict):
         ids += [i for i in map(services.eyes_player_id, facts["eyes"]) if i is not None]
     strangers = sorted({str(i) for i in ids

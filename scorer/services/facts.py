@@ -51,8 +51,9 @@ def to_core(facts: Mapping[str, Any], names: Mapping[int, str]) -> dict[str, Any
     for key in ("players", "re", "table"):
         if isinstance(raw.get(key), list):
             raw[key] = [names.get(i, str(i)) if type(i) is int else i for i in raw[key]]
-    if type(raw.get("dealer")) is int:
-        raw["dealer"] = names.get(raw["dealer"], str(raw["dealer"]))
+    for key in ("dealer", "caller"):
+        if type(raw.get(key)) is int:
+            raw[key] = names.get(raw[key], str(raw[key]))
     if isinstance(raw.get("eyes"), dict):
         raw["eyes"] = {names.get(eyes_player_id(k) or 0, k): v for k, v in raw["eyes"].items()}
     return raw
@@ -72,8 +73,9 @@ def from_core(raw: Mapping[str, Any], ids: Mapping[str, int]) -> dict[str, Any]:
     for key in ("players", "re", "table"):
         if key in facts:
             facts[key] = [ids[n] for n in facts[key]]
-    if "dealer" in facts:
-        facts["dealer"] = ids[facts["dealer"]]
+    for key in ("dealer", "caller"):
+        if key in facts:
+            facts[key] = ids[facts[key]]
     if "eyes" in facts:
         facts["eyes"] = {str(ids[n]): v for n, v in facts["eyes"].items()}
     return facts

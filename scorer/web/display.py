@@ -19,7 +19,7 @@ from scorer.words.explain import (
     deviation_text,
     summary,
 )
-from scorer.words.labels import names
+from scorer.words.labels import called_text, names
 from scorer.core.rules import Extra, GameKind, HouseRules, SoloKind
 
 
@@ -70,6 +70,8 @@ def facts_text(raw: dict[str, Any] | None) -> str:
         parts.append(" · ".join(f"{p} {e}" for p, e in raw["eyes"].items()))
     if raw.get("re"):
         parts.append("Re " + ", ".join(raw["re"]))
+    if called := called_text(kind, raw.get("re") or (), raw.get("caller")):
+        parts.append(called)
     if raw.get("re_eyes") is not None:
         parts.append(f"{raw['re_eyes']} Augen")
     for party, level in (raw.get("announced") or {}).items():

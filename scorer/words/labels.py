@@ -108,6 +108,9 @@ class RowWords(NamedTuple):
     """The Bock factor the row shows (bock_factor: 1 for a redeal)."""
     bock_reasons: str
     """"löst Bock aus: 120:120" when the game starts a Bock round, else ""."""
+    called: str = ""
+    """Who called a Hochzeit or had the Armut, where the table said so: "Armut: Anna,
+    mitgenommen von Ben"; else ""."""
 
 
 def marker(game: LedgerGame) -> str:
@@ -151,6 +154,27 @@ def kind_text(game: LedgerGame, rules: HouseRules) -> str:
     if facts.kind is GameKind.SOLO and facts.solo is not None:
         return f"{word} ({SOLO_LABELS[facts.solo]})"
     return word
+
+
+def called_text(kind: GameKind, re: Sequence[str], caller: str | None) -> str:
+    """Who called a Hochzeit with a partner or had the Armut, and who joined them, as the
+    sheet, the PDF and the history say it; "" where the entry does not say.
+
+    >>> called_text(GameKind.ARMUT, ("Ben", "Anna"), "Anna")
+    'Armut: Anna, mitgenommen von Ben'
+    >>> called_text(GameKind.HOCHZEIT, ("Anna", "Cem"), "Cem")
+    'Hochzeit: Cem, Partner Anna'
+    >>> called_text(GameKind.HOCHZEIT, ("Cem",), "Cem"), called_text(GameKind.ARMUT, ("A", "B"), None)
+    ('', '')
+    """
+    others = [p for p in re if p != caller]
+    if caller is None or caller not in re or len(others) != 1:
+        return ""  # nobody named, or a Hochzeit without partner (its kind says so)
+    if kind is GameKind.ARMUT:
+        return f"Armut: {caller}, mitgenommen von {others[0]}"
+    if kind is GameKind.HOCHZEIT:
+        return f"Hochzeit: {caller}, Partner {others[0]}"
+    return ""
 
 
 def winner_text(game: LedgerGame) -> str:
@@ -402,6 +426,7 @@ def _row(game: LedgerGame, rules: HouseRules, done: set[str], in_a_row: int,
         warnings=_present((first if forced_missed else None, players)),
         bock=bock_factor(game),
         bock_reasons=bock_reasons(game),
+        called=called_text(facts.kind, facts.re, facts.caller),
     )
 
 
@@ -494,6 +519,7 @@ __all__ = [
     "bock_reasons",
     "bock_summary",
     "breakdown",
+    "called_text",
     "dealer_sentence",
     "deletion_note",
     "forced_notice",

@@ -56,6 +56,27 @@
     return ids;
   }
 
+  // Hochzeit and Armut: which of the two Re players called, asked in the kind's words and
+  // offered among the Re players once they are tapped (optional: it changes no point).
+  var callerSet = form.querySelector("[data-caller]");
+  var CALLER_LEGEND = {
+    hochzeit: "Wer hat die Hochzeit? (freiwillig)",
+    armut: "Wer hatte die Armut? (freiwillig; der andere hat sie mitgenommen)"
+  };
+
+  function askCaller(k) {
+    if (!CALLER_LEGEND[k]) { return; }
+    callerSet.querySelector("legend").textContent = CALLER_LEGEND[k];
+    var re = Array.prototype.map.call(reSet.querySelectorAll("input:checked"),
+                                      function (box) { return box.value; });
+    callerSet.querySelectorAll("input").forEach(function (radio) {
+      var reBox = reSet.querySelector("input[value='" + radio.value + "']");
+      var offered = re.length ? re.indexOf(radio.value) >= 0 : !(reBox && reBox.disabled);
+      radio.closest(".chip").hidden = !offered;
+      if (!offered) { radio.checked = false; }
+    });
+  }
+
   function update() {
     if (counts) { showCounts(); }
     var k = kind();
@@ -80,6 +101,7 @@
         if (!plays) { box.checked = false; }
       });
     }
+    if (callerSet) { askCaller(k); }
     if (whoText) { whoText.textContent = whoLine(ids); }
     if (ids || open) {
       form.querySelectorAll("input[name^=eyes_]").forEach(function (input) {
