@@ -389,3 +389,20 @@ def test_an_armut_and_a_hochzeit_say_who_called_and_who_joined(game, called) -> 
     # Words only: the points are the same as without the caller.
     without = {k: v for k, v in game.items() if k != "caller"}
     assert ev("bockrunde", [game]).totals == ev("bockrunde", [without]).totals
+
+
+def test_a_forced_pflichtsolo_in_a_bock_round_says_why_it_counts_bock() -> None:
+    # ddv with 120:120 as a Bock trigger, 4 planned games and 4 open Pflichtsoli: every game
+    # is forced (RULES.md §7). Game 1 (Ben forced, a normal game) ends 120:120 and starts a
+    # round of 4 Bock games; game 2 is Cem's forced Pflichtsolo, the first of them.
+    rules = {"preset": "ddv", "bock_triggers": ["tie_120"]}
+    ledger = ev(rules, [normal("Anna", "Ben", 120), solo("Cem")], planned_games=4)
+    first, second = sheet_words(ledger)
+    assert ledger.games[1].forced_soloist == "Cem" and second.bock == 2
+    assert ("Vorgeführt und trotzdem Bock ×2: die Bockrunde läuft weiter (keine Bockpause bei "
+            "vorgeführten Pflichtsoli).") in second.notes
+    assert not [n for n in first.notes if "Bock" in n]  # forced, but no Bock yet
+    # With the Bock pause the forced game is played without Bock, and nothing is to explain.
+    paused = ev({**rules, "bock_pause_forced": True}, [normal("Anna", "Ben", 120), solo("Cem")],
+                planned_games=4)
+    assert not [n for n in sheet_words(paused)[1].notes if "Bock" in n]

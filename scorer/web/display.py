@@ -53,9 +53,13 @@ def parties_text(entry: LedgerGame) -> str:
             f"Kontra {', '.join(kontra)}")
 
 
-def facts_text(raw: dict[str, Any] | None) -> str:
+def facts_text(raw: dict[str, Any] | None, deck: int | None = None) -> str:
     """Entered facts (CLI.md shape, names) in one line, for the history and conflicts:
-    "Normalspiel · Re Anna, Cem · 151 Augen · Re: keine 90 · Fuchs gefangen (Re) 1"."""
+    "Normalspiel · Re Anna, Cem · 151 Augen · Re: keine 90 · Fuchs gefangen (Re) 1".
+
+    With the ``deck`` known, a party with 0 Augen in a 48-card game says how the schwarz
+    question was answered: "Kontra schwarz (kein Stich)", or "Kontra mit Stich (0 Augen)"
+    (the form stores nothing for that answer; the core then counts a trick)."""
     if raw is None:
         return "—"
     if "table" in raw:
@@ -85,8 +89,12 @@ def facts_text(raw: dict[str, Any] | None) -> str:
         for name, count in (extras or {}).items():
             if count:
                 parts.append(f"{EXTRA_LABELS[Extra(name)]} ({PARTY_WORDS[party]}) {count}")
+    zero = {0: "re", 240: "kontra"}.get(raw.get("re_eyes"))  # type: ignore[arg-type]
     if raw.get("trickless"):
-        parts.append(f"{PARTY_WORDS[raw['trickless']]} ohne Stich")
+        parts.append(f"{PARTY_WORDS[raw['trickless']]} schwarz (kein Stich)")
+    elif deck == 48 and zero is not None and kind not in (GameKind.HAMMELRENNEN,
+                                                           GameKind.REDEAL):
+        parts.append(f"{PARTY_WORDS[zero]} mit Stich (0 Augen)")
     if raw.get("manual_bock"):
         parts.append("Bock vom Tisch beschlossen")
     return " · ".join(parts)

@@ -314,6 +314,17 @@ def forced_sentence(game: LedgerGame) -> str | None:
     return f"{dran}, gespielt wurde {what} von {soloist}: {still_open}"
 
 
+def forced_bock_sentence(game: LedgerGame) -> str | None:
+    """Why a game for which a forced soloist was named counts Bock (RULES.md §9.7: only
+    ``bock_pause_forced`` keeps Bock away from it), or None: a table expects a forced
+    Pflichtsolo outside the Bock round it interrupts."""
+    bock = bock_factor(game)
+    if game.forced_soloist is None or bock == 1:
+        return None
+    return (f"Vorgeführt und trotzdem Bock ×{bock}: die Bockrunde läuft weiter (keine "
+            "Bockpause bei vorgeführten Pflichtsoli).")
+
+
 def dealer_sentence(game: LedgerGame, rules: HouseRules, in_a_row: int,
                     deals_again: bool | None = None) -> str | None:
     """Why the dealer deals again or, unusually, moves on (RULES.md §7), or None when the
@@ -411,7 +422,8 @@ def _row(game: LedgerGame, rules: HouseRules, done: set[str], in_a_row: int,
         if owed:
             first = pflicht_decision(rules, soloist, facts.pflicht, owes=True, forced=forced)
     players = rotation_sentence(game)
-    notes = _present((first, dealer_sentence(game, rules, in_a_row, deals_again), players))
+    notes = _present((first, forced_bock_sentence(game),
+                      dealer_sentence(game, rules, in_a_row, deals_again), players))
     return RowWords(
         number=game.number,
         marker=marker(game),
@@ -522,6 +534,7 @@ __all__ = [
     "called_text",
     "dealer_sentence",
     "deletion_note",
+    "forced_bock_sentence",
     "forced_notice",
     "forced_sentence",
     "genitive",

@@ -304,21 +304,73 @@
   var dirty = false;
   var note = null;
 
+  // The waiting game in one line, in the words the server's history uses for it
+  // (scorer/web/display.py facts_text), from the form's visible choices: everything the
+  // table entered, announcements and Sonderpunkte included.
   function describe() {
     var parts = [];
     var kind = form.querySelector("input[name=kind]:checked");
+    var k = kind ? kind.value : "normal";
     parts.push(kind ? labelOf(kind) : "Normalspiel");
     var solo = form.querySelector("input[name=solo]:checked");
-    if (kind && kind.value === "solo" && solo) { parts[0] = labelOf(solo); }
-    var re = Array.prototype.map.call(form.querySelectorAll("input[name=re]:checked"), labelOf);
-    if (re.length) { parts.push("Re " + re.join(", ")); }
+    if (k === "solo" && solo) { parts[0] = labelOf(solo); }
+    var eachEyes = Array.prototype.filter.call(form.querySelectorAll("input[name^=eyes_]"),
+      function (input) { return k === "hammelrennen" && input.value.trim(); });
+    if (eachEyes.length) {
+      parts.push(eachEyes.map(function (input) {
+        return labelOf(input) + " " + input.value.trim();
+      }).join(" · "));
+    }
+    var reBoxes = Array.prototype.slice.call(form.querySelectorAll("input[name=re]:checked"));
+    var re = reBoxes.map(labelOf);
+    if (re.length && k !== "hammelrennen" && k !== "redeal") { parts.push("Re " + re.join(", ")); }
+    var caller = form.querySelector("input[name=caller]:checked");
+    var called = caller ? reBoxes.map(function (b) { return b.value; }).indexOf(caller.value) : -1;
+    if (called >= 0 && re.length === 2 && (k === "armut" || k === "hochzeit")) {
+      var other = re[1 - called];
+      parts.push(k === "armut" ? "Armut: " + labelOf(caller) + ", mitgenommen von " + other
+        : "Hochzeit: " + labelOf(caller) + ", Partner " + other);
+    }
     var eyes = form.querySelector("[name=re_eyes]");
-    if (eyes && eyes.value.trim()) { parts.push(eyes.value.trim() + " Augen"); }
+    if (eyes && eyes.value.trim() && k !== "hammelrennen" && k !== "redeal") {
+      parts.push(eyes.value.trim() + " Augen");
+    }
+    if (k === "hammelrennen" || k === "redeal") { return parts.join(" · "); }
+    ["re", "kontra"].forEach(function (party) {
+      var said = form.querySelector("input[name=announced_" + party + "]:checked");
+      if (said && said.value !== "none") { parts.push(PARTY[party] + ": " + labelOf(said)); }
+    });
+    ["re", "kontra"].forEach(function (party) {
+      var doppelt = form.querySelector("[name=doppelt_" + party + "]");
+      if (doppelt && parseInt(doppelt.value, 10) > 0) {
+        parts.push("Doppelt " + PARTY[party] + " ×" + parseInt(doppelt.value, 10));
+      }
+    });
+    ["re", "kontra"].forEach(function (party) {
+      form.querySelectorAll("[name^=extras_" + party + "_]").forEach(function (input) {
+        var count = parseInt(input.value, 10);
+        if (input.disabled || !(count > 0)) { return; }
+        var name = labelOf(input).replace(/ (Re|Kontra)$/, "");
+        parts.push(name + " (" + PARTY[party] + ") " + count);
+      });
+    });
+    var answer = form.querySelector("input[name=trickless]:checked:not(:disabled)");
+    var zero = eyes && { "0": "re", "240": "kontra" }[eyes.value.trim()];
+    if (answer && zero && answer.value === zero) {
+      parts.push(PARTY[zero] + " schwarz (kein Stich)");
+    } else if (answer && zero && answer.value === "none") {
+      parts.push(PARTY[zero] + " mit Stich (0 Augen)");
+    }
+    var bock = form.querySelector("input[name=manual_bock]:checked");
+    if (bock) { parts.push("Bock vom Tisch beschlossen"); }
     return parts.join(" · ");
   }
 
+  var PARTY = { re: "Re", kontra: "Kontra" };
+
   function labelOf(input) {
-    var label = input.closest("label") || (input.labels && input.labels[0]);
+    var label = input.closest("label") || (input.labels && input.labels[0]) ||
+      (input.id && form.querySelector("label[for='" + input.id + "']"));
     return label ? label.textContent.trim() : input.value;
   }
 
