@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 from flask import (
     Blueprint,
@@ -13,7 +14,6 @@ from flask import (
     redirect,
     render_template,
     request,
-    session,
     url_for,
 )
 from werkzeug.wrappers import Response
@@ -28,7 +28,7 @@ from scorer.words.labels import (
     plan_text,
     short_names,
 )
-from scorer.store.models import Group
+from scorer.store.models import Evening, Group
 from scorer.core.rules import InvalidRules, rules_from_spec
 from scorer.web import live, money
 from scorer.web.display import rules_words
@@ -55,8 +55,9 @@ MAX_SEATS = 7
 """A table seats four to seven (RULES.md §7)."""
 SERVICE_FIELDS = {"seats": "present"}
 """Service fields that the form calls differently."""
-UNDO = "undo"
-"""Session key: the last change to a game, offered once as "Rückgängig" on the sheet."""
+UNDO_WORDS = {services.CREATE: "gespeichert", services.EDIT: "geändert",
+              services.DELETE: "gelöscht", services.RESTORE: "wiederhergestellt"}
+"""What "Rückgängig" on the sheet says the last change was: "Spiel 9 gespeichert."."""
 
 
 @bp.route("/neu", methods=["GET", "POST"])
@@ -125,10 +126,7 @@ def show(token: str, number: int) -> bytes:
     """The score sheet: totals, status panel, one row per game."""
     evening = evening_or_404(token, number)
     sheet = services.sheet(evening)
-    # A phone that only watches for changes leaves the offer for the page it opens next.
-    undo = None if live.is_live_fetch() else session.pop(UNDO, None)
-    if undo is not None and undo.get("evening_id") != evening.id:
-        undo = None
+    undo = _undo_offer(evening) if g.can_edit and not evening.closed else None
     ledger = sheet.ledger
     rows = sheet_rows(sheet, RowLinks(token, number), g.can_edit and not evening.closed,
                       short_names(ledger.players))
@@ -141,6 +139,18 @@ def show(token: str, number: int) -> bytes:
         rows=rows, rules_words=rules_words(sheet.rules, evening.planned_games),
         **money.sheet_extras(evening, sheet),
     ))
+
+
+def _undo_offer(evening: Evening) -> dict[str, Any] | None:
+    """"Rückgängig" for the evening's last change, on every phone with the edit link and
+    after a reload, until the next change (services.last_change)."""
+    event = services.last_change(evening)
+    if event is None:
+        return None
+    word = UNDO_WORDS.get(event.action, event.action)
+    what = ("Tischwechsel" if services.is_table_change(event.new_facts or event.old_facts)
+            else f"Spiel {event.game_number}")
+    return {"event_id": event.id, "message": f"{what} {word}."}
 
 
 PANEL_HEADER = "X-Doko-Panel"
