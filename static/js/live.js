@@ -207,8 +207,7 @@
       .filter(function (pair) { return pair[1] && pair[1].hasAttribute("data-live-region"); });
     if (!pairs.length) { return false; }
 
-    var anchor = null;
-    var anchorTop = 0;
+    var anchors = anchorsIn(pairs.map(function (pair) { return pair[0]; }));
     var open = [];
     var scrolled = [];
     var values = [];
@@ -216,11 +215,6 @@
     var active = document.activeElement;
     pairs.forEach(function (pair) {
       var region = pair[0];
-      var withIds = [region].concat(Array.prototype.slice.call(region.querySelectorAll("[id]")));
-      withIds.forEach(function (el) {
-        var box = el.getBoundingClientRect();
-        if (!anchor && box.height > 0 && box.bottom > 0) { anchor = el.id; anchorTop = box.top; }
-      });
       region.querySelectorAll("details[open]").forEach(function (d) {
         // A breakdown fetched on demand (panels.js) stays in place until it is fetched anew.
         var words = d.querySelector("[data-panel-body][data-panel-loaded]");
@@ -266,9 +260,37 @@
       var target = find(focused, fresh);
       if (target) { target.focus({ preventScroll: true }); }
     }
-    var now = anchor && document.getElementById(anchor);
-    if (now) { window.scrollBy(0, now.getBoundingClientRect().top - anchorTop); }
+    // What was in view stays where it was, whatever changed height above it.
+    for (var i = 0; i < anchors.length; i += 1) {
+      var now = document.getElementById(anchors[i][0]);
+      if (now) {
+        window.scrollBy(0, now.getBoundingClientRect().top - anchors[i][1]);
+        break;
+      }
+    }
     return true;
+  }
+
+  // What the eye is on, best first, as (id, top): an opened row in view (a breakdown being
+  // read), then the element that starts highest on the screen, then the smallest one that
+  // covers it. A row that is gone from the new sheet (deleted) leaves the next to hold on to.
+  function anchorsIn(regions) {
+    var view = window.innerHeight;
+    var opened = [];
+    var starting = [];
+    var covering = [];
+    regions.forEach(function (region) {
+      region.querySelectorAll("[id]").forEach(function (el) {
+        var box = el.getBoundingClientRect();
+        if (!box.height || box.bottom <= 0 || box.top >= view) { return; }
+        var entry = { id: el.id, top: box.top, height: box.height };
+        if (el.tagName === "DETAILS" && el.open) { opened.push(entry); }
+        (box.top >= 0 ? starting : covering).push(entry);
+      });
+    });
+    starting.sort(function (a, b) { return a.top - b.top; });
+    covering.sort(function (a, b) { return a.height - b.height; });
+    return opened.concat(starting, covering).map(function (entry) { return [entry.id, entry.top]; });
   }
 
   // ------------------------------------------------------------------ the entry form
