@@ -19,17 +19,18 @@ from flask import (
 from werkzeug.wrappers import Response
 
 from scorer import services
-from scorer.core.evening import describe_bock_queue
+from scorer.core.evening import describe_bock_queue, moves_on
 from scorer.words.explain import PRESET_LABELS, summary
 from scorer.words.labels import (
     bock_summary,
+    coming_words,
     forced_notice,
     plan_complete,
     plan_text,
     short_names,
 )
 from scorer.store.models import Evening, Group
-from scorer.core.rules import InvalidRules, rules_from_spec
+from scorer.core.rules import GameKind, InvalidRules, rules_from_spec
 from scorer.web import live, money
 from scorer.web.display import rules_words
 from scorer.web.forms import (
@@ -55,6 +56,9 @@ MAX_SEATS = 7
 """A table seats four to seven (RULES.md §7)."""
 SERVICE_FIELDS = {"seats": "present"}
 """Service fields that the form calls differently."""
+GAMES_AHEAD = 6
+"""How many games after the next one the sheet tells a phone that may go offline (who
+deals and plays them, if the games before them move the dealer on): a cellar's worth."""
 UNDO_WORDS = {services.CREATE: "gespeichert", services.EDIT: "geändert",
               services.DELETE: "gelöscht", services.RESTORE: "wiederhergestellt"}
 """What "Rückgängig" on the sheet says the last change was: "Spiel 9 gespeichert."."""
@@ -126,12 +130,17 @@ def show(token: str, number: int) -> bytes:
     """The score sheet: totals, status panel, one row per game."""
     evening = evening_or_404(token, number)
     sheet = services.sheet(evening)
-    undo = _undo_offer(evening) if g.can_edit and not evening.closed else None
+    editing = g.can_edit and not evening.closed
+    undo = _undo_offer(evening) if editing else None
     ledger = sheet.ledger
-    rows = sheet_rows(sheet, RowLinks(token, number), g.can_edit and not evening.closed,
-                      short_names(ledger.players))
+    rows = sheet_rows(sheet, RowLinks(token, number), editing, short_names(ledger.players))
+    rules = sheet.rules
     return rows.page(render_template(
         "sheet.html", group=evening.group, evening=evening, sheet=sheet, undo=undo,
+        # For a phone that keeps games while offline (static/js/offline.js): the games
+        # after the next one, and the kinds after which they are sure.
+        coming=coming_words(ledger, GAMES_AHEAD) if editing else (),
+        moves_on=" ".join(k.value for k in GameKind if moves_on(k, rules)),
         action=ActionForm(formdata=None, data={"revision": evening.revision}),
         bock_text=describe_bock_queue(ledger.bock_queue), bock_lines=bock_summary(ledger),
         plan=plan_text(ledger), done=not evening.closed and plan_complete(ledger),

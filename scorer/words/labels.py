@@ -32,7 +32,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
-from scorer.core.evening import Ledger, LedgerGame, describe_bock_queue
+from scorer.core.evening import Ledger, LedgerGame, describe_bock_queue, games_ahead
 from scorer.words.explain import KIND_LABELS, SOLO_LABELS, TRIGGER_LABELS, pflicht_decision
 from scorer.core.rules import (
     DealerAfterRedeal,
@@ -504,20 +504,62 @@ def plan_text(ledger: Ledger) -> str | None:
     return f"{ledger.planned_played} von {planned} geplanten gezählt"
 
 
-def forced_notice(ledger: Ledger) -> str | None:
+def forced_notice(ledger: Ledger, later: int = 0, forced: str | None = None) -> str | None:
     """Why the next game is a forced Pflichtsolo, in a few words, or None when it is not:
-    "noch 3 geplante Spiele, 3 Pflichtsoli offen"."""
-    forced = ledger.next.forced_soloist
+    "noch 3 geplante Spiele, 3 Pflichtsoli offen". ``later``: for the game that many games
+    after the next one, all moving the dealer on, whose forced soloist is ``forced``
+    (games_ahead)."""
+    if not later:
+        forced = ledger.next.forced_soloist
     planned = ledger.setup.planned_games
     if forced is None or planned is None:
         return None
-    left = planned - ledger.planned_played
+    left = planned - ledger.planned_played - later
     if left <= 0:
         return "die geplanten Spiele sind gespielt"
     owed = len(ledger.pflichtsolo_open)
     games = "ein geplantes Spiel" if left == 1 else f"{left} geplante Spiele"
     soli = "ein Pflichtsolo" if owed == 1 else f"{owed} Pflichtsoli"
     return f"noch {games}, {soli} offen"
+
+
+class ComingWords(NamedTuple):
+    """A game after the next, as the sheet of a phone with waiting games shows it."""
+
+    later: int
+    """How many games after the next one (1: the game after it)."""
+    dealer: str
+    players: tuple[str, ...]
+    """The four, in the order of play."""
+    sitting_out: tuple[str, ...]
+    bock: str
+    """"noch 2 Bockspiele ×2", "" for none - if the games before start no Bock round."""
+    forced: str | None
+    """Who must play a Pflichtsolo in it, if anybody."""
+    forced_why: str | None
+
+
+def coming_words(ledger: Ledger, count: int) -> tuple[ComingWords, ...]:
+    """The ``count`` games after the next one, as they will be if every game before each
+    moves the dealer on (core.evening.games_ahead): what a phone offline shows for the game
+    after the games waiting on it.
+
+    >>> from scorer.core.evening import evening
+    >>> later = coming_words(evening({"rules": "bockrunde", "seats": ["A", "B", "C", "D", "E"],
+    ...     "games": [{"re": ["B", "C"], "re_eyes": 120}]}), 2)
+    >>> [(c.dealer, c.players, c.sitting_out, c.bock) for c in later]
+    [('C', ('D', 'E', 'A', 'B'), ('C',), 'noch 4 Bockspiele ×2'), ('D', ('E', 'A', 'B', 'C'), ('D',), 'noch 3 Bockspiele ×2')]
+    """
+    out = []
+    for later, ahead in enumerate(games_ahead(ledger, count + 1)[1:], start=1):
+        game = ahead.game
+        out.append(ComingWords(
+            later=later, dealer=game.dealer, players=game.players,
+            sitting_out=tuple(s for s in game.seats if s not in game.players),
+            bock=describe_bock_queue(ahead.bock_queue) if ahead.bock_queue else "",
+            forced=game.forced_soloist,
+            forced_why=forced_notice(ledger, later, game.forced_soloist)))
+    return tuple(out)
 
 
 __all__ = [
@@ -529,8 +571,10 @@ __all__ = [
     "RowWords",
     "bock_factor",
     "bock_reasons",
+    "ComingWords",
     "bock_summary",
     "breakdown",
+    "coming_words",
     "called_text",
     "dealer_sentence",
     "deletion_note",
