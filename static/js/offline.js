@@ -469,6 +469,7 @@
       var item = { entry_key: key, evening: evening, sync: syncUrl, runde: runde,
                    number: found[0], fields: fields(), text: describe() };
       return store.add(item).then(function () {
+        document.dispatchEvent(new CustomEvent("doko:kept", { detail: item }));
         keyInput.value = store.uuid();
         if (navigator.storage && navigator.storage.persist) {
           navigator.storage.persist()["catch"](function () {});
@@ -528,6 +529,7 @@
     var key = sessionStorage.getItem(FILL);
     if (!key) { return; }
     sessionStorage.removeItem(FILL);
+    form.setAttribute("data-filling", "");   // (draft.js leaves the form to this)
     store.get(key).then(function (item) {
       if (!item || item.evening !== evening) { return; }
       filled = key;
