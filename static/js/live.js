@@ -9,7 +9,8 @@
 // says when the game it is for was entered meanwhile on another phone, and makes sure the
 // next tap on Speichern is a decision. Nothing is computed here: the server's pages say it.
 //
-// Other scripts listen to the events on document: doko:online, doko:offline, doko:changed
+// Other scripts listen to the events on document: doko:online, doko:offline, doko:slow and
+// doko:fast (the server answers, but late: a busy WLAN is not offline), doko:changed
 // (detail: the server's {version, games, closed}), doko:swapped, doko:gone; and may ask
 // window.DokoLive for the state.
 (function () {
@@ -18,9 +19,10 @@
   var pollUrl = body.getAttribute("data-live-poll");
   if (!pollUrl) { return; }
 
-  var FAST = 1000;     // ms between checks while online: a change shows within 2 s
-  var SLOW = 2500;     // ms between checks while offline
-  var TIMEOUT = 5000;  // a check that takes longer counts as failed
+  var FAST = 1000;      // ms between checks while online: a change shows within 2 s
+  var OFFLINE = 2500;   // ms between checks while offline
+  var SLOW = 5000;      // an answer that takes longer: the server is slow, not gone
+  var GIVE_UP = 15000;  // no answer after this long: no server (offline)
 
   var evening = body.getAttribute("data-evening");
   var runde = body.getAttribute("data-runde");
@@ -31,6 +33,8 @@
   if (isNaN(confirmed.getTime())) { confirmed = new Date(); }
   var copy = body.hasAttribute("data-offline-copy");
   var online = null;   // unknown until the first check
+  var slow = false;    // a request has been waiting longer than SLOW
+  var waiting = 0;     // requests under way that went slow
   var failures = 0;
   var gone = false;
   var busy = false;
@@ -56,8 +60,28 @@
     }
   }
 
-  function lost() {
-    failures += 1;
+  // A busy WLAN is slow, not gone: an answer that takes long says "langsam" (doko:slow)
+  // and is waited for; only no answer at all (a failed request, or none after GIVE_UP)
+  // means offline. doko:fast: the slow answers came.
+  function wentSlow() {
+    waiting += 1;
+    if (!slow) {
+      slow = true;
+      emit("slow");
+    }
+  }
+
+  function answered(wasSlow) {
+    if (wasSlow) { waiting -= 1; }
+    if (slow && waiting <= 0) {
+      slow = false;
+      waiting = 0;
+      emit("fast");
+    }
+  }
+
+  function lost(error, gaveUp) {
+    failures += gaveUp ? 2 : 1;  // waited GIVE_UP for nothing: that is no server
     if (online === false) { return; }
     if (online === null || failures >= 2 || navigator.onLine === false) {
       online = false;
@@ -69,23 +93,35 @@
   function schedule() {
     clearTimeout(timer);
     if (gone || document.hidden) { return; }
-    timer = setTimeout(check, online === false ? SLOW : FAST);
+    timer = setTimeout(check, online === false ? OFFLINE : FAST);
   }
 
+  // A request to the server that says when it is slow and gives up only after GIVE_UP;
+  // rejected with ``gaveUp`` set when it did.
   function timed(url, options) {
     var controller = new AbortController();
-    var limit = setTimeout(function () { controller.abort(); }, TIMEOUT);
+    var wasSlow = false;
+    var gaveUp = false;
+    var slowly = setTimeout(function () { wasSlow = true; wentSlow(); }, SLOW);
+    var limit = setTimeout(function () { gaveUp = true; controller.abort(); }, GIVE_UP);
     options.signal = controller.signal;
     options.credentials = "same-origin";
     options.cache = "no-store";
-    return fetch(url, options).then(function (response) {
+    function settle() {
+      clearTimeout(slowly);
       clearTimeout(limit);
+      answered(wasSlow);
+    }
+    return fetch(url, options).then(function (response) {
+      settle();
       return response;
     }, function (error) {
-      clearTimeout(limit);
-      throw error;
+      settle();
+      throw { error: error, gaveUp: gaveUp };
     });
   }
+
+  function failed(reason) { lost(reason, !!(reason && reason.gaveUp)); }
 
   function check() {
     if (busy || gone) { return; }
@@ -101,7 +137,7 @@
         if (!response.ok) { return null; }  // the server has trouble: ask again later
         reached();
         return response.json().then(changed);
-      }, lost)
+      }, failed)
       .then(done, done);
   }
 
@@ -142,7 +178,7 @@
         remember();
         emit("swapped", { version: version, games: games });
       });
-    }, lost);
+    }, failed);
   }
 
   document.addEventListener("focusout", function () {
@@ -399,11 +435,12 @@
     if (document.hidden) { clearTimeout(timer); } else { check(); }
   });
   window.addEventListener("online", check);
-  window.addEventListener("offline", function () { failures = 1; lost(); });
+  window.addEventListener("offline", function () { failures = 1; lost(null, false); });
   window.addEventListener("pageshow", function (event) { if (event.persisted) { check(); } });
 
   window.DokoLive = {
     online: function () { return online; },
+    slow: function () { return slow; },
     confirmed: function () { return confirmed; },
     games: function () { return games; },
     version: function () { return version; },

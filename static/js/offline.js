@@ -71,13 +71,47 @@
     banner.hidden = false;
   }
 
-  function games(n) { return n === 1 ? "1 Spiel" : n + " Spiele"; }
+  function gamesWord(n) { return n === 1 ? "1 Spiel" : n + " Spiele"; }
+
+  // A slow server is not gone: the page says so where it takes no room from the form (in
+  // the save bar, else the banner), and nothing goes to the phone's queue because of it.
+  var savebar = document.querySelector("[data-savebar]");
+  var slowLine = null;
+
+  var SLOW_WORDS = "Langsame Verbindung: der Server antwortet spät, aber er antwortet.";
+
+  function slowNote(on, words) {
+    words = words || SLOW_WORDS;
+    if (savebar) {
+      if (on && !slowLine) {
+        slowLine = savebar.insertBefore(el("p", "savebar__note", ""), savebar.firstChild);
+        slowLine.setAttribute("role", "status");
+      }
+      if (on) {
+        slowLine.textContent = words;
+      } else if (slowLine) {
+        slowLine.remove();
+        slowLine = null;
+      }
+      return;
+    }
+    if (on && banner.hidden) {
+      banner.textContent = "";
+      banner.appendChild(el("strong", "", words));
+      banner.hidden = false;
+      slowLine = banner;
+    } else if (!on && slowLine === banner) {
+      banner.hidden = true;
+      slowLine = null;
+    }
+  }
 
   // The sheet's "Spiel N eintragen" and "Nächstes Spiel" as the server drew them, while
   // they count the waiting games too.
   var counted = [];
 
   function count(node, coming) {
+    counted = counted.filter(function (c) { return c.node.isConnected; });
     if (!node) { return; }
     if (!counted.some(function (c) { return c.node === node; })) {
       counted.push({ node: node, text: node.textContent });
@@ -88,12 +122,56 @@
   function uncount() {
     counted.forEach(function (c) { c.node.textContent = c.text; });
     counted = [];
+    showAhead(0);
+  }
+
+  // The games the sheet has, as far as this phone knows: the page's count, or a later one
+  // it saw (a kept copy may be older than what the phone knew when it went offline).
+  function known() {
+    return store.seen(evening).then(function (seen) {
+      var games = live.games();
+      if (seen && store.compare(seen.version, live.version()) > 0) { games = seen.games; }
+      return games;
+    }, function () { return live.games(); });
+  }
+
+  // Waiting games that come before a new one. One sent while the server was slow may be
+  // stored already: it counts only while the sheet does not reach its number.
+  function ahead(items, games) {
+    return items.filter(function (item) { return !(item.sent && item.number <= games); });
+  }
+
+  // The status shows the game after the waiting ones: its dealer, players and Bock as the
+  // server worked them out while it could (sheet.html's templates), where every waiting
+  // game surely moves the dealer on; else it says when they are known.
+  function showAhead(later, waiting) {
+    var list = document.querySelector(".status__list");
+    if (!list) { return; }
+    list.querySelectorAll("[data-ahead-row]").forEach(function (row) { row.remove(); });
+    var own = list.querySelectorAll("[data-next-part]:not([data-ahead-row])");
+    own.forEach(function (row) { row.hidden = !!later; });
+    if (!later || !own.length) { return; }
+    var movesOn = (list.getAttribute("data-moves-on") || "").split(" ");
+    var sure = waiting.every(function (item) {
+      var kind = item.fields.filter(function (pair) { return pair[0] === "kind"; })[0];
+      return item.state === "waiting" && movesOn.indexOf(kind ? kind[1] : "normal") >= 0;
+    });
+    var template = (sure && list.querySelector("template[data-ahead='" + later + "']")) ||
+      list.querySelector("template[data-ahead='unknown']");
+    if (!template) { own.forEach(function (row) { row.hidden = false; }); return; }
+    var rows = template.content.cloneNode(true);
+    Array.prototype.forEach.call(rows.children, function (row) {
+      row.setAttribute("data-ahead-row", "");
+    });
+    own[0].parentNode.insertBefore(rows, own[0]);
   }
 
   // ``stored``: games this phone just sent; the sheet's own numbers are behind them until
   // live.js draws it anew, so they are not put back.
   function render(stored) {
-    return store.waiting(evening).then(function (items) {
+    return Promise.all([store.waiting(evening), known()]).then(function (found) {
+      var items = found[0];
+      var games = found[1];
       panel.textContent = "";
       blocked.textContent = "";
       panel.hidden = !items.length;
@@ -102,24 +180,39 @@
         if (stored) { counted = []; } else { uncount(); }
         return items;
       }
-      // A game the table must decide on waits for the table, not for the connection.
+      // A game the table must decide on waits for the table, not for the connection; one
+      // sent while the server was slow waits for its answer.
       var title = items.some(function (item) { return item.state !== "waiting"; })
-        ? games(items.length) + " auf diesem Handy"
-        : games(items.length) + (items.length === 1 ? " wartet" : " warten") + " auf Verbindung";
+        ? gamesWord(items.length) + " auf diesem Handy"
+        : items.every(function (item) { return item.sent; })
+          ? gamesWord(items.length) + ": Antwort des Servers steht aus"
+          : gamesWord(items.length) + (items.length === 1 ? " wartet" : " warten") +
+            " auf Verbindung";
       panel.appendChild(el("h2", "", title));
-      panel.appendChild(el("p", "hint", "Geber, Bock und Punkte rechnet der Server, sobald " +
+      panel.appendChild(el("p", "hint", "Die Punkte rechnet der Server, sobald " +
         (items.length === 1 ? "es gesendet ist" : "sie gesendet sind") +
         "; der Zettel darunter zeigt den Stand ohne sie."));
       var list = panel.appendChild(el("ul", "waiting__list"));
       items.forEach(function (item) {
-        var mark = item.state === "waiting" ? "" : " – ungeklärt";
+        var mark = item.state !== "waiting" ? " – ungeklärt"
+          : item.sent ? " – gesendet, Antwort steht aus" : "";
         list.appendChild(el("li", "", "Spiel " + item.number + mark + ": " + item.text));
       });
+      if (items.some(function (item) { return item.sent; })) {
+        panel.appendChild(el("p", "hint", "Gesendet, als der Server langsam antwortete: " +
+          "vielleicht ist es schon gespeichert. Es wird nicht doppelt gespeichert: es geht " +
+          "noch einmal hinaus, und der Zettel zeigt es einmal."));
+      }
       if (items[0].state !== "waiting") { showConflict(items[0], items.length - 1); }
-      // The sheet's "Spiel N eintragen" and "Nächstes Spiel" count the waiting games too.
-      var coming = items[items.length - 1].number + 1;
+      // The sheet's "Spiel N eintragen" and "Nächstes Spiel" count the waiting games too,
+      // and the status speaks of that game.
+      // (Not while the sheet is behind the games just sent: live.js draws it anew.)
+      if (stored) { return items; }
+      var before = ahead(items, games);
+      var coming = games + before.length + 1;
       count(entryUrl && document.querySelector("a[href=\"" + entryUrl + "\"]"), coming);
       count(document.querySelector("[data-next-number]"), coming);
+      showAhead(before.length, before);
       return items;
     })["catch"](function () { return []; });
   }
@@ -189,7 +282,7 @@
     }));
     blocked.appendChild(tools);
     if (behind) {
-      blocked.appendChild(el("p", "hint", games(behind) + " dahinter " +
+      blocked.appendChild(el("p", "hint", gamesWord(behind) + " dahinter " +
         (behind === 1 ? "wartet" : "warten") + ", bis das geklärt ist."));
     }
     blocked.hidden = false;
@@ -301,6 +394,13 @@
   // ------------------------------------------------------------------ entering offline
 
   var viaPhone = live.copy;     // once offline, this page keeps new games on the phone first
+  var savingTimer = null;
+  // Back from the next page (the browser kept this one): nothing is being saved.
+  window.addEventListener("pageshow", function (event) {
+    if (!event.persisted) { return; }
+    clearTimeout(savingTimer);
+    slowNote(false);
+  });
   var dirty = false;
   var note = null;
 
@@ -399,14 +499,10 @@
     return out;
   }
 
+  // The number a new game gets: after the sheet's games and the ones waiting here.
   function nextNumber() {
-    return Promise.all([store.waiting(evening), store.seen(evening)]).then(function (found) {
-      var items = found[0];
-      var seen = found[1];
-      if (items.length) { return items[items.length - 1].number + 1; }
-      var known = live.games();
-      if (seen && store.compare(seen.version, live.version()) > 0) { known = seen.games; }
-      return known + 1;
+    return Promise.all([store.waiting(evening), known()]).then(function (found) {
+      return found[1] + ahead(found[0], found[1]).length + 1;
     });
   }
 
@@ -561,6 +657,12 @@
         // request, the service worker keeps the game (it reads these two fields).
         hidden("doko_number", String(entryNumber));
         hidden("doko_text", describe());
+        // The server has it now: a late answer is waited for, and said so.
+        clearTimeout(savingTimer);
+        savingTimer = setTimeout(function () {
+          slowNote(true, "Wird gespeichert – der Server antwortet langsam. Bitte warten: " +
+                         "doppelt gespeichert wird nichts.");
+        }, 1500);
         if (filled) {
           event.preventDefault();
           try { sessionStorage.setItem(REFILL, JSON.stringify(filledItem)); } catch (e) { /* full */ }
@@ -601,16 +703,22 @@
   });
 
   document.addEventListener("doko:offline", function () {
+    slowNote(false);
     showOffline();
     if (form && entryNumber && syncUrl) { offlineEntry(); }
   });
+  document.addEventListener("doko:slow", function () { slowNote(true); });
+  document.addEventListener("doko:fast", function () { slowNote(false); });
   document.addEventListener("doko:online", function () {
     banner.hidden = true;
+    if (slowLine === banner) { slowLine = null; }
     if (note) { note.hidden = true; }
     if (offlineMark) { offlineMark.remove(); offlineMark = null; }
     if (live.copy && form && !dirty) { location.reload(); return; }
     sync();
   });
+  // A sheet drawn anew by live.js has the server's numbers: the waiting games count again.
+  document.addEventListener("doko:swapped", function () { render(); });
   document.addEventListener("doko:gone", function () {
     showOffline("Vielleicht hat die Runde neue Links bekommen.", "Dieser Link gilt nicht mehr.");
   });
