@@ -356,11 +356,11 @@
     }
     var store = window.DokoStore;
     if (managed && now < entryNumber && !data.closed && store) {
-      // Fewer games than the form counts while games kept on this phone are still on their
-      // way: they explain it. Once they are sent, the check after them judges again.
+      // Fewer games than the form counts while games kept on this phone come before it
+      // (on their way, or waiting for the table to decide on them): they explain it. Once
+      // they are sent or discarded, the check after them judges again.
       store.waiting(evening).then(function (items) {
-        var sending = items.some(function (item) { return item.state === "waiting"; });
-        if (!sending) { showNotice(now, data.closed); }
+        if (!items.length) { showNotice(now, data.closed); }
       })["catch"](function () { showNotice(now, data.closed); });
       return;
     }

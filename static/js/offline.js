@@ -545,6 +545,33 @@
     });
   }
 
+  // Games still on this phone (waiting to be sent, or for the table to decide on them) come
+  // first: a new game is entered behind them, under the number after them, and sent after
+  // them - never under a number one of them is waiting for.
+  function behindWaiting() {
+    Promise.all([store.waiting(evening), nextNumber()]).then(function (found) {
+      var items = found[0];
+      var number = found[1];
+      // (None, or only sent ones the sheet has already: the form is the server's.)
+      if (!items.length || viaPhone || number === entryNumber) { return; }
+      viaPhone = true;
+      formNumber = number;
+      live.entering(number);
+      leavePlayersOpen();
+      var heading = main.querySelector("h1");
+      if (heading) { heading.textContent = "Spiel " + number; }
+      var behind = el("section", "card notice offline-note");
+      behind.setAttribute("role", "status");
+      behind.appendChild(el("h2", "", "Spiel " + number + ": nach den Spielen auf diesem Handy"));
+      behind.appendChild(el("p", "", "Auf diesem Handy " + (items.length === 1 ? "wartet" :
+        "warten") + " noch " + items.map(function (item) { return "Spiel " + item.number; })
+        .join(", ") + ". Speichern legt dieses dahinter; gesendet wird in dieser Reihenfolge."));
+      behind.appendChild(el("p", "hint", "Wer spielt, ergibt der Zettel beim Senden. Nur " +
+        "antippen, wenn es anders war."));
+      form.parentNode.insertBefore(behind, form);
+    })["catch"](function () { /* no IndexedDB: nothing waits here */ });
+  }
+
   // The kept games were stored under other numbers, or the last one was discarded: this
   // form enters game ``number`` now (live.js judges the sheet's count against it).
   function moveForm(number) {
@@ -678,6 +705,7 @@
     });
     if (live.copy) { offlineEntry(); }
     fillFromWaiting();
+    if (!live.copy && !form.hasAttribute("data-filling")) { behindWaiting(); }
   }
   backRefused();
 

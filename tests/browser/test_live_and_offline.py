@@ -115,6 +115,13 @@ def test_a_waiting_games_number_is_not_offered_when_the_sheet_refreshes_late(
     assert page.locator("[data-next-number]").inner_text() == "5"
     assert [as_typed(f) for _, f in stored(slow_server.database, token_of(sheet))] == [
         FIRST, OTHER]
+    # The form it leads to enters game 5, behind the games on this phone, and says so; the
+    # sheet's two games are no news to it.
+    cellar.tap_to(link, "spiel-5")
+    page.get_by_role("heading", name="Spiel 5: nach den Spielen auf diesem Handy").wait_for()
+    assert page.locator("h1").inner_text().startswith("Spiel 5")
+    page.wait_for_timeout(2500)
+    assert not page.locator(".live-notice").is_visible()  # "… hat sich etwas geändert"
 
 
 # ------------------------------------------------------------------ item 3
