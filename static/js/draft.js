@@ -86,7 +86,7 @@
     var when = new Date(draft.at);
     var text = document.createElement("p");
     text.textContent = "Entwurf von " + pad(when.getHours()) + ":" + pad(when.getMinutes()) +
-      " wiederhergestellt: was schon eingetragen war, steht wieder da.";
+      " wiederhergestellt.";
     var discard = document.createElement("button");
     discard.type = "button";
     discard.className = "button button--small";

@@ -178,8 +178,8 @@
         chip.hidden = other;
         radio.disabled = other;
         if (other) { radio.checked = false; }
-        chip.querySelector("span").textContent = radio.value === "none" ? "mit einem Stich"
-          : radio.value === party ? "schwarz, kein Stich" : chip.querySelector("span").textContent;
+        chip.querySelector("span").textContent = radio.value === "none" ? "mit Stich"
+          : radio.value === party ? "schwarz (kein Stich)" : chip.querySelector("span").textContent;
       });
     }
     if (was) { inView(trickless); }

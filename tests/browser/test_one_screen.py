@@ -193,7 +193,7 @@ def test_the_schwarz_question_appears_in_view_and_the_preview_waits_for_the_answ
     keyboard(table, False)
     table.assert_seen(question, "the schwarz question")
     table.check("schwarz-gefragt")
-    table.tap(table.chip(question, "schwarz, kein Stich"))
+    table.tap(table.chip(question, "schwarz (kein Stich)"))
     page.locator(".preview__points").wait_for()
     table.save(1)
     # bockrunde: Re wins 240 : 0 against a Kontra without a trick: gewonnen, under 90, 60,
