@@ -81,27 +81,16 @@
   var SLOW_WORDS = "Langsame Verbindung: der Server antwortet spät, aber er antwortet.";
 
   function slowNote(on, words) {
-    words = words || SLOW_WORDS;
-    if (savebar) {
-      if (on && !slowLine) {
-        slowLine = savebar.insertBefore(el("p", "savebar__note", ""), savebar.firstChild);
-        slowLine.setAttribute("role", "status");
-      }
-      if (on) {
-        slowLine.textContent = words;
-      } else if (slowLine) {
-        slowLine.remove();
-        slowLine = null;
-      }
-      return;
+    if (on && !slowLine) {
+      // In the save bar, or over the bottom of the screen: nothing on the page moves.
+      slowLine = savebar ? savebar.insertBefore(el("p", "savebar__note"), savebar.firstChild)
+        : body.appendChild(el("p", "slow-note"));
+      slowLine.setAttribute("role", "status");
     }
-    if (on && banner.hidden) {
-      banner.textContent = "";
-      banner.appendChild(el("strong", "", words));
-      banner.hidden = false;
-      slowLine = banner;
-    } else if (!on && slowLine === banner) {
-      banner.hidden = true;
+    if (on) {
+      slowLine.textContent = words || SLOW_WORDS;
+    } else if (slowLine) {
+      slowLine.remove();
       slowLine = null;
     }
   }
@@ -739,7 +728,6 @@
   document.addEventListener("doko:fast", function () { slowNote(false); });
   document.addEventListener("doko:online", function () {
     banner.hidden = true;
-    if (slowLine === banner) { slowLine = null; }
     if (note) { note.hidden = true; }
     if (offlineMark) { offlineMark.remove(); offlineMark = null; }
     if (live.copy && form && !dirty) { location.reload(); return; }

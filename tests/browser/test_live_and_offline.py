@@ -190,6 +190,24 @@ def test_a_slow_server_is_slow_not_gone_and_a_save_waits_for_its_answer(
         FIRST, OFFLINE[0]]
 
 
+def test_a_slow_server_moves_nothing_on_a_sheet_being_read(phone, slow_server):
+    table = phone(360, 740, base=slow_server.base)
+    table.set_up_evening(FOUR)
+    table.send_games([{"re": ["Anna", "Cem"], "re_eyes": 151}])
+    page = table.page
+    page.locator("#spiel-1 > summary").click()
+    page.locator("#spiel-1 .breakdown").wait_for()
+    before = top(page, "#spiel-1")
+    slow_server.delay(r"/stand$", 6.0)
+    note = page.get_by_role("status").filter(has_text="Langsame Verbindung")
+    note.wait_for(timeout=10_000)
+    table.check("zettel-langsam")
+    assert abs(top(page, "#spiel-1") - before) <= 1
+    assert page.locator(".offline-banner").is_hidden()
+    slow_server.clear()
+    note.wait_for(state="detached", timeout=10_000)
+
+
 def test_a_save_kept_on_the_phone_after_a_long_wait_says_it_may_be_stored(
         kept_phone, slow_server):
     # The server stores the game and answers after the phone stopped waiting: the phone
