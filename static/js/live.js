@@ -355,12 +355,15 @@
       return;
     }
     var store = window.DokoStore;
-    if (managed && now < entryNumber && !data.closed && store) {
-      // Fewer games than the form counts while games kept on this phone come before it
-      // (on their way, or waiting for the table to decide on them): they explain it. Once
-      // they are sent or discarded, the check after them judges again.
+    if (managed && !data.closed && store) {
+      // Games kept on this phone come before the form's (on their way, or waiting for the
+      // table to decide on them): fewer games than it counts are theirs to explain, and a
+      // game taken elsewhere is theirs to meet first - once they are sent or discarded, the
+      // check after them judges again. Only a number at or past the form's is news for it;
+      // then it would come after the sheet's games and the ones here.
       store.waiting(evening).then(function (items) {
         if (!items.length) { showNotice(now, data.closed); }
+        else if (now > entryNumber) { showNotice(data.games + items.length + 1, data.closed); }
       })["catch"](function () { showNotice(now, data.closed); });
       return;
     }
