@@ -79,9 +79,10 @@ def facts_text(raw: dict[str, Any] | None, deck: int | None = None) -> str:
     if raw.get("re_eyes") is not None:
         parts.append(f"{raw['re_eyes']} Augen")
     for party, level in (raw.get("announced") or {}).items():
-        if level != "none":
-            word = PARTY_WORDS[party] if level == "ansage" else LEVEL_LABELS[level]
-            parts.append(f"{PARTY_WORDS[party]}: {word}")
+        if level == "ansage":
+            parts.append(f"{PARTY_WORDS[party]} angesagt")  # not "Re: Re"
+        elif level != "none":
+            parts.append(f"{PARTY_WORDS[party]}: {LEVEL_LABELS[level]}")
     for party, count in (raw.get("doppelt") or {}).items():
         if count:
             parts.append(f"Doppelt {PARTY_WORDS[party]} ×{count}")

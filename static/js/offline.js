@@ -427,7 +427,8 @@
     if (k === "hammelrennen" || k === "redeal") { return parts.join(" · "); }
     ["re", "kontra"].forEach(function (party) {
       var said = form.querySelector("input[name=announced_" + party + "]:checked");
-      if (said && said.value !== "none") { parts.push(PARTY[party] + ": " + labelOf(said)); }
+      if (said && said.value === "ansage") { parts.push(PARTY[party] + " angesagt"); }
+      else if (said && said.value !== "none") { parts.push(PARTY[party] + ": " + labelOf(said)); }
     });
     ["re", "kontra"].forEach(function (party) {
       var doppelt = form.querySelector("[name=doppelt_" + party + "]");
