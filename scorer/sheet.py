@@ -130,6 +130,7 @@ def _row(game: LedgerGame, words: RowWords, seats: tuple[str, ...],
         "value": "" if redeal else number(game.score.value),
         "cells": cells,
         "breakdown": _breakdown(words),
+        "called": words.called,
         "notes": list(words.notes),
     }
 

@@ -18,6 +18,8 @@ from scorer.core.evening import (
     describe_bock_queue,
     evening,
     fold,
+    games_ahead,
+    moves_on,
 )
 from scorer.core.rules import InvalidInput, preset, rules_from_spec
 
@@ -516,3 +518,39 @@ def test_an_evening_holds_at_most_max_entries_and_exactly_that_many_fold() -> No
     with pytest.raises(InvalidEvening) as err:
         resume(full, [REDEAL])
     assert err.value.field == "games"
+
+
+# ---------------------------------------------------------------- the games ahead (RULES.md §7)
+
+def test_the_games_ahead_of_a_ddv_plan_bring_the_forced_pflichtsolo_in_time() -> None:
+    # ddv, A B C D, A deals first, 6 planned games, 4 Pflichtsoli open. Game 1 (A deals) is
+    # played. Ahead: game 2 (B deals, 5 planned left, free), game 3 (C deals, 4 left, 4 open:
+    # forced; the first owing after C is D), game 4 (D deals, 3 left: forced, A).
+    ledger = evening({"rules": "ddv", "seats": ["A", "B", "C", "D"], "planned_games": 6,
+                      "games": [{"re": ["A", "C"], "re_eyes": 130}]})
+    ahead = games_ahead(ledger, 3)
+    assert [(a.game.dealer, a.game.forced_soloist) for a in ahead] == [
+        ("B", None), ("C", "D"), ("D", "A")]
+    assert [a.game.players for a in ahead] == [("C", "D", "A", "B"), ("D", "A", "B", "C"),
+                                               ("A", "B", "C", "D")]
+
+
+def test_the_bock_ahead_counts_down_the_queue_as_the_dealer_moves_on() -> None:
+    # bockrunde, four seats: 120:120 in game 1 queues a round of 4 games ×2.
+    ledger = evening({"rules": "bockrunde", "seats": ["A", "B", "C", "D"],
+                      "games": [{"re": ["A", "C"], "re_eyes": 120}]})
+    assert [(a.game.bock, len(a.bock_queue)) for a in games_ahead(ledger, 6)] == [
+        (2, 4), (2, 3), (2, 2), (2, 1), (1, 0), (1, 0)]
+
+
+@pytest.mark.parametrize(("rules", "kind", "moves"), [
+    ("ddv", "normal", True), ("ddv", "hochzeit", True), ("bockrunde", "armut", True),
+    ("ddv", "solo", False),        # the dealer stays after a Pflichtsolo
+    ("bockrunde", "solo", False),  # stays after every solo
+    ("orbital", "solo", True),     # never stays, and nobody owes a Pflichtsolo
+    ("ddv", "redeal", False),      # the dealer deals again
+])
+def test_which_games_surely_move_the_dealer_on(rules: str, kind: str, moves: bool) -> None:
+    from scorer.core.rules import GameKind
+
+    assert moves_on(GameKind(kind), preset(rules)) is moves

@@ -367,3 +367,42 @@ def test_the_winner_and_the_dealer_in_plain_cases(rules, game, winner, notes) ->
 def test_the_end_of_the_evening_is_worded_for_any_plan(rules, planned, games, text) -> None:
     ledger = ev(rules, games, planned_games=planned)
     assert plan_complete(ledger) and plan_text(ledger) == text
+
+
+# ---------------------------------------------------------------- who called (issue 25, 13)
+
+@pytest.mark.parametrize(("game", "called"), [
+    pytest.param({"kind": "armut", "re": ["Ben", "Anna"], "re_eyes": 130, "caller": "Anna"},
+                 "Armut: Anna, mitgenommen von Ben", id="armut"),
+    pytest.param({"kind": "hochzeit", "re": ["Anna", "Cem"], "re_eyes": 130, "caller": "Cem"},
+                 "Hochzeit: Cem, Partner Anna", id="hochzeit"),
+    # Not said, or nothing to tell apart: the row says nothing more.
+    pytest.param({"kind": "armut", "re": ["Ben", "Anna"], "re_eyes": 130}, "",
+                 id="armut-as-stored-before"),
+    pytest.param({"kind": "hochzeit", "re": ["Cem"], "re_eyes": 130, "caller": "Cem"}, "",
+                 id="hochzeit-without-partner"),
+    pytest.param(normal("Anna", "Ben"), "", id="a-normal-game"),
+])
+def test_an_armut_and_a_hochzeit_say_who_called_and_who_joined(game, called) -> None:
+    (words,) = sheet_words(ev("bockrunde", [game]))
+    assert words.called == called
+    # Words only: the points are the same as without the caller.
+    without = {k: v for k, v in game.items() if k != "caller"}
+    assert ev("bockrunde", [game]).totals == ev("bockrunde", [without]).totals
+
+
+def test_a_forced_pflichtsolo_in_a_bock_round_says_why_it_counts_bock() -> None:
+    # ddv with 120:120 as a Bock trigger, 4 planned games and 4 open Pflichtsoli: every game
+    # is forced (RULES.md §7). Game 1 (Ben forced, a normal game) ends 120:120 and starts a
+    # round of 4 Bock games; game 2 is Cem's forced Pflichtsolo, the first of them.
+    rules = {"preset": "ddv", "bock_triggers": ["tie_120"]}
+    ledger = ev(rules, [normal("Anna", "Ben", 120), solo("Cem")], planned_games=4)
+    first, second = sheet_words(ledger)
+    assert ledger.games[1].forced_soloist == "Cem" and second.bock == 2
+    assert ("Vorgeführt und trotzdem Bock ×2: die Bockrunde läuft weiter (keine Bockpause bei "
+            "vorgeführten Pflichtsoli).") in second.notes
+    assert not [n for n in first.notes if "Bock" in n]  # forced, but no Bock yet
+    # With the Bock pause the forced game is played without Bock, and nothing is to explain.
+    paused = ev({**rules, "bock_pause_forced": True}, [normal("Anna", "Ben", 120), solo("Cem")],
+                planned_games=4)
+    assert not [n for n in sheet_words(paused)[1].notes if "Bock" in n]

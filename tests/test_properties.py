@@ -13,7 +13,15 @@ from typing import Any
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from scorer.core.evening import InvalidEvening, Ledger, TableChange, evening, fold, resume
+from scorer.core.evening import (
+    InvalidEvening,
+    Ledger,
+    TableChange,
+    evening,
+    fold,
+    games_ahead,
+    resume,
+)
 from scorer.core.rules import (
     BASE_KINDS,
     PRESETS,
@@ -290,6 +298,21 @@ def _fold_or_too_much_bock(data: dict[str, Any]) -> Ledger:
 
 
 # ---------------------------------------------------------------- zero sum
+
+
+@RUNS
+@given(evenings_with_changes(), st.integers(1, 6))
+def test_games_ahead_are_the_games_that_follow_as_many_games_that_move_the_dealer_on(
+        data: dict[str, Any], count: int) -> None:
+    # A phone offline tells who deals after its waiting games from these (issue 25, item 3):
+    # each must be the next game once that many normal games that fire no Bock (Re wins
+    # with 121, nothing said) are played in their place.
+    ledger = _fold_or_too_much_bock(data)
+    later = ledger
+    for ahead in games_ahead(ledger, count):
+        assert ahead.game == later.next and ahead.bock_queue == later.bock_queue
+        four = list(later.next.players)
+        later = resume(later, [{"players": four, "re": four[:2], "re_eyes": 121}])
 
 
 @FAST

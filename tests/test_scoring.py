@@ -228,6 +228,16 @@ INVALID = [
     pytest.param(game(bock=0), "bock", id="bock-zero"),
     pytest.param(game(bock=2.0), "bock", id="bock-not-whole"),
     pytest.param(game(schweine=True), "schweine", id="unknown-field"),
+    # who called a Hochzeit or had the Armut (optional; it changes no point): a Re player,
+    # and only in those two kinds
+    pytest.param(game("bockrunde", kind="armut", caller="B"), "caller",
+                 id="armut-caller-is-not-re"),
+    pytest.param(game("bockrunde", kind="armut", caller=["A"]), "caller",
+                 id="armut-caller-not-a-name"),
+    pytest.param(game("bockrunde", kind="armut", caller=""), "caller", id="armut-caller-empty"),
+    pytest.param(game(kind="hochzeit", caller="E"), "caller", id="hochzeit-caller-not-playing"),
+    pytest.param(game(caller="A"), "caller", id="caller-in-a-normal-game"),
+    pytest.param(solo(caller="A"), "caller", id="caller-in-a-solo"),
     pytest.param({k: v for k, v in game().items() if k != "rules"}, "rules", id="rules-missing"),
 ]
 
@@ -288,6 +298,10 @@ def test_invalid_rules_inside_a_game_name_the_rules_field(rules: Any, field: str
                  id="kuss-rosa-re-and-kontra-in-a-solo"),
     pytest.param(game("kuss-rosa", kind="stille_hochzeit", re=["A"],
                       announced={"re": "keine_90"}), id="kuss-rosa-absage-in-a-stille-hochzeit"),
+    pytest.param(game("bockrunde", kind="armut", caller="C"), id="armut-with-its-caller"),
+    pytest.param(game(kind="hochzeit", caller="A"), id="hochzeit-with-its-caller"),
+    pytest.param(game(kind="hochzeit", re=["A"], caller="A"), id="hochzeit-without-partner"),
+    pytest.param(game("bockrunde", kind="armut", caller=None), id="armut-caller-null"),
 ])
 def test_possible_entry_is_accepted(data: dict[str, Any]) -> None:
     result = score(data)
@@ -430,6 +444,27 @@ def test_orbital_facts_round_trip_with_doppelt_and_hammelrennen_eyes() -> None:
     eyes = {"players": PLAYERS, "kind": "hammelrennen", "eyes": {"A": 90, "B": 50, "C": 50,
                                                                  "D": 50}}
     assert parse_game(eyes).to_dict() == eyes
+
+
+def test_the_caller_of_an_armut_round_trips_and_changes_no_point() -> None:
+    data = {"players": PLAYERS, "kind": "armut", "re": ["A", "C"], "re_eyes": 130,
+            "caller": "C"}
+    assert parse_game(data).caller == "C"
+    assert parse_game(data).to_dict() == data
+    without = {k: v for k, v in data.items() if k != "caller"}
+    assert parse_game(without).caller is None
+    rules = preset("bockrunde")
+    assert score_game(parse_game(data), rules) == score_game(parse_game(without), rules)
+
+
+def test_the_caller_messages_are_german_and_name_the_field() -> None:
+    with pytest.raises(InvalidGame) as err:
+        score(game("bockrunde", kind="armut", caller="B"))
+    assert list(err.value.problems) == [
+        ("caller", "muss einer der Re-Spieler sein: B spielt nicht Re")]
+    with pytest.raises(InvalidGame) as err:
+        score(game(caller="A"))
+    assert list(err.value.problems) == [("caller", "nur bei einer Hochzeit oder Armut")]
 
 
 def test_players_can_come_from_the_evening() -> None:

@@ -280,6 +280,13 @@ def test_the_pdf_prints_each_game_row_with_points_and_running_totals(pdf_text):
     assert "5 Dora 0 28 0 −7 0 −17 aus 1 0 −5 neu gegeben: keine Punkte" in pdf_text
 
 
+def test_the_pdf_says_who_had_the_armut_and_who_took_it():
+    ledger = evening({"rules": "bockrunde", "seats": ["Anna", "Ben", "Cem", "Dora"], "games": [
+        {"kind": "armut", "re": ["Ben", "Anna"], "re_eyes": 130, "caller": "Anna"}]})
+    assert "Armut: Anna, mitgenommen von Ben" in _flat(_text(render_sheet_pdf(
+        sheet_context(ledger, title="Donnerstagsrunde"))))
+
+
 def test_a_pdf_of_an_evening_with_unchanged_rules_names_no_deviation():
     # Bockrunde's seven solos ticked in the order of the house-rules form (Damen first), not
     # the preset's (Kreuz first): the same rules (issue 11).

@@ -97,8 +97,12 @@ def test_dulle_gefangen_is_offered_only_when_the_extra_is_used(table):
                                         "dulle_gefangen"])
     page = table.client.get(sheet + "spiel/neu").text
     # Hidden by the script in the solos where the Herz 10 is no trump (RULES.md §9.6).
-    assert page.count('<div data-no-solos="buben damen damen_buben fleischlos">') == 2
-    assert 'name="extras_re_dulle_gefangen"' in page
+    # One row holds Re's and Kontra's count.
+    row = re.search(r'<div class="extras__row" data-no-solos="buben damen damen_buben '
+                    r'fleischlos">(.*?)</div>', page, re.S)
+    assert row is not None
+    assert re.findall(r'name="(extras_\w+)"', row.group(1)) == [
+        "extras_re_dulle_gefangen", "extras_kontra_dulle_gefangen"]
     # ddv, Re wins 151 with a Dulle caught: gewonnen, keine 90, Dulle gefangen = 3 each.
     table.play(sheet, ("Anna", "Cem"), 151, extras_re_dulle_gefangen="1")
     assert table.ledger(sheet).totals == {"Anna": 3, "Ben": -3, "Cem": 3, "Dora": -3}

@@ -236,8 +236,11 @@ def test_undo_right_after_an_edit_puts_the_old_facts_back(table, app):
     event = re.search(r'/rueckgaengig/(\d+)"', page).group(1)
     table.client.post(sheet + f"rueckgaengig/{event}")
     assert table.ledger(sheet).games[0].facts.re == ("Anna", "Cem")
-    # The offer is gone after one look, and an old undo is refused once things moved on.
-    assert "/rueckgaengig/" not in table.client.get(sheet).text
+    # Taking it back is the last change now: the sheet offers that (and no longer the edit),
+    # and the old offer is refused once things moved on.
+    page = table.client.get(sheet).text
+    assert "Spiel 1 geändert." in page
+    assert re.search(r'/rueckgaengig/(\d+)"', page).group(1) != event
     again = table.client.post(sheet + f"rueckgaengig/{event}", follow_redirects=True)
     assert "inzwischen geändert" in again.text
 
@@ -303,8 +306,8 @@ def test_with_0_augen_nothing_is_saved_until_the_table_says_whether_kontra_took_
                               "(0 Augen gehen auch mit einem Stich aus vier Neunen)")
     refused = table.enter(sheet, ("Anna", "Cem"), 240, **said)
     assert refused.status_code == 422
-    assert re.search(r'<p class="error" id="trickless-error">bitte angeben, ob Kontra einen '
-                     r'Stich gemacht hat', refused.text)
+    assert re.search(r'<p class="error" data-error-for="trickless" id="trickless-error">bitte '
+                     r'angeben, ob Kontra einen Stich gemacht hat', refused.text)
     assert count_rows(app, Game) == 0
     table.play(sheet, ("Anna", "Cem"), 240, trickless="kontra", **said)
     table.play(sheet, ("Anna", "Cem"), 240, trickless="none", **said)
@@ -395,9 +398,9 @@ def test_a_stale_edit_with_an_unknown_value_gets_the_same_422_as_a_current_one(
     current = table.client.post(sheet + f"spiel/{game}/", data={**form, "revision": "1"})
     stale = table.client.post(sheet + f"spiel/{game}/", data={**form, "revision": "0"})
     assert current.status_code == stale.status_code == 422
-    messages = re.findall(r'<p class="error" id="[^"]+">([^<]+)</p>', current.text)
-    assert messages and messages == re.findall(
-        r'<p class="error" id="[^"]+">([^<]+)</p>', stale.text)
+    message = r'<p class="error" data-error-for="[^"]+" id="[^"]+">([^<]+)</p>'
+    messages = re.findall(message, current.text)
+    assert messages and messages == re.findall(message, stale.text)
     assert table.ledger(sheet).games[0].facts.re_eyes == 130
     assert count_rows(app, GameEvent) == 1
 
@@ -528,3 +531,74 @@ def test_each_mistake_on_a_refused_form_has_one_target_for_its_link(table):
     assert len(ids) == len(set(ids)), sorted(i for i in ids if ids.count(i) > 1)
     assert re.findall(r'<li><a href="#([^"]+)">', page) == ["players-error"]
     assert page.count('id="players-error"') == 1
+
+
+def test_an_armut_says_who_was_poor_and_who_took_the_cards(table, app):
+    # Issue 25, item 13: optional, told on the form; the row, the history and a backup
+    # keep it; a game without it (every game stored before) loads as it did.
+    table.create_group(preset="bockrunde")
+    sheet = table.start_evening()
+    table.play(sheet, ("Anna", "Ben"), 140, kind="armut")
+    table.play(sheet, ("Anna", "Ben"), 140, kind="armut", caller=table.ids("Anna")[0])
+    with app.app_context():
+        stored = [g.facts for g in Game.query.order_by(Game.position)]
+    assert "caller" not in stored[0] and stored[1]["caller"] == int(table.ids("Anna")[0])
+    page = table.opened(sheet)
+    assert page.count("Armut: Anna, mitgenommen von Ben") == 1
+    history = table.client.get(sheet + "verlauf/").text
+    assert "Armut: Anna, mitgenommen von Ben" in history
+    # Re wins 140 twice, gewonnen +1 each time: the caller changes no point.
+    assert table.ledger(sheet).totals == {"Anna": 2, "Ben": 2, "Cem": -2, "Dora": -2}
+
+
+def test_an_armut_caller_who_is_not_re_is_refused_beside_the_field(table, app):
+    table.create_group(preset="bockrunde")
+    sheet = table.start_evening()
+    refused = table.enter(sheet, ("Anna", "Ben"), 140, kind="armut",
+                          caller=table.ids("Cem")[0])
+    assert refused.status_code == 422
+    assert re.search(r'id="caller-error">muss einer der Re-Spieler sein: Cem spielt nicht Re',
+                     refused.text)
+    assert count_rows(app, Game) == 0
+    # The field is the Armut's and the Hochzeit's only: in another kind it is not read.
+    table.play(sheet, ("Anna", "Ben"), 140, caller=table.ids("Cem")[0])
+    with app.app_context():
+        assert "caller" not in Game.query.one().facts
+
+
+def test_the_verlauf_names_the_answer_to_the_schwarz_question(table):
+    # Issue 25, item 15: 48 cards, Kontra with 0 Augen: once "schwarz", once "mit Stich".
+    table.create_group(preset="ddv")
+    sheet = table.start_evening()
+    table.play(sheet, ("Anna", "Cem"), 240, trickless="kontra")
+    table.play(sheet, ("Anna", "Cem"), 240, trickless="none")
+    history = table.client.get(sheet + "verlauf/").text
+    assert "Kontra schwarz (kein Stich)" in history
+    assert "Kontra mit Stich (0 Augen)" in history
+
+
+def test_rueckgaengig_stays_on_the_sheet_of_every_edit_link_until_the_next_change(table, app):
+    # Issue 25, item 5: offered on the very next page only, a reload lost it.
+    from scorer import services
+
+    table.create_group()
+    sheet = table.start_evening()
+    table.play(sheet, ("Anna", "Cem"), 130)
+    for _ in range(2):  # the page after the save, then a reload
+        assert "Spiel 1 gespeichert." in table.client.get(sheet).text
+    other = app.test_client()  # another phone with the edit link
+    page = other.get(sheet).text
+    assert "Spiel 1 gespeichert." in page
+    with app.app_context():
+        read = services.find_group(table.token).read_token
+    assert "/rueckgaengig/" not in other.get(sheet.replace(table.token, read)).text
+    # The next change replaces it; taken back from the other phone, game 2 is gone.
+    table.play(sheet, ("Ben", "Dora"), 130)
+    page = other.get(sheet).text
+    assert "Spiel 1 gespeichert." not in page and "Spiel 2 gespeichert." in page
+    event = re.search(r'/rueckgaengig/(\d+)"', page).group(1)
+    assert other.post(sheet + f"rueckgaengig/{event}").status_code == 302
+    assert len(table.ledger(sheet).games) == 1
+    # A closed evening takes nothing back.
+    table.client.post(sheet + "schliessen", data={"revision": "1"})
+    assert "/rueckgaengig/" not in table.client.get(sheet).text

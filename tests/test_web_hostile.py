@@ -114,10 +114,12 @@ def test_thousands_of_hostile_payloads_never_break_or_change_anything(app, table
     assert len(targets) >= 10 and len(names) >= 20
     seen: dict[str, int] = {}
 
-    @settings(max_examples=EXAMPLES, deadline=None, database=None, derandomize=True,
-              suppress_health_check=list(HealthCheck))
-    @given(target=st.sampled_from(targets), payload=payloads(names, player_ids))
-    def post(target: str, payload: dict[str, Any]) -> None:
+    # Every route gets its own share of the examples: drawn from one pool, a route could go
+    # unvisited in a run (it happened in full runs, never alone), and the check below with it.
+    @settings(max_examples=max(10, EXAMPLES // len(targets)), deadline=None, database=None,
+              derandomize=True, suppress_health_check=list(HealthCheck))
+    @given(payload=payloads(names, player_ids))
+    def post_to(target: str, payload: dict[str, Any]) -> None:
         before = fingerprint(app)
         response = client.post(target, data=payload)
         status = response.status_code
@@ -131,7 +133,8 @@ def test_thousands_of_hostile_payloads_never_break_or_change_anything(app, table
                 assert shown.status_code < 500
                 assert SCRIPT not in shown.text, (target, payload)
 
-    post()
+    for target in targets:
+        post_to(target)
     assert sum(seen.values()) >= EXAMPLES * 0.9
     assert set(seen) == set(targets)
     # The Runde still works afterwards: its pages render and its sheet folds.

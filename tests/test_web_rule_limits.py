@@ -59,7 +59,8 @@ def test_a_refused_combination_is_said_first_with_a_link_to_its_option(table, cl
     assert f'id="{anchor}"' in page
     # ... and beside the option, where the link leads.
     option = page[page.index(f'id="{anchor}"'):]
-    assert option.index("einen Herzstich gibt es nur mit 40 Karten") < option.index("</fieldset>", option.index("Herzstich")) + 400
+    option = option[:option.index('<div class="option"')]  # up to the next option
+    assert "einen Herzstich gibt es nur mit 40 Karten</p>" in option
     with app.app_context():
         from scorer import services
 

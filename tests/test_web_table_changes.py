@@ -111,7 +111,8 @@ def test_a_runde_player_joins_and_the_entry_form_then_offers_the_new_table(table
     # ticked.
     assert re.findall(r'name="players" value="(\d+)" checked', page) == table.ids(
         "Anna", "Emil", "Cem", "Dora")
-    assert "Es spielen Anna, Emil, Cem, Dora · Ben setzt aus" in page
+    # Who plays, in the order of play: from the seat after Ben (RULES.md §7).
+    assert "Es spielen Emil, Cem, Dora, Anna · Ben setzt aus" in page
     table.play(evening, ("Emil", "Cem"), 100, players=("Emil", "Cem", "Dora", "Anna"))
     # Emil and Cem lose with 100: Kontra (Dora, Anna) gets gewonnen +1, gegen die Alten +1.
     assert table.ledger(evening).totals == {"Anna": 4, "Ben": -2, "Cem": 0, "Dora": 0, "Emil": -2}

@@ -402,6 +402,15 @@ class _State:
             return 1
         return self.queue[0]
 
+    def move_on(self, forced: str | None) -> None:
+        """After a game the dealer does not stay for: the next seat deals, the game counts
+        against the plan, and it uses up a Bock slot unless Bock pauses for it (§9.7)."""
+        self.dealer = (self.dealer + 1) % len(self.seats)
+        self.advanced += 1
+        self.streak = 0
+        if self.queue and not (forced is not None and self.rules.bock_pause_forced):
+            self.queue.popleft()
+
     def next_game(self) -> NextGame:
         order = self.order()
         forced = self.forced_soloist(order)
@@ -476,11 +485,7 @@ class _State:
             elif facts.kind is GameKind.RECORDED:
                 self.streak = 0  # §10.1: a recorded game breaks the row, also if he stays
         else:
-            self.dealer = (self.dealer + 1) % len(self.seats)
-            self.advanced += 1
-            self.streak = 0
-            if was_queued and not (forced is not None and rules.bock_pause_forced):
-                self.queue.popleft()
+            self.move_on(forced)
         self.add_bock(len(result.bock_reasons), was_queued)
         if pflicht:
             self.owed.discard(facts.re[0])
@@ -543,11 +548,21 @@ class _State:
         return change
 
 
+def playing_order(seats: Sequence[str], dealer: str) -> tuple[str, ...]:
+    """Every seat clockwise from the one after ``dealer``, the dealer last: the order in
+    which the table plays (RULES.md §7: the first one leads) and the pages list players.
+
+    >>> playing_order(["Anna", "Ben", "Cem", "Dora", "Emil"], "Ben")
+    ('Cem', 'Dora', 'Emil', 'Anna', 'Ben')
+    """
+    start = list(seats).index(dealer)
+    return tuple(seats[(start + k) % len(seats)] for k in range(1, len(seats) + 1))
+
+
 def _orders(seats: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
-    """For each dealer seat, every seat clockwise from the one after the dealer (the dealer
-    last): computed once per table instead of once per game."""
-    n = len(seats)
-    return tuple(tuple(seats[(dealer + k) % n] for k in range(1, n + 1)) for dealer in range(n))
+    """For each dealer seat, the playing order: computed once per table instead of once
+    per game."""
+    return tuple(playing_order(seats, dealer) for dealer in seats)
 
 
 def _table(raw: Any, problems: list[tuple[str, str]]) -> tuple[str, ...]:
@@ -707,6 +722,50 @@ def resume(ledger: Ledger, more: Sequence[Any]) -> Ledger:
     return _ledger(setup, state, entries, games, changes, joined)
 
 
+class Ahead(NamedTuple):
+    """A game further ahead than the next one, as far as the ledger can tell (games_ahead)."""
+
+    game: NextGame
+    """Its dealer, players, forced soloist and Bock factor."""
+    bock_queue: tuple[int, ...]
+    """The Bock games queued from it on."""
+
+
+def moves_on(kind: GameKind, rules: HouseRules) -> bool:
+    """Whether any game of this kind moves the dealer on and pays off no Pflichtsolo: what
+    :func:`games_ahead` assumes of the games before the one it tells. Every kind but a solo
+    (the dealer may stay; it may be a Pflichtsolo), a redeal (the dealer may deal again) and
+    a recorded game (its entry says whether the dealer stays); a solo too where the dealer never stays and nobody owes one (RULES.md §7)."""
+    if kind is GameKind.REDEAL:
+        return rules.dealer_after_redeal is not DealerAfterRedeal.STAY
+    if kind is GameKind.RECORDED:
+        return False  # its dealer_stays says (RULES.md §10.1)
+    if kind is GameKind.SOLO:
+        return rules.dealer_after_solo is DealerAfterSolo.ADVANCE and not rules.pflichtsolo
+    return True
+
+
+def games_ahead(ledger: Ledger, count: int) -> tuple[Ahead, ...]:
+    """The next ``count`` games as they will be if every game before each of them moves the
+    dealer on (:func:`moves_on`) and starts no Bock round: their dealer, players and forced
+    soloist are then exact; their Bock holds only if no new round came. The first is
+    ``ledger.next``. A phone that keeps games while it is offline tells from these who deals
+    the game after them (RULES.md §7).
+
+    >>> ahead = games_ahead(evening({"rules": "ddv", "seats": ["A", "B", "C", "D", "E"],
+    ...                              "games": [{"re": ["B", "C"], "re_eyes": 130}]}), 3)
+    >>> [(a.game.dealer, a.game.players) for a in ahead]
+    [('B', ('C', 'D', 'E', 'A')), ('C', ('D', 'E', 'A', 'B')), ('D', ('E', 'A', 'B', 'C'))]
+    """
+    state = _State(ledger.setup, ledger._state)
+    out = []
+    for _ in range(count):
+        coming = state.next_game()
+        out.append(Ahead(coming, tuple(state.queue)))
+        state.move_on(coming.forced_soloist)
+    return tuple(out)
+
+
 def parse_setup(data: Mapping[str, Any]) -> EveningSetup:
     """The evening part of a CLI.md `evening` input."""
     problems = [(key_shown(k), "unbekanntes Feld") for k in data if k not in _FIELDS]
@@ -765,6 +824,7 @@ def describe_bock_queue(queue: Sequence[int]) -> str:
 
 __all__ = [
     "MAX_ENTRIES",
+    "Ahead",
     "EveningSetup",
     "InvalidEvening",
     "Ledger",
@@ -774,6 +834,9 @@ __all__ = [
     "describe_bock_queue",
     "evening",
     "fold",
+    "games_ahead",
+    "moves_on",
     "parse_setup",
+    "playing_order",
     "resume",
 ]

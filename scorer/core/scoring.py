@@ -139,13 +139,17 @@ NO_DULLE_SOLOS = frozenset({SoloKind.DAMEN, SoloKind.BUBEN, SoloKind.DAMEN_BUBEN
 entry form hides "Dulle gefangen" there)."""
 _FIELDS = frozenset(
     {"rules", "players", "kind", "solo", "pflicht", "re", "re_eyes", "trickless", "announced",
-     "doppelt", "extras", "eyes", "bock", "manual_bock", "note", "points", "dealer_stays"}
+     "doppelt", "extras", "eyes", "bock", "manual_bock", "note", "points", "dealer_stays",
+     "caller"}
 )
+_CALLED_KINDS = (GameKind.HOCHZEIT, GameKind.ARMUT)
+"""The kinds a player calls before the first trick, the other Re player joining them (the
+Hochzeit's partner, who took the Armut's cards): ``caller`` names who called."""
 _NO_PARTIES = (GameKind.HAMMELRENNEN, GameKind.REDEAL, GameKind.RECORDED)
 _NO_ANNOUNCEMENTS = (GameKind.HAMMELRENNEN, GameKind.SCHWARZE_SAU, GameKind.REDEAL,
                      GameKind.RECORDED)
 _NOT_RECORDED = ("re", "re_eyes", "announced", "extras", "solo", "pflicht", "trickless",
-                 "doppelt", "eyes")
+                 "doppelt", "eyes", "caller")
 """Facts a recorded game must not carry, whatever their value (RULES.md §10.1)."""
 _ONLY_RECORDED = ("points", "dealer_stays")
 MAX_NOTE = 200
@@ -246,6 +250,9 @@ class GameFacts(NamedTuple):
     """A recorded game's points per player, as written (RULES.md §10.1)."""
     dealer_stays: bool = False
     """A recorded game after which the same dealer deals again."""
+    caller: str | None = None
+    """Who called the Hochzeit or had the Armut (one of ``re``; the other Re player is the
+    partner, or took the cards). Optional, for the sheet's words: it changes no point."""
 
     @property
     def scored_as_solo(self) -> bool:
@@ -289,6 +296,8 @@ class GameFacts(NamedTuple):
             out["points"] = dict(self.recorded)
         if self.dealer_stays:
             out["dealer_stays"] = True
+        if self.caller is not None:
+            out["caller"] = self.caller
         return out
 
 
@@ -407,6 +416,20 @@ def _parse_re(raw: Any, players: tuple[str, ...], problems: Problems) -> tuple[s
     else:
         return tuple(raw)
     return ()
+
+
+def _parse_caller(value: Any, re: tuple[str, ...], problems: Problems) -> str | None:
+    """Who called the Hochzeit or had the Armut: absent (or null), or one of the Re players."""
+    if value is None:
+        return None
+    if name_problem(value):
+        problems.append(("caller", "den Namen eines Re-Spielers angeben (wer die Hochzeit "
+                                   "oder die Armut hatte)"))
+    elif re and value not in re:
+        problems.append(("caller", f"muss einer der Re-Spieler sein: {value} spielt nicht Re"))
+    else:
+        return value
+    return None
 
 
 def _parse_re_eyes(value: Any, problems: Problems) -> int | None:
@@ -570,12 +593,13 @@ def parse_game(data: Any, *, players: tuple[str, ...] | None = None,
     re_extras, kontra_extras = _per_party(data, "extras", _NO_EXTRAS, _parse_extra_counts,
                                           problems)
     eyes = _parse_eyes(data.get("eyes"), problems)
+    caller = _parse_caller(data.get("caller"), re, problems)
     if problems:
         raise InvalidGame(problems)
     # positional, in field order: the hot path of every fold
     return GameFacts(game_players, kind, re, re_eyes, solo, pflicht, trickless, re_level,
                      kontra_level, re_doppelt, kontra_doppelt, re_extras, kontra_extras, eyes,
-                     bock, bool(manual_bock), note)
+                     bock, bool(manual_bock), note, caller=caller)
 
 
 def _recorded_facts(data: Mapping[str, Any], players: tuple[str, ...], bock: int,
@@ -652,6 +676,8 @@ def _kind_problems(f: GameFacts, rules: HouseRules, problems: Problems) -> None:
             problems.append(("solo", f"das Solo {f.solo.value} gibt es in diesen Regeln nicht"))
     elif f.solo is not None:
         problems.append(("solo", "nur bei der Spielart solo"))
+    if f.caller is not None and f.kind not in _CALLED_KINDS:
+        problems.append(("caller", "nur bei einer Hochzeit oder Armut"))
     if f.pflicht is not None:
         if f.kind is not GameKind.SOLO:
             problems.append(("pflicht", "nur ein angesagtes Solo kann Pflichtsolo sein"))

@@ -79,6 +79,7 @@ from scorer.services.refusals import CLOSED, FULL, STALE, NumberTaken, Refused
 from scorer.services.restore import (
     delete_game,
     history,
+    last_change,
     old_place,
     restore_version,
     undo,
@@ -151,6 +152,7 @@ __all__ = [
     "game_by_entry_key",
     "games_on_sheet",
     "history",
+    "last_change",
     "house_rules",
     "is_table_change",
     "kept_for_runde",

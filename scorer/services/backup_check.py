@@ -190,8 +190,9 @@ def _stranger_problems(facts: Any, names: dict[int, str]) -> list[str]:
     for key in ("players", "re", "table"):
         if isinstance(facts.get(key), list):
             ids += facts[key]
-    if facts.get("dealer") is not None:
-        ids.append(facts["dealer"])
+    for key in ("dealer", "caller"):
+        if facts.get(key) is not None:
+            ids.append(facts[key])
     for key in ("eyes", "points"):
         if isinstance(facts.get(key), dict):
             ids += [i for i in map(services.eyes_player_id, facts[key]) if i is not None]

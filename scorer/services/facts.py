@@ -54,8 +54,9 @@ def to_core(facts: Mapping[str, Any], names: Mapping[int, str]) -> dict[str, Any
     for key in ("players", "re", "table"):
         if isinstance(raw.get(key), list):
             raw[key] = [names.get(i, str(i)) if type(i) is int else i for i in raw[key]]
-    if type(raw.get("dealer")) is int:
-        raw["dealer"] = names.get(raw["dealer"], str(raw["dealer"]))
+    for key in ("dealer", "caller"):
+        if type(raw.get(key)) is int:
+            raw[key] = names.get(raw[key], str(raw[key]))
     for key in ("eyes", "points"):  # per player, keyed by the id as text (JSON keys)
         if isinstance(raw.get(key), dict):
             raw[key] = {names.get(eyes_player_id(k) or 0, k): v for k, v in raw[key].items()}
@@ -77,8 +78,9 @@ def from_core(raw: Mapping[str, Any], ids: Mapping[str, int]) -> dict[str, Any]:
     for key in ("players", "re", "table"):
         if key in facts:
             facts[key] = [ids[n] for n in facts[key]]
-    if "dealer" in facts:
-        facts["dealer"] = ids[facts["dealer"]]
+    for key in ("dealer", "caller"):
+        if key in facts:
+            facts[key] = ids[facts[key]]
     for key in ("eyes", "points"):
         if key in facts:
             facts[key] = {str(ids[n]): v for n, v in facts[key].items()}

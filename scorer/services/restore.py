@@ -75,6 +75,15 @@ def old_place(event: GameEvent) -> int | None:
                if g.position <= followed.position and not is_table_change(g.facts))
 
 
+def last_change(evening: Evening) -> GameEvent | None:
+    """The evening's last change to its entries: what "Rückgängig" on the sheet takes back
+    (on every phone with the edit link, until the next change; taking it back is a change
+    too, so the sheet then offers to take that back)."""
+    return db.session.scalars(
+        select(GameEvent).where(GameEvent.evening_id == evening.id)
+        .order_by(GameEvent.id.desc()).limit(1)).first()
+
+
 def history(evening: Evening) -> list[GameEvent]:
     """Every change to the evening's entries, newest first."""
     return list(db.session.scalars(

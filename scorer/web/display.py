@@ -19,7 +19,7 @@ from scorer.words.explain import (
     deviation_text,
     summary,
 )
-from scorer.words.labels import names
+from scorer.words.labels import called_text, names
 from scorer.core.rules import Extra, GameKind, HouseRules, SoloKind
 
 
@@ -53,9 +53,13 @@ def parties_text(entry: LedgerGame) -> str:
             f"Kontra {', '.join(kontra)}")
 
 
-def facts_text(raw: dict[str, Any] | None) -> str:
+def facts_text(raw: dict[str, Any] | None, deck: int | None = None) -> str:
     """Entered facts (CLI.md shape, names) in one line, for the history and conflicts:
-    "Normalspiel · Re Anna, Cem · 151 Augen · Re: keine 90 · Fuchs gefangen (Re) 1"."""
+    "Normalspiel · Re Anna, Cem · 151 Augen · Re: keine 90 · Fuchs gefangen (Re) 1".
+
+    With the ``deck`` known, a party with 0 Augen in a 48-card game says how the schwarz
+    question was answered: "Kontra schwarz (kein Stich)", or "Kontra mit Stich (0 Augen)"
+    (the form stores nothing for that answer; the core then counts a trick)."""
     if raw is None:
         return "—"
     if "table" in raw:
@@ -70,12 +74,15 @@ def facts_text(raw: dict[str, Any] | None) -> str:
         parts.append(" · ".join(f"{p} {e}" for p, e in raw["eyes"].items()))
     if raw.get("re"):
         parts.append("Re " + ", ".join(raw["re"]))
+    if called := called_text(kind, raw.get("re") or (), raw.get("caller")):
+        parts.append(called)
     if raw.get("re_eyes") is not None:
         parts.append(f"{raw['re_eyes']} Augen")
     for party, level in (raw.get("announced") or {}).items():
-        if level != "none":
-            word = PARTY_WORDS[party] if level == "ansage" else LEVEL_LABELS[level]
-            parts.append(f"{PARTY_WORDS[party]}: {word}")
+        if level == "ansage":
+            parts.append(f"{PARTY_WORDS[party]} angesagt")  # not "Re: Re"
+        elif level != "none":
+            parts.append(f"{PARTY_WORDS[party]}: {LEVEL_LABELS[level]}")
     for party, count in (raw.get("doppelt") or {}).items():
         if count:
             parts.append(f"Doppelt {PARTY_WORDS[party]} ×{count}")
@@ -83,8 +90,12 @@ def facts_text(raw: dict[str, Any] | None) -> str:
         for name, count in (extras or {}).items():
             if count:
                 parts.append(f"{EXTRA_LABELS[Extra(name)]} ({PARTY_WORDS[party]}) {count}")
+    zero = {0: "re", 240: "kontra"}.get(raw.get("re_eyes"))  # type: ignore[arg-type]
     if raw.get("trickless"):
-        parts.append(f"{PARTY_WORDS[raw['trickless']]} ohne Stich")
+        parts.append(f"{PARTY_WORDS[raw['trickless']]} schwarz (kein Stich)")
+    elif deck == 48 and zero is not None and kind not in (GameKind.HAMMELRENNEN,
+                                                           GameKind.REDEAL):
+        parts.append(f"{PARTY_WORDS[zero]} mit Stich (0 Augen)")
     if raw.get("manual_bock"):
         parts.append("Bock vom Tisch beschlossen")
     return " · ".join(parts)
@@ -116,9 +127,10 @@ ACTION_WORDS = {"create": "eingetragen", "edit": "geändert", "delete": "gelösc
 
 
 def who_plays(seats: list[tuple[int, str]], playing: list[str]) -> str:
-    """The entry form's folded line on who plays, from the table (id, name) in seat order
-    and the ticked ids: "Es spielen Anna, Cem, Dora, Emil · Ben setzt aus" (static/js/entry.js
-    words it the same way when the ticks change)."""
+    """The entry form's folded line on who plays, from the table (id, name) in the order of
+    play (RULES.md §7: from the seat after the dealer) and the ticked ids: "Es spielen Cem,
+    Dora, Emil, Anna · Ben setzt aus" (static/js/entry.js words it the same way when the
+    ticks change)."""
     ticked = [name for pid, name in seats if str(pid) in playing]
     out = [name for pid, name in seats if str(pid) not in playing]
     if not ticked:

@@ -1,6 +1,6 @@
 """What the pages that change an evening's entries (games, table changes, games sent later
 by a phone) share: the way back to the sheet, the refusal on a closed evening, the form's
-one-time key, the game entry form read into facts and the "Rückgängig" offer."""
+one-time key and the game entry form read into facts."""
 
 from __future__ import annotations
 
@@ -8,13 +8,12 @@ import uuid
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from flask import flash, g, redirect, session, url_for
+from flask import flash, g, redirect, url_for
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
 from scorer import services
-from scorer.store.models import Evening, GameEvent
-from scorer.web.evenings import UNDO
+from scorer.store.models import Evening
 from scorer.web.forms import GameForm, facts_from_form, game_form, with_form_errors
 
 
@@ -37,11 +36,6 @@ def entry_key(value: str | None) -> str:
         return str(uuid.UUID(value or ""))
     except ValueError:
         return str(uuid.uuid4())
-
-
-def offer_undo(event: GameEvent, message: str) -> None:
-    """Remember the change just made, so the sheet offers "Rückgängig" once."""
-    session[UNDO] = {"evening_id": event.evening_id, "event_id": event.id, "message": message}
 
 
 def read_game(sheet: services.Sheet, seats: Sequence[str], data: Mapping[str, Any] | None = None,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 from flask import (
     Blueprint,
@@ -13,24 +14,24 @@ from flask import (
     redirect,
     render_template,
     request,
-    session,
     url_for,
 )
 from werkzeug.wrappers import Response
 
 from scorer import services
-from scorer.core.evening import describe_bock_queue
+from scorer.core.evening import describe_bock_queue, moves_on
 from scorer.words.explain import PRESET_LABELS, summary
 from scorer.words.labels import (
     bock_at_end_text,
     bock_summary,
+    coming_words,
     forced_notice,
     plan_complete,
     plan_text,
     short_names,
 )
-from scorer.store.models import Group
-from scorer.core.rules import InvalidRules, rules_from_spec
+from scorer.store.models import Evening, Group
+from scorer.core.rules import GameKind, InvalidRules, rules_from_spec
 from scorer.web import live, money
 from scorer.web.display import rules_words
 from scorer.web.forms import (
@@ -59,8 +60,12 @@ MAX_SEATS = 7
 """A table seats four to seven (RULES.md §7)."""
 SERVICE_FIELDS = {"seats": "present"}
 """Service fields that the form calls differently."""
-UNDO = "undo"
-"""Session key: the last change to a game, offered once as "Rückgängig" on the sheet."""
+GAMES_AHEAD = 6
+"""How many games after the next one the sheet tells a phone that may go offline (who
+deals and plays them, if the games before them move the dealer on): a cellar's worth."""
+UNDO_WORDS = {services.CREATE: "gespeichert", services.EDIT: "geändert",
+              services.DELETE: "gelöscht", services.RESTORE: "wiederhergestellt"}
+"""What "Rückgängig" on the sheet says the last change was: "Spiel 9 gespeichert."."""
 
 
 @bp.route("/neu", methods=["GET", "POST"])
@@ -134,15 +139,18 @@ def show(token: str, number: int) -> bytes:
     """The score sheet: totals, status panel, one row per game."""
     evening = evening_or_404(token, number)
     sheet = services.sheet(evening)
-    # A phone that only watches for changes leaves the offer for the page it opens next.
-    undo = None if live.is_live_fetch() else session.pop(UNDO, None)
-    if undo is not None and undo.get("evening_id") != evening.id:
-        undo = None
+    editing = g.can_edit and not evening.closed
+    undo = _undo_offer(evening) if editing else None
     ledger = sheet.ledger
     short = short_names(ledger.players)
-    rows = sheet_rows(sheet, RowLinks(token, number), g.can_edit and not evening.closed, short)
+    rows = sheet_rows(sheet, RowLinks(token, number), editing, short)
+    rules = sheet.rules
     return rows.page(render_template(
         "sheet.html", group=evening.group, evening=evening, sheet=sheet, undo=undo,
+        # For a phone that keeps games while offline (static/js/offline.js): the games
+        # after the next one, and the kinds after which they are sure.
+        coming=coming_words(ledger, GAMES_AHEAD) if editing else (),
+        moves_on=" ".join(k.value for k in GameKind if moves_on(k, rules)),
         action=ActionForm(formdata=None, data={"revision": evening.revision}),
         bock_text=describe_bock_queue(ledger.bock_queue), bock_lines=bock_summary(ledger),
         plan=plan_text(ledger), done=not evening.closed and plan_complete(ledger),
@@ -151,6 +159,18 @@ def show(token: str, number: int) -> bytes:
         rows=rows, short=short, rules_words=rules_words(sheet.rules, evening.planned_games),
         **money.sheet_extras(evening, sheet),
     ))
+
+
+def _undo_offer(evening: Evening) -> dict[str, Any] | None:
+    """"Rückgängig" for the evening's last change, on every phone with the edit link and
+    after a reload, until the next change (services.last_change)."""
+    event = services.last_change(evening)
+    if event is None:
+        return None
+    word = UNDO_WORDS.get(event.action, event.action)
+    what = ("Tischwechsel" if services.is_table_change(event.new_facts or event.old_facts)
+            else f"Spiel {event.game_number}")
+    return {"event_id": event.id, "message": f"{what} {word}."}
 
 
 PANEL_HEADER = "X-Doko-Panel"

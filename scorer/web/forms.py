@@ -398,6 +398,8 @@ def seat_order(formdata: Mapping[str, Any], present: Sequence[str],
 
 NO_PARTY_KINDS = {GameKind.HAMMELRENNEN.value, GameKind.REDEAL.value}
 NO_ANNOUNCEMENT_KINDS = NO_PARTY_KINDS | {GameKind.SCHWARZE_SAU.value}
+CALLED_KINDS = {GameKind.HOCHZEIT.value, GameKind.ARMUT.value}
+"""The kinds whose caller the form may name (who had the Hochzeit, or the Armut)."""
 LEVELS = [level.value for level in Level]
 LEVEL_TEXT = {"none": "—", "keine_90": "keine 90", "keine_60": "keine 60",
               "keine_30": "keine 30", "schwarz": "schwarz"}
@@ -450,6 +452,8 @@ class GameForm(Form):
     doppelt_re = WholeNumberField("Doppelt Re", default=0, validators=[Optional()])
     doppelt_kontra = WholeNumberField("Doppelt Kontra", default=0, validators=[Optional()])
     manual_bock = BooleanField("Bock (vom Tisch beschlossen)")
+    # Optional: a Hochzeit's or an Armut's Re pair, told apart (scoring.GameFacts.caller).
+    caller = RadioField("Hochzeit oder Armut: wer hatte sie?", default="", validate_choice=False)
 
 
 EXTRA_LABELS_BY_VALUE = {e.value: label for e, label in EXTRA_LABELS.items()}
@@ -470,6 +474,7 @@ def game_form(rules: HouseRules, seats: Sequence[tuple[int, str]],
     form.solo.choices = choices((s.value, SOLO_LABELS[s]) for s in rules.solo_kinds)
     form.players.choices = choices((str(pid), name) for pid, name in seats)
     form.re.choices = choices((str(pid), name) for pid, name in seats)
+    form.caller.choices = choices((str(pid), name) for pid, name in seats)
     form.announced_re.choices = choices(level_choices("re", rules))
     form.announced_kontra.choices = choices(level_choices("kontra", rules))
     return form
@@ -551,6 +556,12 @@ def facts_from_form(form: GameForm, rules: HouseRules, seats: Mapping[int, str],
             elif field.data is not None:
                 eyes[str(pid)] = field.data
         facts["eyes"] = eyes
+    if kind in CALLED_KINDS and form.caller.data:
+        caller = parse_int(form.caller.data, low=1)
+        if caller in seats:
+            facts["caller"] = caller
+        else:
+            problems.setdefault("caller", []).append("unbekannter Spieler")
     if kind not in NO_PARTY_KINDS:
         facts["re"] = ids(form.re)
         if form.re_eyes.data is not None:
@@ -617,6 +628,8 @@ def form_data_from_facts(facts: Mapping[str, Any]) -> dict[str, Any]:
     }
     if "pflicht" in facts:
         data["pflicht"] = "pflicht" if facts["pflicht"] else "lust"
+    if facts.get("caller") is not None:
+        data["caller"] = str(facts["caller"])
     for party in ("re", "kontra"):
         data[f"announced_{party}"] = facts.get("announced", {}).get(party, "none")
         data[f"doppelt_{party}"] = facts.get("doppelt", {}).get(party, 0)

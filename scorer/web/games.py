@@ -22,11 +22,11 @@ from scorer import services
 from scorer.words.explain import pflicht_decision, pflicht_help
 from scorer.words.labels import deletion_note, forced_notice, owes_before, sheet_words
 from scorer.store.models import Evening, Game
+from scorer.core.evening import playing_order
 from scorer.core.rules import GameKind
 from scorer.core.scoring import NO_DULLE_SOLOS
 from scorer.web.entry_pages import (
     entry_key,
-    offer_undo,
     read_game,
     refuse_if_closed,
     sheet_url,
@@ -76,7 +76,6 @@ def new(token: str, number: int) -> str | Response:
                 errors = errors_by_field(err.problems, field_of)
             else:
                 if event is not None:
-                    offer_undo(event, f"Spiel {event.game_number} gespeichert.")
                     return redirect(sheet_url(evening))
         # Not stored: was this form stored before (a double tap, a reload, the same key twice
         # at once)? Asked only now: a key is nearly always new, and since it is unique, a form
@@ -122,18 +121,18 @@ def edit(token: str, number: int, game_id: int) -> str | Response:
     conflict: dict[str, str] | None = None
     if not errors:
         try:
-            event = services.edit_game(game, facts, sent_revision(form))
+            services.edit_game(game, facts, sent_revision(form))
         except services.Refused as err:
             errors = errors_by_field(err.problems, field_of)
             if any(m == services.STALE for _, m in err.problems):
                 # Two phones: show both versions; saving again now overwrites knowingly.
                 conflict = {
-                    "stored": facts_text(services.to_core(game.facts, sheet.names)),
-                    "mine": facts_text(services.to_core(facts, sheet.names)),
+                    "stored": facts_text(services.to_core(game.facts, sheet.names),
+                                         sheet.rules.deck),
+                    "mine": facts_text(services.to_core(facts, sheet.names), sheet.rules.deck),
                 }
                 form.revision.data = str(game.revision)
         else:
-            offer_undo(event, f"Spiel {event.game_number} geändert.")
             return redirect(sheet_url(evening))
     return _entry_page(evening, sheet, form, errors, game=game, conflict=conflict)
 
@@ -166,12 +165,16 @@ def _entry_page(evening: Evening, sheet: services.Sheet, form: GameForm,
                                 number=evening.number))
     if status is None:
         status = 422 if request.method == "POST" else 200
+    # Who plays is said in the order of play (RULES.md §7), as on the sheet; the chips keep
+    # the seat order, where the table finds each name in the same place every game.
+    in_play = sheet.table(playing_order(table, dealer))
     return render_template(
         "entry.html", group=evening.group, evening=evening, sheet=sheet, form=form,
         errors=errors, general=general, game=game, number_now=number_now, dealer=dealer,
         bock=bock, forced=forced, sitting_out=sitting_out, rules=sheet.rules,
         preview_url=preview_url, seats=sheet.table(table), conflict=conflict,
-        who_text=who_plays(sheet.table(table), form.players.data or []),
+        who_text=who_plays(in_play, form.players.data or []),
+        who_order=" ".join(str(pid) for pid, _ in in_play),
         notice=notice, forced_why=forced_why,
         no_dulle_solos=" ".join(sorted(s.value for s in NO_DULLE_SOLOS)),
         preselected=forced is not None and game is None and request.method == "GET",
@@ -268,11 +271,9 @@ def delete(token: str, number: int, game_id: int) -> str | Response:
     row = _row(sheet, game)
     if form.validate_on_submit():
         try:
-            event = services.delete_game(game, sent_revision(form))
+            services.delete_game(game, sent_revision(form))
         except services.Refused as err:
             flash(err.problems[0][1], "error")
-        else:
-            offer_undo(event, f"Spiel {row.entry.number} gelöscht.")
         return redirect(sheet_url(evening))
     after = services.without(evening, game)
     moved = deletion_note(sheet.ledger, after, row.entry.number) if after else None

@@ -20,7 +20,8 @@ bp = Blueprint("history", __name__, url_prefix="/r/<token>/abend/<int:number>/ve
 def show(token: str, number: int) -> str:
     """Every change, newest first."""
     evening = evening_or_404(token, number)
-    _, names = services.evening_setup(evening)
+    setup, names = services.evening_setup(evening)
+    deck = setup.rules.deck
     here = services.link_fingerprint()
     numbers = services.numbers_now(evening)
     entries = []
@@ -33,8 +34,10 @@ def show(token: str, number: int) -> str:
             "event": event,
             "title": _title(event, numbers[game.id], table, moved),
             "what": "Tischwechsel" if table else "Spiel",
-            "old": facts_text(services.to_core(event.old_facts, names)) if event.old_facts else None,
-            "new": facts_text(services.to_core(event.new_facts, names)) if event.new_facts else None,
+            "old": (facts_text(services.to_core(event.old_facts, names), deck)
+                    if event.old_facts else None),
+            "new": (facts_text(services.to_core(event.new_facts, names), deck)
+                    if event.new_facts else None),
             "this_link": event.via is not None and event.via == here,
             "can_undelete": event.action == services.DELETE and game.deleted_at is not None
             and event.revision == game.revision,

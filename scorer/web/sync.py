@@ -80,13 +80,14 @@ def game(token: str, number: int) -> tuple[Response, int]:
         # Nobody chose who plays at a table of more than four: the rotation decides where
         # the game lands.
         del facts["players"]
-    mine = _words(facts, names)
+    deck = sheet.rules.deck
+    mine = _words(facts, names, deck)
     taken: tuple[Response, int] | None = None
     if not errors:
         try:
             event = services.add_game(evening, facts, key, number=None if as_next else wanted)
         except services.NumberTaken as err:
-            theirs = _words(err.game.facts, names) if err.game is not None else None
+            theirs = _words(err.game.facts, names, deck) if err.game is not None else None
             taken = jsonify(result="taken", number=err.number, now=err.now, theirs=theirs,
                             mine=mine, lines=[m for _, m in err.problems]), 200
         except services.Refused as err:
@@ -125,11 +126,11 @@ def _parse(body: Any) -> tuple[str, int, list[tuple[str, str]], bool] | None:
     return key, wanted, pairs, body.get("as_next") is True
 
 
-def _words(facts: Mapping[str, Any], names: Mapping[int, str]) -> str:
+def _words(facts: Mapping[str, Any], names: Mapping[int, str], deck: int) -> str:
     """A game in words (the history's wording); facts the core refuses may hold values
     display.facts_text has no word for."""
     try:
-        return facts_text(services.to_core(facts, names))
+        return facts_text(services.to_core(facts, names), deck)
     except (KeyError, ValueError, TypeError):
         return "—"
 

@@ -29,7 +29,7 @@ from werkzeug.wrappers import Response
 from scorer import services
 from scorer.store.models import Evening, Game
 from scorer.words.table_text import change_texts
-from scorer.web.entry_pages import entry_key, offer_undo, refuse_if_closed, sheet_url
+from scorer.web.entry_pages import entry_key, refuse_if_closed, sheet_url
 from scorer.web.forms import (
     NEW_SEAT,
     ActionForm,
@@ -98,14 +98,12 @@ def new(token: str, number: int) -> str | Response | tuple[str, int]:
             notice = "Dieser Tischwechsel ist schon gespeichert. Als weiteren speichern?"
         elif not errors:
             try:
-                event = services.add_table_change(evening, choice.seats, choice.dealer,
-                                                  choice.after, key)
+                services.add_table_change(evening, choice.seats, choice.dealer,
+                                          choice.after, key)
             except services.Refused as err:
                 errors = _errors(err)
                 sheet = services.sheet(evening)
             else:
-                if event is not None:
-                    offer_undo(event, "Tischwechsel gespeichert.")
                 return redirect(sheet_url(evening))
     status = 409 if notice else 422 if request.method == "POST" else 200
     return _page(evening, sheet, form, errors, None, notice), status
@@ -130,13 +128,12 @@ def edit(token: str, number: int, game_id: int) -> str | Response | tuple[str, i
         choice, errors = _choice(form, _listed(sheet, change.entry.seats))
         if not errors:
             try:
-                event = services.edit_table_change(row, choice.seats, choice.dealer,
-                                                   choice.after, sent_revision(form))
+                services.edit_table_change(row, choice.seats, choice.dealer,
+                                           choice.after, sent_revision(form))
             except services.Refused as err:
                 errors = _errors(err)
                 sheet = services.sheet(evening)
             else:
-                offer_undo(event, "Tischwechsel geändert.")
                 return redirect(sheet_url(evening))
     status = 422 if request.method == "POST" else 200
     return _page(evening, sheet, form, errors, row), status
@@ -155,11 +152,9 @@ def delete(token: str, number: int, game_id: int) -> str | Response:
     form = ActionForm(data={"revision": row.revision})
     if form.validate_on_submit():
         try:
-            event = services.delete_game(row, sent_revision(form))
+            services.delete_game(row, sent_revision(form))
         except services.Refused as err:
             flash(err.problems[0][1], "error")
-        else:
-            offer_undo(event, "Tischwechsel gelöscht.")
         return redirect(sheet_url(evening))
     sheet = services.sheet(evening)
     return render_template("table_delete.html", group=evening.group, evening=evening,

@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
-from scorer.core.evening import Ledger, LedgerGame, describe_bock_queue
+from scorer.core.evening import Ledger, LedgerGame, describe_bock_queue, games_ahead
 from scorer.words.explain import KIND_LABELS, SOLO_LABELS, TRIGGER_LABELS, pflicht_decision
 from scorer.words.german import genitive, names
 from scorer.words.short_names import short_names as prefixes
@@ -111,6 +111,9 @@ class RowWords(NamedTuple):
     """The Bock factor the row shows (bock_factor: 1 for a redeal)."""
     bock_reasons: str
     """"löst Bock aus: 120:120" when the game starts a Bock round, else ""."""
+    called: str = ""
+    """Who called a Hochzeit or had the Armut, where the table said so: "Armut: Anna,
+    mitgenommen von Ben"; else ""."""
 
 
 def marker(game: LedgerGame) -> str:
@@ -154,6 +157,27 @@ def kind_text(game: LedgerGame, rules: HouseRules) -> str:
     if facts.kind is GameKind.SOLO and facts.solo is not None:
         return f"{word} ({SOLO_LABELS[facts.solo]})"
     return word
+
+
+def called_text(kind: GameKind, re: Sequence[str], caller: str | None) -> str:
+    """Who called a Hochzeit with a partner or had the Armut, and who joined them, as the
+    sheet, the PDF and the history say it; "" where the entry does not say.
+
+    >>> called_text(GameKind.ARMUT, ("Ben", "Anna"), "Anna")
+    'Armut: Anna, mitgenommen von Ben'
+    >>> called_text(GameKind.HOCHZEIT, ("Anna", "Cem"), "Cem")
+    'Hochzeit: Cem, Partner Anna'
+    >>> called_text(GameKind.HOCHZEIT, ("Cem",), "Cem"), called_text(GameKind.ARMUT, ("A", "B"), None)
+    ('', '')
+    """
+    others = [p for p in re if p != caller]
+    if caller is None or caller not in re or len(others) != 1:
+        return ""  # nobody named, or a Hochzeit without partner (its kind says so)
+    if kind is GameKind.ARMUT:
+        return f"Armut: {caller}, mitgenommen von {others[0]}"
+    if kind is GameKind.HOCHZEIT:
+        return f"Hochzeit: {caller}, Partner {others[0]}"
+    return ""
 
 
 def winner_text(game: LedgerGame) -> str:
@@ -285,6 +309,17 @@ def forced_sentence(game: LedgerGame) -> str | None:
     return f"{dran}, gespielt wurde {what} von {soloist}: {still_open}"
 
 
+def forced_bock_sentence(game: LedgerGame) -> str | None:
+    """Why a game for which a forced soloist was named counts Bock (RULES.md §9.7: only
+    ``bock_pause_forced`` keeps Bock away from it), or None: a table expects a forced
+    Pflichtsolo outside the Bock round it interrupts."""
+    bock = bock_factor(game)
+    if game.forced_soloist is None or bock == 1:
+        return None
+    return (f"Vorgeführt und trotzdem Bock ×{bock}: die Bockrunde läuft weiter (keine "
+            "Bockpause bei vorgeführten Pflichtsoli).")
+
+
 def dealer_sentence(game: LedgerGame, rules: HouseRules, in_a_row: int,
                     deals_again: bool | None = None) -> str | None:
     """Why the dealer deals again or, unusually, moves on (RULES.md §7), or None when the
@@ -384,7 +419,8 @@ def _row(game: LedgerGame, rules: HouseRules, done: set[str], in_a_row: int,
         if owed:
             first = pflicht_decision(rules, soloist, facts.pflicht, owes=True, forced=forced)
     players = rotation_sentence(game)
-    notes = _present((first, dealer_sentence(game, rules, in_a_row, deals_again), players))
+    notes = _present((first, forced_bock_sentence(game),
+                      dealer_sentence(game, rules, in_a_row, deals_again), players))
     return RowWords(
         number=game.number,
         marker=marker(game),
@@ -399,6 +435,7 @@ def _row(game: LedgerGame, rules: HouseRules, done: set[str], in_a_row: int,
         warnings=_present((first if forced_missed else None, players)),
         bock=bock_factor(game),
         bock_reasons=bock_reasons(game),
+        called=called_text(facts.kind, facts.re, facts.caller),
     )
 
 
@@ -485,20 +522,62 @@ def bock_at_end_text(ledger: Ledger) -> str | None:
             "mit dem Ende des Abends.")
 
 
-def forced_notice(ledger: Ledger) -> str | None:
+def forced_notice(ledger: Ledger, later: int = 0, forced: str | None = None) -> str | None:
     """Why the next game is a forced Pflichtsolo, in a few words, or None when it is not:
-    "noch 3 geplante Spiele, 3 Pflichtsoli offen"."""
-    forced = ledger.next.forced_soloist
+    "noch 3 geplante Spiele, 3 Pflichtsoli offen". ``later``: for the game that many games
+    after the next one, all moving the dealer on, whose forced soloist is ``forced``
+    (games_ahead)."""
+    if not later:
+        forced = ledger.next.forced_soloist
     planned = ledger.setup.planned_games
     if forced is None or planned is None:
         return None
-    left = planned - ledger.planned_played
+    left = planned - ledger.planned_played - later
     if left <= 0:
         return "die geplanten Spiele sind gespielt"
     owed = len(ledger.pflichtsolo_open)
     games = "ein geplantes Spiel" if left == 1 else f"{left} geplante Spiele"
     soli = "ein Pflichtsolo" if owed == 1 else f"{owed} Pflichtsoli"
     return f"noch {games}, {soli} offen"
+
+
+class ComingWords(NamedTuple):
+    """A game after the next, as the sheet of a phone with waiting games shows it."""
+
+    later: int
+    """How many games after the next one (1: the game after it)."""
+    dealer: str
+    players: tuple[str, ...]
+    """The four, in the order of play."""
+    sitting_out: tuple[str, ...]
+    bock: str
+    """"noch 2 Bockspiele ×2", "" for none - if the games before start no Bock round."""
+    forced: str | None
+    """Who must play a Pflichtsolo in it, if anybody."""
+    forced_why: str | None
+
+
+def coming_words(ledger: Ledger, count: int) -> tuple[ComingWords, ...]:
+    """The ``count`` games after the next one, as they will be if every game before each
+    moves the dealer on (core.evening.games_ahead): what a phone offline shows for the game
+    after the games waiting on it.
+
+    >>> from scorer.core.evening import evening
+    >>> later = coming_words(evening({"rules": "bockrunde", "seats": ["A", "B", "C", "D", "E"],
+    ...     "games": [{"re": ["B", "C"], "re_eyes": 120}]}), 2)
+    >>> [(c.dealer, c.players, c.sitting_out, c.bock) for c in later]
+    [('C', ('D', 'E', 'A', 'B'), ('C',), 'noch 4 Bockspiele ×2'), ('D', ('E', 'A', 'B', 'C'), ('D',), 'noch 3 Bockspiele ×2')]
+    """
+    out = []
+    for later, ahead in enumerate(games_ahead(ledger, count + 1)[1:], start=1):
+        game = ahead.game
+        out.append(ComingWords(
+            later=later, dealer=game.dealer, players=game.players,
+            sitting_out=tuple(s for s in game.seats if s not in game.players),
+            bock=describe_bock_queue(ahead.bock_queue) if ahead.bock_queue else "",
+            forced=game.forced_soloist,
+            forced_why=forced_notice(ledger, later, game.forced_soloist)))
+    return tuple(out)
 
 
 __all__ = [
@@ -511,10 +590,14 @@ __all__ = [
     "bock_at_end_text",
     "bock_factor",
     "bock_reasons",
+    "ComingWords",
     "bock_summary",
     "breakdown",
+    "coming_words",
+    "called_text",
     "dealer_sentence",
     "deletion_note",
+    "forced_bock_sentence",
     "forced_notice",
     "forced_sentence",
     "genitive",

@@ -56,7 +56,29 @@
     return ids;
   }
 
+  // Hochzeit and Armut: which of the two Re players called, asked in the kind's words and
+  // offered among the Re players once they are tapped (optional: it changes no point).
+  var callerSet = form.querySelector("[data-caller]");
+  var CALLER_LEGEND = {
+    hochzeit: "Wer hat die Hochzeit? (freiwillig)",
+    armut: "Wer hatte die Armut? (freiwillig; der andere hat sie mitgenommen)"
+  };
+
+  function askCaller(k) {
+    if (!CALLER_LEGEND[k]) { return; }
+    callerSet.querySelector("legend").textContent = CALLER_LEGEND[k];
+    var re = Array.prototype.map.call(reSet.querySelectorAll("input:checked"),
+                                      function (box) { return box.value; });
+    callerSet.querySelectorAll("input").forEach(function (radio) {
+      var reBox = reSet.querySelector("input[value='" + radio.value + "']");
+      var offered = re.length ? re.indexOf(radio.value) >= 0 : !(reBox && reBox.disabled);
+      radio.closest(".chip").hidden = !offered;
+      if (!offered) { radio.checked = false; }
+    });
+  }
+
   function update() {
+    if (counts) { showCounts(); }
     var k = kind();
     form.querySelectorAll("[data-kinds]").forEach(function (el) {
       el.hidden = el.getAttribute("data-kinds").split(" ").indexOf(k) < 0;
@@ -79,6 +101,7 @@
         if (!plays) { box.checked = false; }
       });
     }
+    if (callerSet) { askCaller(k); }
     if (whoText) { whoText.textContent = whoLine(ids); }
     if (ids || open) {
       form.querySelectorAll("input[name^=eyes_]").forEach(function (input) {
@@ -103,10 +126,14 @@
     }
   }
 
-  // "Es spielen Anna, Cem, Dora, Emil · Ben setzt aus", worded as the server words it
-  // (scorer/web/display.py who_plays).
+  // "Es spielen Cem, Dora, Emil, Anna · Ben setzt aus", worded as the server words it
+  // (scorer/web/display.py who_plays), in the order of play the server gives (data-order).
+  var playOrder = who ? (who.getAttribute("data-order") || "").split(" ") : [];
+
   function whoLine(ids) {
-    var boxes = form.querySelectorAll("[data-players] input[type=checkbox]");
+    var boxes = Array.prototype.slice.call(
+      form.querySelectorAll("[data-players] input[type=checkbox]"));
+    boxes.sort(function (a, b) { return playOrder.indexOf(a.value) - playOrder.indexOf(b.value); });
     var ticked = [];
     var out = [];
     boxes.forEach(function (box) {
@@ -142,16 +169,17 @@
     if (party !== schwarzFor) {
       schwarzFor = party;
       var name = party === "re" ? "Re" : "Kontra";
-      tricklessLegend.textContent = "Schwarz? " + name + " hat 0 Augen – trotzdem einen Stich?";
+      // One question, and answers that say what happened (a "Ja" could answer "Schwarz?"
+      // as well as "einen Stich?"), short enough for one row.
+      tricklessLegend.textContent = name + " hat 0 Augen – mit Stich oder schwarz?";
       trickless.querySelectorAll("input").forEach(function (radio) {
         var other = radio.value !== party && radio.value !== "none";
         var chip = radio.closest(".chip");
         chip.hidden = other;
         radio.disabled = other;
         if (other) { radio.checked = false; }
-        // Answers to the question in the legend, short enough for one row.
-        chip.querySelector("span").textContent = radio.value === "none" ? "Ja, einen Stich"
-          : radio.value === party ? "Nein: schwarz" : chip.querySelector("span").textContent;
+        chip.querySelector("span").textContent = radio.value === "none" ? "mit Stich"
+          : radio.value === party ? "schwarz (kein Stich)" : chip.querySelector("span").textContent;
       });
     }
     if (was) { inView(trickless); }
@@ -181,6 +209,20 @@
   if (pflichtSet) {
     pflichtSet.addEventListener("change", function () { pflichtByPage = false; });
   }
+  // The forced soloist as Re was the page's guess for a solo: another kind chosen, Re is
+  // the table's to tap (a Normalspiel with the soloist ticked was saved by mistake); back
+  // to Solo before anybody was tapped, the guess again.
+  var forcedBox = forcedId && reSet ? reSet.querySelector("input[value='" + forcedId + "']") : null;
+  var reByPage = !!(forcedBox && forcedBox.checked && kind() === "solo");
+  if (reSet) {
+    reSet.addEventListener("change", function () { reByPage = false; });
+  }
+  form.querySelectorAll("input[name=kind]").forEach(function (radio) {
+    radio.addEventListener("change", function () {
+      if (!reByPage || !radio.checked) { return; }
+      forcedBox.checked = radio.value === "solo";
+    });
+  });
   // The forced soloist comes chosen: picking which solo completes the choices before the Augen.
   form.querySelectorAll("input[name=solo]").forEach(function (radio) {
     radio.addEventListener("change", function () { if (radio.checked) { toEyesIfReady(); } });
@@ -194,11 +236,54 @@
     eyesInput.focus();
   }
 
+  // Hammelrennen: the Augen of the four make 240, so the last one to type is known. The
+  // page fills it (and keeps it up to date as the others are corrected) until it is typed
+  // into: from then on it is the table's own.
+  var eachEyes = form.querySelectorAll("input[name^=eyes_]");
+  var eyesByPage = null;
+
+  function whole(text) {
+    return /^[0-9]{1,3}$/.test(text.trim()) ? parseInt(text, 10) : null;
+  }
+
+  function fillLastEyes(event) {
+    if (event.target === eyesByPage) { eyesByPage = null; }
+    var shown = Array.prototype.filter.call(eachEyes, function (input) {
+      return input.getClientRects().length > 0;
+    });
+    if (eyesByPage && shown.indexOf(eyesByPage) < 0) { eyesByPage = null; }
+    var open = shown.filter(function (input) {
+      return input === eyesByPage || input.value.trim() === "";
+    });
+    var sum = 0;
+    var known = shown.every(function (input) {
+      var n = whole(input.value);
+      sum += open.indexOf(input) < 0 && n !== null ? n : 0;
+      return open.indexOf(input) >= 0 || n !== null;
+    });
+    if (shown.length !== 4 || open.length !== 1 || !known || sum > 240) {
+      if (eyesByPage) { eyesByPage.value = ""; }
+      return;
+    }
+    eyesByPage = open[0];
+    eyesByPage.value = String(240 - sum);
+  }
+
+  eachEyes.forEach(function (input) { input.addEventListener("input", fillLastEyes); });
+
   // +/− around every count field.
+  var counts = [];   // (hidden field, what shows its count)
+
+  function showCounts() {
+    counts.forEach(function (pair) { pair[1].textContent = pair[0].value || "0"; });
+  }
+
   form.querySelectorAll("input[data-stepper]").forEach(function (input) {
     var label = form.querySelector("label[for='" + input.id + "']");
     var name = label ? label.textContent.trim() : input.name;
-    var party = input.name.indexOf("_kontra") >= 0 ? " Kontra" : " Re";
+    // "Fuchs gefangen Re mehr": the party once, from the label or else the field.
+    var party = /(^| )(Re|Kontra)$/.test(name) ? ""
+      : input.name.indexOf("_kontra") >= 0 ? " Kontra" : " Re";
     var wrap = document.createElement("span");
     wrap.className = "stepper";
     input.parentNode.insertBefore(wrap, input);
@@ -219,8 +304,19 @@
     }
     wrap.appendChild(button("−", -1, "weniger"));
     wrap.appendChild(input);
+    if (input.getAttribute("data-stepper") === "shown") {
+      // Where the buttons do all the work (Sonderpunkte), the count is only shown: two
+      // steppers side by side fit a phone's row only without a field to type into.
+      input.type = "hidden";
+      var shown = document.createElement("output");
+      shown.className = "count";
+      shown.setAttribute("aria-live", "polite");
+      wrap.appendChild(shown);
+      counts.push([input, shown]);
+    }
     wrap.appendChild(button("+", 1, "mehr"));
   });
+  showCounts();
 
   // Live preview: the server folds the evening with this game and answers in JSON.
   var preview = document.getElementById("preview");
@@ -237,6 +333,46 @@
     saysOffline = false;
     preview.textContent = "";
     resting.forEach(function (node) { preview.appendChild(node.cloneNode(true)); });
+    fitBar();
+  }
+
+  // The bar keeps to a few lines, so the breakdown and a long message end in "…". A tap
+  // on the bar shows all of it (the bar grows upwards); another tap folds it again. It is
+  // a button only while there is more to see.
+  var barOpen = false;
+
+  function cut() {
+    return Array.prototype.some.call(preview.querySelectorAll("p"), function (p) {
+      return p.scrollWidth > p.clientWidth + 0.5 || p.scrollHeight > p.clientHeight + 0.5;
+    });
+  }
+
+  function fitBar() {
+    preview.classList.toggle("preview--open", barOpen);
+    if (barOpen || cut()) {
+      preview.setAttribute("role", "button");
+      preview.setAttribute("tabindex", "0");
+      preview.setAttribute("aria-expanded", barOpen ? "true" : "false");
+    } else {
+      ["role", "tabindex", "aria-expanded"].forEach(function (name) {
+        preview.removeAttribute(name);
+      });
+    }
+  }
+
+  function toggleBar(event) {
+    if (!preview.hasAttribute("role")) { return; }
+    if (event.type === "keydown") {
+      if (event.key !== "Enter" && event.key !== " ") { return; }
+      event.preventDefault();
+    }
+    barOpen = !barOpen;
+    fitBar();
+  }
+
+  if (preview) {
+    preview.addEventListener("click", toggleBar);
+    preview.addEventListener("keydown", toggleBar);
   }
 
   function text(tag, className, content) {
@@ -248,11 +384,51 @@
 
   function signed(n) { return n > 0 ? "+" + n : n < 0 ? "−" + (-n) : "0"; }
 
+  // A message beside a field after a refused save goes as soon as the field is right: the
+  // preview's answer names every field still wrong (by the same names), so the others are
+  // corrected. The list at the top loses their lines too.
+  function settleErrors(wrong) {
+    form.querySelectorAll("[data-error-for]").forEach(function (message) {
+      if (!wrong[message.getAttribute("data-error-for")]) { dropError(message); }
+    });
+  }
+
+  function dropError(message) {
+    var name = message.getAttribute("data-error-for");
+    var box = message.closest(".field--invalid");
+    message.remove();
+    if (box && !box.querySelector("[data-error-for]")) {
+      box.classList.remove("field--invalid");
+      box.querySelectorAll("[aria-invalid]").forEach(function (el) {
+        el.removeAttribute("aria-invalid");
+        el.removeAttribute("aria-describedby");
+      });
+    }
+    document.querySelectorAll("a[href='#" + name + "-error']").forEach(function (link) {
+      var list = link.closest("ul");
+      link.closest("li").remove();
+      var summary = list && list.closest(".flash");
+      if (summary && !list.querySelector("li")) { summary.remove(); }
+    });
+  }
+
+  // Without the server nothing says whether a change is right: a field changed loses its
+  // old message (the server checks again on saving).
+  function dropErrorsOf(target) {
+    var box = target && target.closest && target.closest(".field--invalid");
+    if (box) { box.querySelectorAll("[data-error-for]").forEach(dropError); }
+  }
+
+  var touched = false;   // the table changed something since the page came
+
   function show(data) {
+    // (The answer to the page's own first question says nothing about corrections.)
+    if (touched) { settleErrors(data.ok ? {} : data.errors || {}); }
     saysOffline = false;
     preview.textContent = "";
     if (!data.ok) {
       preview.appendChild(text("p", "preview__problem", data.open));
+      fitBar();
       return;
     }
     // The four who play; who sits out gets nothing and takes no room in the bar.
@@ -268,8 +444,16 @@
     preview.appendChild(text("p", "", data.winner + (data.bock > 1 ? " · Bock ×" + data.bock : "")));
     preview.appendChild(points);
     var lines = [data.breakdown, data.bock_reasons].filter(Boolean).join(" · ");
-    if (lines) { preview.appendChild(text("p", "preview__lines", lines)); }
+    if (lines) {
+      // Opened, the bar breaks the lines between the items, not inside one.
+      var said = preview.appendChild(text("p", "preview__lines", ""));
+      lines.split(" · ").forEach(function (item, i) {
+        if (i) { said.appendChild(document.createTextNode(" · ")); }
+        said.appendChild(text("span", "", item));
+      });
+    }
     if (pflichtHelp && data.pflicht) { pflichtHelp.textContent = data.pflicht; }
+    fitBar();
   }
 
   // Without the server there are no numbers to show: say so rather than keep old ones.
@@ -278,6 +462,7 @@
     preview.textContent = "";
     preview.appendChild(text("p", "preview__problem", "Offline: die Punkte rechnet der " +
       "Server, sobald das Spiel gesendet ist."));
+    fitBar();
   }
 
   function ask() {
@@ -293,7 +478,9 @@
       .catch(function () { if (mine === asked) { offline(); } });
   }
 
-  function changed() {
+  function changed(event) {
+    touched = true;
+    if (saysOffline) { dropErrorsOf(event.target); }
     update();
     clearTimeout(timer);
     timer = setTimeout(ask, 200);

@@ -9,7 +9,8 @@
 // says when the game it is for was entered meanwhile on another phone, and makes sure the
 // next tap on Speichern is a decision. Nothing is computed here: the server's pages say it.
 //
-// Other scripts listen to the events on document: doko:online, doko:offline, doko:changed
+// Other scripts listen to the events on document: doko:online, doko:offline, doko:slow and
+// doko:fast (the server answers, but late: a busy WLAN is not offline), doko:changed
 // (detail: the server's {version, games, closed}), doko:swapped, doko:gone; and may ask
 // window.DokoLive for the state.
 (function () {
@@ -18,9 +19,10 @@
   var pollUrl = body.getAttribute("data-live-poll");
   if (!pollUrl) { return; }
 
-  var FAST = 1000;     // ms between checks while online: a change shows within 2 s
-  var SLOW = 2500;     // ms between checks while offline
-  var TIMEOUT = 5000;  // a check that takes longer counts as failed
+  var FAST = 1000;      // ms between checks while online: a change shows within 2 s
+  var OFFLINE = 2500;   // ms between checks while offline
+  var SLOW = 5000;      // an answer that takes longer: the server is slow, not gone
+  var GIVE_UP = 15000;  // no answer after this long: no server (offline)
 
   var evening = body.getAttribute("data-evening");
   var runde = body.getAttribute("data-runde");
@@ -31,6 +33,8 @@
   if (isNaN(confirmed.getTime())) { confirmed = new Date(); }
   var copy = body.hasAttribute("data-offline-copy");
   var online = null;   // unknown until the first check
+  var slow = false;    // a request has been waiting longer than SLOW
+  var waiting = 0;     // requests under way that went slow
   var failures = 0;
   var gone = false;
   var busy = false;
@@ -56,8 +60,28 @@
     }
   }
 
-  function lost() {
-    failures += 1;
+  // A busy WLAN is slow, not gone: an answer that takes long says "langsam" (doko:slow)
+  // and is waited for; only no answer at all (a failed request, or none after GIVE_UP)
+  // means offline. doko:fast: the slow answers came.
+  function wentSlow() {
+    waiting += 1;
+    if (!slow) {
+      slow = true;
+      emit("slow");
+    }
+  }
+
+  function answered(wasSlow) {
+    if (wasSlow) { waiting -= 1; }
+    if (slow && waiting <= 0) {
+      slow = false;
+      waiting = 0;
+      emit("fast");
+    }
+  }
+
+  function lost(error, gaveUp) {
+    failures += gaveUp ? 2 : 1;  // waited GIVE_UP for nothing: that is no server
     if (online === false) { return; }
     if (online === null || failures >= 2 || navigator.onLine === false) {
       online = false;
@@ -69,23 +93,35 @@
   function schedule() {
     clearTimeout(timer);
     if (gone || document.hidden) { return; }
-    timer = setTimeout(check, online === false ? SLOW : FAST);
+    timer = setTimeout(check, online === false ? OFFLINE : FAST);
   }
 
+  // A request to the server that says when it is slow and gives up only after GIVE_UP;
+  // rejected with ``gaveUp`` set when it did.
   function timed(url, options) {
     var controller = new AbortController();
-    var limit = setTimeout(function () { controller.abort(); }, TIMEOUT);
+    var wasSlow = false;
+    var gaveUp = false;
+    var slowly = setTimeout(function () { wasSlow = true; wentSlow(); }, SLOW);
+    var limit = setTimeout(function () { gaveUp = true; controller.abort(); }, GIVE_UP);
     options.signal = controller.signal;
     options.credentials = "same-origin";
     options.cache = "no-store";
-    return fetch(url, options).then(function (response) {
+    function settle() {
+      clearTimeout(slowly);
       clearTimeout(limit);
+      answered(wasSlow);
+    }
+    return fetch(url, options).then(function (response) {
+      settle();
       return response;
     }, function (error) {
-      clearTimeout(limit);
-      throw error;
+      settle();
+      throw { error: error, gaveUp: gaveUp };
     });
   }
+
+  function failed(reason) { lost(reason, !!(reason && reason.gaveUp)); }
 
   function check() {
     if (busy || gone) { return; }
@@ -101,7 +137,7 @@
         if (!response.ok) { return null; }  // the server has trouble: ask again later
         reached();
         return response.json().then(changed);
-      }, lost)
+      }, failed)
       .then(done, done);
   }
 
@@ -142,7 +178,7 @@
         remember();
         emit("swapped", { version: version, games: games });
       });
-    }, lost);
+    }, failed);
   }
 
   document.addEventListener("focusout", function () {
@@ -207,8 +243,7 @@
       .filter(function (pair) { return pair[1] && pair[1].hasAttribute("data-live-region"); });
     if (!pairs.length) { return false; }
 
-    var anchor = null;
-    var anchorTop = 0;
+    var anchors = anchorsIn(pairs.map(function (pair) { return pair[0]; }));
     var open = [];
     var scrolled = [];
     var values = [];
@@ -216,11 +251,6 @@
     var active = document.activeElement;
     pairs.forEach(function (pair) {
       var region = pair[0];
-      var withIds = [region].concat(Array.prototype.slice.call(region.querySelectorAll("[id]")));
-      withIds.forEach(function (el) {
-        var box = el.getBoundingClientRect();
-        if (!anchor && box.height > 0 && box.bottom > 0) { anchor = el.id; anchorTop = box.top; }
-      });
       region.querySelectorAll("details[open]").forEach(function (d) {
         // A breakdown fetched on demand (panels.js) stays in place until it is fetched anew.
         var words = d.querySelector("[data-panel-body][data-panel-loaded]");
@@ -266,9 +296,37 @@
       var target = find(focused, fresh);
       if (target) { target.focus({ preventScroll: true }); }
     }
-    var now = anchor && document.getElementById(anchor);
-    if (now) { window.scrollBy(0, now.getBoundingClientRect().top - anchorTop); }
+    // What was in view stays where it was, whatever changed height above it.
+    for (var i = 0; i < anchors.length; i += 1) {
+      var now = document.getElementById(anchors[i][0]);
+      if (now) {
+        window.scrollBy(0, now.getBoundingClientRect().top - anchors[i][1]);
+        break;
+      }
+    }
     return true;
+  }
+
+  // What the eye is on, best first, as (id, top): an opened row in view (a breakdown being
+  // read), then the element that starts highest on the screen, then the smallest one that
+  // covers it. A row that is gone from the new sheet (deleted) leaves the next to hold on to.
+  function anchorsIn(regions) {
+    var view = window.innerHeight;
+    var opened = [];
+    var starting = [];
+    var covering = [];
+    regions.forEach(function (region) {
+      region.querySelectorAll("[id]").forEach(function (el) {
+        var box = el.getBoundingClientRect();
+        if (!box.height || box.bottom <= 0 || box.top >= view) { return; }
+        var entry = { id: el.id, top: box.top, height: box.height };
+        if (el.tagName === "DETAILS" && el.open) { opened.push(entry); }
+        (box.top >= 0 ? starting : covering).push(entry);
+      });
+    });
+    starting.sort(function (a, b) { return a.top - b.top; });
+    covering.sort(function (a, b) { return a.height - b.height; });
+    return opened.concat(starting, covering).map(function (entry) { return [entry.id, entry.top]; });
   }
 
   // ------------------------------------------------------------------ the entry form
@@ -297,12 +355,15 @@
       return;
     }
     var store = window.DokoStore;
-    if (managed && now < entryNumber && !data.closed && store) {
-      // Fewer games than the form counts while games kept on this phone are still on their
-      // way: they explain it. Once they are sent, the check after them judges again.
+    if (managed && !data.closed && store) {
+      // Games kept on this phone come before the form's (on their way, or waiting for the
+      // table to decide on them): fewer games than it counts are theirs to explain, and a
+      // game taken elsewhere is theirs to meet first - once they are sent or discarded, the
+      // check after them judges again. Only a number at or past the form's is news for it;
+      // then it would come after the sheet's games and the ones here.
       store.waiting(evening).then(function (items) {
-        var sending = items.some(function (item) { return item.state === "waiting"; });
-        if (!sending) { showNotice(now, data.closed); }
+        if (!items.length) { showNotice(now, data.closed); }
+        else if (now > entryNumber) { showNotice(data.games + items.length + 1, data.closed); }
       })["catch"](function () { showNotice(now, data.closed); });
       return;
     }
@@ -377,11 +438,12 @@
     if (document.hidden) { clearTimeout(timer); } else { check(); }
   });
   window.addEventListener("online", check);
-  window.addEventListener("offline", function () { failures = 1; lost(); });
+  window.addEventListener("offline", function () { failures = 1; lost(null, false); });
   window.addEventListener("pageshow", function (event) { if (event.persisted) { check(); } });
 
   window.DokoLive = {
     online: function () { return online; },
+    slow: function () { return slow; },
     confirmed: function () { return confirmed; },
     games: function () { return games; },
     version: function () { return version; },

@@ -71,13 +71,36 @@
     banner.hidden = false;
   }
 
-  function games(n) { return n === 1 ? "1 Spiel" : n + " Spiele"; }
+  function gamesWord(n) { return n === 1 ? "1 Spiel" : n + " Spiele"; }
+
+  // A slow server is not gone: the page says so where it takes no room from the form (in
+  // the save bar, else the banner), and nothing goes to the phone's queue because of it.
+  var savebar = document.querySelector("[data-savebar]");
+  var slowLine = null;
+
+  var SLOW_WORDS = "Langsame Verbindung: der Server antwortet spät, aber er antwortet.";
+
+  function slowNote(on, words) {
+    if (on && !slowLine) {
+      // In the save bar, or over the bottom of the screen: nothing on the page moves.
+      slowLine = savebar ? savebar.insertBefore(el("p", "savebar__note"), savebar.firstChild)
+        : body.appendChild(el("p", "slow-note"));
+      slowLine.setAttribute("role", "status");
+    }
+    if (on) {
+      slowLine.textContent = words || SLOW_WORDS;
+    } else if (slowLine) {
+      slowLine.remove();
+      slowLine = null;
+    }
+  }
 
   // The sheet's "Spiel N eintragen" and "Nächstes Spiel" as the server drew them, while
   // they count the waiting games too.
   var counted = [];
 
   function count(node, coming) {
+    counted = counted.filter(function (c) { return c.node.isConnected; });
     if (!node) { return; }
     if (!counted.some(function (c) { return c.node === node; })) {
       counted.push({ node: node, text: node.textContent });
@@ -88,12 +111,56 @@
   function uncount() {
     counted.forEach(function (c) { c.node.textContent = c.text; });
     counted = [];
+    showAhead(0);
+  }
+
+  // The games the sheet has, as far as this phone knows: the page's count, or a later one
+  // it saw (a kept copy may be older than what the phone knew when it went offline).
+  function known() {
+    return store.seen(evening).then(function (seen) {
+      var games = live.games();
+      if (seen && store.compare(seen.version, live.version()) > 0) { games = seen.games; }
+      return games;
+    }, function () { return live.games(); });
+  }
+
+  // Waiting games that come before a new one. One sent while the server was slow may be
+  // stored already: it counts only while the sheet does not reach its number.
+  function ahead(items, games) {
+    return items.filter(function (item) { return !(item.sent && item.number <= games); });
+  }
+
+  // The status shows the game after the waiting ones: its dealer, players and Bock as the
+  // server worked them out while it could (sheet.html's templates), where every waiting
+  // game surely moves the dealer on; else it says when they are known.
+  function showAhead(later, waiting) {
+    var list = document.querySelector(".status__list");
+    if (!list) { return; }
+    list.querySelectorAll("[data-ahead-row]").forEach(function (row) { row.remove(); });
+    var own = list.querySelectorAll("[data-next-part]:not([data-ahead-row])");
+    own.forEach(function (row) { row.hidden = !!later; });
+    if (!later || !own.length) { return; }
+    var movesOn = (list.getAttribute("data-moves-on") || "").split(" ");
+    var sure = waiting.every(function (item) {
+      var kind = item.fields.filter(function (pair) { return pair[0] === "kind"; })[0];
+      return item.state === "waiting" && movesOn.indexOf(kind ? kind[1] : "normal") >= 0;
+    });
+    var template = (sure && list.querySelector("template[data-ahead='" + later + "']")) ||
+      list.querySelector("template[data-ahead='unknown']");
+    if (!template) { own.forEach(function (row) { row.hidden = false; }); return; }
+    var rows = template.content.cloneNode(true);
+    Array.prototype.forEach.call(rows.children, function (row) {
+      row.setAttribute("data-ahead-row", "");
+    });
+    own[0].parentNode.insertBefore(rows, own[0]);
   }
 
   // ``stored``: games this phone just sent; the sheet's own numbers are behind them until
   // live.js draws it anew, so they are not put back.
   function render(stored) {
-    return store.waiting(evening).then(function (items) {
+    return Promise.all([store.waiting(evening), known()]).then(function (found) {
+      var items = found[0];
+      var games = found[1];
       panel.textContent = "";
       blocked.textContent = "";
       panel.hidden = !items.length;
@@ -102,24 +169,39 @@
         if (stored) { counted = []; } else { uncount(); }
         return items;
       }
-      // A game the table must decide on waits for the table, not for the connection.
+      // A game the table must decide on waits for the table, not for the connection; one
+      // sent while the server was slow waits for its answer.
       var title = items.some(function (item) { return item.state !== "waiting"; })
-        ? games(items.length) + " auf diesem Handy"
-        : games(items.length) + (items.length === 1 ? " wartet" : " warten") + " auf Verbindung";
+        ? gamesWord(items.length) + " auf diesem Handy"
+        : items.every(function (item) { return item.sent; })
+          ? gamesWord(items.length) + ": Antwort des Servers steht aus"
+          : gamesWord(items.length) + (items.length === 1 ? " wartet" : " warten") +
+            " auf Verbindung";
       panel.appendChild(el("h2", "", title));
-      panel.appendChild(el("p", "hint", "Geber, Bock und Punkte rechnet der Server, sobald " +
+      panel.appendChild(el("p", "hint", "Die Punkte rechnet der Server, sobald " +
         (items.length === 1 ? "es gesendet ist" : "sie gesendet sind") +
         "; der Zettel darunter zeigt den Stand ohne sie."));
       var list = panel.appendChild(el("ul", "waiting__list"));
       items.forEach(function (item) {
-        var mark = item.state === "waiting" ? "" : " – ungeklärt";
+        var mark = item.state !== "waiting" ? " – ungeklärt"
+          : item.sent ? " – gesendet, Antwort steht aus" : "";
         list.appendChild(el("li", "", "Spiel " + item.number + mark + ": " + item.text));
       });
+      if (items.some(function (item) { return item.sent; })) {
+        panel.appendChild(el("p", "hint", "Gesendet, als der Server langsam antwortete: " +
+          "vielleicht ist es schon gespeichert. Es wird nicht doppelt gespeichert: es geht " +
+          "noch einmal hinaus, und der Zettel zeigt es einmal."));
+      }
       if (items[0].state !== "waiting") { showConflict(items[0], items.length - 1); }
-      // The sheet's "Spiel N eintragen" and "Nächstes Spiel" count the waiting games too.
-      var coming = items[items.length - 1].number + 1;
+      // The sheet's "Spiel N eintragen" and "Nächstes Spiel" count the waiting games too,
+      // and the status speaks of that game.
+      // (Not while the sheet is behind the games just sent: live.js draws it anew.)
+      if (stored) { return items; }
+      var before = ahead(items, games);
+      var coming = games + before.length + 1;
       count(entryUrl && document.querySelector("a[href=\"" + entryUrl + "\"]"), coming);
       count(document.querySelector("[data-next-number]"), coming);
+      showAhead(before.length, before);
       return items;
     })["catch"](function () { return []; });
   }
@@ -189,7 +271,7 @@
     }));
     blocked.appendChild(tools);
     if (behind) {
-      blocked.appendChild(el("p", "hint", games(behind) + " dahinter " +
+      blocked.appendChild(el("p", "hint", gamesWord(behind) + " dahinter " +
         (behind === 1 ? "wartet" : "warten") + ", bis das geklärt ist."));
     }
     blocked.hidden = false;
@@ -301,24 +383,84 @@
   // ------------------------------------------------------------------ entering offline
 
   var viaPhone = live.copy;     // once offline, this page keeps new games on the phone first
+  var savingTimer = null;
+  // Back from the next page (the browser kept this one): nothing is being saved.
+  window.addEventListener("pageshow", function (event) {
+    if (!event.persisted) { return; }
+    clearTimeout(savingTimer);
+    slowNote(false);
+  });
   var dirty = false;
   var note = null;
 
+  // The waiting game in one line, in the words the server's history uses for it
+  // (scorer/web/display.py facts_text), from the form's visible choices: everything the
+  // table entered, announcements and Sonderpunkte included.
   function describe() {
     var parts = [];
     var kind = form.querySelector("input[name=kind]:checked");
+    var k = kind ? kind.value : "normal";
     parts.push(kind ? labelOf(kind) : "Normalspiel");
     var solo = form.querySelector("input[name=solo]:checked");
-    if (kind && kind.value === "solo" && solo) { parts[0] = labelOf(solo); }
-    var re = Array.prototype.map.call(form.querySelectorAll("input[name=re]:checked"), labelOf);
-    if (re.length) { parts.push("Re " + re.join(", ")); }
+    if (k === "solo" && solo) { parts[0] = labelOf(solo); }
+    var eachEyes = Array.prototype.filter.call(form.querySelectorAll("input[name^=eyes_]"),
+      function (input) { return k === "hammelrennen" && input.value.trim(); });
+    if (eachEyes.length) {
+      parts.push(eachEyes.map(function (input) {
+        return labelOf(input) + " " + input.value.trim();
+      }).join(" · "));
+    }
+    var reBoxes = Array.prototype.slice.call(form.querySelectorAll("input[name=re]:checked"));
+    var re = reBoxes.map(labelOf);
+    if (re.length && k !== "hammelrennen" && k !== "redeal") { parts.push("Re " + re.join(", ")); }
+    var caller = form.querySelector("input[name=caller]:checked");
+    var called = caller ? reBoxes.map(function (b) { return b.value; }).indexOf(caller.value) : -1;
+    if (called >= 0 && re.length === 2 && (k === "armut" || k === "hochzeit")) {
+      var other = re[1 - called];
+      parts.push(k === "armut" ? "Armut: " + labelOf(caller) + ", mitgenommen von " + other
+        : "Hochzeit: " + labelOf(caller) + ", Partner " + other);
+    }
     var eyes = form.querySelector("[name=re_eyes]");
-    if (eyes && eyes.value.trim()) { parts.push(eyes.value.trim() + " Augen"); }
+    if (eyes && eyes.value.trim() && k !== "hammelrennen" && k !== "redeal") {
+      parts.push(eyes.value.trim() + " Augen");
+    }
+    if (k === "hammelrennen" || k === "redeal") { return parts.join(" · "); }
+    ["re", "kontra"].forEach(function (party) {
+      var said = form.querySelector("input[name=announced_" + party + "]:checked");
+      if (said && said.value === "ansage") { parts.push(PARTY[party] + " angesagt"); }
+      else if (said && said.value !== "none") { parts.push(PARTY[party] + ": " + labelOf(said)); }
+    });
+    ["re", "kontra"].forEach(function (party) {
+      var doppelt = form.querySelector("[name=doppelt_" + party + "]");
+      if (doppelt && parseInt(doppelt.value, 10) > 0) {
+        parts.push("Doppelt " + PARTY[party] + " ×" + parseInt(doppelt.value, 10));
+      }
+    });
+    ["re", "kontra"].forEach(function (party) {
+      form.querySelectorAll("[name^=extras_" + party + "_]").forEach(function (input) {
+        var count = parseInt(input.value, 10);
+        if (input.disabled || !(count > 0)) { return; }
+        var name = labelOf(input).replace(/ (Re|Kontra)$/, "");
+        parts.push(name + " (" + PARTY[party] + ") " + count);
+      });
+    });
+    var answer = form.querySelector("input[name=trickless]:checked:not(:disabled)");
+    var zero = eyes && { "0": "re", "240": "kontra" }[eyes.value.trim()];
+    if (answer && zero && answer.value === zero) {
+      parts.push(PARTY[zero] + " schwarz (kein Stich)");
+    } else if (answer && zero && answer.value === "none") {
+      parts.push(PARTY[zero] + " mit Stich (0 Augen)");
+    }
+    var bock = form.querySelector("input[name=manual_bock]:checked");
+    if (bock) { parts.push("Bock vom Tisch beschlossen"); }
     return parts.join(" · ");
   }
 
+  var PARTY = { re: "Re", kontra: "Kontra" };
+
   function labelOf(input) {
-    var label = input.closest("label") || (input.labels && input.labels[0]);
+    var label = input.closest("label") || (input.labels && input.labels[0]) ||
+      (input.id && form.querySelector("label[for='" + input.id + "']"));
     return label ? label.textContent.trim() : input.value;
   }
 
@@ -347,14 +489,10 @@
     return out;
   }
 
+  // The number a new game gets: after the sheet's games and the ones waiting here.
   function nextNumber() {
-    return Promise.all([store.waiting(evening), store.seen(evening)]).then(function (found) {
-      var items = found[0];
-      var seen = found[1];
-      if (items.length) { return items[items.length - 1].number + 1; }
-      var known = live.games();
-      if (seen && store.compare(seen.version, live.version()) > 0) { known = seen.games; }
-      return known + 1;
+    return Promise.all([store.waiting(evening), known()]).then(function (found) {
+      return found[1] + ahead(found[0], found[1]).length + 1;
     });
   }
 
@@ -397,6 +535,33 @@
     });
   }
 
+  // Games still on this phone (waiting to be sent, or for the table to decide on them) come
+  // first: a new game is entered behind them, under the number after them, and sent after
+  // them - never under a number one of them is waiting for.
+  function behindWaiting() {
+    Promise.all([store.waiting(evening), nextNumber()]).then(function (found) {
+      var items = found[0];
+      var number = found[1];
+      // (None, or only sent ones the sheet has already: the form is the server's.)
+      if (!items.length || viaPhone || number === entryNumber) { return; }
+      viaPhone = true;
+      formNumber = number;
+      live.entering(number);
+      leavePlayersOpen();
+      var heading = main.querySelector("h1");
+      if (heading) { heading.textContent = "Spiel " + number; }
+      var behind = el("section", "card notice offline-note");
+      behind.setAttribute("role", "status");
+      behind.appendChild(el("h2", "", "Spiel " + number + ": nach den Spielen auf diesem Handy"));
+      behind.appendChild(el("p", "", "Auf diesem Handy " + (items.length === 1 ? "wartet" :
+        "warten") + " noch " + items.map(function (item) { return "Spiel " + item.number; })
+        .join(", ") + ". Speichern legt dieses dahinter; gesendet wird in dieser Reihenfolge."));
+      behind.appendChild(el("p", "hint", "Wer spielt, ergibt der Zettel beim Senden. Nur " +
+        "antippen, wenn es anders war."));
+      form.parentNode.insertBefore(behind, form);
+    })["catch"](function () { /* no IndexedDB: nothing waits here */ });
+  }
+
   // The kept games were stored under other numbers, or the last one was discarded: this
   // form enters game ``number`` now (live.js judges the sheet's count against it).
   function moveForm(number) {
@@ -417,6 +582,7 @@
       var item = { entry_key: key, evening: evening, sync: syncUrl, runde: runde,
                    number: found[0], fields: fields(), text: describe() };
       return store.add(item).then(function () {
+        document.dispatchEvent(new CustomEvent("doko:kept", { detail: item }));
         keyInput.value = store.uuid();
         if (navigator.storage && navigator.storage.persist) {
           navigator.storage.persist()["catch"](function () {});
@@ -476,6 +642,7 @@
     var key = sessionStorage.getItem(FILL);
     if (!key) { return; }
     sessionStorage.removeItem(FILL);
+    form.setAttribute("data-filling", "");   // (draft.js leaves the form to this)
     store.get(key).then(function (item) {
       if (!item || item.evening !== evening) { return; }
       filled = key;
@@ -485,7 +652,8 @@
       if (!chosen.players) { leavePlayersOpen(); }
       Array.prototype.forEach.call(form.elements, function (control) {
         var values = chosen[control.name];
-        if (!control.name || control.type === "hidden" || control.type === "submit" ||
+        var kept = control.type === "hidden" && !control.hasAttribute("data-stepper");
+        if (!control.name || kept || control.type === "submit" ||
             control.type === "button" || (control.name === "players" && !values)) { return; }
         if (control.type === "checkbox" || control.type === "radio") {
           control.checked = !!values && values.indexOf(control.value) >= 0;
@@ -506,6 +674,12 @@
         // request, the service worker keeps the game (it reads these two fields).
         hidden("doko_number", String(entryNumber));
         hidden("doko_text", describe());
+        // The server has it now: a late answer is waited for, and said so.
+        clearTimeout(savingTimer);
+        savingTimer = setTimeout(function () {
+          slowNote(true, "Wird gespeichert – der Server antwortet langsam. Bitte warten: " +
+                         "doppelt gespeichert wird nichts.");
+        }, 1500);
         if (filled) {
           event.preventDefault();
           try { sessionStorage.setItem(REFILL, JSON.stringify(filledItem)); } catch (e) { /* full */ }
@@ -521,6 +695,7 @@
     });
     if (live.copy) { offlineEntry(); }
     fillFromWaiting();
+    if (!live.copy && !form.hasAttribute("data-filling")) { behindWaiting(); }
   }
   backRefused();
 
@@ -546,9 +721,12 @@
   });
 
   document.addEventListener("doko:offline", function () {
+    slowNote(false);
     showOffline();
     if (form && entryNumber && syncUrl) { offlineEntry(); }
   });
+  document.addEventListener("doko:slow", function () { slowNote(true); });
+  document.addEventListener("doko:fast", function () { slowNote(false); });
   document.addEventListener("doko:online", function () {
     banner.hidden = true;
     if (note) { note.hidden = true; }
@@ -556,6 +734,8 @@
     if (live.copy && form && !dirty) { location.reload(); return; }
     sync();
   });
+  // A sheet drawn anew by live.js has the server's numbers: the waiting games count again.
+  document.addEventListener("doko:swapped", function () { render(); });
   document.addEventListener("doko:gone", function () {
     showOffline("Vielleicht hat die Runde neue Links bekommen.", "Dieser Link gilt nicht mehr.");
   });

@@ -255,30 +255,31 @@ function offlinePage() {
 }
 
 // Saving a new game: the server's answer, or — if the connection breaks on the way or the
-// server does not answer in time — the game kept on the phone and the kept sheet. Should
+// server does not answer in time — the game kept on the phone (marked as sent: the server
+// may have it) and the kept sheet. Should
 // the server have stored it after all, sending it again later stores nothing twice (its
 // entry key).
 function save(event, url) {
   var kept = event.request.clone();
   return new Promise(function (resolve) {
     var settled = false;
-    function keepIt() {
+    function keepIt(sent) {
       if (settled) { return; }
       settled = true;
-      resolve(keep(kept, url));
+      resolve(keep(kept, url, sent));
     }
-    var timer = setTimeout(keepIt, WAIT_FOR_SAVE);
+    var timer = setTimeout(function () { keepIt(true); }, WAIT_FOR_SAVE);
     fetch(event.request).then(function (response) {
       clearTimeout(timer);
       if (!settled) { settled = true; resolve(response); }
     }, function () {
       clearTimeout(timer);
-      keepIt();
+      keepIt(self.navigator.onLine !== false);  // broke on the way: it may have arrived
     });
   });
 }
 
-function keep(request, url) {
+function keep(request, url, sent) {
   var sheet = url.replace(/spiel\/neu$/, "");
   var evening = new URL(sheet).pathname;
   return request.formData().then(function (data) {
@@ -296,9 +297,11 @@ function keep(request, url) {
       if (found[0]) { return null; }  // kept already (tapped twice)
       var waiting = found[1];
       if (waiting.length) { number = Math.max(number, waiting[waiting.length - 1].number + 1); }
+      // ``sent``: the request went out, so the server may be storing it right now; the
+      // sheet says so (offline.js), and sending it again stores nothing twice.
       return store.add({ entry_key: key, evening: evening, sync: evening + "nachtragen",
                          runde: null, number: number, fields: fields,
-                         text: data.get("doko_text") || "" });
+                         text: data.get("doko_text") || "", sent: !!sent });
     }).then(function () { return Response.redirect(sheet, 303); });
   })["catch"](offlinePage);
 }

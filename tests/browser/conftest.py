@@ -8,6 +8,7 @@ downloaded. Without Chromium or Playwright every test here is skipped with the r
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -16,7 +17,8 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +28,8 @@ from .phone import Phone
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 """Screenshots and figures of the last run (git-ignored)."""
+ROOT = Path(__file__).resolve().parents[2]
+"""The repository: the servers import the test-only middleware from tests/."""
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -63,17 +67,25 @@ def chromium_path() -> str | None:
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The app served on 127.0.0.1 from a fresh, migrated SQLite file; yields its base URL."""
     folder = tmp_path_factory.mktemp("server")
+    with _served(folder, SERVE, server_log()) as base:
+        yield base
+
+
+@contextmanager
+def _served(folder: Path, script: str, log_path: Path) -> Iterator[str]:
+    """Serve the app with ``script`` (it prints its port) on a fresh, migrated SQLite file in
+    ``folder``; yields the base URL, stops the server at the end."""
     env = {k: v for k, v in os.environ.items()
            if not k.startswith(("FLASK_", "TEST_DATABASE", "DOKO_"))}
     env.update(DATABASE_URL=f"sqlite:///{folder / 'doko.sqlite3'}",
-               FLASK_SECRET_KEY="browser-tests", PYTHONUNBUFFERED="1")
+               FLASK_SECRET_KEY="browser-tests", PYTHONUNBUFFERED="1",
+               PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")])))
     migrated = subprocess.run([sys.executable, "-m", "flask", "--app", "scorer", "db", "upgrade"],
                               env=env, capture_output=True, text=True, timeout=120)
     assert migrated.returncode == 0, migrated.stderr
     ARTIFACTS.mkdir(exist_ok=True)
-    log_path = server_log()
-    log = open(log_path, "w", encoding="utf-8")  # noqa: SIM115 - open for the session
-    server = subprocess.Popen([sys.executable, "-c", SERVE], env=env, stdout=subprocess.PIPE,
+    log = open(log_path, "w", encoding="utf-8")  # noqa: SIM115 - open while it serves
+    server = subprocess.Popen([sys.executable, "-c", script], env=env, stdout=subprocess.PIPE,
                               stderr=log, text=True)
     try:
         assert server.stdout is not None
@@ -209,6 +221,56 @@ def table_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TableServ
         base = server.wait_for(r"(http://127\.0\.0\.1:\d+)", "stdout").group(1)
         server.wait_until_answering(int(base.rsplit(":", 1)[1]))
         yield TableServer(base, folder / "doko.sqlite3")
+
+
+@dataclass
+class SlowServer:
+    """The app behind the test-only middleware of tests/browser/delays.py: a real server
+    whose answers come late where a test says so (a busy pub WLAN, not a mock)."""
+
+    base: str
+    database: Path
+    rules: list[dict[str, Any]] = field(default_factory=list)
+
+    def delay(self, path: str, seconds: float, method: str | None = None,
+              header: str | None = None, when: str = "before") -> None:
+        """From now on, answer the requests to ``path`` (a regular expression) late (besides
+        the delays set before)."""
+        self.rules.append({"path": path, "seconds": seconds, "method": method,
+                           "header": header, "when": when})
+        self._send()
+
+    def clear(self) -> None:
+        """Answer everything at once again."""
+        self.rules.clear()
+        self._send()
+
+    def _send(self) -> None:
+        from .delays import CONTROL
+
+        request = urllib.request.Request(self.base + CONTROL,
+                                         data=json.dumps(self.rules).encode(), method="POST")
+        with urllib.request.urlopen(request, timeout=5) as answer:
+            assert answer.status == 204
+
+
+@pytest.fixture(scope="session")
+def slow_server_session(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SlowServer]:
+    from .delays import SERVE as SERVE_SLOWLY
+
+    folder = tmp_path_factory.mktemp("slow-server")
+    log = ARTIFACTS / f"slow-server{os.environ.get('PYTEST_XDIST_WORKER', '')}.log"
+    with _served(folder, SERVE_SLOWLY, log) as base:
+        yield SlowServer(base, folder / "doko.sqlite3")
+
+
+@pytest.fixture
+def slow_server(slow_server_session: SlowServer) -> Iterator[SlowServer]:
+    """A server on 127.0.0.1 (a secure context: service workers run) that answers late
+    where the test says; every test starts and ends with no delay."""
+    slow_server_session.clear()
+    yield slow_server_session
+    slow_server_session.clear()
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ import sys
 
 import pytest
 
-from scorer.core.evening import evening
+from scorer.core.evening import evening, playing_order
 
 from .conftest import ARTIFACTS
 
@@ -77,13 +77,13 @@ def test_a_bockrunde_evening_entered_on_a_phone_adds_up_like_the_core(phone, siz
         table.tap_to(page.get_by_role("link", name=f"Spiel {number} eintragen"),
                      f"spiel-{number}-neu")
         # The form already knows who plays (the four the core says) and who deals; who
-        # plays is one folded line, in seat order.
+        # plays is one folded line, in the order of play (from the seat after the dealer).
         ticked = page.locator("input[name=players]:checked").evaluate_all(
             "boxes => boxes.map(el => el.labels[0].textContent.trim())")
         assert sorted(ticked) == sorted(coming.players)
         out = [p for p in SEATS if p not in coming.players]
         assert page.locator("[data-who-text]").inner_text() == (
-            f"Es spielen {', '.join(p for p in SEATS if p in coming.players)} · "
+            f"Es spielen {', '.join(p for p in playing_order(SEATS, coming.dealer) if p in coming.players)} · "
             f"{out[0]} setzt aus")
         assert f"Geber {coming.dealer}" in page.locator("h1").inner_text()
         table.fill_game(TYPO if number == 3 else game)

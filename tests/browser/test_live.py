@@ -27,7 +27,9 @@ def read_link(sheet: str, page) -> str:
 
 def saved(phone, number: int) -> float:
     """Tap Speichern; the moment the server answered (the game is stored)."""
-    with phone.page.expect_response(lambda r: r.request.method == "POST") as answer:
+    # (The answer to the form, not to a live preview the last tap may still have asked.)
+    with phone.page.expect_response(lambda r: r.request.method == "POST"
+                                    and r.url.endswith("/spiel/neu")) as answer:
         phone.tap(phone.page.get_by_role("button", name="Speichern"))
     answered = time.monotonic()
     assert answer.value.status == 302

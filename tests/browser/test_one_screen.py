@@ -179,11 +179,11 @@ def test_the_schwarz_question_appears_in_view_and_the_preview_waits_for_the_answ
         table.tap(table.chip(re_chips(table), name))
     keyboard(table, True)
     page.keyboard.type("240")
-    question = page.get_by_role("group", name=re.compile(r"^Schwarz\?"))
+    question = page.get_by_role("group", name=re.compile(r"hat 0 Augen"))
     question.wait_for()
     page.wait_for_timeout(150)
     assert question.locator("legend").inner_text() == (
-        "Schwarz? Kontra hat 0 Augen – trotzdem einen Stich?")
+        "Kontra hat 0 Augen – mit Stich oder schwarz?")
     table.assert_seen(question, "the schwarz question, keyboard open")
     table.assert_seen(page.locator("#re_eyes"), "the Augen, keyboard open")
     table.screenshot("schwarz-tastatur", full_page=False)
@@ -193,7 +193,7 @@ def test_the_schwarz_question_appears_in_view_and_the_preview_waits_for_the_answ
     keyboard(table, False)
     table.assert_seen(question, "the schwarz question")
     table.check("schwarz-gefragt")
-    table.tap(table.chip(question, "Nein: schwarz"))
+    table.tap(table.chip(question, "schwarz (kein Stich)"))
     page.locator(".preview__points").wait_for()
     table.save(1)
     # bockrunde: Re wins 240 : 0 against a Kontra without a trick: gewonnen, under 90, 60,

@@ -1,0 +1,136 @@
+// A half-entered game survives a reload: the entry form for a new game keeps what was
+// tapped and typed on the phone (localStorage, per Runde and evening: never the link) and
+// puts it back when the same game's form opens again - after a pull-to-refresh, the back
+// button, a browser restart - until the game is saved or discarded ("Abbrechen",
+// "Verwerfen"). The form works the same without this script.
+(function () {
+  "use strict";
+  var body = document.body;
+  var form = document.getElementById("entry");
+  var page = parseInt(body.getAttribute("data-live-entry"), 10);
+  var path = /\/abend\/([0-9]+)\//.exec(body.getAttribute("data-evening") || "");
+  var runde = body.getAttribute("data-runde");
+  if (!form || !page || !path || !runde || !window.localStorage) { return; }
+
+  var KEY = "doko-draft:" + runde + ":" + path[1];
+  var KEEP = 12 * 3600 * 1000;   // an older draft is from another evening at the table
+  var NOT_KEPT = ["csrf_token", "revision"];
+
+  function read() {
+    try {
+      var draft = JSON.parse(localStorage.getItem(KEY) || "null");
+      return draft && Date.now() - draft.at < KEEP ? draft : null;
+    } catch (e) {
+      return null;
+    }
+  }
+
+  function drop() {
+    try { localStorage.removeItem(KEY); } catch (e) { /* private mode: nothing kept */ }
+  }
+
+  function fields() {
+    var out = [];
+    new FormData(form).forEach(function (value, name) {
+      if (NOT_KEPT.indexOf(name) < 0 && name.indexOf("doko_") !== 0) {
+        out.push([name, String(value)]);
+      }
+    });
+    return out;
+  }
+
+  var timer = null;
+
+  function write() {
+    timer = null;
+    try {
+      localStorage.setItem(KEY, JSON.stringify({ page: page, at: Date.now(), fields: fields() }));
+    } catch (e) { /* full or private: the form still works */ }
+  }
+
+  function keep() {
+    clearTimeout(timer);
+    timer = setTimeout(write, 250);
+  }
+
+  // A reload right after the last tap: written before the page goes.
+  window.addEventListener("pagehide", function () {
+    if (timer !== null) { clearTimeout(timer); write(); }
+  });
+
+  function put(draft) {
+    var chosen = {};
+    draft.fields.forEach(function (pair) { (chosen[pair[0]] = chosen[pair[0]] || []).push(pair[1]); });
+    Array.prototype.forEach.call(form.elements, function (control) {
+      var name = control.name;
+      var values = chosen[name];
+      if (!name || NOT_KEPT.indexOf(name) >= 0 || control.type === "submit" ||
+          control.type === "button") { return; }
+      if (control.type === "checkbox" || control.type === "radio") {
+        // Who plays stays as the page has it unless the draft says; an unticked Re is none.
+        if (!values && (name === "players" || control.type === "radio")) { return; }
+        control.checked = !!values && values.indexOf(control.value) >= 0;
+      } else if (values) {
+        control.value = values[0];
+      }
+    });
+    form.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
+  function pad(n) { return (n < 10 ? "0" : "") + n; }
+
+  function say(draft) {
+    var note = document.createElement("section");
+    note.className = "card notice draft-note";
+    note.setAttribute("role", "status");
+    var when = new Date(draft.at);
+    var text = document.createElement("p");
+    text.textContent = "Entwurf von " + pad(when.getHours()) + ":" + pad(when.getMinutes()) +
+      " wiederhergestellt.";
+    var discard = document.createElement("button");
+    discard.type = "button";
+    discard.className = "button button--small";
+    discard.textContent = "Verwerfen";
+    discard.addEventListener("click", function () {
+      drop();
+      form.reset();
+      form.dispatchEvent(new Event("change", { bubbles: true }));
+      note.remove();
+    });
+    note.appendChild(text);
+    note.appendChild(discard);
+    form.parentNode.insertBefore(note, form);
+  }
+
+  // Saved: a form for a later game ends the draft (the evening counts this one); kept on the
+  // phone offline, offline.js ends it.
+  var draft = read();
+  var games = parseInt(body.getAttribute("data-live-games"), 10) || 0;
+  if (draft && games >= draft.page) {
+    drop();
+    draft = null;
+  }
+  // A refused save shows what was sent, with its messages; a waiting game being corrected
+  // fills the form itself (offline.js). Neither is overwritten.
+  var own = form.hasAttribute("data-filling") ||
+    document.querySelector(".field--invalid, .flash--error, #notice-title, #conflict-title");
+  if (draft && draft.page === page && !own) {
+    put(draft);
+    say(draft);
+  }
+
+  // What the table taps and types (the +/− buttons send input events); not what a script
+  // puts into the form.
+  form.addEventListener("input", keep);
+  form.addEventListener("change", function (event) { if (event.isTrusted) { keep(); } });
+  document.addEventListener("doko:kept", function () { clearTimeout(timer); timer = null; drop(); });
+  // Discarded: "Abbrechen", or "Verwerfen, zum Zettel" in the notice live.js shows when the
+  // game was entered on another phone.
+  document.addEventListener("click", function (event) {
+    if (event.target.closest && event.target.closest(".entry__after a, .live-notice a")) {
+      clearTimeout(timer);
+      timer = null;
+      drop();
+    }
+  });
+})();
