@@ -18,6 +18,7 @@ from werkzeug.exceptions import HTTPException
 from scorer.web import hosts, logs
 from scorer.store import fold_cache
 from scorer.store.extensions import csrf, db, migrate
+from scorer.store.private import private_folder, private_sqlite
 
 # templates/, static/ and migrations/ sit at the repository top level beside the package.
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,8 +32,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         template_folder=str(ROOT / "templates"),
         static_folder=str(ROOT / "static"),
     )
-    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    # The instance folder and the database hold the secret key and every edit link.
+    private_folder(Path(app.instance_path))
     configure(app, test_config)
+    private_sqlite(app.config["SQLALCHEMY_DATABASE_URI"])
     hosts.init_app(app)
     logs.init_app(app)
     register_extensions(app)
