@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -303,8 +304,14 @@ def _move(row: Game, index: int) -> None:
     db.session.flush()
 
 
+VIA_PATTERN = re.compile(r"[0-9a-f]{8}")
+"""What ``link_fingerprint`` stores (a restore refuses anything else)."""
+
+
 def link_fingerprint() -> str | None:
-    """A short, non-secret name of the link this request came through, for the history."""
+    """A short name of the link this request came through, kept with every change in the
+    history. A plain hash, not for anyone's eyes: the Verlauf shows it keyed with the app's
+    secret (scorer.web.history.link_name)."""
     token = g.get("link_token") if has_app_context() else None
     if not token:
         return None
