@@ -21,7 +21,7 @@ from scorer.store import fold_cache
 from scorer.core.evening import MAX_ENTRIES
 from scorer.store.extensions import db
 from scorer.store.models import Evening, Game, GameEvent, Group, utcnow
-from scorer.core.names import PLAYER_NAME, InvalidName, clean_name
+from scorer.core.names import PLAYER_NAME, InvalidName, clean_name, name_key
 from scorer.services.facts import evening_setup, is_table_change, to_core
 from scorer.services.refusals import CLOSED, FULL, Refused, _fold_checked
 
@@ -138,13 +138,13 @@ def _named_by_id(group: Group, facts: Mapping[str, Any]) -> dict[str, Any]:
     when the Runde has nobody of that name)."""
     if not is_table_change(facts):
         return dict(facts)
-    ids = {p.name.casefold(): p.id for p in group.players}
+    ids = {name_key(p.name): p.id for p in group.players}
 
     def player_id(seat: Any) -> Any:
         if not isinstance(seat, str):
             return seat
         try:
-            return ids.get(clean_name(seat, PLAYER_NAME).casefold())
+            return ids.get(name_key(clean_name(seat, PLAYER_NAME)))
         except InvalidName:
             return None
 
