@@ -15,7 +15,7 @@ from flask_wtf.csrf import CSRFError
 from sqlalchemy import event
 from werkzeug.exceptions import HTTPException
 
-from scorer.web import hosts, logs
+from scorer.web import bodies, hosts, logs
 from scorer.store import fold_cache
 from scorer.store.extensions import csrf, db, migrate
 from scorer.store.private import private_folder, private_sqlite
@@ -37,6 +37,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     configure(app, test_config)
     private_sqlite(app.config["SQLALCHEMY_DATABASE_URI"])
     hosts.init_app(app)
+    bodies.init_app(app)
     logs.init_app(app)
     register_extensions(app)
     register_blueprints(app)
@@ -59,6 +60,10 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         PERMANENT_SESSION_LIFETIME=timedelta(days=365),
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
+        # What a request may send (scorer/web/bodies.py; a route may allow more).
+        MAX_CONTENT_LENGTH=bodies.BODY_LIMIT,
+        MAX_FORM_MEMORY_SIZE=bodies.BODY_LIMIT,
+        MAX_FORM_PARTS=bodies.FORM_PARTS,
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -199,9 +204,12 @@ def register_security(app: Flask) -> None:
     @app.before_request
     def refuse_nul_bytes() -> None:
         # No legitimate input holds a NUL byte; PostgreSQL cannot store one and would fail
-        # with a server error deep inside a transaction.
+        # with a server error deep inside a transaction. A form is looked at only where a
+        # route may read it: never the body of a GET, nor of a request for no route.
         values = [*(request.view_args or {}).values(), *request.args.values(),
-                  *request.form.values(), *request.args.keys(), *request.form.keys()]
+                  *request.args.keys()]
+        if request.method in bodies.BODY_METHODS and request.url_rule is not None:
+            values += [*request.form.values(), *request.form.keys()]
         if any(isinstance(v, str) and "\x00" in v for v in values):
             abort(400)
 
