@@ -143,6 +143,30 @@ def create_group(database_url: str) -> str:
     return token
 
 
+def create_evening(database_url: str) -> str:
+    """A Runde of four with an evening, made straight in the server's database; returns the
+    evening's address (``/r/<edit>/abend/1/``)."""
+    import datetime as dt
+
+    from scorer import services
+    from scorer.app import create_app
+    from scorer.store.extensions import db
+
+    app = create_app({"SQLALCHEMY_DATABASE_URI": database_url, "SECRET_KEY": "tests"})
+    with app.app_context():
+        group = services.find_group(create_group(database_url))
+        assert group is not None
+        players = [services.add_player(group, name) for name in ("Anna", "Ben", "Cem", "Dora")]
+        services.start_evening(group, played_on=dt.date(2026, 11, 22),
+                               seat_ids=[p.id for p in players], first_dealer_id=players[0].id,
+                               preset="ddv", rules=services.house_rules(group),
+                               planned_games=None, cents_per_point=0)
+        token = group.edit_token
+    with app.app_context():
+        db.engine.dispose()
+    return f"/r/{token}/abend/1/"
+
+
 def break_the_runden_table(database_url: str) -> None:
     """Rename the table of Runden, so that every Runde page fails with a server error."""
     import sqlalchemy as sa
