@@ -15,7 +15,7 @@ from flask_wtf.csrf import CSRFError
 from sqlalchemy import event
 from werkzeug.exceptions import HTTPException
 
-from scorer.web import bodies, hosts, logs
+from scorer.web import bodies, hosts, logs, ratelimits
 from scorer.store import fold_cache
 from scorer.store.extensions import csrf, db, migrate
 from scorer.store.private import private_folder, private_sqlite
@@ -37,6 +37,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     configure(app, test_config)
     private_sqlite(app.config["SQLALCHEMY_DATABASE_URI"])
     hosts.init_app(app)
+    # Before anything reads a body: the limits per client, then the body's size.
+    ratelimits.init_app(app)
     bodies.init_app(app)
     logs.init_app(app)
     register_extensions(app)
@@ -70,9 +72,12 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         app.config.from_prefixed_env()
         if os.environ.get("DATABASE_URL"):
             app.config["SQLALCHEMY_DATABASE_URI"] = os.environ["DATABASE_URL"]
-        # The address links and QR codes point at (see scorer/web/hosts.py).
-        if os.environ.get("DOKO_PUBLIC_URL"):
-            app.config["DOKO_PUBLIC_URL"] = os.environ["DOKO_PUBLIC_URL"]
+        # The address links and QR codes point at (see scorer/web/hosts.py), where the
+        # limits per client count (ratelimits.py).
+        for name, key in (("DOKO_PUBLIC_URL", "DOKO_PUBLIC_URL"),
+                          ("DOKO_RATELIMIT_STORAGE", "RATELIMIT_STORAGE_URI")):
+            if os.environ.get(name):
+                app.config[key] = os.environ[name]
     else:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):

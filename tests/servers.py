@@ -32,8 +32,11 @@ def server_env(folder: Path, **extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items()
            if not k.startswith(("FLASK_", "TEST_DATABASE", "DOKO_", "GUNICORN", "XDG_"))}
     # HOME too: gunicorn >= 25.1 puts a control socket there, which two servers would share.
+    # The limits per client count in the server's folder, not in the repository's instance/
+    # that every server of the run would share.
     env.update(DATABASE_URL=f"sqlite:///{folder / 'doko.sqlite3'}", FLASK_SECRET_KEY="tests",
-               PYTHONUNBUFFERED="1", HOME=str(folder))
+               PYTHONUNBUFFERED="1", HOME=str(folder),
+               DOKO_RATELIMIT_STORAGE=f"doko+sqlite:///{folder / 'ratelimits.sqlite3'}")
     env.update(extra)
     return env
 

@@ -3,9 +3,9 @@
 A game form is a few KB and the biggest form (a new evening of a large Runde with every
 rule option) stays far below ``BODY_LIMIT``; a route that must take more says so with
 :func:`body_limit` (an import upload: ``@body_limit(20 * MB)``). Checked before anything
-reads the body, right after the host check: a ``Content-Length`` over the route's limit is
-answered 413 without reading a byte, and a body without one (chunked) stops at the limit
-while it is read (Werkzeug). A form may have at most ``parts`` fields in either encoding
+reads the body, right after the host check and the limits per client: a ``Content-Length``
+over the route's limit is answered 413 without reading a byte, and a body without one
+(chunked) stops at the limit while it is read (Werkzeug). A form may have at most ``parts`` fields in either encoding
 (Werkzeug counts them in multipart bodies only). The answer is the German error page, or
 JSON for the phone's scripts (:func:`scorer.web.answers.refusal`).
 """
@@ -91,9 +91,8 @@ def _size(size: int) -> str:
 
 
 def init_app(app: Flask) -> None:
-    """The check before every other one but the host check (scorer.web.hosts); the limits
-    are the configuration's (``MAX_CONTENT_LENGTH``, ``MAX_FORM_PARTS``: the defaults above,
-    set in scorer.app.configure)."""
-    funcs = app.before_request_funcs.setdefault(None, [])
-    funcs.insert(1 if funcs else 0, _check_body)
+    """The check, before anything that reads a body (create_app calls this before the CSRF
+    protection is registered); the limits are the configuration's (``MAX_CONTENT_LENGTH``,
+    ``MAX_FORM_PARTS``: the defaults above, set in scorer.app.configure)."""
+    app.before_request(_check_body)
     app.register_error_handler(RequestEntityTooLarge, _too_large)

@@ -66,7 +66,8 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     env = {k: v for k, v in os.environ.items()
            if not k.startswith(("FLASK_", "TEST_DATABASE", "DOKO_"))}
     env.update(DATABASE_URL=f"sqlite:///{folder / 'doko.sqlite3'}",
-               FLASK_SECRET_KEY="browser-tests", PYTHONUNBUFFERED="1")
+               FLASK_SECRET_KEY="browser-tests", PYTHONUNBUFFERED="1",
+               DOKO_RATELIMIT_STORAGE=f"doko+sqlite:///{folder / 'ratelimits.sqlite3'}")
     migrated = subprocess.run([sys.executable, "-m", "flask", "--app", "scorer", "db", "upgrade"],
                               env=env, capture_output=True, text=True, timeout=120)
     assert migrated.returncode == 0, migrated.stderr
