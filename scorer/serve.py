@@ -46,6 +46,10 @@ the next bytes of its answer) before it drops the connection."""
 
 WORKER_CLASS = "scorer.serve.TableWorker"
 
+UNTRUSTED_FORWARDING: dict[str, Any] = {"forwarded_allow_ips": "", "secure_scheme_headers": {}}
+"""gunicorn believes a local proxy's X-Forwarded-Proto by default; the app decides itself
+which proxies to trust (``DOKO_TRUSTED_PROXIES``, scorer/web/https.py)."""
+
 ALL_INTERFACES = ("0.0.0.0", "::", "")
 LOCAL_ONLY = "127.0.0.1"
 
@@ -127,6 +131,7 @@ def serve(host: str, port: int, workers: int, threads: int = DEFAULT_THREADS) ->
         "when_ready": lambda arbiter: _announce(arbiter, host, configured),
         # gunicorn >= 25.1 opens a control socket in the home folder; a table needs none.
         "control_socket_disable": True,
+        **UNTRUSTED_FORWARDING,
         "post_worker_init": worker_started,
     }).run()
     return 0  # pragma: no cover - gunicorn's master exits the process itself
