@@ -206,13 +206,15 @@ def idle_check(server: Server, sheet: str, rounds: int) -> None:
 
 
 def watch(port: int, sheet: str, stop: threading.Event, seen: dict[int, float],
-          errors: list[str], source: str) -> None:
+          errors: list[str], source: str, checks: list[float]) -> None:
     """One phone on the sheet, as live.js: check, pause, fetch the sheet on a change."""
     etag = ""
     time.sleep(random.random() * POLL_PAUSE)
     while not stop.is_set():
+        started = time.perf_counter()
         status, body, headers = get(port, sheet + "stand",
                                     {"If-None-Match": f'"{etag}"'} if etag else {}, source)
+        checks.append(time.perf_counter() - started)
         if status == 200:
             etag = json.loads(body)["version"]
             status, page, _ = get(port, sheet, {"X-Doko-Live": "1"}, source)
@@ -301,8 +303,9 @@ def watching(server: Server, sheet: str, ids: list[int], slow: int = 0) -> None:
     seen: list[dict[int, float]] = [{} for _ in range(WATCHERS)]
     saved: dict[int, float] = {}
     errors: list[str] = []
+    checks: list[float] = []
     watchers = [threading.Thread(target=watch, args=(server.port, sheet, stop, seen[k], errors,
-                                                     phone_address(k)))
+                                                     phone_address(k), checks))
                 for k in range(WATCHERS)]
     for thread in watchers:
         thread.start()
@@ -336,6 +339,11 @@ def watching(server: Server, sheet: str, ids: list[int], slow: int = 0) -> None:
         print(f"  save -> seen on another phone: p50 {pick(0.5) * 1000:6.0f} ms, "
               f"p95 {pick(0.95) * 1000:6.0f} ms, worst {delays[-1] * 1000:6.0f} ms "
               f"({len(delays)} sightings; target: within 2 s)")
+    checks.sort()
+    if checks:
+        print(f"  a check's answer: p50 {checks[len(checks) // 2] * 1000:5.0f} ms, p99 "
+              f"{checks[int(0.99 * (len(checks) - 1))] * 1000:5.0f} ms, slowest "
+              f"{checks[-1] * 1000:5.0f} ms ({len(checks)} checks)")
     print(f"  workers' CPU {cpu:.1f} s in {elapsed:.1f} s: {cpu / elapsed * 100:.0f} % of one core")
 
 

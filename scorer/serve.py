@@ -26,6 +26,7 @@ import sys
 from dataclasses import dataclass
 from typing import Any, TextIO
 
+from gunicorn import util as gunicorn_util
 from gunicorn.app.base import BaseApplication
 from gunicorn.workers.gthread import ThreadWorker
 
@@ -175,18 +176,32 @@ class PatientSocket(socket.socket):
 
 
 class TableWorker(ThreadWorker):  # type: ignore[misc]
-    """gunicorn's threaded worker, with a bounded wait for a client's bytes.
+    """gunicorn's threaded worker, with a bounded wait for a client's bytes, and a worker
+    loop that never waits for a client.
 
     gthread keeps idle connections in its poller, but a thread that has begun to read a
     request blocks until the request is complete: a client that stopped halfway held its
     thread for good. Each connection's socket becomes a :class:`PatientSocket` (the same
     object, seen through a subclass that adds no state) before its thread reads from it.
+    A finished connection is closed by its thread, not by the loop that accepts and hands
+    out all the others.
     """
 
     def handle(self, conn: Any) -> Any:
         if type(conn.sock) is socket.socket:
             conn.sock.__class__ = PatientSocket
-        return super().handle(conn)
+        keep = super().handle(conn)
+        if not keep:
+            # gthread would close the connection on its main loop, lingering up to 2 s for
+            # the client to close its side too: a client that never does (one dropped for
+            # stalling) would stop the whole worker that long. Linger here, in this thread.
+            gunicorn_util.close_graceful(conn.sock)
+            conn.close = _closed
+        return keep
+
+
+def _closed(graceful: bool = False) -> None:
+    """A connection's close once its thread has closed it."""
 
 
 def _bind(host: str, port: int) -> str:
