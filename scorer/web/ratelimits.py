@@ -48,7 +48,10 @@ CHECKS = "1200 per minute"
 """Live checks (``…/stand``) one client may make: twenty phones behind one address, each
 checking once a second."""
 SCHEME = "doko+sqlite"
-THIS_MACHINE = frozenset({"127.0.0.1", "::1"})
+EXTENSION = "doko_limiter"
+"""Key in ``app.extensions`` of the app's Limiter (one per app: a Limiter keeps its storage
+and settings on itself)."""
+THIS_MACHINE = frozenset({"127.0.0.1", "::1", "::ffff:127.0.0.1"})
 """Never limited: the machine the server runs on, which is also where a reverse proxy on it
 connects from. Behind such a proxy every device seems to be this machine until
 ``DOKO_TRUSTED_PROXIES`` lets the app see the device's own address; counting them all as one
@@ -56,10 +59,8 @@ client would limit every table together."""
 
 
 def client_key() -> str:
-    """The client a request counts for: its address; for IPv6 the /64 it belongs to.
-
-    Outside a request (a test) this is the given address text as it is.
-    """
+    """The client a request counts for: its address; for IPv6 the /64 it belongs to (an
+    address that is none, such as a UNIX socket's, counts as it is)."""
     address = request.remote_addr or ""
     try:
         ip = ipaddress.ip_address(address)
@@ -74,11 +75,6 @@ def client_key() -> str:
 
 def _creating_runde() -> bool:
     return request.method == "POST" and request.endpoint == "groups.index"
-
-
-EXTENSION = "doko_limiter"
-"""Key in ``app.extensions`` of the app's Limiter (one per app: a Limiter keeps its storage
-and settings on itself)."""
 
 
 def init_app(app: Flask) -> None:
