@@ -146,6 +146,7 @@ def test_a_route_can_take_more_than_the_app_allows(app_config):
     from flask import request
 
     from scorer.app import create_app
+    from scorer.store.extensions import db
     from scorer.web.bodies import body_limit
 
     app = create_app(app_config)
@@ -156,6 +157,10 @@ def test_a_route_can_take_more_than_the_app_allows(app_config):
         return str(len(request.get_data()))
 
     client = app.test_client()
-    assert client.post("/hochladen", data=b"x" * (3 * MB)).text == str(3 * MB)
-    refused = sent(client, "POST", "/hochladen", 21 * MB, "application/octet-stream")
-    assert refused.status_code == 413 and "höchstens 20 MB" in refused.text
+    try:
+        assert client.post("/hochladen", data=b"x" * (3 * MB)).text == str(3 * MB)
+        refused = sent(client, "POST", "/hochladen", 21 * MB, "application/octet-stream")
+        assert refused.status_code == 413 and "höchstens 20 MB" in refused.text
+    finally:
+        with app.app_context():
+            db.engine.dispose()

@@ -8,6 +8,7 @@ import html
 import http.client
 import re
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,10 +23,26 @@ PUBLIC = "https://doko.example.org"
 PAGE = f"{PUBLIC}/"
 
 
+MADE: list[Any] = []
+"""Apps a test made with ``app_with``; their connections are closed after it."""
+
+
 def app_with(app_config: dict[str, Any], **config: Any) -> Any:
     from scorer.app import create_app
 
-    return create_app({**app_config, "WTF_CSRF_ENABLED": True, **config})
+    app = create_app({**app_config, "WTF_CSRF_ENABLED": True, **config})
+    MADE.append(app)
+    return app
+
+
+@pytest.fixture(autouse=True)
+def _close_made_apps() -> Iterator[None]:
+    yield
+    from scorer.store.extensions import db
+
+    while MADE:
+        with MADE.pop().app_context():
+            db.engine.dispose()
 
 
 @pytest.fixture
