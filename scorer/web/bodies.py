@@ -28,7 +28,7 @@ BODY_LIMIT = 64 * KB
 """Bytes any route takes unless it says otherwise (``MAX_CONTENT_LENGTH``)."""
 FORM_PARTS = 500
 """Fields a form may have unless its route says otherwise (``MAX_FORM_PARTS``): the new
-evening form of a Runde of 100 players with every rule option has about 250."""
+evening form of a Runde of 60 players with every rule option has 98."""
 BODY_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 """Methods whose body a route here may read; GET and HEAD bodies are never read."""
 
