@@ -2,14 +2,14 @@
 """What a watching phone costs, against the real server. Prints figures; not a test.
 
     .venv/bin/python bench/live.py [--postgres postgresql+psycopg://user@host:port/db]
-                                   [--workers 2] [--checks 400]
+                                   [--workers 2] [--checks 400] [--slow 16] [--games 30]
 
-Starts ``doko-zettel serve --local --port 0`` (gunicorn, sync workers, as the README runs
-it) on a fresh SQLite file — and, with --postgres, on that (emptied) PostgreSQL database —
-with a Runde of four and an evening of 60 bockrunde games stored through the services layer.
+Starts ``doko-zettel serve --local --port 0`` (gunicorn, as the README runs it) on a fresh
+SQLite file — and, with --postgres, on that (emptied) PostgreSQL database — with a Runde of
+four and an evening of 60 bockrunde games stored through the services layer.
 
 1. The idle check. In interleaved rounds, each request on a fresh connection as a phone's
-   (gunicorn's sync workers close after every answer): GET /static/favicon.svg (a static
+   first (later ones may reuse a kept-alive connection): GET /static/favicon.svg (a static
    file, the cheapest request there is), GET / (the start page: session and template),
    GET …/stand with the current ETag (what a watching phone sends every second: a 304), and
    the sheet itself. Medians of wall time, and the gunicorn workers' CPU time per request
@@ -20,8 +20,14 @@ with a Runde of four and an evening of 60 bockrunde games stored through the ser
    For every game and watcher: the time from the POST's answer (the game is stored) to the
    moment that watcher holds a sheet with the game. Errors (any status but 200/302/304, a
    failed connection, a game a watcher never saw), p50, p95 and the worst case.
+3. The same again with ``--slow`` stalled clients beside the watching phones, the whole time:
+   half of them hold a request header half-sent, the other half connect and send nothing;
+   one the server drops is opened again at once. Two half-sent headers used to make every
+   phone's check wait 30 s (issue 26): the figures of 2. should hold.
 
-Traffic goes to 127.0.0.1 only; every loop is bounded.
+Traffic goes to the server on 127.0.0.1 only, each phone from a loopback address of its own
+(127.0.0.2 …), as each phone at a table is a client of its own to the server's limits per
+client (scorer/web/ratelimits.py); every loop is bounded.
 """
 
 from __future__ import annotations
@@ -33,6 +39,7 @@ import os
 import random
 import re
 import shutil
+import socket
 import statistics
 import subprocess
 import sys
@@ -81,7 +88,8 @@ class Server:
         self.env = {k: v for k, v in os.environ.items()
                     if not k.startswith(("FLASK_", "DOKO_", "GUNICORN"))}
         self.env.update(DATABASE_URL=database_url, FLASK_SECRET_KEY="bench-live",
-                        PYTHONUNBUFFERED="1", HOME=str(folder))
+                        PYTHONUNBUFFERED="1", HOME=str(folder),
+                        DOKO_RATELIMIT_STORAGE=f"doko+sqlite:///{folder / 'limits.sqlite3'}")
         serve = shutil.which("doko-zettel", path=str(Path(sys.executable).parent))
         assert serve, "doko-zettel is not installed beside this Python: pip install -e ."
         self.log = folder / "serve.log"
@@ -116,9 +124,16 @@ class Server:
         self.process.wait(timeout=30)
 
 
+def phone_address(k: int) -> str:
+    """Phone ``k``'s own loopback address (all of 127.0.0.0/8 reaches the server): like the
+    phones at a table, each is a client of its own for the server's limits per client."""
+    return f"127.0.{k // 250}.{k % 250 + 2}"
+
+
 def get(port: int, path: str, headers: dict[str, str] | None = None,
-        ) -> tuple[int, bytes, dict[str, str]]:
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        source: str = "127.0.0.1") -> tuple[int, bytes, dict[str, str]]:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30,
+                                            source_address=(source, 0))
     try:
         connection.request("GET", path, headers=headers or {})
         response = connection.getresponse()
@@ -129,8 +144,10 @@ def get(port: int, path: str, headers: dict[str, str] | None = None,
         connection.close()
 
 
-def post(port: int, path: str, body: str, headers: dict[str, str]) -> int:
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+def post(port: int, path: str, body: str, headers: dict[str, str],
+         source: str = "127.0.0.1") -> int:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30,
+                                            source_address=(source, 0))
     try:
         connection.request("POST", path, body=body, headers=headers)
         response = connection.getresponse()
@@ -160,11 +177,14 @@ def idle_check(server: Server, sheet: str, rounds: int) -> None:
     for _ in range(3):
         for path, headers, _expected in kinds.values():
             get(server.port, path, headers)
-    for _ in range(rounds):
+    for round_ in range(rounds):
+        # As from the phones of a crowded room, a dozen rounds each: the machine itself
+        # (127.0.0.1) would skip the limits per device, and one device would meet them.
+        source = phone_address(WATCHERS + 2 + round_ // 12)
         for kind, (path, headers, expected) in kinds.items():
             before = server.cpu()
             start = time.perf_counter()
-            status, _, _ = get(server.port, path, headers)
+            status, _, _ = get(server.port, path, headers, source)
             walls[kind].append(time.perf_counter() - start)
             cpus[kind] += server.cpu() - before
             assert status == expected, (kind, status)
@@ -178,7 +198,7 @@ def idle_check(server: Server, sheet: str, rounds: int) -> None:
         print(f"  idle check ÷ {trivial[4:]:11s} {check / statistics.median(walls[trivial]):5.2f}× "
               f"wall, {cpus['idle check (304)'] / max(cpus[trivial], 1e-9):5.2f}× CPU")
     busy = check / (POLL_PAUSE + check)
-    print(f"  a watching phone occupies a sync worker {busy * 100:.2f} % of the time (one check "
+    print(f"  a watching phone keeps a worker busy {busy * 100:.2f} % of the time (one check "
           f"a second); {WATCHERS} phones {busy * WATCHERS * 100:.1f} %")
 
 
@@ -186,16 +206,18 @@ def idle_check(server: Server, sheet: str, rounds: int) -> None:
 
 
 def watch(port: int, sheet: str, stop: threading.Event, seen: dict[int, float],
-          errors: list[str]) -> None:
+          errors: list[str], source: str, checks: list[float]) -> None:
     """One phone on the sheet, as live.js: check, pause, fetch the sheet on a change."""
     etag = ""
     time.sleep(random.random() * POLL_PAUSE)
     while not stop.is_set():
+        started = time.perf_counter()
         status, body, headers = get(port, sheet + "stand",
-                                    {"If-None-Match": f'"{etag}"'} if etag else {})
+                                    {"If-None-Match": f'"{etag}"'} if etag else {}, source)
+        checks.append(time.perf_counter() - started)
         if status == 200:
             etag = json.loads(body)["version"]
-            status, page, _ = get(port, sheet, {"X-Doko-Live": "1"})
+            status, page, _ = get(port, sheet, {"X-Doko-Live": "1"}, source)
             if status != 200:
                 errors.append(f"sheet {status}")
             else:
@@ -208,12 +230,12 @@ def watch(port: int, sheet: str, stop: threading.Event, seen: dict[int, float],
 
 
 def enter(port: int, sheet: str, ids: list[int], saved: dict[int, float],
-          errors: list[str]) -> None:
+          errors: list[str], source: str = phone_address(WATCHERS)) -> None:
     """The phone on the table: the form, then the game, every ENTRY_PAUSE seconds."""
     cookie = ""
     for i in range(GAMES):
         status, page, headers = get(port, sheet + "spiel/neu",
-                                    {"Cookie": cookie} if cookie else {})
+                                    {"Cookie": cookie} if cookie else {}, source)
         cookie = (headers.get("Set-Cookie") or cookie).split(";")[0]
         text = page.decode()
         csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', text)
@@ -227,7 +249,7 @@ def enter(port: int, sheet: str, ids: list[int], saved: dict[int, float],
              ("re_eyes", str(95 + (i * 13) % 70))]
             + [("re", str(r)) for r in (ids[i % 4], ids[(i + 1) % 4])])
         status = post(port, sheet + "spiel/neu", body, {
-            "Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"})
+            "Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"}, source)
         if status != 302:
             errors.append(f"save {status}")
         else:
@@ -235,12 +257,55 @@ def enter(port: int, sheet: str, ids: list[int], saved: dict[int, float],
         time.sleep(ENTRY_PAUSE)
 
 
-def watching(server: Server, sheet: str, ids: list[int]) -> None:
+def stall(port: int, count: int, stop: threading.Event, dropped: list[int]) -> None:
+    """Keep ``count`` stalled connections open until ``stop``: half with half a request
+    header sent, half silent; one the server dropped is opened again."""
+    clients: list[socket.socket | None] = [None] * count
+    try:
+        while not stop.is_set():
+            for k, client in enumerate(clients):
+                if client is not None:
+                    try:
+                        if client.recv(1, socket.MSG_DONTWAIT | socket.MSG_PEEK) == b"":
+                            client.close()
+                            clients[k] = client = None
+                            dropped[0] += 1
+                    except BlockingIOError:
+                        pass  # still open, nothing said: as it should be
+                    except OSError:
+                        client.close()
+                        clients[k] = client = None
+                        dropped[0] += 1
+                if client is None:
+                    try:
+                        client = socket.create_connection(
+                            ("127.0.0.1", port), timeout=5,
+                            source_address=(phone_address(WATCHERS + 1), 0))
+                        if k % 2 == 0:
+                            client.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+                        clients[k] = client
+                    except OSError:
+                        pass
+            stop.wait(0.2)
+    finally:
+        for client in clients:
+            if client is not None:
+                client.close()
+
+
+def watching(server: Server, sheet: str, ids: list[int], slow: int = 0) -> None:
     stop = threading.Event()
+    dropped = [0]
+    stalling = threading.Thread(target=stall, args=(server.port, slow, stop, dropped))
+    if slow:
+        stalling.start()
+        time.sleep(1)
     seen: list[dict[int, float]] = [{} for _ in range(WATCHERS)]
     saved: dict[int, float] = {}
     errors: list[str] = []
-    watchers = [threading.Thread(target=watch, args=(server.port, sheet, stop, seen[k], errors))
+    checks: list[float] = []
+    watchers = [threading.Thread(target=watch, args=(server.port, sheet, stop, seen[k], errors,
+                                                     phone_address(k), checks))
                 for k in range(WATCHERS)]
     for thread in watchers:
         thread.start()
@@ -252,6 +317,8 @@ def watching(server: Server, sheet: str, ids: list[int]) -> None:
     stop.set()
     for thread in watchers:
         thread.join()
+    if slow:
+        stalling.join()
     delays = []
     for number, at in saved.items():
         for watcher in seen:
@@ -263,12 +330,20 @@ def watching(server: Server, sheet: str, ids: list[int]) -> None:
     pick = lambda q: delays[min(len(delays) - 1, int(q * (len(delays) - 1) + 0.5))]  # noqa: E731
     print(f"\n  {WATCHERS} phones watching, one entering {GAMES} games "
           f"(one every {ENTRY_PAUSE} s) on an evening of {STORED}")
+    if slow:
+        print(f"  beside {slow} stalled clients ({slow - slow // 2} half-sent headers, "
+              f"{slow // 2} silent), dropped by the server and opened again {dropped[0]} times")
     print(f"  games stored {len(saved)}/{GAMES}, errors {len(errors)} (target 0)"
           + (f": {sorted(set(errors))[:5]}" if errors else ""))
     if delays:
         print(f"  save -> seen on another phone: p50 {pick(0.5) * 1000:6.0f} ms, "
               f"p95 {pick(0.95) * 1000:6.0f} ms, worst {delays[-1] * 1000:6.0f} ms "
               f"({len(delays)} sightings; target: within 2 s)")
+    checks.sort()
+    if checks:
+        print(f"  a check's answer: p50 {checks[len(checks) // 2] * 1000:5.0f} ms, p99 "
+              f"{checks[int(0.99 * (len(checks) - 1))] * 1000:5.0f} ms, slowest "
+              f"{checks[-1] * 1000:5.0f} ms ({len(checks)} checks)")
     print(f"  workers' CPU {cpu:.1f} s in {elapsed:.1f} s: {cpu / elapsed * 100:.0f} % of one core")
 
 
@@ -285,7 +360,7 @@ def empty_postgres(url: str) -> None:
     engine.dispose()
 
 
-def run(label: str, database_url: str, workers: int, rounds: int) -> None:
+def run(label: str, database_url: str, workers: int, rounds: int, slow: int) -> None:
     with tempfile.TemporaryDirectory(prefix="doko-live-") as tmp:
         server = Server(database_url, workers, Path(tmp))
         try:
@@ -293,9 +368,11 @@ def run(label: str, database_url: str, workers: int, rounds: int) -> None:
                                   env=server.env, check=True, capture_output=True, text=True)
             token, ids = json.loads(made.stdout.strip().splitlines()[-1])
             sheet = f"/r/{token}/abend/1/"
-            print(f"\n{label}: doko-zettel serve, gunicorn with {workers} sync workers")
+            print(f"\n{label}: doko-zettel serve, gunicorn with {workers} workers")
             idle_check(server, sheet, rounds)
             watching(server, sheet, ids)
+            if slow:
+                watching(server, sheet, ids, slow)
         finally:
             server.stop()
 
@@ -305,13 +382,20 @@ def main() -> None:
     parser.add_argument("--postgres", help="a PostgreSQL database URL (emptied first)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--checks", type=int, default=400, help="rounds of the idle check")
+    parser.add_argument("--games", type=int, default=30,
+                        help="games the entering phone enters in parts 2 and 3")
+    parser.add_argument("--slow", type=int, default=16,
+                        help="stalled clients beside the watching phones in part 3 (0: skip)")
     args = parser.parse_args()
+    global GAMES
+    GAMES = args.games
     print(f"{os.cpu_count()} cores; figures from a shared machine are noisy")
     with tempfile.TemporaryDirectory() as tmp:
-        run("SQLite", f"sqlite:///{Path(tmp) / 'live.sqlite3'}", args.workers, args.checks)
+        run("SQLite", f"sqlite:///{Path(tmp) / 'live.sqlite3'}", args.workers, args.checks,
+            args.slow)
     if args.postgres:
         empty_postgres(args.postgres)
-        run("PostgreSQL", args.postgres, args.workers, args.checks)
+        run("PostgreSQL", args.postgres, args.workers, args.checks, args.slow)
     else:
         print("\nPostgreSQL skipped: pass --postgres URL of a database that may be emptied")
 

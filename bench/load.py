@@ -4,8 +4,11 @@
 
     .venv/bin/python bench/load.py [--postgres postgresql+psycopg://user@host:port/db]
 
-Without --postgres only SQLite is measured. Traffic goes to 127.0.0.1 only, and every loop
-is bounded (phones × games requests).
+Without --postgres only SQLite is measured. Traffic goes to 127.0.0.1 only (each phone from a
+loopback address of its own), and every loop is bounded (phones × games requests). A phone
+here saves as fast as the server answers, far above a table's pace, so the limits per
+device are switched off (FLASK_RATELIMIT_ENABLED=false): this measures the database and the
+workers, not the limits (bench/live.py runs with them).
 """
 
 from __future__ import annotations
@@ -66,9 +69,11 @@ def wait_for(port: int, seconds: float = 30) -> None:
 
 
 def phone(port: int, token: str, ids: list[int], latencies: list[float],
-          errors: list[str]) -> None:
-    """One phone: GET the entry form, POST the game, GAMES times, one keep-alive connection."""
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+          errors: list[str], source: str) -> None:
+    """One phone: GET the entry form, POST the game, GAMES times, one keep-alive connection,
+    from a loopback address of its own (a device of its own to the limits per device)."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30,
+                                            source_address=(source, 0))
     cookie = ""
     path = f"/r/{token}/abend/1/spiel/neu"
     for i in range(GAMES):
@@ -97,12 +102,15 @@ def phone(port: int, token: str, ids: list[int], latencies: list[float],
         except (OSError, http.client.HTTPException) as err:
             errors.append(f"{type(err).__name__}: {err}")
             connection.close()
-            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30,
+                                                    source_address=(source, 0))
     connection.close()
 
 
-def run(label: str, database_url: str) -> None:
-    env = dict(os.environ, DATABASE_URL=database_url, FLASK_SECRET_KEY="load-test")
+def run(label: str, database_url: str, folder: Path) -> None:
+    env = dict(os.environ, DATABASE_URL=database_url, FLASK_SECRET_KEY="load-test",
+               FLASK_RATELIMIT_ENABLED="false",
+               DOKO_RATELIMIT_STORAGE=f"doko+sqlite:///{folder / f'limits-{label}.sqlite3'}")
     flask = [sys.executable, "-m", "flask", "--app", "scorer"]
     subprocess.run([*flask, "db", "upgrade"], env=env, check=True, capture_output=True)
     evenings = json.loads(subprocess.run(
@@ -117,8 +125,9 @@ def run(label: str, database_url: str) -> None:
         wait_for(port)
         latencies: list[float] = []
         errors: list[str] = []
-        threads = [threading.Thread(target=phone, args=(port, token, ids, latencies, errors))
-                   for token, ids in evenings]
+        threads = [threading.Thread(target=phone, args=(port, token, ids, latencies, errors,
+                                                        f"127.0.0.{k + 2}"))
+                   for k, (token, ids) in enumerate(evenings)]
         started = time.perf_counter()
         for t in threads:
             t.start()
@@ -143,10 +152,10 @@ def main() -> None:
     args = parser.parse_args()
     print(f"{PHONES} phones × {GAMES} games, gunicorn -w 2, {os.cpu_count()} cores")
     with tempfile.TemporaryDirectory() as tmp:
-        run("SQLite", f"sqlite:///{Path(tmp) / 'load.sqlite3'}")
-    if args.postgres:
-        run("PostgreSQL", args.postgres)
-    else:
+        run("SQLite", f"sqlite:///{Path(tmp) / 'load.sqlite3'}", Path(tmp))
+        if args.postgres:
+            run("PostgreSQL", args.postgres, Path(tmp))
+    if not args.postgres:
         print("PostgreSQL skipped: pass --postgres URL of an empty database")
 
 

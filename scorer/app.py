@@ -15,9 +15,10 @@ from flask_wtf.csrf import CSRFError
 from sqlalchemy import event
 from werkzeug.exceptions import HTTPException
 
-from scorer.web import hosts, logs
+from scorer.web import bodies, hosts, https, logs, ratelimits
 from scorer.store import fold_cache
 from scorer.store.extensions import csrf, db, migrate
+from scorer.store.private import private_folder, private_sqlite
 
 # templates/, static/ and migrations/ sit at the repository top level beside the package.
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,9 +32,15 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         template_folder=str(ROOT / "templates"),
         static_folder=str(ROOT / "static"),
     )
-    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    # The instance folder and the database hold the secret key and every edit link.
+    private_folder(Path(app.instance_path))
     configure(app, test_config)
+    private_sqlite(app.config["SQLALCHEMY_DATABASE_URI"])
     hosts.init_app(app)
+    https.init_app(app)
+    # Before anything reads a body: the limits per client, then the body's size.
+    ratelimits.init_app(app)
+    bodies.init_app(app)
     logs.init_app(app)
     register_extensions(app)
     register_blueprints(app)
@@ -49,22 +56,31 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
     the test config."""
     app.config.from_mapping(
         SQLALCHEMY_DATABASE_URI=f"sqlite:///{Path(app.instance_path) / 'doko-zettel.sqlite3'}",
-        # A Doppelkopf evening lasts longer than Flask-WTF's default hour.
-        WTF_CSRF_TIME_LIMIT=None,
+        # A Doppelkopf evening lasts longer than Flask-WTF's default hour; a form older
+        # than a day is sent again with a fresh token (scorer/web/https.py).
+        WTF_CSRF_TIME_LIMIT=https.CSRF_TIME_LIMIT,
         # Without Flask-Babel this makes WTForms use its own German messages.
         WTF_I18N_ENABLED=False,
         PERMANENT_SESSION_LIFETIME=timedelta(days=365),
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
+        # What a request may send (scorer/web/bodies.py; a route may allow more).
+        MAX_CONTENT_LENGTH=bodies.BODY_LIMIT,
+        MAX_FORM_MEMORY_SIZE=bodies.BODY_LIMIT,
+        MAX_FORM_PARTS=bodies.FORM_PARTS,
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
         app.config.from_prefixed_env()
         if os.environ.get("DATABASE_URL"):
             app.config["SQLALCHEMY_DATABASE_URI"] = os.environ["DATABASE_URL"]
-        # The address links and QR codes point at (see scorer/web/hosts.py).
-        if os.environ.get("DOKO_PUBLIC_URL"):
-            app.config["DOKO_PUBLIC_URL"] = os.environ["DOKO_PUBLIC_URL"]
+        # The address links and QR codes point at (see scorer/web/hosts.py), the proxies in
+        # front (scorer/web/https.py), where the limits per client count (ratelimits.py).
+        for name, key in (("DOKO_PUBLIC_URL", "DOKO_PUBLIC_URL"),
+                          ("DOKO_TRUSTED_PROXIES", "DOKO_TRUSTED_PROXIES"),
+                          ("DOKO_RATELIMIT_STORAGE", "RATELIMIT_STORAGE_URI")):
+            if os.environ.get(name):
+                app.config[key] = os.environ[name]
     else:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):
@@ -150,7 +166,13 @@ def register_error_handlers(app: Flask) -> None:
                                message="Mit diesem Link lässt sich nichts ändern. Zum Eintragen "
                                        "braucht ihr den Bearbeiten-Link der Runde."), 403
 
-    def csrf_failed(_error: CSRFError) -> tuple[str, int]:
+    def csrf_failed(error: CSRFError) -> tuple[str, int]:
+        if error.description == https.EXPIRED and (again := https.stale_form()) is not None:
+            return again
+        if error.description in https.REFERRER_REASONS:
+            return render_template("error.html", title="Nicht von dieser Seite",
+                                   message="Diese Anfrage kam nicht von einer Seite von "
+                                           "Doko-Zettel. Es wurde nichts gespeichert."), 400
         return render_template("error.html", title="Formular abgelaufen",
                                message="Das Formular war nicht mehr gültig. Bitte die Seite "
                                        "neu laden und noch einmal absenden."), 400
@@ -191,14 +213,21 @@ CONTENT_SECURITY_POLICY = "; ".join([
 
 
 def register_security(app: Flask) -> None:
-    """Security headers on every response; the Runde's tokens are in URLs, so no referrer."""
+    """Security headers on every response; the Runde's tokens are in URLs, so no referrer
+    leaves the site (over https the site's own pages name themselves, for the CSRF check;
+    and HSTS)."""
+    policy = https.referrer_policy(app)
+    hsts = https.over_https(app)
 
     @app.before_request
     def refuse_nul_bytes() -> None:
         # No legitimate input holds a NUL byte; PostgreSQL cannot store one and would fail
-        # with a server error deep inside a transaction.
+        # with a server error deep inside a transaction. A form is looked at only where a
+        # route may read it: never the body of a GET, nor of a request for no route.
         values = [*(request.view_args or {}).values(), *request.args.values(),
-                  *request.form.values(), *request.args.keys(), *request.form.keys()]
+                  *request.args.keys()]
+        if request.method in bodies.BODY_METHODS and request.url_rule is not None:
+            values += [*request.form.values(), *request.form.keys()]
         if any(isinstance(v, str) and "\x00" in v for v in values):
             abort(400)
 
@@ -207,7 +236,9 @@ def register_security(app: Flask) -> None:
         headers = response.headers
         headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
         headers.setdefault("X-Frame-Options", "DENY")
-        headers.setdefault("Referrer-Policy", "no-referrer")
+        headers.setdefault("Referrer-Policy", policy)
+        if hsts:
+            headers.setdefault("Strict-Transport-Security", https.HSTS)
         headers.setdefault("X-Content-Type-Options", "nosniff")
         if response.mimetype == "text/html" or response.mimetype == "application/json":
             # Pages carry secret links: keep them out of shared caches.

@@ -1,28 +1,55 @@
 """``doko-zettel serve``: bring the database up to date and serve the app to the table.
 
 One command for the machine the table plays at: it applies the migrations (as ``flask --app
-scorer db upgrade`` does), starts gunicorn with sync workers on all network interfaces and
-prints, in German, the address the phones open, with a QR code of it in the terminal. That
-address is also the one the app's links and QR codes are built from (``DOKO_PUBLIC_URL``,
-unless that is configured already).
+scorer db upgrade`` does), starts gunicorn on all network interfaces and prints, in German,
+the address the phones open, with a QR code of it in the terminal. That address is also the
+one the app's links and QR codes are built from (``DOKO_PUBLIC_URL``, unless that is
+configured already).
+
+The workers are threaded (:class:`TableWorker`, gunicorn's gthread worker): a connection
+waits in the worker's poller until it sends something, a request is answered by one of
+``threads`` threads, and a client that stops sending in the middle of a request is dropped
+after ``READ_TIMEOUT`` seconds. So a slow or stalled phone (or a client that holds requests
+half-sent on purpose) costs a thread for a few seconds, never a whole worker: the other
+phones' checks go on being answered. With sync workers two half-sent requests held both
+workers until gunicorn killed them, 30 s later (issue 26).
 """
 
 from __future__ import annotations
 
 import argparse
+import errno
 import ipaddress
 import os
+import socket
 import sys
 from dataclasses import dataclass
 from typing import Any, TextIO
 
+from gunicorn import util as gunicorn_util
 from gunicorn.app.base import BaseApplication
+from gunicorn.workers.gthread import ThreadWorker
 
 DEFAULT_PORT = 8000
 """The port phones open when none is given (Flask's development server keeps 5000)."""
 
 DEFAULT_WORKERS = 2
-"""Sync workers; SQLite in WAL mode serves two writers in turn, and a table has one."""
+"""Worker processes: one per core of a small machine (the Python code of one process runs
+on one core at a time); SQLite in WAL mode serves their writers in turn."""
+
+DEFAULT_THREADS = 32
+"""Threads per worker: requests answered at once by one worker. A phone's check takes a
+thread for about a millisecond; a stalled client holds one for ``READ_TIMEOUT`` at most."""
+
+READ_TIMEOUT = 10.0
+"""Seconds a worker thread waits for the next bytes of a request (or for a client to take
+the next bytes of its answer) before it drops the connection."""
+
+WORKER_CLASS = "scorer.serve.TableWorker"
+
+UNTRUSTED_FORWARDING: dict[str, Any] = {"forwarded_allow_ips": "", "secure_scheme_headers": {}}
+"""gunicorn believes a local proxy's X-Forwarded-Proto by default; the app decides itself
+which proxies to trust (``DOKO_TRUSTED_PROXIES``, scorer/web/https.py)."""
 
 ALL_INTERFACES = ("0.0.0.0", "::", "")
 LOCAL_ONLY = "127.0.0.1"
@@ -32,7 +59,7 @@ def main(argv: list[str] | None = None) -> int:
     """The ``doko-zettel`` console script."""
     args = _parser().parse_args(argv)
     return serve(host=LOCAL_ONLY if args.local else args.host, port=args.port,
-                 workers=args.workers)
+                 workers=args.workers, threads=args.threads)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -52,6 +79,8 @@ def _parser() -> argparse.ArgumentParser:
                               help=f"Port (Standard: {DEFAULT_PORT}; 0 = ein freier)")
     serve_parser.add_argument("--workers", type=_workers, default=DEFAULT_WORKERS,
                               help=f"Anzahl der Worker (Standard: {DEFAULT_WORKERS})")
+    serve_parser.add_argument("--threads", type=_threads, default=DEFAULT_THREADS,
+                              help=f"Threads je Worker (Standard: {DEFAULT_THREADS})")
     return parser
 
 
@@ -67,7 +96,13 @@ def _workers(text: str) -> int:
     return int(text)
 
 
-def serve(host: str, port: int, workers: int) -> int:
+def _threads(text: str) -> int:
+    if not (text.isascii() and text.isdigit() and 1 <= int(text) <= 256):
+        raise argparse.ArgumentTypeError(f"{text!r}: zwischen 1 und 256 Threads")
+    return int(text)
+
+
+def serve(host: str, port: int, workers: int, threads: int = DEFAULT_THREADS) -> int:
     """Migrate, then run gunicorn until it is stopped; 2 on a configuration error."""
     from flask_migrate import upgrade
 
@@ -88,7 +123,8 @@ def serve(host: str, port: int, workers: int) -> int:
     _Gunicorn({
         "bind": [_bind(host, port)],
         "workers": workers,
-        "worker_class": "sync",
+        "worker_class": WORKER_CLASS,
+        "threads": threads,
         "accesslog": "-",
         "errorlog": "-",
         "loglevel": "info",
@@ -96,6 +132,7 @@ def serve(host: str, port: int, workers: int) -> int:
         "when_ready": lambda arbiter: _announce(arbiter, host, configured),
         # gunicorn >= 25.1 opens a control socket in the home folder; a table needs none.
         "control_socket_disable": True,
+        **UNTRUSTED_FORWARDING,
         "post_worker_init": worker_started,
     }).run()
     return 0  # pragma: no cover - gunicorn's master exits the process itself
@@ -107,6 +144,64 @@ def worker_started(_worker: Any) -> None:
     from scorer.sheet import preload
 
     preload()
+
+
+class PatientSocket(socket.socket):
+    """A client's socket in a :class:`TableWorker`: where gunicorn makes it blocking, it
+    waits ``READ_TIMEOUT`` at most, and a client silent that long counts as gone (the same
+    as one that hung up: gunicorn drops the connection without a traceback)."""
+
+    __slots__ = ()
+
+    def setblocking(self, flag: bool) -> None:
+        self.settimeout(READ_TIMEOUT if flag else 0.0)
+
+    def recv(self, bufsize: int, flags: int = 0) -> bytes:
+        try:
+            return super().recv(bufsize, flags)
+        except TimeoutError:
+            return b""
+
+    def sendall(self, data: Any, flags: int = 0) -> None:
+        try:
+            super().sendall(data, flags)
+        except TimeoutError:
+            raise BrokenPipeError(errno.EPIPE, "client took nothing") from None
+
+    def sendfile(self, file: Any, offset: int = 0, count: int | None = None) -> int:
+        try:
+            return super().sendfile(file, offset, count)
+        except TimeoutError:
+            raise BrokenPipeError(errno.EPIPE, "client took nothing") from None
+
+
+class TableWorker(ThreadWorker):  # type: ignore[misc]
+    """gunicorn's threaded worker, with a bounded wait for a client's bytes, and a worker
+    loop that never waits for a client.
+
+    gthread keeps idle connections in its poller, but a thread that has begun to read a
+    request blocks until the request is complete: a client that stopped halfway held its
+    thread for good. Each connection's socket becomes a :class:`PatientSocket` (the same
+    object, seen through a subclass that adds no state) before its thread reads from it.
+    A finished connection is closed by its thread, not by the loop that accepts and hands
+    out all the others.
+    """
+
+    def handle(self, conn: Any) -> Any:
+        if type(conn.sock) is socket.socket:
+            conn.sock.__class__ = PatientSocket
+        keep = super().handle(conn)
+        if not keep:
+            # gthread would close the connection on its main loop, lingering up to 2 s for
+            # the client to close its side too: a client that never does (one dropped for
+            # stalling) would stop the whole worker that long. Linger here, in this thread.
+            gunicorn_util.close_graceful(conn.sock)
+            conn.close = _closed
+        return keep
+
+
+def _closed(graceful: bool = False) -> None:
+    """A connection's close once its thread has closed it."""
 
 
 def _bind(host: str, port: int) -> str:

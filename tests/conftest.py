@@ -87,6 +87,8 @@ def app_config(database_url: str) -> dict[str, Any]:
         "SECRET_KEY": "test",
         "SQLALCHEMY_DATABASE_URI": database_url,
         "WTF_CSRF_ENABLED": False,
+        # Every test client is 127.0.0.1: the limits per client have tests of their own.
+        "RATELIMIT_ENABLED": False,
     }
 
 

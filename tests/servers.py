@@ -32,8 +32,11 @@ def server_env(folder: Path, **extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items()
            if not k.startswith(("FLASK_", "TEST_DATABASE", "DOKO_", "GUNICORN", "XDG_"))}
     # HOME too: gunicorn >= 25.1 puts a control socket there, which two servers would share.
+    # The limits per client count in the server's folder, not in the repository's instance/
+    # that every server of the run would share.
     env.update(DATABASE_URL=f"sqlite:///{folder / 'doko.sqlite3'}", FLASK_SECRET_KEY="tests",
-               PYTHONUNBUFFERED="1", HOME=str(folder))
+               PYTHONUNBUFFERED="1", HOME=str(folder),
+               DOKO_RATELIMIT_STORAGE=f"doko+sqlite:///{folder / 'ratelimits.sqlite3'}")
     env.update(extra)
     return env
 
@@ -141,6 +144,30 @@ def create_group(database_url: str) -> str:
     with app.app_context():  # the first context handed its connection back when it ended
         db.engine.dispose()
     return token
+
+
+def create_evening(database_url: str) -> str:
+    """A Runde of four with an evening, made straight in the server's database; returns the
+    evening's address (``/r/<edit>/abend/1/``)."""
+    import datetime as dt
+
+    from scorer import services
+    from scorer.app import create_app
+    from scorer.store.extensions import db
+
+    app = create_app({"SQLALCHEMY_DATABASE_URI": database_url, "SECRET_KEY": "tests"})
+    with app.app_context():
+        group = services.find_group(create_group(database_url))
+        assert group is not None
+        players = [services.add_player(group, name) for name in ("Anna", "Ben", "Cem", "Dora")]
+        services.start_evening(group, played_on=dt.date(2026, 11, 22),
+                               seat_ids=[p.id for p in players], first_dealer_id=players[0].id,
+                               preset="ddv", rules=services.house_rules(group),
+                               planned_games=None, cents_per_point=0)
+        token = group.edit_token
+    with app.app_context():
+        db.engine.dispose()
+    return f"/r/{token}/abend/1/"
 
 
 def break_the_runden_table(database_url: str) -> None:

@@ -32,6 +32,18 @@ TOKEN = "Zr8xW2q_kP-4mLdT9vQa1bYc"
     pytest.param(f"/r/{TOKEN}", "/r/<…>", id="no slash after the token"),
     pytest.param(f"/r/{TOKEN}?x=1", "/r/<…>?x=1", id="a query after the token"),
     pytest.param("/r/<…>/abend/1/", "/r/<…>/abend/1/", id="already hidden"),
+    pytest.param(f'"GET /%72/{TOKEN}/ HTTP/1.1" 200', '"GET /r/<…>/ HTTP/1.1" 200',
+                 id="the r percent-encoded"),
+    pytest.param(f'"GET /r%2F{TOKEN}/ HTTP/1.1" 200', '"GET /r/<…>/ HTTP/1.1" 200',
+                 id="the slash percent-encoded"),
+    pytest.param(f'"GET /%72%2f{TOKEN}%2Fabend%2F1/ HTTP/1.1" 200',
+                 '"GET /r/<…>%2Fabend%2F1/ HTTP/1.1" 200', id="both, in lower case, and after"),
+    pytest.param(f'"GET //r//{TOKEN}/ HTTP/1.1" 308', '"GET /r/<…>/ HTTP/1.1" 308',
+                 id="repeated slashes"),
+    pytest.param(f'"GET /%2572/{TOKEN}/ HTTP/1.1" 404', '"GET /r/<…>/ HTTP/1.1" 404',
+                 id="an escape escaped again"),
+    pytest.param(f'"GET /r/%5A{TOKEN[1:]}/ HTTP/1.1" 200', '"GET /r/<…>/ HTTP/1.1" 200',
+                 id="a letter of the token percent-encoded"),
     pytest.param('"GET /static/css/app.css HTTP/1.1" 200', '"GET /static/css/app.css HTTP/1.1" 200',
                  id="no Runde address"),
 ])
@@ -90,6 +102,10 @@ def _flask_run(folder: Path) -> tuple[Server, int]:
     return server, port
 
 
+SPELLINGS = ("/%72/{}/", "/r%2F{}/", "/r%2f{}/", "/%72%2F{}%2F", "//r//{}/")
+"""Spellings of a Runde's address that the servers decode (or redirect) to ``/r/<token>/``."""
+
+
 @pytest.mark.parametrize("start", [
     pytest.param(_serve, id="doko-zettel serve"),
     pytest.param(_gunicorn, id="gunicorn as in the hosted setup"),
@@ -103,6 +119,10 @@ def test_no_server_logs_a_token_for_a_page_or_for_an_error(
         database = server_env(tmp_path)["DATABASE_URL"]
         edit = create_group(database)
         assert request("127.0.0.1", port, f"/r/{edit}/")[0] == 200
+        # Other spellings the server decodes or the router merges to the same address: each
+        # reaches the Runde (or its canonical address), and none shows the token in a log.
+        for spelling in SPELLINGS:
+            assert request("127.0.0.1", port, spelling.format(edit))[0] in (200, 308), spelling
         break_the_runden_table(database)
         assert request("127.0.0.1", port, f"/r/{edit}/")[0] == 500
         server.wait_for(r"HTTP/1\.1\" 500 ")  # the access line comes after the answer

@@ -5,7 +5,8 @@ name that turns the text after it around. So every name that is stored passes
 :func:`clean_name`: Unicode NFC (a precomposed "ë" and "e" + combining diaeresis are one
 name), blanks at both ends dropped, and refused with a German message naming the field when
 it holds a line break or another control character, a bidi control, an invisible format
-character, or nothing visible at all. Pure: imports only the standard library.
+character, or nothing visible at all; and the players of a Runde differ by more than case
+(:func:`name_key`). Pure: imports only the standard library.
 """
 
 from __future__ import annotations
@@ -77,3 +78,12 @@ def clean_name(raw: str, field: NameField) -> str:
     if len(name) > field.max_length:
         raise InvalidName(f"{label} darf höchstens {field.max_length} Zeichen lang sein")
     return name
+
+
+def name_key(name: str) -> str:
+    """What two names of one Runde must not share: "Anna" and "anna" are one player.
+
+    >>> name_key("Anna") == name_key("ANNA"), name_key("Straße") == name_key("STRASSE")
+    (True, True)
+    """
+    return name.casefold()

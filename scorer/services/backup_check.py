@@ -4,7 +4,11 @@ database a restore leaves behind is one every page can show.
 
 :func:`scorer.store.backup.read` has already checked the file against the tables (types, unique
 values, references); this checks what only the game knows: rules, seats, the first dealer,
-money, every game in its place, and the facts kept in the history.
+money, every game in its place, and the facts kept in the history; and what the pages
+never store: names the name check refuses (scorer.core.names), two players of a Runde whose
+names differ only in case, evenings not numbered 1, 2, 3 … as "Neuer Abend" numbers them,
+revisions and versions that did not start at 1, a link fingerprint of another form than the
+history's (``services.VIA_PATTERN``).
 """
 
 from __future__ import annotations
@@ -16,9 +20,11 @@ from typing import Any
 
 from scorer import services
 from scorer.core.evening import EveningSetup, fold
+from scorer.core.names import PLAYER_NAME, RUNDE_NAME, InvalidName, NameField, clean_name, name_key
 from scorer.core.rules import InvalidInput
 from scorer.core.scoring import parse_game
 from scorer.core.settlement import price_cents
+from scorer.store.backup import INTEGER_RANGE
 
 Rows = Mapping[str, list[dict[str, Any]]]
 FACTS_BY_ACTION = {
@@ -36,6 +42,8 @@ def problems(rows: Rows) -> list[str]:
     ("Runde „X“, Abend 2, Spiel 5, kind: …")."""
     out: list[str] = []
     groups = {g["id"]: g for g in rows["groups"]}
+    out += _name_problems(rows["groups"], rows["players"])
+    out += _number_problems(rows)
     out += _link_problems(rows["groups"])
     for group in rows["groups"]:
         out += _rules_problems(group)
@@ -50,10 +58,79 @@ def problems(rows: Rows) -> list[str]:
     for event in sorted(rows["game_events"], key=lambda e: e["id"]):
         events[event["evening_id"]].append(event)
     for evening in sorted(rows["evenings"], key=lambda e: (e["group_id"], e["number"])):
-        where = f"Runde „{groups[evening['group_id']]['name']}“, Abend {evening['number']}"
+        where = f"{_runde(groups[evening['group_id']])}, Abend {evening['number']}"
         out += [f"{where}, {p}" for p in _evening_problems(
             evening, seats[evening["id"]], games[evening["id"]], events[evening["id"]],
             players)]
+    return out
+
+
+def _runde(group: dict[str, Any]) -> str:
+    """How a problem line names a Runde: by its name, unless the name is itself refused (and
+    could turn the terminal's text around)."""
+    if _name_problem(group["name"], RUNDE_NAME) is None:
+        return f"Runde „{group['name']}“"
+    return f"Runde (id {group['id']})"
+
+
+def _name_problem(name: str, field: NameField) -> str | None:
+    """Why the pages would not have stored ``name`` as it is, or None."""
+    try:
+        cleaned = clean_name(name, field)
+    except InvalidName as err:
+        return str(err)
+    if cleaned != name:
+        return f"{field.label} ist nicht so gespeichert, wie die Seiten Namen speichern " \
+               "(Leerzeichen am Rand, Zeichen nicht zusammengesetzt)"
+    return None
+
+
+def _name_problems(groups: list[dict[str, Any]], players: list[dict[str, Any]]) -> list[str]:
+    out = [f"{_runde(g)}, name: {problem}" for g in groups
+           if (problem := _name_problem(g["name"], RUNDE_NAME)) is not None]
+    named = {g["id"]: _runde(g) for g in groups}
+    taken: dict[tuple[int, str], dict[str, Any]] = {}
+    for player in sorted(players, key=lambda p: p["id"]):
+        where = f"{named[player['group_id']]}, Spieler (id {player['id']}), name"
+        problem = _name_problem(player["name"], PLAYER_NAME)
+        if problem is not None:
+            out.append(f"{where}: {problem}")
+            continue
+        key = (player["group_id"], name_key(player["name"]))
+        if key in taken:
+            out.append(f"{where}: „{player['name']}“ gibt es in dieser Runde schon "
+                       f"(„{taken[key]['name']}“, id {taken[key]['id']})")
+        taken.setdefault(key, player)
+    return out
+
+
+COUNTERS = (("groups", "version"), ("evenings", "revision"), ("evenings", "version"),
+            ("games", "revision"), ("game_events", "revision"))
+"""Columns that start at 1 and only ever count up."""
+MAX_COUNT = INTEGER_RANGE[1]
+"""A counter here could not count up once more."""
+
+
+def _number_problems(rows: Rows) -> list[str]:
+    out = []
+    for table, column in COUNTERS:
+        for row in rows[table]:
+            if not 1 <= row[column] < MAX_COUNT:
+                out.append(f"{table} (id {row['id']}), {column}: {row[column]} – zählt von 1 an "
+                           f"hoch und muss kleiner als {MAX_COUNT} sein")
+    numbers: dict[int, list[int]] = defaultdict(list)
+    for evening in rows["evenings"]:
+        numbers[evening["group_id"]].append(evening["number"])
+    for group in rows["groups"]:
+        found = sorted(numbers[group["id"]])
+        if found != list(range(1, len(found) + 1)):
+            shown = ", ".join(map(str, found[:10])) + (" …" if len(found) > 10 else "")
+            out.append(f"{_runde(group)}, Abende: nummeriert {shown} – „Neuer Abend“ zählt "
+                       "von 1 an ohne Lücke")
+    for event in rows["game_events"]:
+        via = event["via"]
+        if via is not None and not services.VIA_PATTERN.fullmatch(via):
+            out.append(f"game_events (id {event['id']}), via: kein Fingerabdruck eines Links")
     return out
 
 
@@ -64,15 +141,15 @@ def _link_problems(groups: list[dict[str, Any]]) -> list[str]:
         for key in ("edit_token", "read_token"):
             token = group[key]
             if not services.TOKEN_PATTERN.fullmatch(token):
-                out.append(f"Runde „{group['name']}“, {key}: kein gültiger Link")
+                out.append(f"{_runde(group)}, {key}: kein gültiger Link")
             elif token in seen:
-                out.append(f"Runde „{group['name']}“, {key}: derselbe Link wie ein anderer")
+                out.append(f"{_runde(group)}, {key}: derselbe Link wie ein anderer")
             seen.add(token)
     return out
 
 
 def _rules_problems(group: dict[str, Any]) -> list[str]:
-    where = f"Runde „{group['name']}“"
+    where = _runde(group)
     overrides = group["overrides"]
     if not isinstance(overrides, dict) or not isinstance(group["preset"], str):
         return [f"{where}, overrides: muss ein JSON-Objekt mit Regel-Optionen sein"]

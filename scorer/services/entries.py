@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -20,7 +21,7 @@ from scorer.store import fold_cache
 from scorer.core.evening import MAX_ENTRIES
 from scorer.store.extensions import db
 from scorer.store.models import Evening, Game, GameEvent, Group, utcnow
-from scorer.core.names import PLAYER_NAME, InvalidName, clean_name
+from scorer.core.names import PLAYER_NAME, InvalidName, clean_name, name_key
 from scorer.services.facts import evening_setup, is_table_change, to_core
 from scorer.services.refusals import CLOSED, FULL, Refused, _fold_checked
 
@@ -151,13 +152,13 @@ def _named_by_id(group: Group, facts: Mapping[str, Any]) -> dict[str, Any]:
     when the Runde has nobody of that name)."""
     if not is_table_change(facts):
         return dict(facts)
-    ids = {p.name.casefold(): p.id for p in group.players}
+    ids = {name_key(p.name): p.id for p in group.players}
 
     def player_id(seat: Any) -> Any:
         if not isinstance(seat, str):
             return seat
         try:
-            return ids.get(clean_name(seat, PLAYER_NAME).casefold())
+            return ids.get(name_key(clean_name(seat, PLAYER_NAME)))
         except InvalidName:
             return None
 
@@ -317,8 +318,14 @@ def _move(row: Game, index: int) -> None:
     db.session.flush()
 
 
+VIA_PATTERN = re.compile(r"[0-9a-f]{8}")
+"""What ``link_fingerprint`` stores (a restore refuses anything else)."""
+
+
 def link_fingerprint() -> str | None:
-    """A short, non-secret name of the link this request came through, for the history."""
+    """A short name of the link this request came through, kept with every change in the
+    history. A plain hash, not for anyone's eyes: the Verlauf shows it keyed with the app's
+    secret (scorer.web.history.link_name)."""
     token = g.get("link_token") if has_app_context() else None
     if not token:
         return None

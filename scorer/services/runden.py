@@ -12,7 +12,14 @@ from sqlalchemy import or_, select
 from scorer.store import backup
 from scorer.store.extensions import db
 from scorer.store.models import Group, Player, utcnow
-from scorer.core.names import PLAYER_NAME, RUNDE_NAME, InvalidName, NameField, clean_name
+from scorer.core.names import (
+    PLAYER_NAME,
+    RUNDE_NAME,
+    InvalidName,
+    NameField,
+    clean_name,
+    name_key,
+)
 from scorer.core.rules import PRESETS, HouseRules, differences, rules_from_spec
 from scorer.services.refusals import Refused
 
@@ -107,7 +114,7 @@ def _player_name(group: Group, raw: str, field: str = "name", but: Player | None
     the case; ``but``: the player being renamed)."""
     name = _name(raw, PLAYER_NAME, field)
     same = next((p for p in group.players
-                 if p.name.casefold() == name.casefold() and p is not but), None)
+                 if name_key(p.name) == name_key(name) and p is not but), None)
     if same is not None and not same.active and but is None:
         # Typed in again to be added (a tester's newcomer at the table): say how they return.
         raise Refused([(field, f"{same.name} ist ausgeschieden. {COME_BACK}")])

@@ -11,6 +11,7 @@ from scorer import services
 from scorer.web.display import ACTION_WORDS, facts_text
 from scorer.web.forms import ActionForm, sent_revision
 from scorer.store.models import GameEvent
+from scorer.web.keyed import keyed
 from scorer.web.lookup import evening_or_404, event_or_404
 
 bp = Blueprint("history", __name__, url_prefix="/r/<token>/abend/<int:number>/verlauf")
@@ -39,6 +40,7 @@ def show(token: str, number: int) -> str:
             "new": (facts_text(services.to_core(event.new_facts, names), deck)
                     if event.new_facts else None),
             "this_link": event.via is not None and event.via == here,
+            "link": None if event.via is None else link_name(event.via),
             "can_undelete": event.action == services.DELETE and game.deleted_at is not None
             and event.revision == game.revision,
             "can_restore": event.action == services.EDIT and game.deleted_at is None
@@ -49,6 +51,13 @@ def show(token: str, number: int) -> str:
         })
     return render_template("history.html", group=evening.group, evening=evening,
                            entries=entries, action=ActionForm(formdata=None))
+
+
+def link_name(via: str) -> str:
+    """How the history names the link a change came through, for whoever may read it (a
+    read-only link too): keyed, since ``via`` is a plain hash of the edit link
+    (``services.link_fingerprint``) that anyone could check a guessed link against."""
+    return keyed("doko-zettel history link", via, 8)
 
 
 def _title(event: GameEvent, now: int, table: bool, moved: bool) -> str:

@@ -94,6 +94,11 @@ def live_attrs(evening: Evening, sheet: services.Sheet, page: str,
     }
     if entry_number is not None:
         attrs["data-live-entry"] = entry_number
+    if remembered_token(evening.group) == token:
+        # This device remembers the Runde by this link: it may keep what it saw of the
+        # evening (IndexedDB, static/js/live.js), as it keeps the pages; a lent phone keeps
+        # nothing that holds the link.
+        attrs["data-keep"] = ""
     if g.get("can_edit") and not evening.closed:
         attrs["data-sync"] = url_for("sync.game", token=token, number=evening.number)
         attrs["data-entry-url"] = url_for("games.new", token=token, number=evening.number)

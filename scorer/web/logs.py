@@ -21,8 +21,14 @@ from flask import Flask, has_request_context, request
 HIDDEN = "<…>"
 """What a log shows in place of a token."""
 
-TOKEN_IN_PATH = re.compile(r"/r/[^/\s?#\"'<>\\]+")
-"""A Runde's address in a path or URL; ``<`` is excluded so a hidden one stays as it is."""
+_SLASH = r"(?:/|%(?:25)*2f)"
+TOKEN_IN_PATH = re.compile(
+    rf"{_SLASH}+(?:r|%(?:25)*72){_SLASH}+(?:(?!%(?:25)*2f)[^/\s?#\"'<>\\])+", re.IGNORECASE)
+"""A Runde's address in a path or URL, in every spelling that reaches it: the servers decode
+percent escapes before routing (``/%72/…``, ``/r%2F…``, any letter of the token) and the
+router merges repeated slashes (``//r//…``); ``%25`` (an escaped ``%``) is allowed in front
+of an escape, for logs of a server behind a proxy that decoded once already. ``<`` is
+excluded so a hidden one stays as it is."""
 
 LOGGERS = ("werkzeug", "gunicorn.access", "gunicorn.error")
 """The servers' loggers; the app's own logger is added in ``init_app``."""
@@ -33,6 +39,8 @@ def redact(text: str, secret: str | None = None) -> str:
 
     >>> redact('"GET /r/Zr8xW2q_kP/abend/1/ HTTP/1.1" 200')
     '"GET /r/<…>/abend/1/ HTTP/1.1" 200'
+    >>> redact('"GET /%72%2FZr8xW2q_kP%2Fabend/1/ HTTP/1.1" 200')
+    '"GET /r/<…>%2Fabend/1/ HTTP/1.1" 200'
     """
     if secret:
         text = text.replace(secret, HIDDEN)

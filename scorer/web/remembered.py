@@ -16,15 +16,15 @@ renewing the links invalidates old entries for free.
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 from collections.abc import Iterable
 
-from flask import current_app, session
+from flask import session
 from sqlalchemy import select
 
 from scorer.store.extensions import db
 from scorer.store.models import Group
+from scorer.web.keyed import keyed
 
 KEY = "remembered"
 """Session key: [[Runde id, fingerprint of the remembered link], …], newest first."""
@@ -35,10 +35,7 @@ MAX_ENTRIES = 20
 
 def fingerprint(token: str) -> str:
     """A keyed, one-way fingerprint of a link's token."""
-    secret = current_app.config["SECRET_KEY"]
-    key = secret.encode() if isinstance(secret, str) else secret
-    mac = hmac.new(key, b"doko-zettel remembered runde\0" + token.encode(), hashlib.sha256)
-    return mac.hexdigest()[:32]
+    return keyed("doko-zettel remembered runde", token, 32)
 
 
 def _entries() -> list[tuple[int, str]]:

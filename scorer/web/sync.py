@@ -67,7 +67,7 @@ def token(token: str, number: int) -> Response:
 def game(token: str, number: int) -> tuple[Response, int]:
     """Store one waiting game, or say why not (see the module's docstring)."""
     evening = evening_or_404(token, number)
-    sent = _parse(request.get_json(silent=True))
+    sent = _parse(_json_body())
     if sent is None:
         return jsonify(result="invalid", lines=["Das ist kein wartendes Spiel."]), 400
     key, wanted, pairs, as_next = sent
@@ -101,6 +101,15 @@ def game(token: str, number: int) -> tuple[Response, int]:
     if (sent := services.sent_before(evening, key, facts)) is not None:
         return _sent_before(*sent, mine)
     return taken or _refused(form, errors, mine)
+
+
+def _json_body() -> Any:
+    """The request's JSON; None when it is none, or nested deeper than Python reads (the
+    decoder gives up with a RecursionError, which ``silent`` does not cover)."""
+    try:
+        return request.get_json(silent=True)
+    except RecursionError:
+        return None
 
 
 def _parse(body: Any) -> tuple[str, int, list[tuple[str, str]], bool] | None:

@@ -32,6 +32,9 @@
   var confirmed = new Date(body.getAttribute("data-live-stamp"));
   if (isNaN(confirmed.getTime())) { confirmed = new Date(); }
   var copy = body.hasAttribute("data-offline-copy");
+  // Only a device that remembers the Runde by this link keeps what it saw (the record holds
+  // the link); a lent phone keeps nothing, and forgets what an earlier visit left.
+  var keep = body.hasAttribute("data-keep");
   var online = null;   // unknown until the first check
   var slow = false;    // a request has been waiting longer than SLOW
   var waiting = 0;     // requests under way that went slow
@@ -46,7 +49,7 @@
   }
 
   function remember() {
-    if (!window.DokoStore) { return; }
+    if (!window.DokoStore || !keep) { return; }
     window.DokoStore.saw({ evening: evening, runde: runde, version: version, games: games,
                            confirmed: confirmed.getTime() })["catch"](function () {});
   }
@@ -466,6 +469,10 @@
   } else if (copy) {
     check();
   } else {
+    if (!keep && window.DokoStore) {
+      var link = evening.replace(/abend\/[^\/]+\/$/, "");
+      window.DokoStore.forgetLink(link)["catch"](function () {});
+    }
     remember();
     schedule();
   }

@@ -1,6 +1,7 @@
 // What the phone keeps in IndexedDB, so that closing the browser loses nothing:
 //   waiting  games entered without a connection, one per entry key, sent in order later
-//   seen     per evening, the last state the phone knew for sure (version, games, when)
+//   seen     per evening, the last state the phone knew for sure (version, games, when);
+//            only of a Runde this device remembers by that link (the record holds the link)
 // Used by the pages (offline.js, live.js) and by the service worker (sw.js), hence `self`.
 (function (scope) {
   "use strict";
@@ -50,6 +51,17 @@
   }
 
   var counter = 0;
+
+  function forget(which) {
+    return run("seen", "readonly", function (s) { return s.getAll(); }).then(function (all) {
+      var gone = (all || []).filter(which);
+      if (!gone.length) { return null; }
+      return run("seen", "readwrite", function (s) {
+        gone.forEach(function (r) { s["delete"](r.evening); });
+        return null;
+      });
+    });
+  }
 
   // Versions are "<evening>.<Runde>", both only ever counting up: -1, 0 or 1.
   function compare(a, b) {
@@ -106,13 +118,11 @@
       });
     },
     forgetSeen: function (runde) {
-      return run("seen", "readwrite", function (s) { return s.getAll(); }).then(function (all) {
-        var gone = (all || []).filter(function (r) { return String(r.runde) === String(runde); });
-        return run("seen", "readwrite", function (s) {
-          gone.forEach(function (r) { s["delete"](r.evening); });
-          return null;
-        });
-      });
+      return forget(function (r) { return String(r.runde) === String(runde); });
+    },
+    // Every evening seen through one link ("/r/<token>/"): a Runde not remembered by it.
+    forgetLink: function (link) {
+      return forget(function (r) { return String(r.evening).indexOf(link) === 0; });
     }
   };
 })(self);

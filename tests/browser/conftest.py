@@ -79,7 +79,8 @@ def _served(folder: Path, script: str, log_path: Path) -> Iterator[str]:
            if not k.startswith(("FLASK_", "TEST_DATABASE", "DOKO_"))}
     env.update(DATABASE_URL=f"sqlite:///{folder / 'doko.sqlite3'}",
                FLASK_SECRET_KEY="browser-tests", PYTHONUNBUFFERED="1",
-               PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")])))
+               PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")])),
+               DOKO_RATELIMIT_STORAGE=f"doko+sqlite:///{folder / 'ratelimits.sqlite3'}")
     migrated = subprocess.run([sys.executable, "-m", "flask", "--app", "scorer", "db", "upgrade"],
                               env=env, capture_output=True, text=True, timeout=120)
     assert migrated.returncode == 0, migrated.stderr

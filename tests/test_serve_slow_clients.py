@@ -1,0 +1,99 @@
+"""Slow and stalled clients against the real `doko-zettel serve` on 127.0.0.1: they must
+never hold the workers that answer the table (scorer/serve.py, TableWorker).
+
+Bounded: a fixed number of sockets, a few seconds each, all closed at the end."""
+
+from __future__ import annotations
+
+import http.client
+import socket
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.servers import Server, console_script, create_evening, server_env
+
+HALF_SENT = 16
+"""Clients holding a request header half-sent and never closing their side (two were enough
+to stop the table before)."""
+SILENT = 8
+"""Clients that connect and send nothing at all."""
+DROPPED_WITHIN = 15.0
+"""Seconds after which a client that stopped sending is dropped (scorer.serve.READ_TIMEOUT
+is 10 s; sync workers held it until gunicorn killed the worker, 30 s later)."""
+ANSWER_WITHIN = 5.0
+"""Seconds a phone's check may take here before it counts as stalled (a check takes a few
+milliseconds; the stall this guards against lasted 30 s)."""
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[int, str]]:
+    folder: Path = tmp_path_factory.mktemp("slow")
+    env = server_env(folder)
+    # One worker: whatever stops a worker stops every answer (with two, the other one may
+    # happen to have taken none of the stalled clients).
+    server = Server([console_script("doko-zettel"), "serve", "--local", "--port", "0",
+                     "--workers", "1"], env, folder)
+    with server:
+        port = int(server.wait_for(r"http://127\.0\.0\.1:(\d+)/", "stdout").group(1))
+        server.wait_until_answering(port)
+        yield port, create_evening(env["DATABASE_URL"])
+
+
+def check(port: int, sheet: str) -> tuple[int, float]:
+    """One check of a watching phone on a fresh connection: its status and how long it took."""
+    started = time.monotonic()
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=ANSWER_WITHIN)
+    try:
+        connection.request("GET", sheet + "stand")
+        response = connection.getresponse()
+        response.read()
+        return response.status, time.monotonic() - started
+    finally:
+        connection.close()
+
+
+def half_sent(port: int) -> socket.socket:
+    """A client that sent the start of a request and nothing more."""
+    client = socket.create_connection(("127.0.0.1", port), timeout=30)
+    client.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: langsam")
+    return client
+
+
+def test_half_sent_and_silent_connections_do_not_stop_the_tables_checks(served):
+    port, sheet = served
+    stalled = [half_sent(port) for _ in range(HALF_SENT)]
+    stalled += [socket.create_connection(("127.0.0.1", port)) for _ in range(SILENT)]
+    try:
+        time.sleep(0.5)  # every worker has taken its share of them
+        answers = []
+        # On past the moment the server drops the half-sent ones (which never close their
+        # side): that must not stop a worker either.
+        deadline = time.monotonic() + DROPPED_WITHIN + 3
+        while time.monotonic() < deadline:
+            answers.append(check(port, sheet))  # a stalled server times out: the test fails
+            time.sleep(0.5)
+    finally:
+        for client in stalled:
+            client.close()
+    assert {status for status, _ in answers} == {200}
+    print(f"slowest check beside {len(stalled)} stalled clients: "
+          f"{max(took for _, took in answers) * 1000:.0f} ms")
+
+
+def test_a_client_that_stops_halfway_through_its_request_is_dropped(served):
+    port, _ = served
+    client = half_sent(port)
+    started = time.monotonic()
+    try:
+        client.settimeout(DROPPED_WITHIN)
+        # The server hangs up: an empty read (or a reset), without an answer.
+        try:
+            assert client.recv(1024) == b""
+        except ConnectionResetError:
+            pass
+    finally:
+        client.close()
+    assert time.monotonic() - started < DROPPED_WITHIN
