@@ -183,14 +183,17 @@ def kasse_history(group: Group, limit: int = 200) -> list[HistoryLine]:
     events = list(db.session.scalars(
         select(KasseEvent).where(KasseEvent.group_id == group.id)
         .order_by(KasseEvent.id.desc()).limit(limit)))
+    # Only what the events name: the Kasse page shows its newest one on every visit.
+    evening_ids = {e.evening_id for e in events if e.evening_id is not None}
+    entry_ids = {e.entry_id for e in events if e.entry_id is not None}
     numbers = dict(db.session.execute(select(Evening.id, Evening.number)
-                                      .where(Evening.group_id == group.id)).all())
+                                      .where(Evening.id.in_(evening_ids))).all()) \
+        if evening_ids else {}
     names = {p.id: p.name for p in group.players}
     entries = {e.id: e for e in db.session.scalars(
-        select(KasseEntry).where(KasseEntry.id.in_({e.entry_id for e in events
-                                                    if e.entry_id is not None})))}
+        select(KasseEntry).where(KasseEntry.id.in_(entry_ids)))} if entry_ids else {}
     marks = {(m.evening_id, m.player_id): m.cents for m in db.session.scalars(
-        select(KasseMark).where(KasseMark.evening_id.in_(list(numbers))))}
+        select(KasseMark).where(KasseMark.evening_id.in_(evening_ids)))} if evening_ids else {}
     latest: set[tuple[Any, ...]] = set()
     out = []
     for event in events:
