@@ -33,6 +33,9 @@ bp = Blueprint("kasse", __name__, url_prefix="/r/<token>/kasse")
 
 BACK = {"kasse": "kasse.show", "spieler": "kasse.member", "verlauf": "kasse.history"}
 """Where a change made on a page leads back to (a form names one of these)."""
+RECENT = 4
+"""Evenings with something open whose charges the Kasse page lists with their buttons
+(paid at the table tonight or last week); older ones are on each member's page."""
 
 
 @dataclass(frozen=True)
@@ -68,30 +71,31 @@ class MemberLine:
 
 def _members(year: Year) -> list[MemberLine]:
     state = year.kasse
+    charged = {c.player for c in year.everything.charges}
     out = []
     for member in year.members:
         paid, owed = state.paid.get(member.name, 0), state.owed.get(member.name, 0)
         credit = state.credit.get(member.name, 0)
-        if paid or owed or credit or any(c.player == member.name
-                                         for c in year.everything.charges):
+        if paid or owed or credit or member.name in charged:
             out.append(MemberLine(member.id, member.name, euro(paid), euro(owed), owed > 0,
                                   euro(credit) if credit else ""))
     return out
 
 
-def _open(year: Year, charges: Iterable[tuple[Charge, int]]) -> list[dict[str, Any]]:
-    """Open charges by evening, newest first."""
+def _open(year: Year, charges: Iterable[tuple[Charge, int]]
+          ) -> tuple[list[dict[str, Any]], int, int]:
+    """Open charges by evening, newest first: those of the RECENT newest evenings with
+    something open, and how many more evenings have something open and how much."""
     ids = {m.name: m.id for m in year.members}
     by_evening: dict[int, list[OpenCharge]] = {}
     for charge, rest in charges:
         by_evening.setdefault(charge.key, []).append(
             OpenCharge(charge, rest, ids.get(charge.player)))
-    out = []
-    for number in sorted(by_evening, key=lambda n: (by_evening[n][0].charge.date, n),
-                         reverse=True):
-        out.append({"number": number, "date": by_evening[number][0].charge.date,
-                    "charges": by_evening[number]})
-    return out
+    newest = sorted(by_evening, key=lambda n: (by_evening[n][0].charge.date, n), reverse=True)
+    shown = [{"number": number, "date": by_evening[number][0].charge.date,
+              "charges": by_evening[number]} for number in newest[:RECENT]]
+    older = newest[RECENT:]
+    return shown, len(older), sum(max(c.rest, 0) for n in older for c in by_evening[n])
 
 
 @bp.get("/")
@@ -101,9 +105,11 @@ def show(token: str) -> str:
     year = year_of(group)
     state = year.kasse
     last = services.kasse_history(group, limit=1) if g.can_edit else []
+    shown, older, older_cents = _open(year, state.open)
     return render_template(
         "kasse.html", group=group, year=year, state=state, members=_members(year),
-        open=_open(year, state.open), entries=year.entries, last=last[0] if last else None,
+        open=shown, older=older, older_owed=euro(older_cents), entries=year.entries,
+        last=last[0] if last else None,
         form=EntryForm(formdata=None, data={"date": dt.date.today()}),
         action=ActionForm(formdata=None), euro=euro, signed_euro=_signed_euro,
         absent_sentence=_absent_sentence(year), kasse_evenings=_kasse_evenings(year),
@@ -137,14 +143,21 @@ def member(token: str, player_id: int) -> str:
     marks = year.everything.marks
     charges = sorted((c for c in year.everything.charges if c.player == found.name),
                      key=lambda c: (c.date, c.key), reverse=True)
+    # Everything still open, and what was settled in the current season (older payments
+    # are in the Kasse's CSV and Verlauf: ten years would be five hundred lines).
+    current = year.season(None)
+    since = current.evenings[0].date if current is not None and current.evenings else None
     rows = [{"charge": c, "paid": marks.get((c.key, c.player), 0)} for c in charges]
+    shown = [r for r in rows if r["charge"].cents != r["paid"]
+             or (since is not None and r["charge"].date >= since)]
     # Marks of evenings that charge nothing now (reopened, or settled otherwise since).
     charged = {(c.key, c.player) for c in charges}
     orphans = sorted(((key, cents) for (key, name), cents in marks.items()
                       if name == found.name and (key, name) not in charged), reverse=True)
     state = year.kasse
     return render_template(
-        "kasse_member.html", group=group, member=found, rows=rows, orphans=orphans,
+        "kasse_member.html", group=group, member=found, rows=shown,
+        hidden=len(rows) - len(shown), orphans=orphans,
         paid=euro(state.paid.get(found.name, 0)), owed=euro(state.owed.get(found.name, 0)),
         credit=state.credit.get(found.name, 0), euro=euro, action=ActionForm(formdata=None))
 
@@ -273,9 +286,11 @@ def add_entry(token: str) -> Response | tuple[str, int]:
     state = year.kasse
     for field in ("date", "text", "amount", "kind"):
         form[field].errors = [*form[field].errors, *errors.pop(field, [])]
+    shown, older, older_cents = _open(year, state.open)
     return render_template(
         "kasse.html", group=group, year=year, state=state, members=_members(year),
-        open=_open(year, state.open), entries=year.entries, last=None, form=form,
+        open=shown, older=older, older_owed=euro(older_cents), entries=year.entries,
+        last=None, form=form,
         form_problems=[m for messages in errors.values() for m in messages],
         action=ActionForm(formdata=None), euro=euro, signed_euro=_signed_euro,
         absent_sentence=_absent_sentence(year), kasse_evenings=_kasse_evenings(year),
