@@ -23,8 +23,8 @@ from scorer.words.year import (
     METHOD_LABELS,
     METHOD_SENTENCES,
     euro,
-    exact_euro,
     figure_text,
+    report_line,
     signed,
 )
 
@@ -49,13 +49,7 @@ def season_context(runde: str, title: str, view: Any, today: dt.date,
                 if method in (Method.PLACEMENT, Method.TABLE_POINTS) else "",
             } for e in s.evenings],
         })
-    report = [{
-        "name": r.player, "evenings": r.evenings_played, "paid": euro(r.paid),
-        "total": euro(r.total),
-        "average": exact_euro(r.average) if r.average is not None else "–",
-        "minimum": euro(r.minimum) if r.minimum is not None else "–",
-        "maximum": euro(r.maximum) if r.maximum is not None else "–",
-    } for r in view.report if r.charges]
+    report = [report_line(r) for r in view.report if r.charges]
     evenings = view.counted
     return {
         "runde": runde,

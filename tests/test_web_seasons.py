@@ -11,7 +11,6 @@ import pytest
 
 from tests.year_pages import (
     FIVE,
-    SEASON_2025,
     evening_on,
     flash_of,
     play_season,

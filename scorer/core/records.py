@@ -33,7 +33,7 @@ from scorer.core.evening import Ledger, LedgerGame
 from scorer.core.rules import GameKind
 from scorer.core.scoring import Level
 from scorer.core.seasons import evening_ranks
-from scorer.core.stats import counts, soloist, won_game
+from scorer.core.stats import counts, soloist
 
 MISSED_FROM = 151
 """Augen from which a party that won had made keine 90 (the others stayed below 90)."""
@@ -227,21 +227,33 @@ def evening_records(key: Any, date: dt.date, ledger: Ledger) -> EveningRecords:
     """What the records need of one evening's ledger."""
     marks = []
     missed: list[MissedGame] = []
+    order = {name: k for k, name in enumerate(ledger.players)}
     for game in ledger.games:
         if not counts(game):
             continue
-        someone_won = game.score.winner is not None
-        # In the evening's order of players, as the page lists them.
-        winners = tuple(p for p in ledger.players
-                        if p in game.players and won_game(game, p)) if someone_won else ()
-        losers = tuple(p for p in ledger.players
-                       if p in game.players and p not in winners) if someone_won else ()
+        winners, losers = _sides(game)
         alone = soloist(game)
-        marks.append(GameMark(game.number, game_worth(game), winners, losers, game.bock > 1,
+        marks.append(GameMark(game.number, game_worth(game),
+                              tuple(sorted(winners, key=order.__getitem__)),
+                              tuple(sorted(losers, key=order.__getitem__)), game.bock > 1,
                               alone if alone is not None and game.score.winner == "re"
                               else None))
         missed += _missed(game)
     return EveningRecords(key, date, dict(ledger.totals), tuple(marks), tuple(missed))
+
+
+def _sides(game: LedgerGame) -> tuple[list[str], list[str]]:
+    """Who won the game and who lost it (nobody when nobody won), as won_game says it:
+    the party the core names, the player in a Hammelrennen."""
+    winner = game.score.winner
+    if winner is None:
+        return [], []
+    if game.facts.kind is GameKind.HAMMELRENNEN:
+        won = {winner}
+    else:
+        re = set(game.facts.re)
+        won = {p for p in game.players if (p in re) == (winner == "re")}
+    return ([p for p in game.players if p in won], [p for p in game.players if p not in won])
 
 
 class _Best:

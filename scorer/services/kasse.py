@@ -97,6 +97,7 @@ def mark_paid(group: Group, number: int, player_id: int, shown: int) -> KasseEve
     mark = db.session.get(KasseMark, (evening.id, player.id))
     before = None if mark is None else mark.cents
     if charge - (before or 0) != shown or charge == (before or 0):
+        db.session.rollback()
         raise Refused([("", STALE)])
     return _set_mark(group, evening, player, before, charge)
 
@@ -109,6 +110,7 @@ def mark_unpaid(group: Group, number: int, player_id: int, shown: int) -> KasseE
     touch_year(group)
     mark = db.session.get(KasseMark, (evening.id, player.id))
     if mark is None or mark.cents != shown:
+        db.session.rollback()
         raise Refused([("", STALE)])
     return _set_mark(group, evening, player, mark.cents, None)
 
@@ -143,7 +145,7 @@ def _charge(group: Group, number: int, player_id: int) -> tuple[Evening, Player,
 
 
 def _evening(group: Group, number: int) -> Evening:
-    evening = db.session.scalar(select(Evening).where(Evening.group_id == group.id,
+    evening: Evening | None = db.session.scalar(select(Evening).where(Evening.group_id == group.id,
                                                       Evening.number == number))
     if evening is None:
         raise Refused([("", "diesen Abend gibt es nicht")])
@@ -187,13 +189,14 @@ def kasse_history(group: Group, limit: int = 200) -> list[HistoryLine]:
     evening_ids = {e.evening_id for e in events if e.evening_id is not None}
     entry_ids = {e.entry_id for e in events if e.entry_id is not None}
     numbers = dict(db.session.execute(select(Evening.id, Evening.number)
-                                      .where(Evening.id.in_(evening_ids))).all()) \
+                                      .where(Evening.id.in_(sorted(evening_ids)))).all()) \
         if evening_ids else {}
     names = {p.id: p.name for p in group.players}
     entries = {e.id: e for e in db.session.scalars(
-        select(KasseEntry).where(KasseEntry.id.in_(entry_ids)))} if entry_ids else {}
+        select(KasseEntry).where(KasseEntry.id.in_(sorted(entry_ids))))} if entry_ids else {}
     marks = {(m.evening_id, m.player_id): m.cents for m in db.session.scalars(
-        select(KasseMark).where(KasseMark.evening_id.in_(evening_ids)))} if evening_ids else {}
+        select(KasseMark).where(KasseMark.evening_id.in_(sorted(evening_ids))))} \
+        if evening_ids else {}
     latest: set[tuple[Any, ...]] = set()
     out = []
     for event in events:
@@ -260,5 +263,6 @@ def undo_kasse(group: Group, event_id: int) -> KasseEvent:
     touch_year(group)
     mark = db.session.get(KasseMark, (evening.id, player.id))
     if (None if mark is None else mark.cents) != event.new_cents:
+        db.session.rollback()
         raise Refused([("", STALE)])
     return _set_mark(group, evening, player, event.new_cents, event.old_cents)

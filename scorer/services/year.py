@@ -373,10 +373,6 @@ class Year:
         """A player of the Runde by id."""
         return next((m for m in self.members if m.id == player_id), None)
 
-    def digest(self, number: int) -> EveningDigest | None:
-        """An evening by number."""
-        return next((e for e in self.everything.evenings if e.number == number), None)
-
 
 def year_of(group: Group) -> Year:
     """The Runde's year as the database holds it now: kept while nothing it reads changed."""

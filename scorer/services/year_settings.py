@@ -26,7 +26,7 @@ def touch_year(group: Group) -> RundeYear:
         db.session.add(row)
     else:
         # An SQL increment, like an evening's version: no worker's count gets lost.
-        row.version = RundeYear.version + 1  # type: ignore[assignment]
+        row.version = RundeYear.version + 1
     return row
 
 
@@ -61,6 +61,7 @@ def add_season(group: Group, name: Any, start: Any) -> Season:
     try:
         check_seasons([(name, start), *existing])
     except InvalidSeason as err:
+        db.session.rollback()  # the raised version too: the page drawn next reads afresh
         raise Refused([_own_field(f, m) for f, m in err.problems]) from None
     season = Season(group_id=group.id, name=name.strip(), start=start)
     db.session.add(season)
@@ -78,6 +79,7 @@ def remove_season(group: Group, season_id: int) -> Season:
     touch_year(group)
     season = next((s for s in _seasons(group) if s.id == season_id), None)
     if season is None:
+        db.session.rollback()
         raise Refused([("", "diese Saison gibt es nicht (mehr)")])
     db.session.delete(season)
     db.session.commit()

@@ -11,7 +11,6 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
@@ -27,7 +26,7 @@ from scorer.web.lookup import group_or_404
 from scorer.web.numbers import MAX_INT, parse_int
 from scorer.web.seasons import context, others, season_or_404
 from scorer.web.year_forms import DEPOSIT, AbsentForm, EntryForm
-from scorer.words.year import ABSENT_SENTENCES, euro, euro_cell, exact_euro, signed
+from scorer.words.year import ABSENT_SENTENCES, euro, euro_cell, report_line
 
 bp = Blueprint("kasse", __name__, url_prefix="/r/<token>/kasse")
 
@@ -147,9 +146,9 @@ def member(token: str, player_id: int) -> str:
     # are in the Kasse's CSV and Verlauf: ten years would be five hundred lines).
     current = year.season(None)
     since = current.evenings[0].date if current is not None and current.evenings else None
-    rows = [{"charge": c, "paid": marks.get((c.key, c.player), 0)} for c in charges]
-    shown = [r for r in rows if r["charge"].cents != r["paid"]
-             or (since is not None and r["charge"].date >= since)]
+    paid = {(c.key, c.player): marks.get((c.key, c.player), 0) for c in charges}
+    shown = [{"charge": c, "paid": paid[c.key, c.player]} for c in charges
+             if c.cents != paid[c.key, c.player] or (since is not None and c.date >= since)]
     # Marks of evenings that charge nothing now (reopened, or settled otherwise since).
     charged = {(c.key, c.player) for c in charges}
     orphans = sorted(((key, cents) for (key, name), cents in marks.items()
@@ -157,7 +156,7 @@ def member(token: str, player_id: int) -> str:
     state = year.kasse
     return render_template(
         "kasse_member.html", group=group, member=found, rows=shown,
-        hidden=len(rows) - len(shown), orphans=orphans,
+        hidden=len(charges) - len(shown), orphans=orphans,
         paid=euro(state.paid.get(found.name, 0)), owed=euro(state.owed.get(found.name, 0)),
         credit=state.credit.get(found.name, 0), euro=euro, action=ActionForm(formdata=None))
 
@@ -180,23 +179,9 @@ def report(token: str) -> str:
     group = group_or_404(token)
     year = year_of(group)
     view = season_or_404(year)
-    rows = report_rows(view.report) if view is not None else []
+    rows = [report_line(r) for r in view.report] if view is not None else []
     return render_template("kasse_report.html", group=group, rows=rows,
                            **context(year, view), seasons_all=others(year, view, True))
-
-
-def report_rows(report: Iterable[Any]) -> list[dict[str, str | int]]:
-    """A season report in words (the page and the season PDF)."""
-    rows: list[dict[str, str | int]] = []
-    for r in report:
-        rows.append({
-            "name": r.player, "evenings": r.evenings_played, "points": signed(r.points),
-            "paid": euro(r.paid), "charged": len(r.charges), "total": euro(r.total),
-            "average": exact_euro(Fraction(r.average)) if r.average is not None else "–",
-            "minimum": euro(r.minimum) if r.minimum is not None else "–",
-            "maximum": euro(r.maximum) if r.maximum is not None else "–",
-        })
-    return rows
 
 
 # ------------------------------------------------------------------ changes

@@ -13,7 +13,7 @@ from __future__ import annotations
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
-from scorer.core.kasse import ABSENT_LABELS, AbsentPays
+from scorer.core.kasse import ABSENT_LABELS, AbsentPays, MemberReport
 from scorer.core.records import RECORD_UNITS, Feat, RecordKind
 from scorer.core.seasons import EARLIER, METHOD_LABELS, Method, Season
 from scorer.core.settlement import format_euro
@@ -100,6 +100,19 @@ def exact_euro(cents: Fraction | int) -> str:
         Decimal(1), rounding=ROUND_HALF_UP)))
 
 
+def report_line(report: MemberReport) -> dict[str, str | int]:
+    """One member's line of a season report (§11.2), as the page and the season PDF print
+    it: evenings, points, paid, and sum, average, minimum and maximum of the charges."""
+    return {
+        "name": report.player, "evenings": report.evenings_played,
+        "points": signed(report.points), "paid": euro(report.paid),
+        "charged": len(report.charges), "total": euro(report.total),
+        "average": exact_euro(report.average) if report.average is not None else "–",
+        "minimum": euro(report.minimum) if report.minimum is not None else "–",
+        "maximum": euro(report.maximum) if report.maximum is not None else "–",
+    }
+
+
 def count_text(kind: RecordKind, figure: int) -> str:
     """A record's figure with its unit: "24 Punkte", "1 Solo", "−31 Punkte"."""
     one, many = RECORD_UNITS[kind]
@@ -134,6 +147,7 @@ __all__ = [
     "exact_euro",
     "feat_where",
     "figure_text",
+    "report_line",
     "season_title",
     "signed",
 ]
