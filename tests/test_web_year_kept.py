@@ -11,7 +11,6 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import COMPILED_TEMPLATES
 from tests.test_web_kept_folds import queries
 from tests.year_pages import FIVE, close, evening_on, play_season, post_ok, set_absent, set_ranking
 
@@ -60,10 +59,7 @@ def second_worker(app: Any, app_config: dict[str, Any]) -> Iterator[Any]:
 
 
 def test_a_worker_that_kept_the_year_shows_every_change_another_worker_made(
-        app, table, app_config, second_worker):
-    from scorer.app import create_app
-    from scorer.store.extensions import db
-
+        app, table, second_worker):
     table.create_group(players=FIVE)
     sheets = play_season(table)
     runde = f"/r/{table.token}/"
@@ -73,13 +69,9 @@ def test_a_worker_that_kept_the_year_shows_every_change_another_worker_made(
     def read(client: Any) -> list[str]:
         return [client.get(p).text for p in pages]
 
-    def as_a_new_worker_shows() -> list[str]:
-        fresh = create_app(app_config)
-        fresh.jinja_env.bytecode_cache = COMPILED_TEMPLATES
-        shown = read(fresh.test_client())
-        with fresh.app_context():
-            db.engine.dispose()
-        return shown
+    def as_a_worker_keeping_nothing_shows() -> list[str]:
+        second_worker.extensions["doko_folds"].clear()
+        return read(other)
 
     dora, emil = table.player_id("Dora"), table.player_id("Emil")
     steps: list[tuple[str, Callable[[], Any]]] = [
@@ -101,8 +93,8 @@ def test_a_worker_that_kept_the_year_shows_every_change_another_worker_made(
     before = read(other)
     for what, step in steps:
         step()
-        expected = as_a_new_worker_shows()
         seen = read(other)
+        expected = as_a_worker_keeping_nothing_shows()
         for page, shown, wanted in zip(pages, seen, expected):
             assert shown == wanted, f"{what}: the other worker showed an old {page}"
         assert seen != before, f"{what}: nothing changed"
