@@ -207,6 +207,28 @@ def kasse_history(group: Group, limit: int = 200) -> list[HistoryLine]:
     return out
 
 
+def last_kasse_change(group: Group) -> HistoryLine | None:
+    """The Kasse's newest change in words, and whether Rückgängig can take it back: one
+    query (the Kasse page shows it on every visit)."""
+    row = db.session.execute(
+        select(KasseEvent, Evening.number, KasseEntry, KasseMark.cents)
+        .outerjoin(Evening, Evening.id == KasseEvent.evening_id)
+        .outerjoin(KasseEntry, KasseEntry.id == KasseEvent.entry_id)
+        .outerjoin(KasseMark, (KasseMark.evening_id == KasseEvent.evening_id)
+                   & (KasseMark.player_id == KasseEvent.player_id))
+        .where(KasseEvent.group_id == group.id)
+        .order_by(KasseEvent.id.desc()).limit(1)).first()
+    if row is None:
+        return None
+    event, number, entry, cents = row
+    numbers = {event.evening_id: number} if number is not None else {}
+    entries = {entry.id: entry} if entry is not None else {}
+    marks = {(event.evening_id, event.player_id): cents} if cents is not None else {}
+    names = {p.id: p.name for p in group.players}
+    return HistoryLine(event, _text(event, numbers, names, entries),
+                       _current(event, marks, entries))
+
+
 def _thing(event: KasseEvent) -> tuple[Any, ...]:
     return (event.entry_id,) if event.entry_id is not None else (event.evening_id,
                                                                  event.player_id)

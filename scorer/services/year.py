@@ -378,8 +378,9 @@ def year_of(group: Group) -> Year:
     rows = db.session.execute(
         select(Evening.id, Evening.version, Evening.updated_at)
         .where(Evening.group_id == group.id).order_by(Evening.id)).all()
-    group_key = (group.version, _instant(group.updated_at))
-    key = (tuple((i, v, _instant(u)) for i, v, u in rows), group_key, settings.version,
+    # The evenings' rows as the database gives them back (the same way every time: no
+    # need to make their times comparable across databases, as a fold key does).
+    key = (tuple(map(tuple, rows)), group.version, group.updated_at, settings.version,
            tuple((p.id, p.name, p.created_at, p.retired_at) for p in players))
     session = db.session()
     if not fold_cache.committed_only(session):

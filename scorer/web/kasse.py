@@ -103,16 +103,15 @@ def show(token: str) -> str:
     group = group_or_404(token)
     year = year_of(group)
     state = year.kasse
-    last = services.kasse_history(group, limit=1) if g.can_edit else []
+    last = services.last_kasse_change(group) if g.can_edit else None
     shown, older, older_cents = _open(year, state.open)
     return render_template(
         "kasse.html", group=group, year=year, state=state, members=_members(year),
         open=shown, older=older, older_owed=euro(older_cents), entries=year.entries,
-        last=last[0] if last else None,
+        last=last,
         form=EntryForm(formdata=None, data={"date": dt.date.today()}),
         action=ActionForm(formdata=None), euro=euro, signed_euro=_signed_euro,
-        absent_sentence=_absent_sentence(year), kasse_evenings=_kasse_evenings(year),
-        seasons=others(year, year.season(None)))
+        absent_sentence=_absent_sentence(year), kasse_evenings=_kasse_evenings(year))
 
 
 def _signed_euro(cents: int) -> str:
@@ -181,7 +180,7 @@ def report(token: str) -> str:
     view = season_or_404(year)
     rows = [report_line(r) for r in view.report] if view is not None else []
     return render_template("kasse_report.html", group=group, rows=rows,
-                           **context(year, view), seasons_all=others(year, view, True))
+                           **context(year, view))
 
 
 # ------------------------------------------------------------------ changes
@@ -278,8 +277,7 @@ def add_entry(token: str) -> Response | tuple[str, int]:
         last=None, form=form,
         form_problems=[m for messages in errors.values() for m in messages],
         action=ActionForm(formdata=None), euro=euro, signed_euro=_signed_euro,
-        absent_sentence=_absent_sentence(year), kasse_evenings=_kasse_evenings(year),
-        seasons=others(year, year.season(None))), 422
+        absent_sentence=_absent_sentence(year), kasse_evenings=_kasse_evenings(year)), 422
 
 
 def _by_field(problems: Iterable[tuple[str, str]]) -> dict[str, list[str]]:
