@@ -138,6 +138,7 @@ def register_blueprints(app: Flask) -> None:
     """One blueprint per area of the app."""
     from scorer.web import evenings, games, groups, history
     from scorer.web import assets, exports, live, money, pwa, sheet_rows, stats, sync, table
+    from scorer.web import kasse, records, seasons
 
     app.register_blueprint(groups.bp)
     app.register_blueprint(evenings.bp)
@@ -146,6 +147,9 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(money.bp)
     app.register_blueprint(exports.bp)
     app.register_blueprint(stats.bp)
+    app.register_blueprint(seasons.bp)
+    app.register_blueprint(kasse.bp)
+    app.register_blueprint(records.bp)
     app.register_blueprint(table.bp)
     app.register_blueprint(sync.bp)
     app.register_blueprint(pwa.bp)

@@ -62,9 +62,11 @@ def test_backups_in_the_repository_are_ignored_by_git():
 # ------------------------------------------------------------------ restore refuses
 
 
-def backup_document(app: Any, table: Any) -> dict[str, Any]:
+def backup_document(app: Any, table: Any, year: bool = False) -> dict[str, Any]:
     """A Runde of five (Emil not at the table) with an evening of three games, one of them
-    edited and one deleted, as `flask backup` writes it."""
+    edited and one deleted; with ``year`` its year too: a second evening settled into the
+    Kasse (closed, Ben's charge paid), two seasons of its own, the season ranking, what the
+    absent pay and an expense; as `flask backup` writes it."""
     from scorer.store import backup
     from scorer.store.extensions import db
 
@@ -78,8 +80,34 @@ def backup_document(app: Any, table: Any) -> dict[str, Any]:
         ("Anna", "Cem"), 140, revision="1")).status_code == 302
     assert table.client.post(f"{sheet}spiel/{last}/loeschen",
                              data={"revision": "1"}).status_code == 302
+    if year:
+        year_of_the_runde(table)
     with app.app_context():
         return backup.dump(db.session, db.metadata)
+
+
+def year_of_the_runde(table: Any) -> None:
+    """Evening 2 into the Kasse, closed, Ben's charge paid; seasons, ranking, an expense."""
+    from tests.year_pages import evening_on
+
+    runde = f"/r/{table.token}/"
+    kasse = evening_on(table, "2025-11-20", ("Anna", "Ben", "Cem", "Dora"), "pay_leader")
+    table.play(kasse, ("Anna", "Cem"), 151)
+    for page, data in (
+            (kasse + "schliessen", {"revision": "1"}),
+            (runde + "saisons/wertung", {"season_ranking": "table_points", "min_games": "0",
+                                         "absent_table_points": "-3"}),
+            (runde + "kasse/fehlende", {"absent_pays": "fixed", "absent_fixed": "1,50"}),
+            (runde + "saisons/neu", {"name": "Saison 2024/25", "start": "2024-09-01"}),
+            (runde + "saisons/neu", {"name": "Saison 2025/26", "start": "2025-09-01"}),
+            (runde + "kasse/eintrag", {"kind": "expense", "date": "2025-11-21",
+                                       "text": "Karten", "amount": "4,50"}),
+            (runde + "kasse/bezahlt", {"abend": "2", "spieler": str(table.player_id("Ben")),
+                                       "betrag": "40"})):
+        response = table.client.post(page, data=data)
+        assert response.status_code == 302, (page, response.text)
+        flashed = table.client.get(response.location).text
+        assert "flash--error" not in flashed, (page, flashed)
 
 
 @pytest.fixture
@@ -249,10 +277,44 @@ BROKEN: dict[str, tuple[Any, str]] = {
 }
 
 
-@pytest.mark.parametrize("spoil, line", BROKEN.values(), ids=BROKEN.keys())
+YEAR_BROKEN: dict[str, tuple[Any, str]] = {
+    "an unknown way of ranking the seasons": (
+        lambda t: t["runde_years"][0].update(season_ranking="bogus"),
+        "Runde „Donnerstagsrunde“, Saison und Kasse, season_ranking: unbekannte Wertung "
+        "(points, average, placement, table_points)"),
+    "a fixed amount for the absent of nothing": (
+        lambda t: t["runde_years"][0].update(absent_fixed_cents=0),
+        "Runde „Donnerstagsrunde“, Saison und Kasse, absent_fixed_cents: einen Betrag über 0 "
+        "und höchstens 100.000 € angeben"),
+    "two seasons by one name, whatever the case": (
+        lambda t: t["seasons"][1].update(name=t["seasons"][0]["name"].upper()),
+        "Runde „Donnerstagsrunde“, Saisons: jeder Saison-Name nur einmal"),
+    "a Kasse entry of nothing": (
+        lambda t: t["kasse_entries"][0].update(cents=0),
+        "Runde „Donnerstagsrunde“, Kasse (id 1), cents: einen Betrag angeben, nicht 0 und "
+        "höchstens 100.000 €"),
+    "a payment of nothing": (
+        lambda t: t["kasse_marks"][0].update(cents=0),
+        "Runde „Donnerstagsrunde“, Abend 2, bezahlt, cents: über 0 und höchstens 100.000 €"),
+    "a Kasse history entry of an unknown kind": (
+        lambda t: t["kasse_events"][0].update(action="bogus"),
+        "Runde „Donnerstagsrunde“, Verlauf der Kasse (id 1), action: unbekannte Änderung "
+        "'bogus'"),
+    "a payment without its amount in the history": (
+        lambda t: next(e for e in t["kasse_events"] if e["action"] == "paid").update(
+            new_cents=None),
+        "Runde „Donnerstagsrunde“, Verlauf der Kasse (id 2), new_cents: fehlt"),
+}
+"""What only a backup with the Runde's year can break."""
+
+
+@pytest.mark.parametrize("spoil, line, year",
+                         [(*v, False) for v in BROKEN.values()]
+                         + [(*v, True) for v in YEAR_BROKEN.values()],
+                         ids=[*BROKEN.keys(), *YEAR_BROKEN.keys()])
 def test_restore_refuses_a_file_the_app_could_not_show_with_one_line_and_writes_nothing(
-        app, table, fresh, tmp_path, spoil, line):
-    document = backup_document(app, table)
+        app, table, fresh, tmp_path, spoil, line, year):
+    document = backup_document(app, table, year)
     spoil(document["tables"])
     target = tmp_path / "broken.json"
     target.write_text(json.dumps(document), encoding="utf-8")
@@ -279,15 +341,20 @@ def test_restore_names_every_problem_on_its_own_line(app, table, fresh, tmp_path
 
 
 def test_a_restored_backup_shows_every_page(app, table, fresh, tmp_path):
-    document = backup_document(app, table)
+    document = backup_document(app, table, year=True)
     target = tmp_path / "good.json"
     target.write_text(json.dumps(document), encoding="utf-8")
     restored = fresh()
     result = restored.test_cli_runner().invoke(args=["restore", str(target)])
     assert result.exit_code == 0, result.output
     client = restored.test_client()
-    for page in ("", "abend/1/", "abend/1/verlauf/", "statistik", "abend/1/zettel.pdf"):
+    for page in ("", "abend/1/", "abend/1/verlauf/", "statistik", "abend/1/zettel.pdf",
+                 "kasse/", "kasse/verlauf", "kasse/bericht", "bestenliste", "saisons",
+                 "saison.pdf"):
         assert client.get(f"/r/{table.token}/{page}").status_code == 200, page
+    # The Kasse as it was: Ben paid his 40 ct of evening 2.
+    kasse = client.get(f"/r/{table.token}/kasse/").text
+    assert "−4,10 €" in kasse  # 0,40 € paid − 4,50 € for the cards
 
 
 # ------------------------------------------------------------------ whatever restore accepts
@@ -335,7 +402,7 @@ def test_every_page_of_whatever_restore_accepts_answers_and_a_refusal_writes_not
 
     from tests.budget import examples
 
-    original = json.dumps(backup_document(app, table))
+    original = json.dumps(backup_document(app, table, year=True))
     empty = fresh()
     runner, client = empty.test_cli_runner(), empty.test_client()
     target = tmp_path / "spoilt.json"
@@ -360,7 +427,9 @@ def test_every_page_of_whatever_restore_accepts_answers_and_a_refusal_writes_not
                       for t in (g["edit_token"], g["read_token"])]
             for token in tokens:
                 for page in ("", "statistik", "spiele.csv", "abend/1/", "abend/1/verlauf/",
-                             "abend/1/spiele.csv", "abend/1/spiel/neu"):
+                             "abend/1/spiele.csv", "abend/1/spiel/neu", "kasse/",
+                             "kasse/verlauf", "kasse/bericht", "bestenliste", "saisons",
+                             "kasse/kasse.csv"):
                     response = client.get(f"/r/{token}/{page}")
                     assert response.status_code < 500, (page, result.output)
         finally:

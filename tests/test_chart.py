@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import scorer.words.chart
-from scorer.words.chart import WIDTH, evening_chart, season_chart
+from scorer.words.chart import WIDTH, evening_chart, ranking_chart, season_chart
 
 SVG = "{http://www.w3.org/2000/svg}"
 SEATS = ["Anna", "Ben", "Cem", "Dora", "Emil", "Finn", "Gül"]
@@ -165,3 +165,19 @@ def test_a_player_who_came_later_is_drawn_from_the_game_they_came_after():
     # Emil's first point is where everybody stood after game 2, at his 0.
     assert lines["Emil"][0][0] == lines["Anna"][2][0]
     assert lines["Emil"][0][1] == lines["Anna"][0][1]  # the zero line
+
+
+def test_who_led_when_puts_the_first_place_at_the_top_and_starts_late_players_late():
+    # After evening 1 Anna leads, Ben second; after evening 2 Ben leads; Cem is ranked
+    # from evening 2 on (first too few games), Dora from evening 3.
+    svg = ranking_chart([("08.01.", {"Anna": 1, "Ben": 2, "Cem": None}),
+                         ("15.01.", {"Anna": 2, "Ben": 1, "Cem": 3}),
+                         ("22.01.", {"Anna": 2, "Ben": 1, "Cem": 4, "Dora": 3})])
+    root = _parse(svg)
+    lines = {line.find(f"{SVG}title").text: _points(line) for line in root.iter(f"{SVG}polyline")}
+    assert list(lines) == ["Anna", "Ben", "Cem", "Dora"]
+    assert [len(points) for points in lines.values()] == [3, 3, 2, 1]
+    anna, ben = lines["Anna"], lines["Ben"]
+    assert anna[0][1] < ben[0][1] and anna[1][1] > ben[1][1]  # smaller y is higher up
+    assert lines["Cem"][0][0] == anna[1][0]  # Cem's line begins at evening 2
+    assert "−" not in svg  # places, never negative

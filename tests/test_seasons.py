@@ -17,9 +17,11 @@ from scorer.core.seasons import (
     Method,
     Season,
     check_seasons,
+    check_settings,
     evening_ranks,
     placement_points,
     rank,
+    ranks_after_each,
     season_of,
     table_points,
 )
@@ -184,3 +186,44 @@ def test_a_seasons_figures_are_the_sums_over_its_evenings(evenings: list[dict[st
     ranked = [s for s in standings if s.rank is not None]
     assert [s.rank for s in ranked] == sorted(s.rank for s in ranked)
     assert all(s.rank <= k for k, s in enumerate(ranked, 1))
+
+
+# ------------------------------------------------------------------ who led when
+
+
+def test_the_ranking_after_each_evening_is_the_ranking_of_the_evenings_so_far() -> None:
+    # After evening 1: A, B 10 (shared 1), C 4, D −24. After evening 2 (D absent, E new):
+    # B, C 12, A 4, E −4, D −24: the points ranking of both evenings together.
+    after = ranks_after_each(list(reversed(EVENINGS)))
+    assert after[0] == {"A": 1, "B": 1, "C": 3, "D": 4}
+    assert after[1] == {s.player: s.rank for s in rank(EVENINGS)}
+    assert after[1]["E"] == 4
+
+
+def test_the_ranking_after_each_evening_leaves_the_too_few_games_unranked() -> None:
+    evenings = [night({"A": 10, "B": -10, "C": 1, "D": -1}, {"A": 3, "B": 3, "C": 3, "D": 1}),
+                night({"A": 0, "B": 0, "C": 0, "D": 0}, {"A": 1, "B": 1, "C": 1, "D": 2},
+                      key=2, date=DAY + dt.timedelta(7))]
+    after = ranks_after_each(evenings, Method.AVERAGE, min_games=3)
+    assert after[0]["D"] is None and after[1]["D"] == 3
+
+
+@pytest.mark.parametrize("method, min_games, absent, fields", [
+    ("points", 0, 0, []),
+    ("table_points", 12, -3, []),
+    ("wins", 0, 0, ["season_ranking"]),
+    ("average", -1, 0, ["min_games"]),
+    ("average", "3", 0, ["min_games"]),
+    ("average", 10_001, 0, ["min_games"]),
+    ("table_points", 0, -101, ["absent_table_points"]),
+    ("points", True, 2.5, ["min_games", "absent_table_points"]),
+])
+def test_the_season_settings_are_checked_field_by_field(method: str, min_games: object,
+                                                        absent: object,
+                                                        fields: list[str]) -> None:
+    if not fields:
+        assert check_settings(method, min_games, absent) == (Method(method), min_games, absent)
+        return
+    with pytest.raises(InvalidSeason) as err:
+        check_settings(method, min_games, absent)
+    assert [f for f, _ in err.value.problems] == fields

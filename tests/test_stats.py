@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from scorer.core.evening import evening
 from scorer.core.settlement import settle
-from scorer.core.stats import runde_stats, soloist, won_game
+from scorer.core.stats import combined, runde_stats, soloist, won_game
 from tests.budget import examples
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -174,6 +174,17 @@ def test_the_figures_of_two_stretches_add_up_to_those_of_both(first, second):
     zero = (0,) * 6
     for name, row in both.items():
         assert row == tuple(a + b for a, b in zip(one.get(name, zero), two.get(name, zero)))
+
+
+@settings(max_examples=examples(40, 400), deadline=None)
+@given(st.lists(evenings(), max_size=3), st.lists(evenings(), max_size=3))
+def test_the_figures_of_two_seasons_combined_are_those_of_all_their_evenings(first, second):
+    # What a page keeps per season (or per evening) adds up to the figures of all of them,
+    # order of ties included.
+    def stats(ledgers):
+        return runde_stats([(ledger, settle(ledger.totals, 10)) for ledger in ledgers])
+
+    assert combined([stats(first), stats(second)]) == stats(first + second)
 
 
 # --------------------------------------------------------------------------- purity

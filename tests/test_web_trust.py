@@ -23,8 +23,16 @@ def snapshot(app: Any) -> str:
 
 
 def evening_with_games(table: Table, name: str = "Donnerstagsrunde") -> str:
-    """A Runde with one evening of three games and one deleted game; returns the sheet URL."""
+    """A Runde with one evening of three games and one deleted game, a season of its own
+    and an expense in its Kasse; returns the sheet URL."""
     table.create_group(name)
+    runde = f"/r/{table.token}/"
+    for page, data in ((runde + "saisons/neu", {"name": "Saison 2025/26", "start": "2025-09-01"}),
+                       (runde + "kasse/eintrag", {"kind": "expense", "date": "2025-11-21",
+                                                  "text": "Karten", "amount": "4,50"})):
+        response = table.client.post(page, data=data)
+        assert response.status_code == 302, response.text
+        table.client.get(response.location)  # its flash message shown, not left for later
     sheet = table.start_evening()
     table.play(sheet, ("Anna", "Cem"), 151)
     table.play(sheet, ("Ben", "Dora"), 100)
@@ -49,13 +57,15 @@ def object_ids(app: Any) -> dict[str, int]:
     from sqlalchemy import func, select
 
     from scorer.store.extensions import db
-    from scorer.store.models import Game, GameEvent, Player
+    from scorer.store.models import Game, GameEvent, KasseEntry, Player, Season
 
     with app.app_context():
         return {
             "player_id": db.session.scalar(select(func.min(Player.id))),
             "game_id": db.session.scalar(select(func.min(Game.id))),
             "event_id": db.session.scalar(select(func.min(GameEvent.id))),
+            "entry_id": db.session.scalar(select(func.min(KasseEntry.id))),
+            "season_id": db.session.scalar(select(func.min(Season.id))),
             "number": 1,
         }
 
@@ -76,8 +86,10 @@ def url(rule: str, token: str, ids: dict[str, int]) -> str:
     return re.sub(r"<(?:int:)?(\w+)>", lambda m: values[m.group(1)], rule)
 
 
-READABLE = {"groups.show", "evenings.show", "evenings.game", "history.show", "live.poll"}
-READABLE_BLUEPRINTS = {"exports", "stats"}
+READABLE = {"groups.show", "evenings.show", "evenings.game", "history.show", "live.poll",
+            "seasons.player", "seasons.pdf", "kasse.show", "kasse.member", "kasse.history",
+            "kasse.report", "kasse.csv"}
+READABLE_BLUEPRINTS = {"exports", "stats", "records"}
 DEVICE_ONLY = {"groups.remember"}
 """POSTs a read-only link may make: they change this device's session, not the Runde."""
 
@@ -109,7 +121,8 @@ def test_another_rundes_token_never_reaches_this_rundes_evenings_games_or_player
     # The first Runde owns the lowest ids; the second Runde's token must not reach them.
     before = snapshot(app)
     for endpoint, method, rule in routes(app):
-        if not ({"player_id", "game_id", "event_id"} & set(re.findall(r"<(?:int:)?(\w+)>", rule))):
+        if not ({"player_id", "game_id", "event_id", "entry_id", "season_id"}
+                & set(re.findall(r"<(?:int:)?(\w+)>", rule))):
             continue
         response = other.client.open(url(rule, other.token, first_ids), method=method,
                                      data={"name": "Mallory", "revision": "1"})

@@ -2,23 +2,29 @@
 member, what absent members pay, deposits and expenses, the balance and what is owed. Pure:
 imports only the standard library and the core. Money is whole cents, never a float.
 
-Evening 1 is settled into the Kasse: Anna leads, Ben pays 80 ct, Cem 180 ct; Dora, a member,
-was not there and pays as the last-placed did:
+Evening 1 is settled into the Kasse: Anna leads and pays nothing, Ben pays 80 ct, Cem 180 ct;
+Dora, a member, was not there and pays as the last-placed did:
 
 >>> charges = evening_charges(1, dt.date(2026, 3, 5), {"Ben": 80, "Cem": 180},
 ...                           {"Anna": 12, "Ben": 4, "Cem": -6}, frozenset({"Dora"}),
 ...                           AbsentPays.AS_LAST)
 >>> [(c.player, c.cents, c.absent) for c in charges]
-[('Ben', 80, False), ('Cem', 180, False), ('Dora', 180, True)]
->>> state = kasse_state(charges, paid={(1, "Ben")}, entries=[Entry(dt.date(2026, 3, 6),
+[('Anna', 0, False), ('Ben', 80, False), ('Cem', 180, False), ('Dora', 180, True)]
+>>> state = kasse_state(charges, paid={(1, "Ben"): 80}, entries=[Entry(dt.date(2026, 3, 6),
 ...                     "Jahresessen", -50)])
 >>> state.balance, state.owed
 (30, {'Cem': 180, 'Dora': 180})
+
+Amounts are typed the German way:
+
+>>> parse_cents("12,50"), parse_cents("-180"), parse_cents("1.234,5 €"), parse_cents("−0,05")
+(1250, -18000, 123450, -5)
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
@@ -63,6 +69,8 @@ class Charge:
     date: dt.date
     player: str
     cents: int
+    """What the evening charges, 0 for a player at the table who pays nothing (the leader
+    under ``pay_leader``): the season report counts that evening too."""
     absent: bool
     """Charged as an absent member, not from the table."""
 
@@ -83,12 +91,19 @@ class KasseState:
     balance: int
     """Charges marked paid + deposits − expenses, in cents."""
     owed: dict[str, int]
-    """Unpaid charges per member (only members who owe something), in cents."""
+    """What each member still owes (only members who owe something), in cents: the charges
+    not marked paid, and what a charge grew by after it was marked paid."""
     paid: dict[str, int]
-    """Paid charges per member, in cents."""
+    """What each member paid into the Kasse (the amounts marked paid), in cents."""
     deposits: int
     expenses: int
     """Both as positive sums."""
+    credit: dict[str, int]
+    """What a member paid beyond a charge: a charge that shrank (the evening corrected)
+    after it was marked paid, or an evening no longer settled into the Kasse; in cents."""
+    open: tuple[tuple[Charge, int], ...]
+    """Every charge not settled yet, with what it still wants: the amount not paid (a
+    negative amount: paid too much), in the order of the charges."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +115,8 @@ class MemberReport:
     points: int
     charges: tuple[Charge, ...]
     """The charges of the season's evenings, absent ones included, in date order."""
+    paid: int = 0
+    """What the member paid of those charges (the amounts marked paid), in cents."""
 
     @property
     def total(self) -> int:
@@ -126,11 +143,16 @@ def evening_charges(key: Any, date: dt.date, payments: Mapping[str, int],
                     totals: Mapping[str, int], absent_members: Collection[str],
                     absent_pays: AbsentPays = AbsentPays.NOTHING,
                     absent_fixed_cents: int = 0) -> list[Charge]:
-    """The charges of one evening settled into the Kasse: each payment of its settlement,
-    then each absent member's charge (§11.2), in the order given. ``payments`` are the
-    settlement's payments into the Kasse (cents per player, players paying 0 left out);
-    ``totals`` the evening's totals, to find its last-placed player."""
-    out = [Charge(key, date, player, cents, False) for player, cents in payments.items() if cents]
+    """The charges of one evening settled into the Kasse (§11.2): every player of the
+    evening's ``totals`` is charged their payment (0 when paying nothing), then each of the
+    ``absent_members`` who was not at the table what ``absent_pays`` says, in the order
+    given. ``payments`` are the settlement's payments into the Kasse, in cents per player.
+
+    Under ``as_last`` the absent pay what the last-placed player was charged; players tied
+    for last: the most any of them was charged. Under ``nothing`` (or an amount of 0) an
+    absent member gets no charge at all, so their season report leaves the evening out.
+    """
+    out = [Charge(key, date, player, payments.get(player, 0), False) for player in totals]
     if absent_pays is AbsentPays.NOTHING or not absent_members:
         return out
     if absent_pays is AbsentPays.FIXED:
@@ -142,15 +164,46 @@ def evening_charges(key: Any, date: dt.date, payments: Mapping[str, int],
                   for player in absent_members if amount and player not in totals]
 
 
-def kasse_state(charges: Iterable[Charge], paid: Collection[tuple[Any, str]],
+Paid = Collection[tuple[Any, str]] | Mapping[tuple[Any, str], int]
+"""The charges marked paid, by (evening key, player): with the amount marked paid, or (a
+plain collection) each for its whole amount."""
+
+
+def _paid_amounts(paid: Paid, charges: Iterable[Charge]) -> tuple[list[Charge],
+                                                                 dict[tuple[Any, str], int]]:
+    charges = list(charges)
+    if isinstance(paid, Mapping):
+        return charges, dict(paid)
+    marked = set(paid)
+    return charges, {(c.key, c.player): c.cents for c in charges
+                     if (c.key, c.player) in marked}
+
+
+def kasse_state(charges: Iterable[Charge], paid: Paid,
                 entries: Iterable[Entry]) -> KasseState:
-    """The balance and what is owed: ``paid`` holds (evening key, player) of the charges
-    marked paid."""
+    """The balance and what is owed (§11.2). ``paid`` holds the charges marked paid: a mark
+    counts what was marked paid (the whole charge then); a charge that changed since (its
+    evening corrected) wants the difference, and a mark without a charge any more is the
+    member's credit. What was marked paid is in the Kasse, whatever became of the charge."""
+    charges, amounts = _paid_amounts(paid, charges)
     owed: dict[str, int] = {}
+    credit: dict[str, int] = {}
     paid_by: dict[str, int] = {}
+    open_: list[tuple[Charge, int]] = []
+    charged = set()
     for charge in charges:
-        book = paid_by if (charge.key, charge.player) in paid else owed
-        book[charge.player] = book.get(charge.player, 0) + charge.cents
+        mark = (charge.key, charge.player)
+        charged.add(mark)
+        rest = charge.cents - amounts.get(mark, 0)
+        if rest:
+            open_.append((charge, rest))
+            book = owed if rest > 0 else credit
+            book[charge.player] = book.get(charge.player, 0) + abs(rest)
+    for (_, player), cents in amounts.items():
+        paid_by[player] = paid_by.get(player, 0) + cents
+    for (key, player), cents in amounts.items():
+        if (key, player) not in charged and cents:
+            credit[player] = credit.get(player, 0) + cents
     deposits = expenses = 0
     for entry in entries:
         if entry.cents >= 0:
@@ -158,24 +211,29 @@ def kasse_state(charges: Iterable[Charge], paid: Collection[tuple[Any, str]],
         else:
             expenses -= entry.cents
     return KasseState(balance=sum(paid_by.values()) + deposits - expenses,
-                      owed={p: c for p, c in owed.items() if c}, paid=paid_by,
-                      deposits=deposits, expenses=expenses)
+                      owed=owed, paid={p: c for p, c in paid_by.items() if c},
+                      deposits=deposits, expenses=expenses, credit=credit, open=tuple(open_))
 
 
 def season_report(charges: Iterable[Charge], totals: Iterable[Mapping[str, int]],
-                  members: Iterable[str]) -> list[MemberReport]:
-    """Per member: evenings played and points (from the season's evenings' ``totals``), and
-    the charges of the season's evenings (absent ones included), in date order."""
-    charges = sorted(charges, key=lambda c: c.date)
+                  members: Iterable[str], paid: Paid = ()) -> list[MemberReport]:
+    """Per member: evenings played and points (from the season's evenings' ``totals``), the
+    charges of the season's evenings (absent ones included), in date order, and what of
+    them was marked paid."""
+    charges, amounts = _paid_amounts(paid, charges)
+    charges.sort(key=lambda c: c.date)
     played: dict[str, int] = {}
     points: dict[str, int] = {}
     for evening in totals:
         for name, total in evening.items():
             played[name] = played.get(name, 0) + 1
             points[name] = points.get(name, 0) + total
-    return [MemberReport(name, played.get(name, 0), points.get(name, 0),
-                         tuple(c for c in charges if c.player == name))
-            for name in members]
+    out = []
+    for name in members:
+        own = tuple(c for c in charges if c.player == name)
+        out.append(MemberReport(name, played.get(name, 0), points.get(name, 0), own,
+                                sum(amounts.get((c.key, name), 0) for c in own)))
+    return out
 
 
 def check_entry(date: Any, text: Any, cents: Any) -> Entry:
@@ -192,6 +250,38 @@ def check_entry(date: Any, text: Any, cents: Any) -> Entry:
     return Entry(date, text.strip(), cents)
 
 
+_AMOUNT = re.compile(r"([+-]?)(\d{1,3}(?:\.\d{3})+|\d+)(?:,(\d{1,2}))?")
+
+
+def parse_cents(text: Any, field: str = "amount") -> int:
+    """A typed amount of euros in cents, exactly: "12,50", "-180", "1.234,56 €", "0,5"
+    (50 ct); a real minus sign or a plus in front. InvalidKasse naming ``field`` for
+    anything else (a decimal point, three decimals, letters)."""
+    if isinstance(text, str):
+        cleaned = text.strip().removesuffix("€").strip().replace("−", "-").replace(" ", "")
+        match = _AMOUNT.fullmatch(cleaned)
+        if match is not None:
+            sign, euros, cents = match.groups()
+            value = int(euros.replace(".", "")) * 100 + int((cents or "0").ljust(2, "0"))
+            return -value if sign == "-" else value
+    raise InvalidKasse([(field, "einen Betrag in Euro angeben, etwa 12,50 oder −180")])
+
+
+def check_absent(mode: Any, fixed_cents: Any) -> tuple[AbsentPays, int]:
+    """The Runde's ``absent_pays`` and ``absent_fixed_cents`` as stored, or InvalidKasse
+    naming the field: an unknown mode, a fixed amount not above 0 or beyond MAX_CENTS."""
+    found = next((m for m in AbsentPays if m.value == mode), None)
+    if found is None:
+        raise InvalidKasse([("absent_pays", "nichts, so viel wie der Letzte, oder einen festen "
+                                            "Betrag wählen")])
+    if found is AbsentPays.FIXED:
+        if type(fixed_cents) is not int or not 0 < fixed_cents <= MAX_CENTS:
+            raise InvalidKasse([("absent_fixed_cents", "einen Betrag über 0 und höchstens "
+                                                       "100.000 € angeben")])
+        return found, fixed_cents
+    return found, 0
+
+
 __all__ = [
     "ABSENT_LABELS",
     "AbsentPays",
@@ -201,8 +291,11 @@ __all__ = [
     "KasseState",
     "MAX_CENTS",
     "MemberReport",
+    "Paid",
+    "check_absent",
     "check_entry",
     "evening_charges",
     "kasse_state",
+    "parse_cents",
     "season_report",
 ]

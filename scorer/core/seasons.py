@@ -255,6 +255,52 @@ def rank(evenings: Iterable[EveningResult], method: Method = Method.POINTS, *,
     return out
 
 
+def ranks_after_each(evenings: Iterable[EveningResult], method: Method = Method.POINTS, *,
+                     min_games: int = 0, absent_table_points: int = 0
+                     ) -> list[dict[str, int | None]]:
+    """Who stood where after each evening of a season, in date order: the ranking (as
+    ``rank``) over the evenings up to and including each one; a player appears from their
+    first evening on (rank None while unranked under ``average``). What the chart of "who
+    led when" draws.
+
+    >>> first = EveningResult(1, dt.date(2026, 1, 8), {"A": 5, "B": -5, "C": 1, "D": -1}, {})
+    >>> second = EveningResult(2, dt.date(2026, 1, 15), {"A": -9, "B": 9, "C": 0, "D": 0}, {})
+    >>> ranks_after_each([second, first])
+    [{'A': 1, 'C': 2, 'D': 3, 'B': 4}, {'B': 1, 'C': 2, 'D': 3, 'A': 4}]
+    """
+    ordered = sorted(evenings, key=lambda e: e.date)
+    return [{s.player: s.rank for s in rank(ordered[:k], method, min_games=min_games,
+                                            absent_table_points=absent_table_points)}
+            for k in range(1, len(ordered) + 1)]
+
+
+MAX_MIN_GAMES = 10_000
+"""The largest ``min_games`` a Runde may set: more games than a weekly Runde plays in years."""
+MAX_ABSENT_TABLE_POINTS = 100
+"""``absent_table_points`` lies within ± this (an evening's table points lie within ± 6)."""
+
+
+def check_settings(method: Any, min_games: Any, absent_table_points: Any
+                   ) -> tuple[Method, int, int]:
+    """A Runde's ``season_ranking``, ``min_games`` and ``absent_table_points`` as stored, or
+    InvalidSeason naming each field that is wrong."""
+    problems: list[tuple[str, str]] = []
+    found: Method | None = None
+    try:
+        found = method_of(method)
+    except InvalidSeason as err:
+        problems += err.problems
+    if type(min_games) is not int or not 0 <= min_games <= MAX_MIN_GAMES:
+        problems.append(("min_games", f"eine ganze Zahl von 0 bis {MAX_MIN_GAMES} angeben"))
+    if type(absent_table_points) is not int or not (
+            -MAX_ABSENT_TABLE_POINTS <= absent_table_points <= MAX_ABSENT_TABLE_POINTS):
+        problems.append(("absent_table_points", f"eine ganze Zahl von −{MAX_ABSENT_TABLE_POINTS} "
+                                                f"bis {MAX_ABSENT_TABLE_POINTS} angeben"))
+    if problems or found is None:
+        raise InvalidSeason(problems)
+    return found, min_games, absent_table_points
+
+
 def method_of(value: Any) -> Method:
     """A stored ``season_ranking`` value as a Method; InvalidSeason naming the field."""
     for member in Method:
@@ -266,6 +312,8 @@ def method_of(value: Any) -> Method:
 
 __all__ = [
     "EARLIER",
+    "MAX_ABSENT_TABLE_POINTS",
+    "MAX_MIN_GAMES",
     "METHOD_LABELS",
     "EveningResult",
     "EveningShare",
@@ -275,10 +323,12 @@ __all__ = [
     "Standing",
     "calendar_year",
     "check_seasons",
+    "check_settings",
     "evening_ranks",
     "method_of",
     "placement_points",
     "rank",
+    "ranks_after_each",
     "season_of",
     "table_points",
 ]

@@ -62,7 +62,7 @@ class PlayerStats:
 
 @dataclass(frozen=True, slots=True)
 class RundeStats:
-    """The figures of a whole Runde."""
+    """The figures of a whole Runde (or of some of its evenings: a season, one evening)."""
 
     players: tuple[PlayerStats, ...]
     """Every player who sat at an evening: most points first, ties in order of appearance."""
@@ -72,6 +72,8 @@ class RundeStats:
     """Games played over all evenings (redeals not counted)."""
     pot: int
     """Cents paid into the Kasse over all evenings."""
+    order: tuple[str, ...] = ()
+    """The players in order of first appearance (what ties keep when figures are added)."""
 
 
 def counts(game: LedgerGame) -> bool:
@@ -108,46 +110,78 @@ def soloist(game: LedgerGame) -> str | None:
     return facts.re[0] if facts.scored_as_solo and counts(game) else None
 
 
-def runde_stats(evenings: Iterable[tuple[Ledger, Settlement | None]]) -> RundeStats:
-    """Per-player figures over ``evenings``: (ledger, settlement or None without money)."""
-    order: list[str] = []
+_FIGURES = ("evenings", "points", "games", "won", "solos", "solos_won", "cents")
+
+
+def evening_stats(ledger: Ledger, settlement: Settlement | None) -> RundeStats:
+    """One evening's figures: its ledger, and its settlement (None: played without money).
+    ``combined`` adds them up; a page keeps them per evening."""
     figures: dict[str, dict[str, int]] = {}
-    evening_count = games_total = pot = 0
 
     def row(name: str) -> dict[str, int]:
         if name not in figures:
-            order.append(name)
-            figures[name] = dict.fromkeys(
-                ("evenings", "points", "games", "won", "solos", "solos_won", "cents"), 0)
+            figures[name] = dict.fromkeys(_FIGURES, 0)
         return figures[name]
 
-    for ledger, settlement in evenings:
-        evening_count += 1
-        # Everybody who sat at the table at any time: a player who came late or left early
-        # has their evening, their total and the games they played.
-        for name in ledger.players:
-            row(name)["evenings"] += 1
-            row(name)["points"] += ledger.totals[name]
-        for game in ledger.games:
-            if not counts(game):
-                continue
-            games_total += 1
-            for name in game.players:
-                row(name)["games"] += 1
-                row(name)["won"] += won_game(game, name)
-            alone = soloist(game)
-            if alone is not None:
-                row(alone)["solos"] += 1
-                row(alone)["solos_won"] += game.score.winner == "re"
-        if settlement is not None:
-            pot += settlement.pot
-            for name, cents in settlement.balances.items():
-                row(name)["cents"] += cents
-
-    players = [PlayerStats(name=name, **figures[name]) for name in order]
-    players.sort(key=lambda p: (-p.points, order.index(p.name)))
-    return RundeStats(players=tuple(players), evenings=evening_count, games=games_total,
-                      pot=pot)
+    games_total = 0
+    # Everybody who sat at the table at any time: a player who came late or left early has
+    # their evening, their total and the games they played.
+    for name in ledger.players:
+        row(name)["evenings"] += 1
+        row(name)["points"] += ledger.totals[name]
+    for game in ledger.games:
+        if not counts(game):
+            continue
+        games_total += 1
+        for name in game.players:
+            row(name)["games"] += 1
+            row(name)["won"] += won_game(game, name)
+        alone = soloist(game)
+        if alone is not None:
+            row(alone)["solos"] += 1
+            row(alone)["solos_won"] += game.score.winner == "re"
+    pot = 0
+    if settlement is not None:
+        pot = settlement.pot
+        for name, cents in settlement.balances.items():
+            row(name)["cents"] += cents
+    return _stats(figures, list(figures), 1, games_total, pot)
 
 
-__all__ = ["PlayerStats", "RundeStats", "counts", "runde_stats", "soloist", "won_game"]
+def combined(parts: Iterable[RundeStats]) -> RundeStats:
+    """The figures of several evenings (``evening_stats`` of each, or sums of them) added
+    up; ties keep the order in which the players first appear."""
+    figures: dict[str, dict[str, int]] = {}
+    order: list[str] = []
+    evenings = games = pot = 0
+    for part in parts:
+        evenings += part.evenings
+        games += part.games
+        pot += part.pot
+        by_name = {p.name: p for p in part.players}
+        for name in part.order:
+            if name not in figures:
+                order.append(name)
+                figures[name] = dict.fromkeys(_FIGURES, 0)
+            own = figures[name]
+            for figure in _FIGURES:
+                own[figure] += getattr(by_name[name], figure)
+    return _stats(figures, order, evenings, games, pot)
+
+
+def _stats(figures: dict[str, dict[str, int]], order: list[str], evenings: int, games: int,
+           pot: int) -> RundeStats:
+    place = {name: k for k, name in enumerate(order)}
+    players = sorted((PlayerStats(name=name, **figures[name]) for name in order),
+                     key=lambda p: (-p.points, place[p.name]))
+    return RundeStats(players=tuple(players), evenings=evenings, games=games, pot=pot,
+                      order=tuple(order))
+
+
+def runde_stats(evenings: Iterable[tuple[Ledger, Settlement | None]]) -> RundeStats:
+    """Per-player figures over ``evenings``: (ledger, settlement or None without money)."""
+    return combined(evening_stats(ledger, settlement) for ledger, settlement in evenings)
+
+
+__all__ = ["PlayerStats", "RundeStats", "combined", "counts", "evening_stats", "runde_stats",
+           "soloist", "won_game"]

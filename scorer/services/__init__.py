@@ -13,8 +13,9 @@ count games only, and a table change comes "after game n".
 One idea a module: ``refusals`` (what a refused change says), ``runden`` (links, players,
 house rules), ``facts`` (stored facts and the core's input), ``folds`` (evenings folded and
 kept), ``evenings``, ``entries`` (the rows and the one way every change goes), ``games``,
-``table_changes`` and ``restore`` (history, delete, Rückgängig, restore), and
-``backup_check`` (a whole backup folded through the core before a restore writes it; named
+``table_changes`` and ``restore`` (history, delete, Rückgängig, restore), ``year`` (the
+Runde's seasons, records and Kasse, read and kept), ``year_settings`` and ``kasse`` (their
+changes, the Kasse's with its history), and ``backup_check`` (a whole backup folded through the core before a restore writes it; named
 for the backup it checks, apart from ``restore``'s history). Callers use the
 names exported here (``from scorer import services; services.add_game(...)``); names with
 an underscore are the package's own.
@@ -76,6 +77,19 @@ from scorer.services.folds import (
     sheets,
 )
 from scorer.services.games import add_game, edit_game, preview, without
+from scorer.services.kasse import (
+    HistoryLine,
+    add_kasse_entry,
+    delete_kasse_entry,
+    find_kasse_entry,
+    find_kasse_event,
+    kasse_history,
+    last_kasse_change,
+    mark_paid,
+    mark_unpaid,
+    restore_kasse_entry,
+    undo_kasse,
+)
 from scorer.services.refusals import CLOSED, FULL, STALE, NumberTaken, Refused
 from scorer.services.restore import (
     delete_game,
@@ -99,6 +113,25 @@ from scorer.services.runden import (
     rules_of,
     set_house_rules,
 )
+from scorer.services.year import (
+    ALL,
+    EveningDigest,
+    Member,
+    SeasonView,
+    Settings,
+    Year,
+    own_seasons,
+    season_key,
+    settings_of,
+    year_of,
+)
+from scorer.services.year_settings import (
+    add_season,
+    find_season,
+    remove_season,
+    set_absent_pays,
+    set_ranking,
+)
 from scorer.services.table_changes import (
     Seat,
     add_table_change,
@@ -108,6 +141,7 @@ from scorer.services.table_changes import (
 )
 
 __all__ = [
+    "ALL",
     "CLOSED",
     "CREATE",
     "DELETE",
@@ -119,17 +153,25 @@ __all__ = [
     "TOKEN_PATTERN",
     "VIA_PATTERN",
     "ChangeRow",
+    "EveningDigest",
     "FoldKey",
     "Folded",
+    "HistoryLine",
+    "Member",
     "NumberTaken",
     "Refused",
     "Row",
     "Seat",
+    "SeasonView",
+    "Settings",
     "Sheet",
     "SheetState",
     "StoredEntry",
+    "Year",
     "add_game",
+    "add_kasse_entry",
     "add_player",
+    "add_season",
     "add_table_change",
     "backup_group",
     "check_table_change",
@@ -137,6 +179,7 @@ __all__ = [
     "create_group",
     "current_table",
     "delete_game",
+    "delete_kasse_entry",
     "edit_game",
     "edit_table_change",
     "evening_setup",
@@ -144,8 +187,11 @@ __all__ = [
     "find_evening",
     "find_evening_by_link",
     "find_game",
+    "find_kasse_entry",
+    "find_kasse_event",
     "find_group",
     "find_group_by_id",
+    "find_season",
     "fold_facts",
     "fold_of",
     "folds_of",
@@ -157,26 +203,37 @@ __all__ = [
     "last_change",
     "house_rules",
     "is_table_change",
+    "kasse_history",
     "kept_for_runde",
     "last_evening_players",
+    "last_kasse_change",
     "link_fingerprint",
+    "mark_paid",
+    "mark_unpaid",
     "live_entries",
     "money_problems",
     "number_of",
     "numbers_now",
     "old_place",
+    "own_seasons",
     "preview",
     "preview_table_change",
+    "remove_season",
     "rename_player",
     "renew_tokens",
+    "restore_kasse_entry",
     "restore_version",
     "retire_player",
     "rules_of",
-    "sent_before",
     "running_evening",
+    "season_key",
+    "sent_before",
+    "set_absent_pays",
     "set_closed",
     "set_house_rules",
+    "set_ranking",
     "set_settlement",
+    "settings_of",
     "settlement",
     "sheet",
     "sheet_state",
@@ -184,5 +241,7 @@ __all__ = [
     "start_evening",
     "to_core",
     "undo",
+    "undo_kasse",
     "without",
+    "year_of",
 ]

@@ -8,7 +8,8 @@ money, every game in its place, and the facts kept in the history; and what the 
 never store: names the name check refuses (scorer.core.names), two players of a Runde whose
 names differ only in case, evenings not numbered 1, 2, 3 … as "Neuer Abend" numbers them,
 revisions and versions that did not start at 1, a link fingerprint of another form than the
-history's (``services.VIA_PATTERN``).
+history's (``services.VIA_PATTERN``); and the Runde's year: season settings, own seasons,
+the Kasse's entries, paid marks and history.
 """
 
 from __future__ import annotations
@@ -20,10 +21,12 @@ from typing import Any
 
 from scorer import services
 from scorer.core.evening import EveningSetup, fold
+from scorer.core.kasse import MAX_CENTS, check_absent, check_entry
 from scorer.core.names import PLAYER_NAME, RUNDE_NAME, InvalidName, NameField, clean_name, name_key
 from scorer.core.rules import InvalidInput
 from scorer.core.scoring import parse_game
 from scorer.core.settlement import price_cents
+from scorer.core.seasons import check_seasons, check_settings
 from scorer.store.backup import INTEGER_RANGE
 
 Rows = Mapping[str, list[dict[str, Any]]]
@@ -62,6 +65,91 @@ def problems(rows: Rows) -> list[str]:
         out += [f"{where}, {p}" for p in _evening_problems(
             evening, seats[evening["id"]], games[evening["id"]], events[evening["id"]],
             players)]
+    out += _year_problems(rows, groups, players)
+    return out
+
+
+KASSE_ACTIONS = {"paid", "unpaid", "added", "deleted", "restored"}
+"""What a Kasse history entry can say (scorer.services.kasse)."""
+
+
+def _year_problems(rows: Rows, groups: Mapping[int, dict[str, Any]],
+                   players: Mapping[int, dict[str, Any]]) -> list[str]:
+    """The Runde's year as the pages read it (scorer.services.year): settings the core
+    takes, seasons it can tell apart, Kasse entries it accepts, and paid marks and history
+    that stay within their Runde."""
+    out: list[str] = []
+
+    def runde(group_id: Any) -> str:
+        return f"Runde „{groups[group_id]['name']}“"
+
+    for row in rows["runde_years"]:
+        where = f"{runde(row['group_id'])}, Saison und Kasse"
+        try:
+            check_settings(row["season_ranking"], row["season_min_games"],
+                           row["absent_table_points"])
+        except InvalidInput as err:
+            out += [f"{where}, {f}: {m}" for f, m in err.problems]
+        cents = row["absent_fixed_cents"]
+        try:
+            check_absent(row["absent_pays"], cents)
+        except InvalidInput as err:
+            out += [f"{where}, {f}: {m}" for f, m in err.problems]
+        if row["absent_pays"] != "fixed" and not 0 <= cents <= MAX_CENTS:
+            out.append(f"{where}, absent_fixed_cents: zwischen 0 und 100.000 €")
+    seasons: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for season in rows["seasons"]:
+        seasons[season["group_id"]].append(season)
+    for group_id, own in sorted(seasons.items()):
+        try:
+            check_seasons([(s["name"], s["start"]) for s in own])
+        except InvalidInput as err:
+            out += [f"{runde(group_id)}, Saisons: {m}" for _, m in err.problems]
+    entries = {e["id"]: e for e in rows["kasse_entries"]}
+    for entry in rows["kasse_entries"]:
+        try:
+            check_entry(entry["date"], entry["text"], entry["cents"])
+        except InvalidInput as err:
+            out += [f"{runde(entry['group_id'])}, Kasse (id {entry['id']}), {f}: {m}"
+                    for f, m in err.problems]
+    evenings = {e["id"]: e for e in rows["evenings"]}
+    for mark in rows["kasse_marks"]:
+        group_id = evenings[mark["evening_id"]]["group_id"]
+        where = (f"{runde(group_id)}, Abend {evenings[mark['evening_id']]['number']}, "
+                 "bezahlt")
+        if players[mark["player_id"]]["group_id"] != group_id:
+            out.append(f"{where}: {players[mark['player_id']]['name']} gehört nicht zu "
+                       "dieser Runde")
+        if not 0 < mark["cents"] <= MAX_CENTS:
+            out.append(f"{where}, cents: über 0 und höchstens 100.000 €")
+    for event in rows["kasse_events"]:
+        out += [f"{runde(event['group_id'])}, Verlauf der Kasse (id {event['id']}){p}"
+                for p in _kasse_event_problems(event, evenings, players, entries)]
+    return out
+
+
+def _kasse_event_problems(event: dict[str, Any], evenings: Mapping[int, dict[str, Any]],
+                          players: Mapping[int, dict[str, Any]],
+                          entries: Mapping[int, dict[str, Any]]) -> list[str]:
+    group_id = event["group_id"]
+    if event["action"] not in KASSE_ACTIONS:
+        return [f", action: unbekannte Änderung {event['action']!r}"]
+    out = []
+    if event["action"] in ("paid", "unpaid"):
+        if event["evening_id"] is None or event["player_id"] is None:
+            return [": nennt keinen Abend und Spieler"]
+        if evenings[event["evening_id"]]["group_id"] != group_id:
+            out.append(", evening_id: ein Abend einer anderen Runde")
+        if players[event["player_id"]]["group_id"] != group_id:
+            out.append(", player_id: ein Spieler einer anderen Runde")
+        if (event["action"] == "paid") != (event["new_cents"] is not None):
+            out.append(", new_cents: " + ("fehlt" if event["action"] == "paid"
+                                          else "gehört nicht dazu"))
+    else:
+        if event["entry_id"] is None:
+            return [": nennt keinen Eintrag"]
+        if entries[event["entry_id"]]["group_id"] != group_id:
+            out.append(", entry_id: ein Eintrag einer anderen Runde")
     return out
 
 

@@ -197,3 +197,91 @@ class GameEvent(db.Model):
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
     game: Mapped[Game] = relationship(foreign_keys=[game_id])
+
+
+class RundeYear(db.Model):
+    """The Runde's year (RULES.md §11): how its seasons rank, what absent members pay into
+    the Kasse, and a version that every change to these, to its seasons or to the Kasse
+    raises (a row of its own: the Runde's row is part of every evening's fold key, and a
+    Kasse payment must not make 500 evenings fold again). No row: the defaults, version 0.
+    """
+
+    __tablename__ = "runde_years"
+
+    group_id: Mapped[int] = mapped_column(ForeignKey("groups.id"), primary_key=True)
+    season_ranking: Mapped[str] = mapped_column(String(16), default="points")
+    """scorer.core.seasons.Method value: points, average, placement or table_points."""
+    season_min_games: Mapped[int] = mapped_column(default=0)
+    """Under ``average``: fewer games than this are listed without a rank."""
+    absent_table_points: Mapped[int] = mapped_column(default=0)
+    """Under ``table_points``: what a member absent from an evening gets for it."""
+    absent_pays: Mapped[str] = mapped_column(String(16), default="nothing")
+    """scorer.core.kasse.AbsentPays value: nothing, as_last or fixed."""
+    absent_fixed_cents: Mapped[int] = mapped_column(default=0)
+    """Under ``fixed``: what an absent member pays, in cents."""
+    version: Mapped[int] = mapped_column(default=1)
+    """Raised by every change of the above, of the seasons and of the Kasse: what the
+    Runde's pages added up over all evenings is kept under it (services.year)."""
+
+
+class Season(db.Model):
+    """One of the Runde's own seasons: from ``start`` until the next one starts. Without
+    any, the seasons are calendar years."""
+
+    __tablename__ = "seasons"
+    __table_args__ = (UniqueConstraint("group_id", "start"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("groups.id"), index=True)
+    name: Mapped[str] = mapped_column(String(40))
+    start: Mapped[dt.date]
+
+
+class KasseEntry(db.Model):
+    """A deposit (positive cents) or an expense (negative) of the Runde's Kasse. Deleting
+    keeps the row (the history can bring it back)."""
+
+    __tablename__ = "kasse_entries"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("groups.id"), index=True)
+    date: Mapped[dt.date]
+    text: Mapped[str] = mapped_column(String(80))
+    cents: Mapped[int]
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    deleted_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class KasseMark(db.Model):
+    """A charge of an evening marked paid: what was paid (the charge as it was then; an
+    evening corrected since asks for the difference)."""
+
+    __tablename__ = "kasse_marks"
+
+    evening_id: Mapped[int] = mapped_column(ForeignKey("evenings.id"), primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    cents: Mapped[int]
+    marked_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class KasseEvent(db.Model):
+    """The history of the Kasse: a charge marked paid or not paid, an entry added, deleted
+    or brought back; with the amounts before and after and the link it came through."""
+
+    __tablename__ = "kasse_events"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("groups.id"), index=True)
+    action: Mapped[str] = mapped_column(String(16))
+    """paid, unpaid (a charge), added, deleted, restored (an entry)."""
+    evening_id: Mapped[int | None] = mapped_column(ForeignKey("evenings.id"))
+    player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
+    """A charge's evening and player."""
+    entry_id: Mapped[int | None] = mapped_column(ForeignKey("kasse_entries.id"))
+    old_cents: Mapped[int | None]
+    """A charge: the amount marked paid before (None: not marked)."""
+    new_cents: Mapped[int | None]
+    """A charge: the amount marked paid after (None: not marked)."""
+    via: Mapped[str | None] = mapped_column(String(16))
+    """Which link made the change: a short fingerprint of the edit token used."""
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

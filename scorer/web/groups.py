@@ -33,6 +33,7 @@ from scorer.web.forms import (
 )
 from scorer.web.lookup import group_or_404
 from scorer.web.numbers import parse_int
+from scorer.web.seasons import runde_season
 
 bp = Blueprint("groups", __name__)
 
@@ -106,11 +107,10 @@ def changed_options(group: Group) -> dict[str, str]:
 
 
 def _group_page(group: Group, add_form: PlayerForm) -> str:
-    # Newest evening first; each folded once for its winner and totals.
-    newest_first = list(reversed(group.evenings))
-    evenings = list(zip(newest_first, services.sheets(newest_first)))
+    # The current season (or the one ?saison= names): its ranking and its evenings, newest
+    # first, from the Runde's year as kept (scorer.web.seasons).
     return render_template(
-        "group.html", group=group, evenings=evenings, add_form=add_form,
+        "group.html", group=group, add_form=add_form, **runde_season(group),
         action=ActionForm(formdata=None), preset_label=PRESET_LABELS[group.preset],
         remembered_here=remembered.remembered_token(group) == g.link_token,
         changed=changed_options(group), summary=summary(services.house_rules(group)),

@@ -18,13 +18,14 @@ from scorer.store.models import Evening, Game, GameEvent, Group
 from scorer.web.numbers import MAX_INT
 
 READ_ONLY = frozenset({"groups.show", "evenings.show", "evenings.game", "history.show",
-                       "live.poll"})
+                       "live.poll", "seasons.player", "seasons.pdf", "kasse.show",
+                       "kasse.member", "kasse.history", "kasse.report", "kasse.csv"})
 """Endpoints a read-only link may GET (live.poll answers either link without asking here:
 it is the one-query check a watching phone makes every second)."""
 DEVICE_ONLY = frozenset({"groups.remember"})
 """Endpoints a read-only link may POST: they change this device's session, never the Runde."""
-READ_ONLY_BLUEPRINTS = frozenset({"exports", "stats"})
-"""Blueprints whose GET pages a read-only link may see (PDF, CSV, statistics)."""
+READ_ONLY_BLUEPRINTS = frozenset({"exports", "stats", "records"})
+"""Blueprints whose GET pages a read-only link may see (PDF, CSV, statistics, records)."""
 
 
 def group_or_404(token: str) -> Group:

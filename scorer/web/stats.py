@@ -1,21 +1,23 @@
-"""Statistik: a Runde's figures over all its evenings, and the season chart.
+"""Statistik: a Runde's figures over all its evenings or one season, the season chart and
+the chart of who led when.
 
-The figures are ``scorer.core.stats`` over the evenings' ledgers and settlements; this module
-only words them for the page.
+The figures are ``scorer.core.stats`` over the evenings' ledgers and settlements, added up
+per season from what the Runde's year keeps per evening (services.year); this module only
+words them for the page.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import Blueprint, render_template
+from flask import Blueprint, render_template, request
 from markupsafe import Markup
 
-from scorer import services
-from scorer.words.chart import season_chart
 from scorer.core.settlement import format_euro
-from scorer.core.stats import PlayerStats, RundeStats, runde_stats
+from scorer.core.stats import PlayerStats
+from scorer.services.year import ALL, year_of
 from scorer.web.lookup import group_or_404
+from scorer.web.seasons import others, season_or_404, title
 
 bp = Blueprint("stats", __name__, url_prefix="/r/<token>")
 
@@ -50,25 +52,21 @@ class Line:
 
 @bp.get("/statistik")
 def show(token: str) -> str:
-    """Per player: points, games, games won, solos, average, money; and the season chart."""
+    """Per player: points, games, games won, solos, average, money; the season chart; for a
+    season (``?saison=``) the chart of who led when too. All evenings by default."""
     group = group_or_404(token)
-    sheets = services.sheets(group.evenings)
-    result, chart, with_money = services.kept_for_runde(group, sheets, "statistik",
-                                                        lambda: _figures(sheets))
+    year = year_of(group)
+    view = season_or_404(year) if request.args.get("saison") else year.everything
+    assert view is not None
+    result = view.stats
     lines = [Line(figures=p, average=signed_decimal(p.average), money=signed_euro(p.cents),
                   tone="plus" if p.points > 0 else "minus" if p.points < 0 else "zero")
              for p in result.players]
+    ranking = view.key != ALL and bool(view.counted)
     return render_template(
         "stats.html", group=group, token=token, result=result, lines=lines,
-        chart=Markup(chart), with_money=with_money, pot=format_euro(result.pot),
+        chart=Markup(view.season_chart) if result.evenings else "",
+        ranking_chart=Markup(view.ranking_chart) if ranking else "",
+        with_money=any(e.money for e in view.evenings), pot=format_euro(result.pot),
+        heading=title(year, view), seasons=others(year, view, everything=True), view=view,
     )
-
-
-def _figures(sheets: list[services.Sheet]) -> tuple[RundeStats, str, bool]:
-    """The Runde's figures, its season chart (SVG) and whether any evening had money."""
-    evenings = [(s.evening, s.ledger, services.settlement(s.evening, s.ledger.totals))
-                for s in sheets]
-    result = runde_stats((ledger, money) for _, ledger, money in evenings)
-    chart = season_chart([(e.played_on.strftime("%d.%m."), ledger.totals)
-                          for e, ledger, _ in evenings])
-    return result, chart, any(money is not None for _, _, money in evenings)

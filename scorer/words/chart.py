@@ -77,24 +77,28 @@ def _legend_names(names: Sequence[str], chars: int) -> dict[str, str]:
 
 
 def line_chart(series: Mapping[str, Sequence[int]], x_labels: Sequence[str], title: str,
-               starts: Mapping[str, int] | None = None) -> str:
+               starts: Mapping[str, int] | None = None, ranks: bool = False) -> str:
     """One polyline per entry of ``series`` over the positions of ``x_labels``.
 
     Every series has one value per position; ``starts`` names the first position drawn of
     a series that does not begin at 0 (a player who came later). Only some positions get
     their label printed: every k-th, k a round number chosen so that labels do not collide;
     an empty label is never printed. Each polyline carries its player's name as ``<title>``.
+    With ``ranks`` the values are places: 1 at the top, no line at 0.
     """
     starts = starts or {}
     names = list(series)
     count = len(x_labels)
     if any(len(series[n]) != count for n in names):
         raise ValueError("every series needs one value per x position")
-    values = [v for n in names for v in series[n]] + [0]
+    values = [v for n in names for v in series[n]] + ([1] if ranks else [0])
     low, high = min(values), max(values)
     y_step = _nice_step(high - low, 5)
-    low = math.floor(low / y_step) * y_step
-    high = math.ceil(high / y_step) * y_step
+    if ranks:
+        high = max(high, low + 1)
+    else:
+        low = math.floor(low / y_step) * y_step
+        high = math.ceil(high / y_step) * y_step
     if low == high:
         low, high = low - y_step, high + y_step
     y_ticks = list(range(low, high + 1, y_step))
@@ -109,6 +113,8 @@ def line_chart(series: Mapping[str, Sequence[int]], x_labels: Sequence[str], tit
         return left + i * plot_width / steps
 
     def y(v: int) -> float:
+        if ranks:  # the first place at the top
+            return _TOP + (v - low) * _PLOT_HEIGHT / (high - low)
         return bottom - (v - low) * _PLOT_HEIGHT / (high - low)
 
     x_step = 1
@@ -125,8 +131,9 @@ def line_chart(series: Mapping[str, Sequence[int]], x_labels: Sequence[str], tit
         '<g stroke-width="0.6">',
     ]
     for tick in y_ticks:
-        colour = "#777777" if tick == 0 else "#e3e3e3"
-        width = ' stroke-width="1"' if tick == 0 else ""
+        axis = tick == 0 and not ranks
+        colour = "#777777" if axis else "#e3e3e3"
+        width = ' stroke-width="1"' if axis else ""
         out.append(f'<line x1="{_coord(left)}" y1="{_coord(y(tick))}" x2="{_coord(left + plot_width)}" '
                    f'y2="{_coord(y(tick))}" stroke="{colour}"{width}/>')
     out.append(f'<line x1="{_coord(left)}" y1="{_TOP}" x2="{_coord(left)}" '
@@ -214,4 +221,35 @@ def season_chart(evenings: Sequence[tuple[str, Mapping[str, int]]]) -> str:
     return line_chart(series, labels, "Saisonstand nach jedem Abend")
 
 
-__all__ = ["DASHES", "PALETTE", "WIDTH", "evening_chart", "line_chart", "season_chart"]
+def ranking_chart(evenings: Sequence[tuple[str, Mapping[str, int | None]]]) -> str:
+    """Who led when: each player's place in the season's ranking after every evening.
+
+    ``evenings`` holds (label, place per player after that evening) in date order
+    (scorer.core.seasons.ranks_after_each); a place of None (not ranked yet, too few games)
+    is not drawn. A player's line starts at the first evening that ranks them; the first
+    place is at the top. Players are listed in the order they are first ranked.
+
+    >>> svg = ranking_chart([("08.01.", {"A": 1, "B": 2}), ("15.01.", {"A": 2, "B": 1, "C": None})])
+    >>> svg.count("<polyline"), "<title>Platz nach jedem Abend</title>" in svg
+    (2, True)
+    """
+    names: list[str] = []
+    for _, places in evenings:
+        names.extend(n for n, place in places.items() if place is not None and n not in names)
+    series: dict[str, list[int]] = {}
+    starts: dict[str, int] = {}
+    for name in names:
+        seen = [places.get(name) for _, places in evenings]
+        first = next(k for k, place in enumerate(seen) if place is not None)
+        line: list[int] = []
+        for place in seen:
+            # Before the first place: the first one (not drawn); after it, never None.
+            line.append(place if place is not None else (line[-1] if line else
+                                                         seen[first] or 1))
+        series[name], starts[name] = line, first
+    return line_chart(series, [label for label, _ in evenings], "Platz nach jedem Abend",
+                      starts, ranks=True)
+
+
+__all__ = ["DASHES", "PALETTE", "WIDTH", "evening_chart", "line_chart", "ranking_chart",
+           "season_chart"]

@@ -1,0 +1,90 @@
+"""The season to pin to the wall, as a PDF (an adapter, like scorer.sheet): the ranking,
+each player's evenings, the chart of who led when, and the Kasse's season report.
+
+``season_context`` turns a season (services.year.SeasonView: every figure the core's) into
+plain strings and lists, ``render_season_pdf`` fills ``templates/pdf/season.html`` and hands
+it to WeasyPrint through scorer.sheet (imported when the first PDF is made, with the same
+fetcher that reads only the app's own files).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from functools import cache
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader
+
+from scorer.core.kasse import KasseState
+from scorer.core.seasons import Method
+from scorer.sheet import TEMPLATES, html_to_pdf
+from scorer.words.year import (
+    FIGURE_HEADINGS,
+    METHOD_LABELS,
+    METHOD_SENTENCES,
+    euro,
+    figure_text,
+    report_line,
+    signed,
+)
+
+
+def season_context(runde: str, title: str, view: Any, today: dt.date,
+                   kasse: KasseState | None = None) -> dict[str, Any]:
+    """Everything the season sheet prints, as plain data. ``view`` is a season of
+    services.year (its ranking, chart and report); ``kasse`` the Kasse as it stands."""
+    method: Method = view.settings.method
+    ranking = []
+    for s in view.ranking:
+        ranking.append({
+            "rank": f"{s.rank}." if s.rank is not None else "–", "name": s.player,
+            "figure": figure_text(method, s.figure), "points": signed(s.points),
+            "won": s.evenings_won, "evenings": s.evenings_played, "games": s.games,
+            "tone": "pos" if s.points > 0 else "neg" if s.points < 0 else "zero",
+            "evenings_list": [{
+                "number": e.key, "date": e.date.strftime("%d.%m."),
+                "rank": f"{e.rank}." if e.rank is not None else "fehlte",
+                "points": signed(e.points) if e.rank is not None else "",
+                "figure": figure_text(method, e.figure)
+                if method in (Method.PLACEMENT, Method.TABLE_POINTS) else "",
+            } for e in s.evenings],
+        })
+    report = [report_line(r) for r in view.report if r.charges]
+    evenings = view.counted
+    return {
+        "runde": runde,
+        "title": title,
+        "date": today.strftime("%d.%m.%Y"),
+        "span": (f"{evenings[0].date:%d.%m.%Y} bis {evenings[-1].date:%d.%m.%Y}"
+                 if evenings else ""),
+        "evenings": len(evenings),
+        "method": METHOD_LABELS[method],
+        "method_sentence": METHOD_SENTENCES[method],
+        "min_games": view.settings.min_games if method is Method.AVERAGE else 0,
+        "show_figure": method is not Method.POINTS,
+        "figure_heading": FIGURE_HEADINGS[method],
+        "ranking": ranking,
+        "chart": view.ranking_chart if evenings else "",
+        "report": report,
+        "balance": euro(kasse.balance) if kasse is not None else "",
+        "owed": euro(sum(kasse.owed.values())) if kasse is not None else "",
+    }
+
+
+@cache
+def _environment() -> Environment:
+    return Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True,
+                       trim_blocks=True, lstrip_blocks=True)
+
+
+def season_html(context: dict[str, Any]) -> str:
+    """The season sheet as an HTML document for WeasyPrint."""
+    return _environment().get_template("season.html").render(context)
+
+
+def render_season_pdf(context: dict[str, Any]) -> bytes:
+    """The season sheet as PDF bytes (A4 portrait)."""
+    return html_to_pdf(season_html(context))
+
+
+__all__ = ["render_season_pdf", "season_context", "season_html"]

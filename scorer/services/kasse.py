@@ -1,0 +1,290 @@
+"""The Kasse's changes (RULES.md §11.2): deposits and expenses, charges marked paid or not,
+each kept in the Kasse's history with the link it came through, and taken back from there.
+
+What a charge is comes from the core through the Runde's year (services.year): a page sends
+the amount it showed, and a charge that changed since is refused as "inzwischen geändert".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import select
+
+from scorer.core.kasse import InvalidKasse, check_entry
+from scorer.core.settlement import format_euro
+from scorer.services.entries import link_fingerprint
+from scorer.services.refusals import STALE, Refused
+from scorer.services.year import year_of
+from scorer.services.year_settings import touch_year
+from scorer.store.extensions import db
+from scorer.store.models import Evening, Group, KasseEntry, KasseEvent, KasseMark, Player, utcnow
+
+PAID = "paid"
+UNPAID = "unpaid"
+ADDED = "added"
+DELETED = "deleted"
+RESTORED = "restored"
+
+
+def add_kasse_entry(group: Group, date: Any, text: Any, cents: Any) -> KasseEntry:
+    """A deposit (cents above 0) or an expense (below 0); Refused naming the field."""
+    try:
+        checked = check_entry(date, text, cents)
+    except InvalidKasse as err:
+        raise Refused(err.problems) from None
+    touch_year(group)
+    entry = KasseEntry(group_id=group.id, date=checked.date, text=checked.text,
+                       cents=checked.cents)
+    db.session.add(entry)
+    db.session.flush()
+    _record(group, ADDED, entry_id=entry.id, new_cents=entry.cents)
+    db.session.commit()
+    return entry
+
+
+def delete_kasse_entry(group: Group, entry_id: int) -> KasseEntry:
+    """Delete a deposit or expense (the history brings it back)."""
+    entry = _entry(group, entry_id)
+    if entry.deleted_at is not None:
+        raise Refused([("", "dieser Eintrag ist schon gelöscht")])
+    touch_year(group)
+    entry.deleted_at = utcnow()
+    _record(group, DELETED, entry_id=entry.id, old_cents=entry.cents)
+    db.session.commit()
+    return entry
+
+
+def restore_kasse_entry(group: Group, entry_id: int) -> KasseEntry:
+    """Bring back a deleted deposit or expense."""
+    entry = _entry(group, entry_id)
+    if entry.deleted_at is None:
+        raise Refused([("", "dieser Eintrag ist nicht gelöscht")])
+    touch_year(group)
+    entry.deleted_at = None
+    _record(group, RESTORED, entry_id=entry.id, new_cents=entry.cents)
+    db.session.commit()
+    return entry
+
+
+def _entry(group: Group, entry_id: int) -> KasseEntry:
+    entry = find_kasse_entry(group, entry_id)
+    if entry is None:
+        raise Refused([("", "diesen Eintrag gibt es nicht")])
+    return entry
+
+
+def find_kasse_entry(group: Group, entry_id: int) -> KasseEntry | None:
+    """A deposit or expense of this Runde (deleted ones too)."""
+    entry = db.session.get(KasseEntry, entry_id)
+    return entry if entry is not None and entry.group_id == group.id else None
+
+
+def find_kasse_event(group: Group, event_id: int) -> KasseEvent | None:
+    """A change in this Runde's Kasse history."""
+    event = db.session.get(KasseEvent, event_id)
+    return event if event is not None and event.group_id == group.id else None
+
+
+def mark_paid(group: Group, number: int, player_id: int, shown: int) -> KasseEvent:
+    """Mark evening ``number``'s charge of a player paid: the whole charge as it is now.
+    ``shown`` is what the page said was still open; anything else is refused (the evening
+    or a payment changed since)."""
+    evening, player, charge = _charge(group, number, player_id)
+    touch_year(group)
+    mark = db.session.get(KasseMark, (evening.id, player.id))
+    before = None if mark is None else mark.cents
+    if charge - (before or 0) != shown or charge == (before or 0):
+        db.session.rollback()
+        raise Refused([("", STALE)])
+    return _set_mark(group, evening, player, before, charge)
+
+
+def mark_unpaid(group: Group, number: int, player_id: int, shown: int) -> KasseEvent:
+    """Take back a payment: the charge is owed again. ``shown`` is the amount the page said
+    was paid."""
+    evening = _evening(group, number)
+    player = _player(group, player_id)
+    touch_year(group)
+    mark = db.session.get(KasseMark, (evening.id, player.id))
+    if mark is None or mark.cents != shown:
+        db.session.rollback()
+        raise Refused([("", STALE)])
+    return _set_mark(group, evening, player, mark.cents, None)
+
+
+def _set_mark(group: Group, evening: Evening, player: Player, before: int | None,
+              after: int | None) -> KasseEvent:
+    mark = db.session.get(KasseMark, (evening.id, player.id))
+    if after is None or after == 0:
+        if mark is not None:
+            db.session.delete(mark)
+        after = None
+    elif mark is None:
+        db.session.add(KasseMark(evening_id=evening.id, player_id=player.id, cents=after))
+    else:
+        mark.cents, mark.marked_at = after, utcnow()
+    event = _record(group, PAID if after is not None else UNPAID, evening_id=evening.id,
+                    player_id=player.id, old_cents=before, new_cents=after)
+    db.session.commit()
+    return event
+
+
+def _charge(group: Group, number: int, player_id: int) -> tuple[Evening, Player, int]:
+    """The evening, the player and what the evening charges them now (cents)."""
+    evening = _evening(group, number)
+    player = _player(group, player_id)
+    charge = next((c.cents for c in year_of(group).everything.charges
+                   if c.key == number and c.player == player.name), None)
+    if charge is None:
+        raise Refused([("", f"Abend {number} verlangt von {player.name} nichts für die Kasse "
+                            "(mehr)")])
+    return evening, player, charge
+
+
+def _evening(group: Group, number: int) -> Evening:
+    evening: Evening | None = db.session.scalar(select(Evening).where(Evening.group_id == group.id,
+                                                      Evening.number == number))
+    if evening is None:
+        raise Refused([("", "diesen Abend gibt es nicht")])
+    return evening
+
+
+def _player(group: Group, player_id: int) -> Player:
+    player = next((p for p in group.players if p.id == player_id), None)
+    if player is None:
+        raise Refused([("", "diesen Spieler gibt es in dieser Runde nicht")])
+    return player
+
+
+def _record(group: Group, action: str, **facts: Any) -> KasseEvent:
+    event = KasseEvent(group_id=group.id, action=action, via=link_fingerprint(), **facts)
+    db.session.add(event)
+    db.session.flush()
+    return event
+
+
+# ------------------------------------------------------------------ history
+
+
+@dataclass(frozen=True)
+class HistoryLine:
+    """One change of the Kasse as the Verlauf tells it."""
+
+    event: KasseEvent
+    text: str
+    """"Ben: 1,80 € für Abend 12 bezahlt", "Ausgabe „Jahresessen“ −180,00 € gelöscht"."""
+    undoable: bool
+    """Nothing happened to that charge or entry since: Rückgängig takes it back."""
+
+
+def kasse_history(group: Group, limit: int = 200) -> list[HistoryLine]:
+    """The Kasse's changes, newest first (at most ``limit``), in words."""
+    events = list(db.session.scalars(
+        select(KasseEvent).where(KasseEvent.group_id == group.id)
+        .order_by(KasseEvent.id.desc()).limit(limit)))
+    # Only what the events name: the Kasse page shows its newest one on every visit.
+    evening_ids = {e.evening_id for e in events if e.evening_id is not None}
+    entry_ids = {e.entry_id for e in events if e.entry_id is not None}
+    numbers = dict(db.session.execute(select(Evening.id, Evening.number)
+                                      .where(Evening.id.in_(sorted(evening_ids)))).all()) \
+        if evening_ids else {}
+    names = {p.id: p.name for p in group.players}
+    entries = {e.id: e for e in db.session.scalars(
+        select(KasseEntry).where(KasseEntry.id.in_(sorted(entry_ids))))} if entry_ids else {}
+    marks = {(m.evening_id, m.player_id): m.cents for m in db.session.scalars(
+        select(KasseMark).where(KasseMark.evening_id.in_(sorted(evening_ids))))} \
+        if evening_ids else {}
+    latest: set[tuple[Any, ...]] = set()
+    out = []
+    for event in events:
+        thing = _thing(event)
+        current = thing not in latest and _current(event, marks, entries)
+        latest.add(thing)
+        out.append(HistoryLine(event, _text(event, numbers, names, entries), current))
+    return out
+
+
+def last_kasse_change(group: Group) -> HistoryLine | None:
+    """The Kasse's newest change in words, and whether Rückgängig can take it back: one
+    query (the Kasse page shows it on every visit)."""
+    row = db.session.execute(
+        select(KasseEvent, Evening.number, KasseEntry, KasseMark.cents)
+        .outerjoin(Evening, Evening.id == KasseEvent.evening_id)
+        .outerjoin(KasseEntry, KasseEntry.id == KasseEvent.entry_id)
+        .outerjoin(KasseMark, (KasseMark.evening_id == KasseEvent.evening_id)
+                   & (KasseMark.player_id == KasseEvent.player_id))
+        .where(KasseEvent.group_id == group.id)
+        .order_by(KasseEvent.id.desc()).limit(1)).first()
+    if row is None:
+        return None
+    event, number, entry, cents = row
+    numbers = {event.evening_id: number} if number is not None else {}
+    entries = {entry.id: entry} if entry is not None else {}
+    marks = {(event.evening_id, event.player_id): cents} if cents is not None else {}
+    names = {p.id: p.name for p in group.players}
+    return HistoryLine(event, _text(event, numbers, names, entries),
+                       _current(event, marks, entries))
+
+
+def _thing(event: KasseEvent) -> tuple[Any, ...]:
+    return (event.entry_id,) if event.entry_id is not None else (event.evening_id,
+                                                                 event.player_id)
+
+
+def _current(event: KasseEvent, marks: Mapping[tuple[int, int], int],
+             entries: Mapping[int, KasseEntry]) -> bool:
+    """Whether the charge or entry is still as this event left it."""
+    if event.entry_id is not None:
+        entry = entries.get(event.entry_id)
+        return entry is not None and (entry.deleted_at is not None) == (event.action == DELETED)
+    assert event.evening_id is not None and event.player_id is not None
+    return marks.get((event.evening_id, event.player_id)) == event.new_cents
+
+
+def _text(event: KasseEvent, numbers: Mapping[int, int], names: Mapping[int, str],
+          entries: Mapping[int, KasseEntry]) -> str:
+    if event.entry_id is not None:
+        entry = entries[event.entry_id]
+        kind = "Einzahlung" if entry.cents > 0 else "Ausgabe"
+        done = {ADDED: "eingetragen", DELETED: "gelöscht", RESTORED: "wiederhergestellt"}
+        return (f"{kind} „{entry.text}“ {format_euro(entry.cents)} vom "
+                f"{entry.date.strftime('%d.%m.%Y')} {done.get(event.action, event.action)}")
+    who = names.get(event.player_id or 0, "?")
+    number = numbers.get(event.evening_id or 0, "?")
+    if event.new_cents is not None:
+        earlier = (f" (vorher {format_euro(event.old_cents)} bezahlt)"
+                   if event.old_cents is not None else "")
+        return f"{who}: {format_euro(event.new_cents)} für Abend {number} bezahlt{earlier}"
+    return (f"{who}: {format_euro(event.old_cents or 0)} für Abend {number} wieder offen "
+            "(nicht bezahlt)")
+
+
+def undo_kasse(group: Group, event_id: int) -> KasseEvent:
+    """Take one change back (Rückgängig), if nothing happened to its charge or entry since:
+    a payment is marked as it was before, an entry added is deleted, one deleted is back."""
+    event = find_kasse_event(group, event_id)
+    if event is None:
+        raise Refused([("", "diese Änderung gibt es nicht")])
+    if event.entry_id is not None:
+        entry = _entry(group, event.entry_id)
+        if (entry.deleted_at is not None) != (event.action == DELETED):
+            raise Refused([("", STALE)])
+        if event.action == DELETED:
+            restore_kasse_entry(group, entry.id)
+        else:
+            delete_kasse_entry(group, entry.id)
+        return db.session.scalars(select(KasseEvent).where(KasseEvent.group_id == group.id)
+                                  .order_by(KasseEvent.id.desc()).limit(1)).one()
+    assert event.evening_id is not None and event.player_id is not None
+    evening = db.session.get(Evening, event.evening_id)
+    player = db.session.get(Player, event.player_id)
+    assert evening is not None and player is not None
+    touch_year(group)
+    mark = db.session.get(KasseMark, (evening.id, player.id))
+    if (None if mark is None else mark.cents) != event.new_cents:
+        db.session.rollback()
+        raise Refused([("", STALE)])
+    return _set_mark(group, evening, player, event.new_cents, event.old_cents)

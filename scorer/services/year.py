@@ -1,0 +1,443 @@
+"""The Runde's year as its pages read it (RULES.md §11): its seasons with their rankings,
+figures and records, and its Kasse; everything computed from the evenings' ledgers through
+the core, kept between requests.
+
+What is kept, and under what (scorer.store.fold_cache):
+- per evening, an ``EveningDigest``: the little the year needs of its ledger (totals, games
+  per player, the Statistik's figures, the records' extract, the payments into the Kasse),
+  under the evening's fold key and the columns it reads (date, closed, money);
+- per Runde, the ``Year`` built from the digests, under the fold keys of all its evenings,
+  its players (names, when they joined and retired) and the ``runde_years`` version, which
+  every change to the settings, the seasons and the Kasse raises.
+A kept Year is found with four small queries (the Runde, its players, the evenings' keys,
+the year's row), whatever the number of evenings; a page of 500 evenings draws from it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from sqlalchemy import select
+
+from scorer.core.evening import collector_paused
+from scorer.core.kasse import (
+    AbsentPays,
+    Charge,
+    Entry,
+    KasseState,
+    MemberReport,
+    evening_charges,
+    kasse_state,
+    season_report,
+)
+from scorer.core.records import Bestenliste, EveningRecords, bestenliste, evening_records
+from scorer.core.seasons import (
+    EARLIER,
+    EveningResult,
+    Method,
+    Season,
+    Standing,
+    rank,
+    ranks_after_each,
+    season_of,
+)
+from scorer.core.settlement import SettlementMode
+from scorer.core.stats import RundeStats, combined, counts, evening_stats
+from scorer.services.evenings import settlement
+from scorer.services.folds import FoldKey, _fold_key, _instant, sheets
+from scorer.store import fold_cache
+from scorer.store.extensions import db
+from scorer.store.models import (
+    Evening,
+    Group,
+    KasseEntry,
+    KasseMark,
+    Player,
+    RundeYear,
+)
+from scorer.store.models import Season as SeasonRow
+from scorer.words.chart import ranking_chart, season_chart
+
+ALL = "alle"
+"""The URL key of all evenings, over every season."""
+BEFORE = "davor"
+"""The URL key of the range before a Runde's first own season."""
+
+KASSE_MODES = frozenset({SettlementMode.PAY_LEADER.value, SettlementMode.PAY_LOSSES.value})
+"""The ways of settling that pay into the Kasse (RULES.md §11.2)."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How the Runde ranks its seasons and what absent members pay (``runde_years``)."""
+
+    method: Method = Method.POINTS
+    min_games: int = 0
+    absent_table_points: int = 0
+    absent_pays: AbsentPays = AbsentPays.NOTHING
+    absent_fixed_cents: int = 0
+    version: int = 0
+    """0: the Runde has no row yet (the defaults)."""
+
+
+def settings_of(group: Group) -> Settings:
+    """The Runde's settings, one query."""
+    row = db.session.get(RundeYear, group.id)
+    if row is None:
+        return Settings()
+    return Settings(Method(row.season_ranking), row.season_min_games, row.absent_table_points,
+                    AbsentPays(row.absent_pays), row.absent_fixed_cents, row.version)
+
+
+def own_seasons(group: Group) -> list[SeasonRow]:
+    """The Runde's own seasons, by start date (none: calendar years)."""
+    return list(db.session.scalars(select(SeasonRow).where(SeasonRow.group_id == group.id)
+                                   .order_by(SeasonRow.start)))
+
+
+def season_key(season: Season) -> str:
+    """How a URL names a season: its start date, "davor" for the range before the first."""
+    return BEFORE if season.name == EARLIER and season.start == dt.date.min \
+        else season.start.isoformat()
+
+
+# ------------------------------------------------------------------ one evening
+
+
+@dataclass(frozen=True)
+class EveningDigest:
+    """What the year needs of one evening, from its ledger and settlement."""
+
+    id: int
+    number: int
+    date: dt.date
+    closed: bool
+    games: int
+    """Games on the sheet (redeals too, as the sheet numbers them)."""
+    totals: Mapping[str, int]
+    """Every player of the evening, in the ledger's order."""
+    played: Mapping[str, int]
+    """Games each player played (sitting out, away and redeals not counted)."""
+    stats: RundeStats
+    records: EveningRecords
+    payments: Mapping[str, int] | None
+    """Cents each player pays into the Kasse, when the evening is settled into it."""
+    money: bool
+    """Played for money (a price per point), whichever way it settles."""
+
+    @property
+    def counts(self) -> bool:
+        """An evening counts for seasons, records and the Kasse once a game is on it (a
+        started evening without games ranks nobody and charges nobody)."""
+        return self.games > 0
+
+    def standings(self) -> list[tuple[str, int]]:
+        """Every player by total, best first (ties in the ledger's order)."""
+        return sorted(self.totals.items(), key=lambda t: -t[1])
+
+
+def _digest(evening: Evening, sheet: Any) -> EveningDigest:
+    ledger = sheet.ledger
+    money = settlement(evening, ledger.totals)
+    played: dict[str, int] = {p: 0 for p in ledger.players}
+    for game in ledger.games:
+        if counts(game):
+            for p in game.players:
+                played[p] += 1
+    payments = ({p.player: p.cents for p in money.payments}
+                if money is not None and evening.settlement_mode in KASSE_MODES else None)
+    return EveningDigest(
+        id=evening.id, number=evening.number, date=evening.played_on,
+        closed=evening.closed_at is not None, games=len(ledger.games),
+        totals=dict(ledger.totals), played=played, stats=evening_stats(ledger, money),
+        records=evening_records(evening.number, evening.played_on, ledger), payments=payments,
+        money=money is not None)
+
+
+def _digest_key(evening: Evening, key: FoldKey) -> tuple[Any, ...]:
+    return (key, evening.played_on, evening.closed_at is not None, evening.tenth_cents_per_point,
+            evening.settlement_mode, evening.settlement_rounding)
+
+
+def _digests(evenings: Sequence[Evening]) -> list[EveningDigest]:
+    """Every evening's digest: kept ones as they are, the others from their sheets (whose
+    folds are kept or loaded together)."""
+    kept = fold_cache.cache()
+    usable = fold_cache.committed_only(db.session())
+    found: list[EveningDigest | None] = [None] * len(evenings)
+    keys = []
+    for k, evening in enumerate(evenings):
+        # The fold key as services.sheets reads it, from the rows loaded before any entry.
+        keys.append(_digest_key(evening, _fold_key(evening)))
+        if usable:
+            found[k] = kept.get(("year-evening", evening.id), keys[k])
+    missing = [k for k, d in enumerate(found) if d is None]
+    if missing:
+        folded = sheets([evenings[k] for k in missing])
+        with collector_paused():
+            for k, sheet in zip(missing, folded):
+                found[k] = digest = _digest(evenings[k], sheet)
+                if usable and fold_cache.committed_only(db.session()):
+                    kept.put(("year-evening", evenings[k].id), keys[k], digest,
+                             max(1, digest.games // 10))
+    return [d for d in found if d is not None]
+
+
+# ------------------------------------------------------------------ members
+
+
+@dataclass(frozen=True)
+class Member:
+    """A player of the Runde, and when they belonged to it."""
+
+    id: int
+    name: str
+    since: dt.date
+    """Added on this day: the day the player was added, or the first evening they played
+    if that was earlier (evenings entered afterwards, or brought over)."""
+    retired: dt.date | None
+    """Retired on this day (a member on it still, not after)."""
+
+    def on(self, date: dt.date) -> bool:
+        """A member on ``date``: added on or before it, not retired before it (§11.1)."""
+        return self.since <= date and (self.retired is None or self.retired >= date)
+
+
+def _local_date(moment: dt.datetime) -> dt.date:
+    """A stored moment as the date the server's clock (and the new-evening form) says."""
+    return _instant(moment).astimezone().date()
+
+
+def _members(players: Iterable[Player], digests: Sequence[EveningDigest]) -> tuple[Member, ...]:
+    first: dict[str, dt.date] = {}
+    for digest in digests:
+        for name in digest.totals:
+            if name not in first or digest.date < first[name]:
+                first[name] = digest.date
+    out = []
+    for player in players:
+        since = _local_date(player.created_at)
+        if player.name in first:
+            since = min(since, first[player.name])
+        out.append(Member(player.id, player.name, since,
+                          None if player.retired_at is None else _local_date(player.retired_at)))
+    return tuple(out)
+
+
+# ------------------------------------------------------------------ a season
+
+
+@dataclass(frozen=True)
+class SeasonView:
+    """One season (or all evenings) of the Runde: its evenings and what is computed over
+    them, each once (a kept Year is shared by every request: read only)."""
+
+    season: Season
+    key: str
+    """How a URL names it (``season_key``; ``ALL`` for all evenings)."""
+    evenings: tuple[EveningDigest, ...]
+    """The season's evenings in the order they were played (date, then number), empty
+    ones (no game yet) included."""
+    settings: Settings
+    members: tuple[Member, ...]
+    marks: Mapping[tuple[int, str], int] = field(default_factory=dict)
+    """What was marked paid, by (evening number, player name)."""
+
+    @property
+    def name(self) -> str:
+        """As the pages write it."""
+        return "Alle Abende" if self.key == ALL else self.season.name
+
+    @cached_property
+    def counted(self) -> tuple[EveningDigest, ...]:
+        """The evenings that count for the ranking, the records and the Kasse."""
+        return tuple(e for e in self.evenings if e.counts)
+
+    @cached_property
+    def results(self) -> tuple[EveningResult, ...]:
+        """The counted evenings as the ranking reads them (members included)."""
+        return tuple(EveningResult(e.number, e.date, e.totals, e.played,
+                                   frozenset(m.name for m in self.members if m.on(e.date)))
+                     for e in self.counted)
+
+    @cached_property
+    def ranking(self) -> list[Standing]:
+        """The season's ranking under the Runde's method (RULES.md §11.1)."""
+        s = self.settings
+        return rank(self.results, s.method, min_games=s.min_games,
+                    absent_table_points=s.absent_table_points)
+
+    @cached_property
+    def ranking_chart(self) -> str:
+        """Who led when: each player's place after every evening (SVG)."""
+        s = self.settings
+        after = ranks_after_each(self.results, s.method, min_games=s.min_games,
+                                 absent_table_points=s.absent_table_points)
+        return ranking_chart([(r.date.strftime("%d.%m."), places)
+                              for r, places in zip(self.results, after)])
+
+    @cached_property
+    def stats(self) -> RundeStats:
+        """The Statistik over the season's evenings (every evening, as it always counted)."""
+        return combined(e.stats for e in self.evenings)
+
+    @cached_property
+    def season_chart(self) -> str:
+        """Everybody's sum of evening totals after each evening (SVG)."""
+        return season_chart([(e.date.strftime("%d.%m."), e.totals) for e in self.evenings])
+
+    @cached_property
+    def records(self) -> Bestenliste:
+        """The Bestenliste over the season's evenings."""
+        return bestenliste(e.records for e in self.counted)
+
+    @cached_property
+    def charges(self) -> tuple[Charge, ...]:
+        """What the season's closed evenings settled into the Kasse charge (§11.2)."""
+        s = self.settings
+        out: list[Charge] = []
+        for e in self.counted:
+            if e.payments is None or not e.closed:
+                continue
+            absent = [m.name for m in self.members if m.on(e.date) and m.name not in e.totals]
+            out += evening_charges(e.number, e.date, e.payments, e.totals, absent,
+                                   s.absent_pays, s.absent_fixed_cents)
+        return tuple(out)
+
+    @cached_property
+    def report(self) -> list[MemberReport]:
+        """Per member: evenings, points, charges and what was paid of them (§11.2), for
+        every player of the season and every member with a charge in it."""
+        names = [s.player for s in self.ranking]
+        names += [c.player for c in self.charges if c.player not in names]
+        names = list(dict.fromkeys(names))
+        own = {(c.key, c.player) for c in self.charges}
+        return season_report(self.charges, [e.totals for e in self.counted], names,
+                             {k: v for k, v in self.marks.items() if k in own})
+
+    def standing(self, player: str) -> Standing | None:
+        """One player's line of the ranking."""
+        return next((s for s in self.ranking if s.player == player), None)
+
+
+# ------------------------------------------------------------------ the year
+
+
+@dataclass(frozen=True)
+class KasseLine:
+    """A deposit or an expense as stored."""
+
+    id: int
+    entry: Entry
+
+
+@dataclass(frozen=True)
+class Year:
+    """The Runde's year: its seasons (those with evenings, newest first), all its evenings
+    together, and the Kasse."""
+
+    settings: Settings
+    own_seasons: tuple[Season, ...]
+    members: tuple[Member, ...]
+    seasons: tuple[SeasonView, ...]
+    everything: SeasonView
+    entries: tuple[KasseLine, ...]
+    """Deposits and expenses not deleted, newest first."""
+
+    def season(self, key: str | None, today: dt.date | None = None) -> SeasonView | None:
+        """The season a URL names (None: unknown); without a key the current one: the
+        season of today if it has evenings, else the newest that has."""
+        if key == ALL:
+            return self.everything
+        if key:
+            return next((s for s in self.seasons if s.key == key), None)
+        if not self.seasons:
+            return None
+        current = season_key(season_of(today or dt.date.today(), self.own_seasons))
+        return next((s for s in self.seasons if s.key == current), self.seasons[0])
+
+    @cached_property
+    def kasse(self) -> KasseState:
+        """The balance and what is owed, over every evening (§11.2)."""
+        return kasse_state(self.everything.charges, self.everything.marks,
+                           [line.entry for line in self.entries])
+
+    def member(self, player_id: int) -> Member | None:
+        """A player of the Runde by id."""
+        return next((m for m in self.members if m.id == player_id), None)
+
+
+def year_of(group: Group) -> Year:
+    """The Runde's year as the database holds it now: kept while nothing it reads changed."""
+    settings = settings_of(group)
+    players = list(group.players)
+    rows = db.session.execute(
+        select(Evening.id, Evening.version, Evening.updated_at)
+        .where(Evening.group_id == group.id).order_by(Evening.id)).all()
+    # The evenings' rows as the database gives them back (the same way every time: no
+    # need to make their times comparable across databases, as a fold key does).
+    key = (tuple(map(tuple, rows)), group.version, group.updated_at, settings.version,
+           tuple((p.id, p.name, p.created_at, p.retired_at) for p in players))
+    session = db.session()
+    if not fold_cache.committed_only(session):
+        return _year(group, settings, players)
+    kept = fold_cache.cache()
+    found = kept.get(("year", group.id), key)
+    if found is None:
+        found = _year(group, settings, players)
+        if fold_cache.committed_only(session):
+            kept.put(("year", group.id), key, found, len(rows) + 1)
+    year: Year = found
+    return year
+
+
+def _year(group: Group, settings: Settings, players: Sequence[Player]) -> Year:
+    evenings = sorted(group.evenings, key=lambda e: (e.played_on, e.number))
+    digests = _digests(evenings)
+    members = _members(players, digests)
+    own = tuple(Season(s.name, s.start) for s in own_seasons(group))
+    names = {p.id: p.name for p in players}
+    numbers = {e.id: e.number for e in evenings}
+    marks = {(numbers[m.evening_id], names[m.player_id]): m.cents
+             for m in db.session.scalars(select(KasseMark).join(Evening)
+                                         .where(Evening.group_id == group.id))}
+    entries = tuple(KasseLine(row.id, Entry(row.date, row.text, row.cents))
+                    for row in db.session.scalars(
+                        select(KasseEntry).where(KasseEntry.group_id == group.id,
+                                                 KasseEntry.deleted_at.is_(None))
+                        .order_by(KasseEntry.date.desc(), KasseEntry.id.desc())))
+    by_season: dict[str, tuple[Season, list[EveningDigest]]] = {}
+    for digest in digests:
+        season = season_of(digest.date, own)
+        by_season.setdefault(season_key(season), (season, []))[1].append(digest)
+
+    def view(season: Season, key: str, of: Sequence[EveningDigest]) -> SeasonView:
+        numbers_here = {e.number for e in of}
+        return SeasonView(season, key, tuple(of), settings, members,
+                          {k: v for k, v in marks.items() if k[0] in numbers_here})
+
+    seasons = tuple(view(season, key, of) for key, (season, of) in
+                    sorted(by_season.items(), key=lambda item: item[1][0].start, reverse=True))
+    everything = view(Season("Alle Abende", dt.date.min), ALL, digests)
+    return Year(settings, own, members, seasons, everything, entries)
+
+
+__all__ = [
+    "ALL",
+    "BEFORE",
+    "KASSE_MODES",
+    "EveningDigest",
+    "KasseLine",
+    "Member",
+    "SeasonView",
+    "Settings",
+    "Year",
+    "own_seasons",
+    "season_key",
+    "settings_of",
+    "year_of",
+]

@@ -1,0 +1,241 @@
+"""Seasons (RULES.md §11.1): the Runde page's season (its ranking and evenings), a player's
+evenings of a season, the settings (how seasons rank, own seasons) and the season PDF.
+
+Every figure is the core's (scorer.core.seasons) over the Runde's year as services.year keeps
+it; this module words it and picks the season a URL names (``?saison=``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from scorer import services
+from scorer.core.seasons import EveningShare, Method, Standing
+from scorer.services.year import ALL, SeasonView, Year, year_of
+from scorer.store.models import Group
+from scorer.web.forms import ActionForm
+from scorer.web.lookup import group_or_404
+from scorer.web.numbers import MAX_INT
+from scorer.web.year_forms import AbsentForm, RankingForm, SeasonForm
+from scorer.words.year import (
+    FIGURE_HEADINGS,
+    METHOD_LABELS,
+    METHOD_SENTENCES,
+    euro_cell,
+    figure_text,
+    season_title,
+    signed,
+)
+
+bp = Blueprint("seasons", __name__, url_prefix="/r/<token>")
+
+
+def season_or_404(year: Year, key: str | None = None) -> SeasonView | None:
+    """The season ``?saison=`` names (404 for one the Runde has no evenings in); without it
+    the current season; None before the first evening."""
+    key = request.args.get("saison") if key is None else key
+    view = year.season(key or None)
+    if key and view is None:
+        abort(404)
+    return view
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of a ranking as a page shows it."""
+
+    standing: Standing
+    rank: str
+    """"1.", or "–" unranked."""
+    figure: str
+    points: str
+    tone: str
+    player_id: int | None
+
+
+def lines(year: Year, view: SeasonView) -> list[Line]:
+    """The season's ranking in words."""
+    ids = {m.name: m.id for m in year.members}
+    method = view.settings.method
+    return [Line(s, f"{s.rank}." if s.rank is not None else "–",
+                 figure_text(method, s.figure), signed(s.points),
+                 "plus" if s.points > 0 else "minus" if s.points < 0 else "zero",
+                 ids.get(s.player))
+            for s in view.ranking]
+
+
+def title(year: Year, view: SeasonView) -> str:
+    """The season's name as a heading."""
+    return "Alle Abende" if view.key == ALL else season_title(view.season, bool(year.own_seasons))
+
+
+def others(year: Year, view: SeasonView | None, everything: bool = False) -> list[dict[str, Any]]:
+    """The other seasons to go to (and all evenings, where a page has them), newest first."""
+    out = [{"key": s.key, "title": title(year, s), "current": s is view} for s in year.seasons]
+    if everything:
+        out.append({"key": ALL, "title": "Alle Abende", "current": view is year.everything})
+    return out
+
+
+def context(year: Year, view: SeasonView | None) -> dict[str, Any]:
+    """What every page of a season shows around it."""
+    if view is None:
+        return {"year": year, "view": None, "seasons": others(year, None)}
+    method = view.settings.method
+    return {
+        "year": year, "view": view, "season_title": title(year, view),
+        "seasons": others(year, view), "lines": lines(year, view),
+        "method": method, "method_label": METHOD_LABELS[method],
+        "figure_heading": FIGURE_HEADINGS[method],
+        "show_figure": method is not Method.POINTS,
+    }
+
+
+def runde_season(group: Group) -> dict[str, Any]:
+    """The Runde page's season: its ranking and its evenings, newest first (the current
+    season unless ``?saison=`` names another)."""
+    year = year_of(group)
+    view = season_or_404(year)
+    out = context(year, view)
+    out["season_evenings"] = list(reversed(view.evenings)) if view is not None else []
+    return out
+
+
+@bp.get("/saison/spieler/<int:player_id>")
+def player(token: str, player_id: int) -> str:
+    """One player's evenings of a season: rank and points each, and what they gave."""
+    group = group_or_404(token)
+    year = year_of(group)
+    view = season_or_404(year)
+    member = year.member(player_id)
+    if member is None or view is None:
+        abort(404)
+    standing = view.standing(member.name)
+    method = view.settings.method
+    shares = [_share(method, s) for s in reversed(standing.evenings)] if standing else []
+    line = next((ln for ln in lines(year, view) if ln.standing is standing), None)
+    # What each evening gave: placement or table points (the points are there anyway; an
+    # average is only the season's).
+    per_evening = method in (Method.PLACEMENT, Method.TABLE_POINTS)
+    return render_template("season_player.html", group=group, member=member, line=line,
+                           shares=shares, per_evening=per_evening, **context(year, view))
+
+
+def _share(method: Method, share: EveningShare) -> dict[str, Any]:
+    return {"number": share.key, "date": share.date,
+            "rank": f"{share.rank}." if share.rank is not None else "nicht da",
+            "points": signed(share.points) if share.rank is not None else "–",
+            "figure": figure_text(method, share.figure)}
+
+
+# ------------------------------------------------------------------ settings
+
+
+def _settings_page(group: Group, ranking: RankingForm | None = None,
+                   absent: AbsentForm | None = None, season: SeasonForm | None = None,
+                   errors: dict[str, list[str]] | None = None, status: int = 200
+                   ) -> tuple[str, int]:
+    year = year_of(group)
+    s = year.settings
+    ranking = ranking or RankingForm(formdata=None, data={
+        "season_ranking": s.method.value, "min_games": s.min_games,
+        "absent_table_points": s.absent_table_points})
+    absent = absent or AbsentForm(formdata=None, data={
+        "absent_pays": s.absent_pays.value,
+        "absent_fixed": euro_cell(s.absent_fixed_cents) if s.absent_fixed_cents else ""})
+    season = season or SeasonForm(formdata=None)
+    own = services.own_seasons(group)
+    return render_template(
+        "year_settings.html", group=group, ranking=ranking, absent=absent, season=season,
+        errors=errors or {}, own=own, action=ActionForm(formdata=None),
+        methods=[(METHOD_LABELS[m], sentence) for m, sentence in METHOD_SENTENCES.items()]
+    ), status
+
+
+@bp.get("/saisons")
+def settings(token: str) -> tuple[str, int]:
+    """How seasons rank, the Runde's own seasons, and what absent members pay."""
+    # A read-only link gets 403 from group_or_404: the page is for changing.
+    return _settings_page(group_or_404(token))
+
+
+def _problems(err: services.Refused, renamed: dict[str, str] | None = None
+              ) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for field, message in err.problems:
+        out.setdefault((renamed or {}).get(field, field), []).append(message)
+    return out
+
+
+@bp.post("/saisons/wertung")
+def set_ranking(token: str) -> Response | tuple[str, int]:
+    """Store how the seasons rank."""
+    group = group_or_404(token)
+    form = RankingForm()
+    if form.validate_on_submit():
+        try:
+            services.set_ranking(group, form.season_ranking.data, form.min_games.data,
+                                 form.absent_table_points.data)
+        except services.Refused as err:
+            return _settings_page(group, ranking=form, errors=_problems(err), status=422)
+        flash("Wertung gespeichert. Alle Saisons rechnen damit.")
+        return redirect(url_for("seasons.settings", token=token))
+    return _settings_page(group, ranking=form, status=422)
+
+
+@bp.post("/saisons/neu")
+def add_season(token: str) -> Response | tuple[str, int]:
+    """A season of the Runde's own."""
+    group = group_or_404(token)
+    form = SeasonForm()
+    if form.validate_on_submit():
+        try:
+            season = services.add_season(group, form.name.data, form.start.data)
+        except services.Refused as err:
+            return _settings_page(group, season=form, errors=_problems(err), status=422)
+        flash(f"„{season.name}“ beginnt am {season.start:%d.%m.%Y}.")
+        return redirect(url_for("seasons.settings", token=token, _anchor="saisons"))
+    return _settings_page(group, season=form, status=422)
+
+
+@bp.post("/saisons/<int:season_id>/entfernen")
+def remove_season(token: str, season_id: int) -> Response:
+    """Remove one of the Runde's own seasons (after the page asked)."""
+    group = group_or_404(token)
+    if season_id > MAX_INT or services.find_season(group, season_id) is None:
+        abort(404)
+    if not ActionForm().validate_on_submit():
+        abort(400)
+    try:
+        season = services.remove_season(group, season_id)
+    except services.Refused as err:
+        flash(" ".join(m for _, m in err.problems), "error")
+    else:
+        flash(f"„{season.name}“ entfernt; ihre Abende gehören jetzt zur Saison davor.")
+    return redirect(url_for("seasons.settings", token=token, _anchor="saisons"))
+
+
+# ------------------------------------------------------------------ the season PDF
+
+
+@bp.get("/saison.pdf")
+def pdf(token: str) -> Response:
+    """The season to pin to the wall: ranking, each player's evenings, the chart of who
+    led when, and the Kasse's season report."""
+    from scorer.season_sheet import render_season_pdf, season_context
+    from scorer.web.exports import _download
+
+    group = group_or_404(token)
+    year = year_of(group)
+    view = season_or_404(year)
+    if view is None:
+        abort(404)
+    body = render_season_pdf(season_context(group.name, title(year, view), view,
+                                            dt.date.today(), year.kasse))
+    name = "alle-abende" if view.key == ALL else view.key
+    return _download(body, "application/pdf", f"doko-zettel-saison-{name}.pdf")
