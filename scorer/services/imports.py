@@ -6,8 +6,8 @@ The importers (:mod:`scorer.importers`) turn a file into an ImportPlan, and
 
 * :func:`target` reads what the preview needs of the Runde (its rules, its players, the date
   and games of every evening, whether this very file came before) and nothing else;
-  :func:`done_reading` ends that read, so that the slow part, reading the file, never holds
-  the database's write lock (SQLite takes it when a POST's transaction begins).
+  :func:`read_for` ends that read before it reads the file, so that the slow part never
+  holds the database's write lock (SQLite takes it when a POST's transaction begins).
 * :func:`preview` is pure over that: the file's names matched to the Runde's players (the same
   name in any case; otherwise the user's choice, by default a new player), the dates the
   file does not tell, every evening folded under the chosen mode (and a Bockzettel file
@@ -161,14 +161,21 @@ def target(group: Group, content_hash: str) -> Target:
                   before=before)
 
 
-def done_reading() -> None:
-    """End the transaction that read the Runde and the upload; nothing was written.
+def read_for(group: Group, data: bytes, file_name: str,
+             mode: ImportMode) -> tuple[Target, Read, Read | None]:
+    """The Runde as the preview needs it, and the file read under ``mode`` and, where it can
+    be re-scored, under the other mode too (for the side-by-side totals).
 
-    A POST's transaction on SQLite begins IMMEDIATE and holds the database's write lock until
-    it ends: reading a file of 20 MB takes seconds that no phone of any Runde should wait
-    for. What is read after this starts a new transaction (and :func:`store` checks that the
-    Runde is still as the preview saw it)."""
+    The Runde is read first and that transaction ended (nothing was written) before the file
+    is read: a POST's transaction on SQLite begins IMMEDIATE and holds the database's write
+    lock until it ends, and reading a file of 20 MB takes seconds that no phone of any Runde
+    should wait for. :func:`store` checks that the Runde is still as the preview saw it."""
+    runde = target(group, hashlib.sha256(data).hexdigest())
     db.session.rollback()
+    read = read_file(data, file_name, mode, runde.rules)
+    other = read_file(data, file_name, _other(mode), runde.rules) \
+        if read.plan.rescorable else None
+    return runde, read, other
 
 
 # ------------------------------------------------------------------ the preview
@@ -195,7 +202,7 @@ class NameMatch:
     """One name of the file and the player it becomes."""
 
     index: int
-    """Its place in the file's list of names (the form's field is ``player-<index>``)."""
+    """Its place in the file's list of names (the form's field is ``player_<index>``)."""
     name: str
     """As the file writes it."""
     player: str
@@ -211,7 +218,7 @@ class EveningPreview:
     """One evening of the file as it would be stored."""
 
     index: int
-    """Its place in the file (the form's date field is ``date-<index>``)."""
+    """Its place in the file (the form's date field is ``date_<index>``)."""
     evening: PlannedEvening
     """Under the chosen mode and names, with the rules it is stored with."""
     date: dt.date | None
@@ -251,7 +258,7 @@ class Preview:
     warnings: tuple[str, ...]
     """What the file as a whole brings (the importer's warnings and ours)."""
     problems: tuple[tuple[str, str], ...]
-    """What must be settled before the import, by form field (``date-2``, ``player-0``,
+    """What must be settled before the import, by form field (``date_2``, ``player_0``,
     ``""``): a missing date, two players of one evening made one."""
 
     @property
@@ -314,7 +321,7 @@ def preview(target: Target, read: Read, choices: Choices,
     for k, (evening, ledger) in enumerate(zip(chosen.evenings, ledgers)):
         date = evening.date or choices.dates.get(k) or choices.dates.get(-1)
         if date is None:
-            problems.append((f"date-{k}", f"{evening.place}: die Datei nennt kein Datum – "
+            problems.append((f"date_{k}", f"{evening.place}: die Datei nennt kein Datum – "
                                           "bitte angeben"))
         totals = {choices.mode: ledger.totals}
         if others is not None:
@@ -360,7 +367,7 @@ def match_names(target: Target, names: Sequence[str],
         try:
             wanted = clean_name(wanted, PLAYER_NAME)
         except InvalidName as err:
-            problems.append((f"player-{k}", f"{name}: {err}"))
+            problems.append((f"player_{k}", f"{name}: {err}"))
             wanted = name
         key = wanted.casefold()
         offered = name.casefold() not in runde
@@ -541,6 +548,17 @@ def _entries(evenings: Sequence[tuple[Evening, EveningPreview]], row: Import,
         for game, game_id, number in zip(games, game_ids, numbers)])
 
 
+def origin(row: Import) -> str:
+    """Where an imported evening or entry came from, as the Verlauf says it: "importiert aus
+    Bockzettel, Datei „x.json“, am 01.12.2026"."""
+    try:
+        label = SourceFormat(row.source).label
+    except ValueError:  # a source this version does not know (a newer server's backup)
+        label = row.source
+    return (f"importiert aus {label}, Datei „{row.file_name}“, am "
+            f"{_aware(row.created_at):%d.%m.%Y}")
+
+
 # ------------------------------------------------------------------ seasons
 
 
@@ -632,13 +650,14 @@ __all__ = [
     "Upload",
     "adopt_seasons",
     "count",
-    "done_reading",
     "file_name_of",
     "keep_upload",
     "kept_upload",
     "match_names",
+    "origin",
     "preview",
     "read_file",
+    "read_for",
     "seasons_kept",
     "store",
     "target",

@@ -1,6 +1,6 @@
 """The history of an evening: every create, edit, delete and restore of a game or a table
-change, with the facts before and after and the link it came through; a deleted or
-overwritten entry can be brought back from here."""
+change, with the facts before and after and the link it came through (or the file it was
+imported from); a deleted or overwritten entry can be brought back from here."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from flask import Blueprint, flash, g, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
 from scorer import services
+from scorer.services import imports as importing
 from scorer.web.display import ACTION_WORDS, facts_text
 from scorer.web.forms import ActionForm, sent_revision
 from scorer.store.models import GameEvent
@@ -35,6 +36,7 @@ def show(token: str, number: int) -> str:
             "old": facts_text(services.to_core(event.old_facts, names)) if event.old_facts else None,
             "new": facts_text(services.to_core(event.new_facts, names)) if event.new_facts else None,
             "this_link": event.via is not None and event.via == here,
+            "origin": importing.origin(event.source) if event.source is not None else None,
             "can_undelete": event.action == services.DELETE and game.deleted_at is not None
             and event.revision == game.revision,
             "can_restore": event.action == services.EDIT and game.deleted_at is None
@@ -44,7 +46,8 @@ def show(token: str, number: int) -> str:
             "game": game,
         })
     return render_template("history.html", group=evening.group, evening=evening,
-                           entries=entries, action=ActionForm(formdata=None))
+                           entries=entries, action=ActionForm(formdata=None),
+                           origin=importing.origin(evening.source) if evening.source else None)
 
 
 def _title(event: GameEvent, table: bool, moved: bool) -> str:
