@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 
 import click
+from flask.cli import with_appcontext
 
 from scorer import services
 from scorer.importers import MAX_FILE_BYTES, ImportMode, ImportRefused
@@ -43,6 +44,7 @@ class Problems(Exception):
               default=None, help="Datum für Abende, zu denen die Datei keins nennt")
 @click.option("--take-rules", is_flag=True,
               help="Doko-Zettel-Sicherung: auch ihre Hausregeln übernehmen")
+@with_appcontext
 def import_command(file: Path, link: str, dry_run: bool, maps: tuple[str, ...], mode: str,
                    date: dt.datetime | None, take_rules: bool) -> None:
     """Abende aus einer Datei (Bockzettel, QtDoppelKopf, jsdoppelkopf, Tabelle als CSV oder
