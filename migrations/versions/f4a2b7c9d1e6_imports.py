@@ -1,14 +1,16 @@
 """Imports: the files a Runde took evenings from, the upload awaiting its import, and where
-each evening and game came from
+each imported entry came from
 
 A Runde can take evenings from another scorekeeper's file or from its own backup on another
 server (issue 28). `imports` keeps one row per file imported into a Runde: its source app,
 name, mode, counts and the SHA-256 of its bytes, unique per Runde, so that the same file is
 refused the second time. `import_uploads` keeps an uploaded file between its preview and the
 import (bytes and hash; rows expire), so the confirmation reads what the server checked and
-never trusts a form. `evenings.import_id` and `game_events.import_id` name the import an
-evening and an entry's create event came from: the Verlauf says "importiert aus …".
-Existing rows keep NULL: they were entered at the table.
+never trusts a form. `game_events.import_id` names the import an entry's create event came
+from: the Verlauf says "importiert aus …". Existing rows keep NULL: they were entered at the
+table. (The evening itself gets no column: on SQLite adding a foreign key rebuilds the table,
+and `evenings` is referenced by every evening's rows; an imported evening is known by its
+entries' events, as every import creates its evenings whole.)
 
 Revision ID: f4a2b7c9d1e6
 Revises: e8b4d2c6a1f3
@@ -64,10 +66,6 @@ def upgrade() -> None:
         batch_op.create_index(batch_op.f('ix_import_uploads_group_id'), ['group_id'],
                               unique=False)
 
-    with op.batch_alter_table('evenings', schema=None) as batch_op:
-        batch_op.add_column(sa.Column('import_id', sa.Integer(), nullable=True))
-        batch_op.create_foreign_key(batch_op.f('fk_evenings_import_id_imports'),
-                                    'imports', ['import_id'], ['id'])
     with op.batch_alter_table('game_events', schema=None) as batch_op:
         batch_op.add_column(sa.Column('import_id', sa.Integer(), nullable=True))
         batch_op.create_foreign_key(batch_op.f('fk_game_events_import_id_imports'),
@@ -77,10 +75,6 @@ def upgrade() -> None:
 def downgrade() -> None:
     with op.batch_alter_table('game_events', schema=None) as batch_op:
         batch_op.drop_constraint(batch_op.f('fk_game_events_import_id_imports'),
-                                 type_='foreignkey')
-        batch_op.drop_column('import_id')
-    with op.batch_alter_table('evenings', schema=None) as batch_op:
-        batch_op.drop_constraint(batch_op.f('fk_evenings_import_id_imports'),
                                  type_='foreignkey')
         batch_op.drop_column('import_id')
     with op.batch_alter_table('import_uploads', schema=None) as batch_op:

@@ -481,15 +481,15 @@ def _write(group: Group, shown: Preview, plan: ImportPlan) -> Import:
     evenings: list[tuple[Evening, EveningPreview]] = []
     for evening in order:
         number += 1
-        evenings.append((_evening(group, row, number, evening, shown, ids), evening))
+        evenings.append((_evening(group, number, evening, shown, ids), evening))
     db.session.flush()
     _entries(evenings, row, ids)
     adopt_seasons(group, plan.seasons)
     return row
 
 
-def _evening(group: Group, row: Import, number: int, shown: EveningPreview, whole: Preview,
-             ids: Mapping[str, int]) -> Evening:
+def _evening(group: Group, number: int, shown: EveningPreview, whole: Preview,
+              ids: Mapping[str, int]) -> Evening:
     planned = shown.evening
     facts = whole.backup.evenings[shown.index] if whole.backup is not None else None
     assert shown.date is not None  # a preview with a date missing has a problem
@@ -505,7 +505,6 @@ def _evening(group: Group, row: Import, number: int, shown: EveningPreview, whol
         # Another app's evening is over: closed, like any finished evening (reopening it
         # takes one tap). A backup's evening is as it was.
         closed_at=utcnow() if facts is None or facts.closed else None,
-        source=row,
         seats=[EveningSeat(position=k, player_id=ids[name])
                for k, name in enumerate(planned.seats)])
     db.session.add(evening)

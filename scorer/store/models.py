@@ -97,8 +97,6 @@ class Evening(db.Model):
     settlement_rounding: Mapped[str] = mapped_column(String(16), default="cent")
     """scorer.core.settlement.Rounding value: cent or ten_cents."""
     closed_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
-    import_id: Mapped[int | None] = mapped_column(ForeignKey("imports.id"))
-    """The import the evening came from (None: started at the table)."""
     revision: Mapped[int] = mapped_column(default=1)
     """The close/reopen and settlement forms are checked against this (optimistic lock)."""
     version: Mapped[int] = mapped_column(default=1)
@@ -117,7 +115,6 @@ class Evening(db.Model):
     games: Mapped[list[Game]] = relationship(
         back_populates="evening", order_by="Game.position"
     )
-    source: Mapped[Import | None] = relationship()
 
     @property
     def closed(self) -> bool:

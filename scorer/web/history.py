@@ -45,9 +45,10 @@ def show(token: str, number: int) -> str:
                 or (moved and services.old_place(event) != services.number_of(game))),
             "game": game,
         })
+    # Every import creates its evenings whole: an entry imported is an evening imported.
+    origin = next((e["origin"] for e in entries if e["origin"]), None)
     return render_template("history.html", group=evening.group, evening=evening,
-                           entries=entries, action=ActionForm(formdata=None),
-                           origin=importing.origin(evening.source) if evening.source else None)
+                           entries=entries, action=ActionForm(formdata=None), origin=origin)
 
 
 def _title(event: GameEvent, table: bool, moved: bool) -> str:
