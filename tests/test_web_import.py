@@ -131,6 +131,8 @@ def test_the_preview_shows_evenings_names_and_both_totals_and_writes_no_evening(
                    for name in ("Ben", "Cem"))
     assert "Spieler Wie eingetragen Neu gewertet anna −6 " in words and row in words
     assert "Saison 2025/26 ab 03.10.2025" in words
+    assert "Die Saisons der Datei werden nicht übernommen: diese Runde kennt noch keine " \
+           "Saisons." in words
     # Only the file waits for its import: no player, evening or game yet.
     after = counts(app)
     assert after.pop("import_uploads") == before.pop("import_uploads") + 1
@@ -345,7 +347,7 @@ def test_an_imported_evening_is_like_any_other_and_its_verlauf_says_where_it_cam
     origin = f"importiert aus QtDoppelKopf, Datei „Doko 2025-12-05.qdk“, am {today:%d.%m.%Y}"
     history = text(client.get(sheet + "verlauf/").text)
     assert f"Dieser Abend ist {origin}." in history
-    assert f"Spiel 20 eingetragen" in history and history.count(origin) == 23  # 20 + 2 + 1
+    assert "Spiel 20 eingetragen" in history and history.count(origin) == 23  # 20 + 2 + 1
     # Closed like any finished evening; reopened, a game is deleted and brought back.
     assert client.post(sheet + "oeffnen", data={"revision": "1"}).status_code == 302
     first = group.game_ids()[0]
@@ -363,3 +365,38 @@ def test_an_imported_evening_is_like_any_other_and_its_verlauf_says_where_it_cam
     assert csv_text.count("Punkte eingetragen") == 20
     stats = text(client.get(f"/r/{group.token}/statistik").text)
     assert "Jürgen −39" in stats
+
+
+def test_the_file_s_seasons_become_the_runde_s_once_it_keeps_seasons(app, group):
+    # The seasons feature (RULES.md §11.1) adds a table of a Runde's seasons; until then the
+    # import adds none. With such a table, a Bockzettel season group becomes a row of it,
+    # but not where the Runde has a season starting that day already.
+    import sqlalchemy as sa
+
+    from scorer.services import imports
+    from scorer.store.extensions import db
+
+    with app.app_context():
+        assert not imports.seasons_kept()
+        seasons = sa.Table("seasons", db.metadata,
+                           sa.Column("id", sa.Integer, primary_key=True),
+                           sa.Column("group_id", sa.ForeignKey("groups.id")),
+                           sa.Column("name", sa.String(40)), sa.Column("start", sa.Date))
+        try:
+            seasons.create(db.engine)
+            group_id = db.session.scalar(sa.text("SELECT id FROM groups"))
+            db.session.execute(seasons.insert(), [
+                {"group_id": group_id, "name": "Altes Jahr", "start": dt.date(2025, 1, 1)}])
+            db.session.commit()
+            assert imports.seasons_kept()
+            page = upload(group, BACKUP)
+            assert "werden nicht übernommen" not in text(page.text)
+            assert confirm(group, preview_url(page)).status_code == 302
+            rows = db.session.execute(sa.select(seasons.c.name, seasons.c.start)
+                                      .order_by(seasons.c.start)).all()
+            assert rows == [("Altes Jahr", dt.date(2025, 1, 1)),
+                            ("Saison 2025/26", dt.date(2025, 10, 3))]
+        finally:
+            db.session.rollback()
+            seasons.drop(db.engine, checkfirst=True)
+            db.metadata.remove(seasons)
