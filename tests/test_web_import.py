@@ -303,6 +303,10 @@ def test_a_file_of_20_mb_or_more_is_refused_before_it_is_read(app, group):
     huge = upload(group, "riesig.csv", b"0" * (UPLOAD_LIMIT + 1))
     assert huge.status_code == 413 and counts(app) == before
     assert "Die Datei ist zu groß: Dateien ab 20 MB werden nicht gelesen." in text(huge.text)
+    # The same for a link that is none: the page names no Runde, and nothing breaks.
+    group.token, real = "x" * 32, group.token
+    assert upload(group, "riesig.csv", b"0" * (UPLOAD_LIMIT + 1)).status_code == 413
+    group.token = real
 
 
 def test_an_upload_that_waited_too_long_is_asked_for_again(app, group, monkeypatch):

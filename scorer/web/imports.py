@@ -40,10 +40,11 @@ def request_limit(endpoint: str | None, _values: Any) -> None:
 
 @bp.errorhandler(RequestEntityTooLarge)
 def too_large(_error: RequestEntityTooLarge) -> tuple[str, int]:
-    token = (request.view_args or {}).get("token", "")
-    group = group_or_404(token)
-    return _upload_page(group, UploadForm(formdata=None), [
-        "Die Datei ist zu groß: Dateien ab 20 MB werden nicht gelesen."]), 413
+    """A request beyond UPLOAD_LIMIT, refused before anything read it (the link neither:
+    this page names no Runde)."""
+    return render_template("error.html", title="Datei zu groß",
+                           message="Die Datei ist zu groß: Dateien ab 20 MB werden nicht "
+                                   "gelesen. Es wurde nichts gespeichert."), 413
 
 
 @bp.route("/", methods=["GET", "POST"])
