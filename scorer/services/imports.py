@@ -8,7 +8,7 @@ The importers (:mod:`scorer.importers`) turn a file into an ImportPlan, and
   and games of every evening, whether this very file came before) and nothing else;
   :func:`read_for` ends that read before it reads the file, so that the slow part never
   holds the database's write lock (SQLite takes it when a POST's transaction begins).
-* :func:`preview` is pure over that: the file's names matched to the Runde's players (the same
+* :func:`preview` works from that alone: the file's names matched to the Runde's players (the same
   name in any case; otherwise the user's choice, by default a new player), the dates the
   file does not tell, every evening folded under the chosen mode (and a Bockzettel file
   under the other one too, for the side-by-side totals), and the evenings the Runde already
@@ -300,9 +300,10 @@ def preview(target: Target, read: Read, choices: Choices,
             other: Read | None = None) -> Preview:
     """The file ``read`` (under ``choices.mode``) against the Runde ``target``: names
     matched, dates given, every evening folded and compared with the Runde's. ``other`` is
-    the same Bockzettel file under the other mode, for the side-by-side totals. Pure over
-    its arguments. Raises ImportRefused when the file was imported before or when nothing
-    of it is new; what the user can settle is in ``problems``."""
+    the same Bockzettel file under the other mode, for the side-by-side totals. Reads no
+    database row. Raises ImportRefused when
+    the file was imported before or when nothing of it is new; what the user can settle is
+    in ``problems``."""
     plan = read.plan
     if target.before is not None:
         raise _imported_before(target.before, plan.file_name)
