@@ -136,7 +136,7 @@ def _sqlite_begin(connection: Any) -> None:
 
 def register_blueprints(app: Flask) -> None:
     """One blueprint per area of the app."""
-    from scorer.web import evenings, games, groups, history
+    from scorer.web import evenings, games, groups, history, imports
     from scorer.web import assets, exports, live, money, pwa, sheet_rows, stats, sync, table
     from scorer.web import kasse, records, seasons
 
@@ -153,6 +153,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(table.bp)
     app.register_blueprint(sync.bp)
     app.register_blueprint(pwa.bp)
+    app.register_blueprint(imports.bp)
     live.init_app(app)
     sheet_rows.init_app(app)
     assets.init_app(app)
@@ -251,7 +252,11 @@ def register_security(app: Flask) -> None:
 
 
 def register_commands(app: Flask) -> None:
-    """`flask --app scorer backup` and `restore FILE`: everything as one JSON document."""
+    """`flask --app scorer backup` and `restore FILE`: everything as one JSON document;
+    `import FILE --runde LINK`: another app's file into a Runde (scorer.import_cli)."""
+    from scorer.import_cli import import_command
+
+    app.cli.add_command(import_command)
 
     @app.cli.command("backup")
     @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),

@@ -127,7 +127,9 @@ def _row(game: LedgerGame, words: RowWords, seats: tuple[str, ...],
         "pflicht": game.pflicht,
         "redeal": redeal,
         "bock": f"×{words.bock}" if words.bock > 1 else "",
-        "value": "" if redeal else number(game.score.value),
+        # A recorded game has no value either: its points were written as they are.
+        "value": "" if redeal or game.facts.kind is GameKind.RECORDED
+        else number(game.score.value),
         "cells": cells,
         "breakdown": _breakdown(words),
         "called": words.called,

@@ -352,6 +352,17 @@ def test_the_winner_and_the_dealer_in_plain_cases(rules, game, winner, notes) ->
     assert (words.winner, words.notes) == (winner, notes)
 
 
+def test_a_game_s_note_is_one_of_its_sentences_a_recorded_game_s_is_its_breakdown() -> None:
+    # RULES.md §10.1: a note goes with every kind; the recorded game's breakdown is its note.
+    note = "Augen gewählt: Re 151 (Bockzettel: Re gewinnt, unter 90)"
+    played, written = sheet_words(ev("ddv", [
+        normal("Anna", "Ben", 151, note=note),
+        {"kind": "recorded", "points": {"Anna": 1, "Ben": 1, "Cem": -1, "Dora": -1},
+         "note": "Strafpunkte"}]))
+    assert played.notes == (f"Notiz: {note}",)
+    assert (written.breakdown, written.notes) == ("Strafpunkte", ())
+
+
 @pytest.mark.parametrize(("rules", "planned", "games", "text"), [
     pytest.param("ddv", 1, [solo("Ben"), solo("Cem"), solo("Dora"), solo("Anna")],
                  "Der Abend ist fertig: das geplante Spiel und alle Pflichtsoli sind gespielt.",

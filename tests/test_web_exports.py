@@ -131,6 +131,34 @@ def test_an_evening_without_money_prints_no_settlement(table, client):
     assert "Donnerstagsrunde" in text and "zahlt" not in text and "Abrechnung" not in text
 
 
+@pytest.fixture
+def recorded(table):
+    """An evening of a penalty with its note and points taken over without one (RULES.md
+    §10.1), stored as the services store every game."""
+    from scorer import services
+
+    table.create_group()
+    sheet = table.start_evening()
+    with table.app.app_context():
+        evening = services.find_evening(services.find_group(table.token), 1)
+        ids = services.sheet(evening).ids
+        for k, (points, note) in enumerate([
+                ({"Anna": 3, "Ben": -1, "Cem": -1, "Dora": -1}, "Strafpunkte: falsch bedient"),
+                ({"Anna": -2, "Ben": 2, "Cem": -2, "Dora": 2}, None)]):
+            facts = {"kind": "recorded", "points": points, **({"note": note} if note else {})}
+            services.add_game(evening, services.from_core(facts, ids),
+                              f"00000000-0000-4000-8000-{k:012d}")
+    return sheet
+
+
+def test_the_pdf_shows_a_recorded_game_with_its_note_and_no_value(client, recorded):
+    text = _pdf_text(client.get(recorded + "zettel.pdf").data)
+    # Nr, Geber, (no Wert), the points and totals, then the words: §10.1's note, or
+    # "übernommen" for points taken over without one.
+    assert "1 Anna +3 3 −1 −1 −1 −1 −1 −1 Punkte eingetragen: Strafpunkte: falsch bedient" in text
+    assert "2 Ben −2 1 +2 1 −2 −3 +2 1 Punkte eingetragen: übernommen" in text
+
+
 def test_an_unknown_evening_has_no_pdf(table, client):
     url = table.create_group()
     assert client.get(f"{url}abend/9/zettel.pdf").status_code == 404
@@ -149,7 +177,7 @@ def test_the_evening_csv_has_one_row_per_game_with_the_core_s_points(table, clie
         'attachment; filename="doko-zettel-2025-11-20.csv"')
     header, *rows = _csv_rows(response.data)
     assert header == ["Nr", "Geber", "Spielart", "Re", "Augen Re", "Ansagen", "Sonderpunkte",
-                      "Bock", "Grundwert", *SEATS]
+                      "Bock", "Grundwert", "Notiz", *SEATS]
     ledger = table.ledger(sheet)
     assert len(rows) == len(ledger.games) == 4
     for row, game in zip(rows, ledger.games):
@@ -170,13 +198,23 @@ def test_the_evening_csv_has_one_row_per_game_with_the_core_s_points(table, clie
     assert (redeal["Spielart"], redeal["Re"], redeal["Grundwert"]) == ("neu gegeben", "", "")
 
 
+def test_the_csv_shows_a_recorded_game_with_its_note_and_no_grundwert(client, recorded):
+    header, *rows = _csv_rows(client.get(recorded + "spiele.csv").data)
+    penalty, taken = (dict(zip(header, row)) for row in rows)
+    assert (penalty["Spielart"], penalty["Grundwert"], penalty["Notiz"]) == (
+        "Punkte eingetragen", "", "Strafpunkte: falsch bedient")
+    assert [int(penalty[p]) for p in ("Anna", "Ben", "Cem", "Dora")] == [3, -1, -1, -1]
+    assert (taken["Spielart"], taken["Grundwert"], taken["Notiz"]) == (
+        "Punkte eingetragen", "", "")
+
+
 def test_the_csv_is_semicolon_separated_utf8_with_a_byte_order_mark(table, client, played):
     _, sheet = played
     data = client.get(sheet + "spiele.csv").data
     assert data.startswith(BOM)
     first_line = data[len(BOM):].split(b"\r\n")[0].decode("utf-8")
     assert first_line == ("Nr;Geber;Spielart;Re;Augen Re;Ansagen;Sonderpunkte;Bock;Grundwert;"
-                          "Jürgen;Bärbel;Cem;Dörte;Émile")
+                          "Notiz;Jürgen;Bärbel;Cem;Dörte;Émile")
 
 
 def test_the_runde_csv_has_every_game_of_every_evening(table, client, played):
@@ -266,14 +304,14 @@ def test_libreoffice_reads_names_and_numbers_from_the_csv(table, client, played,
                     str(tmp_path), str(tmp_path / "spiele.csv")],
                    check=True, capture_output=True, timeout=120)
     header, *rows = _ods_rows(tmp_path / "spiele.ods")
-    assert [value for _, value in header[:14]] == [
+    assert [value for _, value in header[:15]] == [
         "Nr", "Geber", "Spielart", "Re", "Augen Re", "Ansagen", "Sonderpunkte", "Bock",
-        "Grundwert", *SEATS]
+        "Grundwert", "Notiz", *SEATS]
     ledger = table.ledger(sheet)
     for row, game in zip(rows, ledger.games):
         assert row[1] == ("string", game.dealer)
         for k, seat in enumerate(SEATS):
-            kind, value = row[9 + k]
+            kind, value = row[10 + k]
             if seat in game.players:
                 assert (kind, int(value)) == ("float", game.points[seat])
             else:

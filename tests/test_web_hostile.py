@@ -102,9 +102,13 @@ def test_thousands_of_hostile_payloads_never_break_or_change_anything(app, table
     table.play(sheet, ("Ben", "Cem"), 151, players=("Ben", "Cem", "Dora", "Emil"))
     table.play(sheet, ("Dora", "Emil"), 100, players=("Cem", "Dora", "Emil", "Anna"))
     client = table.client
+    # A file waiting for its import (a date to give, names to map): its preview is a target.
+    from tests.test_web_import import preview_url, upload
+
+    waiting = upload(table, "jsdoppelkopf-data.json")
     ids = {"player_id": table.player_id("Anna"), "number": 1, "game_id": table.game_ids()[0],
-           "event_id": 1, "entry_id": 1, "season_id": 1}
-    pages = [client.get(p).text for p in (
+           "event_id": 1, "entry_id": 1, "season_id": 1, "content_hash": preview_url(waiting)[-64:]}
+    pages = [waiting.text] + [client.get(p).text for p in (
         "/", f"/r/{table.token}/", f"/r/{table.token}/regeln", f"/r/{table.token}/abend/neu",
         f"{sheet}spiel/neu", f"{sheet}spiel/{ids['game_id']}/", sheet,
         f"/r/{table.token}/spieler/{ids['player_id']}")]

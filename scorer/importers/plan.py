@@ -134,6 +134,10 @@ class PlannedEvening:
     notes: tuple[str, ...] = ()
     """What the preview should say about this evening (German): what was detected, mapped,
     left out or chosen."""
+    planned_games: int | None = None
+    """The evening's plan, where the file has one (a Doko-Zettel backup; other apps: none)."""
+    bock_queue_start: tuple[int, ...] = ()
+    """The Bock queue the evening started from (RULES.md §10.2 carry; a Doko-Zettel backup)."""
 
     @property
     def games(self) -> int:
@@ -143,7 +147,9 @@ class PlannedEvening:
     def setup(self) -> EveningSetup:
         """The core's evening setup."""
         return EveningSetup(rules=self.rules, seats=self.seats,
-                            first_dealer=self.first_dealer or self.seats[0])
+                            first_dealer=self.first_dealer or self.seats[0],
+                            planned_games=self.planned_games,
+                            bock_queue_start=self.bock_queue_start)
 
     def fold(self) -> Ledger:
         """The evening folded by the core: its games' points, totals, dealer, Bock."""

@@ -90,6 +90,8 @@ def dump(session: Session, metadata: sa.MetaData, group_id: int | None = None) -
     foreign keys."""
     tables: dict[str, list[dict[str, Any]]] = {}
     for table in metadata.sorted_tables:
+        if table.info.get("transient"):
+            continue  # a passing copy (an upload awaiting its import), not data to keep
         order = list(table.primary_key.columns) or list(table.columns)
         query = sa.select(table).order_by(*order)
         if group_id is not None:

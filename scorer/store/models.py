@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, String, UniqueConstraint
+from sqlalchemy import JSON, DateTime, ForeignKey, LargeBinary, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from scorer.store.extensions import db
@@ -183,6 +183,8 @@ class GameEvent(db.Model):
     """create, edit, delete or restore."""
     via: Mapped[str | None] = mapped_column(String(16))
     """Which link made the change: a short fingerprint of the edit token used."""
+    import_id: Mapped[int | None] = mapped_column(ForeignKey("imports.id"))
+    """The import that created the entry (its create event only; None: entered here)."""
     old_after: Mapped[int | None]
     """An edit of a table change: the games before it until then (``game_number`` is the
     place after the edit), as the history tells it."""
@@ -197,6 +199,7 @@ class GameEvent(db.Model):
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
     game: Mapped[Game] = relationship(foreign_keys=[game_id])
+    source: Mapped[Import | None] = relationship()
 
 
 class RundeYear(db.Model):
@@ -284,4 +287,45 @@ class KasseEvent(db.Model):
     """A charge: the amount marked paid after (None: not marked)."""
     via: Mapped[str | None] = mapped_column(String(16))
     """Which link made the change: a short fingerprint of the edit token used."""
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class Import(db.Model):
+    """A file imported into a Runde (issue 28): from which app, under which name, when, and
+    the SHA-256 of its bytes, by which the same file is recognised when it comes again."""
+
+    __tablename__ = "imports"
+    __table_args__ = (UniqueConstraint("group_id", "content_hash"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("groups.id"), index=True)
+    content_hash: Mapped[str] = mapped_column(String(64))
+    """SHA-256 of the file's bytes, hex."""
+    file_name: Mapped[str] = mapped_column(String(200))
+    source: Mapped[str] = mapped_column(String(32))
+    """scorer.importers.SourceFormat value: bockzettel, qtdoppelkopf, jsdoppelkopf, table,
+    doko-zettel-backup."""
+    mode: Mapped[str] = mapped_column(String(16))
+    """scorer.importers.ImportMode value: recorded or rescored."""
+    evenings: Mapped[int]
+    """How many evenings it added (those already in the Runde were skipped)."""
+    games: Mapped[int]
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ImportUpload(db.Model):
+    """A file uploaded for an import, kept between its preview and the import itself, so that
+    the confirmation names it by its hash and the server reads the bytes it checked, never
+    what a form sends. Kept for a while only (scorer.services.imports.UPLOAD_KEPT) and left
+    out of backups: it is a passing copy, not the Runde's data."""
+
+    __tablename__ = "import_uploads"
+    __table_args__ = (UniqueConstraint("group_id", "content_hash"),
+                      {"info": {"transient": True}})
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("groups.id"), index=True)
+    content_hash: Mapped[str] = mapped_column(String(64))
+    file_name: Mapped[str] = mapped_column(String(200))
+    data: Mapped[bytes] = mapped_column(LargeBinary)
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

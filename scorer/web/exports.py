@@ -3,7 +3,9 @@
 The PDF is ``scorer.sheet`` (the same renderer as ``scorer sheet``) fed with the evening's
 ledger and settlement. The CSV has one row per game and one column per player of the evening
 with that game's points, as the core's ledger has them (empty when not playing); a table
-change is a row of its own between the games, without a number, its words in "Spielart". It
+change is a row of its own between the games, without a number, its words in "Spielart". A
+game's note is in "Notiz": a recorded game (RULES.md §10.1) has no Grundwert, its note says
+where its points come from. It
 is UTF-8 with a byte order mark and semicolons, which is what LibreOffice and Excel open
 without asking in a German locale.
 """
@@ -32,7 +34,7 @@ from scorer.web.lookup import evening_or_404, group_or_404
 bp = Blueprint("exports", __name__, url_prefix="/r/<token>")
 
 GAME_COLUMNS = ["Nr", "Geber", "Spielart", "Re", "Augen Re", "Ansagen", "Sonderpunkte",
-                "Bock", "Grundwert"]
+                "Bock", "Grundwert", "Notiz"]
 """The columns of every game row before the players' points."""
 RUNDE_COLUMNS = ["Abend", "Datum"]
 """The Runde export puts these in front of the game columns."""
@@ -81,11 +83,13 @@ def game_row(game: LedgerGame, players: Sequence[str], rules: HouseRules) -> lis
     kind = kind_text(game, rules)
     if facts.kind is GameKind.HAMMELRENNEN:
         kind += f" ({parties_text(game)})"
-    redeal = facts.kind is GameKind.REDEAL
+    # A redeal has no value, nor has a recorded game: its points were written as they are.
+    no_value = facts.kind in (GameKind.REDEAL, GameKind.RECORDED)
     row: list[str | int] = [
         game.number, _text(game.dealer), _text(kind), _text(", ".join(facts.re)),
         "" if facts.re_eyes is None else facts.re_eyes,
-        _announcements(game), _extras(game), game.bock, "" if redeal else game.score.value,
+        _announcements(game), _extras(game), game.bock, "" if no_value else game.score.value,
+        _text(facts.note or ""),
     ]
     row.extend(game.points[p] if p in game.players else "" for p in players)
     return row

@@ -1,6 +1,6 @@
 """The history of an evening: every create, edit, delete and restore of a game or a table
-change, with the facts before and after and the link it came through; a deleted or
-overwritten entry can be brought back from here."""
+change, with the facts before and after and the link it came through (or the file it was
+imported from); a deleted or overwritten entry can be brought back from here."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from flask import Blueprint, flash, g, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
 from scorer import services
+from scorer.services import imports as importing
 from scorer.web.display import ACTION_WORDS, facts_text
 from scorer.web.forms import ActionForm, sent_revision
 from scorer.store.models import GameEvent
@@ -41,6 +42,7 @@ def show(token: str, number: int) -> str:
                     if event.new_facts else None),
             "this_link": event.via is not None and event.via == here,
             "link": None if event.via is None else link_name(event.via),
+            "origin": importing.origin(event.source) if event.source is not None else None,
             "can_undelete": event.action == services.DELETE and game.deleted_at is not None
             and event.revision == game.revision,
             "can_restore": event.action == services.EDIT and game.deleted_at is None
@@ -49,8 +51,10 @@ def show(token: str, number: int) -> str:
                 or (moved and services.old_place(event) != services.number_of(game))),
             "game": game,
         })
+    # Every import creates its evenings whole: an entry imported is an evening imported.
+    origin = next((e["origin"] for e in entries if e["origin"]), None)
     return render_template("history.html", group=evening.group, evening=evening,
-                           entries=entries, action=ActionForm(formdata=None))
+                           entries=entries, action=ActionForm(formdata=None), origin=origin)
 
 
 def link_name(via: str) -> str:

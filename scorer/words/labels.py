@@ -98,7 +98,7 @@ class RowWords(NamedTuple):
     """The core's lines, "gewonnen +1 · keine 90 +1"; "" for a redeal, which has none."""
     notes: tuple[str, ...]
     """One sentence each: the forced Pflichtsolo or the Pflicht/Lust decision, the dealer,
-    the players."""
+    the players, the game's note ("Notiz: …"; a recorded game's is its breakdown)."""
     forced_missed: bool
     """A forced game in which something else than the forced player's Pflichtsolo was
     played (a redeal only postpones it and is not counted)."""
@@ -419,8 +419,13 @@ def _row(game: LedgerGame, rules: HouseRules, done: set[str], in_a_row: int,
         if owed:
             first = pflicht_decision(rules, soloist, facts.pflicht, owes=True, forced=forced)
     players = rotation_sentence(game)
+    # A recorded game's note is its breakdown already (RULES.md §10.1); any other game's
+    # note (an imported game's "Augen gewählt: …") is said with the row's sentences.
+    note = f"Notiz: {facts.note}" if facts.note and facts.kind is not GameKind.RECORDED \
+        else None
     notes = _present((first, forced_bock_sentence(game),
-                      dealer_sentence(game, rules, in_a_row, deals_again), players))
+                      dealer_sentence(game, rules, in_a_row, deals_again), players,
+                      note))
     return RowWords(
         number=game.number,
         marker=marker(game),
