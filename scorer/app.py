@@ -328,8 +328,8 @@ def register_commands(app: Flask) -> None:
 
 def register_template_helpers(app: Flask) -> None:
     """Filters and helpers the templates use for numbers, dates and ledger games."""
-    from scorer.words import labels
     from scorer.web import display
+    from scorer.words import labels
 
     @app.context_processor
     def access() -> dict[str, Any]:
@@ -338,7 +338,7 @@ def register_template_helpers(app: Flask) -> None:
         return {"link_token": g.get("link_token"), "can_edit": g.get("can_edit", False)}
 
     app.jinja_env.globals.update(
-        parties_text=display.parties_text, kind_legend=labels.LEGEND,
+        kind_legend=labels.LEGEND,
         off_rotation=labels.OFF_ROTATION, off_rotation_mark=labels.OFF_ROTATION_MARK,
     )
 

@@ -10,6 +10,7 @@ so scoring from the command line never loads it; Jinja comes with Flask.
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -19,13 +20,16 @@ from urllib.request import url2pathname
 from jinja2 import Environment, FileSystemLoader
 
 from scorer.words.chart import PALETTE, evening_chart
-from scorer.core.evening import Ledger, LedgerGame, TableChange
-from scorer.words.explain import describe_rules, deviation_text, summary
+from scorer.core.evening import Ledger, LedgerGame, TableChange, describe_bock_queue
+from scorer.words.explain import describe_rules, deviation_text
+from scorer.words.explain import summary as summary_text
 from scorer.words.labels import (
     OFF_ROTATION,
     OFF_ROTATION_MARK,
     RowWords,
+    bock_at_end_text,
     bock_summary,
+    plan_complete,
     sheet_words,
     short_names,
 )
@@ -45,21 +49,56 @@ OWN_FILES = (TEMPLATES, TEMPLATES.parent.parent / "static")
 """The only places the PDF renderer reads from: no other file, nothing from the network."""
 
 DEFAULT_TITLE = "Doko-Zettel"
-LANDSCAPE_FROM = 6
-"""From this many players the sheet is printed in landscape."""
+FONT = "DejaVu Sans"
+"""The sheet's only font: fonts-dejavu-core, which Debian's fontconfig installs as its first
+choice, so every machine that runs WeasyPrint has it, and the layout below is measured in
+it (sheet.css asks for nothing else)."""
 
 _WEEKDAYS = ("Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag")
 _MINUS = "−"
 
+# The page: A4 landscape with 10 mm side margins (sheet.css). The first page opens with the
+# summary in a strip of four columns (standings, money and notes, rules, chart) above the
+# games, which have the page's whole width on every page: a game's words fit one line, and a
+# 24-game DDV list fits one page.
+_CONTENT_WIDTH = 277.0
+
 # Column widths in mm of the game table: one cell for the number and the dealer, one for
 # the value and the Bock factor, one per player (the game's points and the total after it),
-# and the game in words. Fewer cells per row make the table cheaper to lay out (WeasyPrint's
-# time grows with the cells). The player columns share what is left after the fixed columns
-# and a minimum for the words, capped so that few players give the words the room.
-_CONTENT_WIDTH = {False: 186.0, True: 273.0}  # A4 minus the 12 mm side margins of sheet.css
-_FIXED = {"number": 11.0, "value": 10.0}
-_BREAKDOWN_MIN = 60.0
-_PLAYER_MAX = 15.0
+# and the game in words, which takes the rest. Fewer cells per row make the table cheaper to
+# lay out (WeasyPrint's time grows with the cells). The cells are measured in the font's own
+# advance widths (em), at the sizes of sheet.css, so that they fit the widest number of the
+# evening and leave the rest to the words.
+_TEXT_PT = 8.0
+"""The game table's text (sheet.css ``.games``)."""
+_TOTAL_PT = 8.0
+"""A running total, bold (sheet.css ``.games b``)."""
+_PADDING = 2.2
+"""A cell's left and right padding and its border, in mm."""
+_MM_PER_EM_PT = 25.4 / 72
+_REGULAR = {"digit": 0.636, "sign": 0.838, "space": 0.318, "letter": 0.70, "*": 0.5}
+_BOLD = {"digit": 0.696, "sign": 0.838, "space": 0.348, "letter": 0.78, "*": 0.523}
+_PLAYER_MIN = 12.0
+"""A player's column is at least this wide (mm): the name above it wraps, but stays a name."""
+
+
+def _em(text: str, widths: dict[str, float]) -> float:
+    """The width of ``text`` in em: digits, signs (−, +, ×), spaces, letters."""
+    total = 0.0
+    for char in text:
+        if char.isdigit():
+            total += widths["digit"]
+        elif char in "−+×":
+            total += widths["sign"]
+        elif char == " ":
+            total += widths["space"]
+        else:
+            total += widths.get(char, widths["letter"])
+    return total
+
+
+def _mm(text: str, pt: float, bold: bool = False) -> float:
+    return _em(text, _BOLD if bold else _REGULAR) * pt * _MM_PER_EM_PT
 
 
 def signed(value: int) -> str:
@@ -116,6 +155,7 @@ def _row(game: LedgerGame, words: RowWords, seats: tuple[str, ...],
             # Not at the table (came later, or gone): an empty cell, not "aus".
             "away": seat not in game.seats,
         })
+    said = f"angesagt: {words.announced}" if words.announced else ""
     return {
         "number": game.number,
         "mark": OFF_ROTATION_MARK if words.off_rotation else "",
@@ -131,28 +171,81 @@ def _row(game: LedgerGame, words: RowWords, seats: tuple[str, ...],
         "value": "" if redeal or game.facts.kind is GameKind.RECORDED
         else number(game.score.value),
         "cells": cells,
+        # Who played against whom with how many Augen, and what they said: what a table
+        # looks up when it argues about a game ("151 or 115?").
+        "parties": words.parties,
+        "announced": words.announced,
+        "game": " · ".join(filter(None, [words.called, words.parties, said])),
         "breakdown": _breakdown(words),
         "called": words.called,
         "notes": list(words.notes),
     }
 
 
-def _rows(ledger: Ledger, words: tuple[RowWords, ...],
-          seats: tuple[str, ...]) -> list[dict[str, Any]]:
-    """Every game, and between them a row for each table change."""
+@dataclass(frozen=True)
+class Part:
+    """A stretch of a long evening printed on its own: games ``first`` to ``last`` (from 1),
+    part ``number`` of ``of``."""
+
+    number: int
+    of: int
+    first: int
+    last: int
+
+
+def parts(games: int, per_part: int) -> list[Part]:
+    """An evening of ``games`` games in parts of at most ``per_part`` games (one part for an
+    evening without games).
+
+    >>> [(p.first, p.last) for p in parts(1001, 500)]
+    [(1, 500), (501, 1000), (1001, 1001)]
+    """
+    count = max(1, -(-games // per_part))
+    return [Part(k + 1, count, k * per_part + 1, min((k + 1) * per_part, games))
+            for k in range(count)]
+
+
+def _in_part(entry: LedgerGame | TableChange, part: Part | None, games: int) -> bool:
+    if part is None:
+        return True
+    if isinstance(entry, TableChange):  # printed before the game after it
+        return part.first - 1 <= entry.after and (entry.after < part.last or part.last >= games)
+    return part.first <= entry.number <= part.last
+
+
+def _rows(ledger: Ledger, words: tuple[RowWords, ...], seats: tuple[str, ...],
+          part: Part | None) -> list[dict[str, Any]]:
+    """Every game (of the part), and between them a row for each table change."""
     texts = iter(change_texts(ledger))
     short = short_names(seats)
-    return [{"change": f"Tischwechsel nach Spiel {e.after}: {next(texts)}"}
-            if isinstance(e, TableChange) else _row(e, words[e.number - 1], seats, short)
-            for e in ledger.entries]
+    games = len(ledger.games)
+    out = []
+    for e in ledger.entries:
+        if isinstance(e, TableChange):
+            text = next(texts)
+            if _in_part(e, part, games):
+                out.append({"change": f"Tischwechsel nach Spiel {e.after}: {text}"})
+        elif _in_part(e, part, games):
+            out.append(_row(e, words[e.number - 1], seats, short))
+    return out
 
 
-def _columns(players: int, landscape: bool) -> dict[str, Any]:
-    room = _CONTENT_WIDTH[landscape] - sum(_FIXED.values()) - _BREAKDOWN_MIN
-    player = min(room / players, _PLAYER_MAX)
-    breakdown = _CONTENT_WIDTH[landscape] - sum(_FIXED.values()) - player * players
-    # A hair under the page width so rounding in the layout engine never tips it over.
-    return {**_FIXED, "player": round(player, 2), "breakdown": round(breakdown - 0.5, 2)}
+def _columns(rows: list[dict[str, Any]], players: int) -> dict[str, float]:
+    """The fixed columns, wide enough for the widest number, value and totals shown."""
+    games = [r for r in rows if "cells" in r]
+    number = max((_mm(f"{r['number']}{r['mark']} {r['dealer_short']}", _TEXT_PT)
+                  for r in games), default=8.0)
+    value = max((_mm(f"{r['value']} ", _TEXT_PT) + _mm(r["bock"], _TEXT_PT, bold=True)
+                 for r in games), default=6.0)
+    points = max((_mm(c["points"] or "aus", _TEXT_PT) for r in games for c in r["cells"]),
+                 default=4.0)
+    total = max((_mm(c["total"], _TOTAL_PT, bold=True) for r in games for c in r["cells"]),
+                default=4.0)
+    player = max(points + _mm(" ", _TEXT_PT) + total + _PADDING, _PLAYER_MIN)
+    # At least as wide as the heads ("Nr.", "Wert"); a little room for rounding.
+    return {"number": round(max(number + _PADDING, 11.0) + 0.3, 2),
+            "value": round(max(value + _PADDING, 10.0) + 0.3, 2),
+            "player": round(player + 0.3, 2)}
 
 
 def _settlement(settlement: Settlement) -> dict[str, Any]:
@@ -170,24 +263,46 @@ def _money(cents: int) -> str:
     return ("+" if cents > 0 else "") + format_euro(cents)
 
 
+def _open_bock(ledger: Ledger, closed: bool) -> str:
+    """The Bock games still to come after the last game, for the row under it, and once the
+    evening is over what becomes of them (RULES.md §10.2, as the sheet says it); "" for
+    none."""
+    if not ledger.bock_queue:
+        return ""
+    text = f"Offen nach Spiel {len(ledger.games)}: {describe_bock_queue(ledger.bock_queue)}"
+    end = bock_at_end_text(ledger) if closed or plan_complete(ledger) else None
+    return f"{text} · {end}" if end else text
+
+
 def sheet_context(
     ledger: Ledger,
     *,
     title: str = DEFAULT_TITLE,
     date: dt.date | str | None = None,
     settlement: Settlement | None = None,
+    part: Part | None = None,
+    words: tuple[RowWords, ...] | None = None,
+    closed: bool = False,
 ) -> dict[str, Any]:
     """Everything the sheet template prints, as plain data: strings, numbers, lists, dicts.
 
     ``title`` names the Runde, ``date`` the evening (a date is written out in German, a
-    string is printed as given), ``settlement`` adds the money lines.
+    string is printed as given), ``settlement`` adds the money lines. ``part`` prints only
+    those games of a long evening (parts): the first part has the summary, every later one
+    starts from the totals before its first game. ``words`` are the ledger's sheet words,
+    where the caller has them already (``sheet_words``). ``closed``: the evening is over,
+    so the Bock games still queued are said to go on, be dropped or be played out.
     """
     setup = ledger.setup
     seats = ledger.players  # every player of the evening, the first seats first
-    landscape = len(seats) >= LANDSCAPE_FROM
     preset, changes = describe_rules(setup.rules)
     games = ledger.games
-    words = sheet_words(ledger)
+    if words is None:
+        words = sheet_words(ledger)
+    rows = _rows(ledger, words, seats, part)
+    columns = _columns(rows, len(seats))
+    summary = part is None or part.number == 1
+    last = part is None or part.last >= len(games)
 
     order = sorted(seats, key=lambda s: (-ledger.totals[s], seats.index(s)))
     standings = []
@@ -216,11 +331,21 @@ def sheet_context(
     played_games = f"{len(games)} Spiele" if len(games) != 1 else "1 Spiel"
     if setup.planned_games is not None:
         played_games += f" (geplant: {setup.planned_games})"
+    if part is None or last:
+        final = {"label": "Endstand", "totals": ledger.totals}
+    else:
+        final = {"label": f"Stand nach Spiel {part.last}", "totals": games[part.last - 1].totals}
+    carried = None
+    if part is not None and part.first > 1:
+        carried = {"label": f"Stand nach Spiel {part.first - 1}",
+                   "totals": [number(games[part.first - 2].totals[s]) for s in seats]}
 
     return {
         "title": title,
         "date": _date_text(date),
-        "landscape": landscape,
+        "part": (f"Teil {part.number} von {part.of} · Spiele {part.first}–{part.last}"
+                 if part is not None and part.of > 1 else ""),
+        "summary": summary,
         "seats": list(setup.seats),
         "players": list(seats),
         "table_changes": len(ledger.table_changes),
@@ -230,19 +355,25 @@ def sheet_context(
             "preset": preset,
             "changes": [{"label": k, "value": v} for k, v in changes.items()],
             "deviation": deviation_text(setup.rules) or "",
-            "summary": summary(setup.rules, setup.planned_games),
+            "summary": summary_text(setup.rules, setup.planned_games),
         },
-        "columns": _columns(len(seats), landscape),
-        "rows": _rows(ledger, words, seats),
+        "columns": columns,
+        "rows": rows,
+        "carried": carried,
+        "open_bock": _open_bock(ledger, closed) if last else "",
         "off_rotation": (f"{OFF_ROTATION_MARK} = {OFF_ROTATION}"
                          if any(w.off_rotation for w in words) else ""),
-        "totals": [{"name": s, "total": number(ledger.totals[s]),
-                    "tone": _tone(ledger.totals[s])} for s in seats],
+        "final": final["label"],
+        "totals": [{"name": s, "total": number(final["totals"][s]),
+                    "tone": _tone(final["totals"][s])} for s in seats],
         "standings": standings,
         "bock": list(bock_summary(ledger)),
         "pflicht": pflicht,
         "settlement": _settlement(settlement) if settlement else None,
-        "chart": evening_chart(seats, [g.totals for g in games], ledger.arrivals),
+        "chart": evening_chart(seats, [g.totals for g in games], ledger.arrivals,
+                               end_labels=True, legend=False, plot_height=100, width=220,
+                               fonts=FONT)
+                 if summary else "",
     }
 
 
@@ -258,13 +389,23 @@ def sheet_html(context: dict[str, Any]) -> str:
 
 
 def preload() -> None:
-    """Pay once, now, what the first PDF of a process pays: importing WeasyPrint (about half
-    a second), compiling the template and setting up the fonts.
+    """Prepare a web worker for its first "Drucken / PDF": start its render process
+    (``scorer.printing``), which pays now what the first PDF would pay (importing WeasyPrint,
+    about half a second, compiling the template, setting up the fonts). The web worker itself
+    never loads WeasyPrint: it does not render.
 
     For a web worker as it starts (``doko-zettel serve``, and gunicorn with the repository's
     gunicorn.conf.py), never on import: the ``scorer`` command and the core must not load
     WeasyPrint.
     """
+    from scorer import printing
+
+    printing.start()
+
+
+def warm() -> None:
+    """Render a one-game sheet and throw it away: WeasyPrint imported, the template compiled,
+    the fonts set up (the render process, as it starts)."""
     render_sheet_pdf(sheet_context(_one_game()))
 
 
@@ -279,16 +420,38 @@ def _one_game() -> Ledger:
 
 
 def render_sheet_pdf(context: dict[str, Any]) -> bytes:
-    """The sheet as PDF bytes (A4; landscape from six players)."""
+    """The sheet as PDF bytes (A4 landscape)."""
     return html_to_pdf(sheet_html(context))
+
+
+def sheet_document(context: dict[str, Any]) -> Any:
+    """The sheet laid out, as WeasyPrint's Document (pages and their boxes), exactly as
+    ``render_sheet_pdf`` lays it out: to look at its layout."""
+    return _document_class()(string=sheet_html(context), base_url=str(TEMPLATES),
+                             url_fetcher=_own_files_fetcher()).render()
 
 
 def html_to_pdf(html: str) -> bytes:
     """An HTML document as PDF bytes; relative URLs resolve in the PDF templates' folder,
     and only the app's own files (OWN_FILES) are read."""
-    pdf: bytes = _weasyprint().HTML(string=html, base_url=str(TEMPLATES),
-                                    url_fetcher=_own_files_fetcher()).write_pdf()
+    pdf: bytes = _document_class()(string=html, base_url=str(TEMPLATES),
+                                   url_fetcher=_own_files_fetcher()).write_pdf()
     return pdf
+
+
+@cache
+def _document_class() -> Any:
+    """WeasyPrint's HTML with the sheet's own user-agent stylesheet (templates/pdf/ua.css)
+    instead of the full HTML one, which cost a fifth of a long sheet's time. (Should a later
+    WeasyPrint no longer ask ``_ua_stylesheets``, its own is used: slower, the same sheet.)"""
+    weasyprint = _weasyprint()
+    sheet = weasyprint.CSS(filename=str(TEMPLATES / "ua.css"))
+
+    class SheetDocument(weasyprint.HTML):  # type: ignore[misc]
+        def _ua_stylesheets(self, forms: bool = False) -> list[Any]:
+            return [sheet]
+
+    return SheetDocument
 
 
 @cache
@@ -367,14 +530,18 @@ def write_sheet_pdf(
 
 __all__ = [
     "DEFAULT_TITLE",
-    "LANDSCAPE_FROM",
+    "FONT",
+    "Part",
     "TEMPLATES",
     "html_to_pdf",
     "number",
+    "parts",
     "preload",
     "render_sheet_pdf",
     "sheet_context",
+    "sheet_document",
     "sheet_html",
     "signed",
+    "warm",
     "write_sheet_pdf",
 ]

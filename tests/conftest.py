@@ -80,7 +80,7 @@ def database_url(tmp_path: Path) -> str:
 
 
 @pytest.fixture
-def app_config(database_url: str) -> dict[str, Any]:
+def app_config(database_url: str, tmp_path: Path) -> dict[str, Any]:
     """The test configuration; tests may change it before asking for ``app``."""
     return {
         "TESTING": True,
@@ -89,6 +89,7 @@ def app_config(database_url: str) -> dict[str, Any]:
         "WTF_CSRF_ENABLED": False,
         # Every test client is 127.0.0.1: the limits per client have tests of their own.
         "RATELIMIT_ENABLED": False,
+        "DOKO_PDF_FOLDER": str(tmp_path / "zettel"),
     }
 
 
@@ -350,6 +351,19 @@ def at_once(app: Any, wrote: Any, first: Any, second: Any) -> tuple[Any, Any]:
     answers["second"] = second(app.test_client())
     thread.join()
     return answers["first"], answers["second"]
+
+
+def fetch_pdf(client: Any, url: str, **kwargs: Any) -> Any:
+    """The PDF at ``url`` as a browser gets it: while the sheet is being made (202, a page
+    that asks again by itself), ask again; at most a minute."""
+    import time
+
+    deadline = time.monotonic() + 60
+    while True:
+        response = client.get(url, **kwargs)
+        if response.status_code != 202 or time.monotonic() > deadline:
+            return response
+        time.sleep(0.05)
 
 
 def count_rows(app: Any, model: Any) -> int:

@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 
+from conftest import fetch_pdf
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -348,10 +350,10 @@ def test_a_restored_backup_shows_every_page(app, table, fresh, tmp_path):
     result = restored.test_cli_runner().invoke(args=["restore", str(target)])
     assert result.exit_code == 0, result.output
     client = restored.test_client()
-    for page in ("", "abend/1/", "abend/1/verlauf/", "statistik", "abend/1/zettel.pdf",
-                 "kasse/", "kasse/verlauf", "kasse/bericht", "bestenliste", "saisons",
-                 "saison.pdf"):
+    for page in ("", "abend/1/", "abend/1/verlauf/", "statistik", "kasse/", "kasse/verlauf",
+                 "kasse/bericht", "bestenliste", "saisons", "saison.pdf"):
         assert client.get(f"/r/{table.token}/{page}").status_code == 200, page
+    assert fetch_pdf(client, f"/r/{table.token}/abend/1/zettel.pdf").status_code == 200
     # The Kasse as it was: Ben paid his 40 ct of evening 2.
     kasse = client.get(f"/r/{table.token}/kasse/").text
     assert "−4,10 €" in kasse  # 0,40 € paid − 4,50 € for the cards

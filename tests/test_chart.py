@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import doctest
+import re
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -181,3 +182,82 @@ def test_who_led_when_puts_the_first_place_at_the_top_and_starts_late_players_la
     assert anna[0][1] < ben[0][1] and anna[1][1] > ben[1][1]  # smaller y is higher up
     assert lines["Cem"][0][0] == anna[1][0]  # Cem's line begins at evening 2
     assert "−" not in svg  # places, never negative
+
+
+def _markers(root):
+    """Per polyline's colour, the path of its markers (drawn after it)."""
+    return {p.get("fill") if p.get("fill") != "none" else p.get("stroke"): p.get("d")
+            for p in root.iter(f"{SVG}path")}
+
+
+@pytest.mark.parametrize("players", [4, 7])
+def test_every_line_has_markers_of_its_own_shape_and_lines_on_top_of_each_other_show_both(
+        players):
+    # Two players with the same totals throughout: one line lies on the other. Their markers
+    # take turns along the stretch, so both stay in view.
+    seats = SEATS[:players]
+    totals = _running(seats, 40)
+    for after in totals:
+        after[seats[1]] = after[seats[0]]
+    root = _parse(evening_chart(seats, totals))
+    markers = _markers(root)
+    lines = root.findall(f".//{SVG}polyline")
+    assert [markers[line.get("stroke")] is not None for line in lines] == [True] * players
+    # Each marker is one absolute move to its place, then the same relative steps: its shape.
+    shapes = [{re.sub(r"^-?[\d.]+,-?[\d.]+", "", m)
+               for m in markers[line.get("stroke")].split("M")[1:]} for line in lines]
+    assert all(len(shape) == 1 for shape in shapes)
+    assert len({shape.pop() for shape in shapes}) == players
+    first, second = (re.findall(r"M(-?[\d.]+),", markers[line.get("stroke")])
+                     for line in lines[:2])
+    assert set(first[:-1]).isdisjoint(second[:-1])  # on the shared line, never on one spot
+
+
+def test_the_printed_chart_names_each_line_at_its_end_apart_from_each_other():
+    seats = ["Anna", "Ben", "Cem", "Dora"]
+    # Three ends close together (Anna 10, Ben 11, Cem 10) and Dora far below.
+    totals = [{"Anna": 5, "Ben": 5, "Cem": -5, "Dora": -5},
+              {"Anna": 10, "Ben": 11, "Cem": 10, "Dora": -31}]
+    root = _parse(evening_chart(seats, totals, end_labels=True, legend=False))
+    labels = {t.text: t for t in root.iter(f"{SVG}text") if t.text in seats}
+    assert set(labels) == set(seats)
+    ends = {line.find(f"{SVG}title").text: _points(line)[-1]
+            for line in root.iter(f"{SVG}polyline")}
+    assert all(float(labels[n].get("x")) > ends[n][0] for n in seats)
+    ys = sorted(float(t.get("y")) for t in labels.values())
+    assert min(b - a for a, b in zip(ys, ys[1:])) >= 9  # a label's height apart
+    assert float(labels["Dora"].get("y")) == max(ys)
+
+
+@pytest.mark.parametrize(("low", "high"), [(-103, 95), (-3, 41), (0, 7), (-250, 12)])
+def test_the_y_axis_ends_near_the_highest_and_lowest_total(low, high):
+    totals = [{"Anna": high, "Ben": low, "Cem": 0, "Dora": 0}]
+    root = _parse(evening_chart(["Anna", "Ben", "Cem", "Dora"], totals))
+    axis = next(line for line in root.iter(f"{SVG}line")
+                if line.get("x1") == line.get("x2") and line.get("stroke") == "#777777")
+    top, bottom = float(axis.get("y1")), float(axis.get("y2"))
+    ends = [p[1] for line in root.iter(f"{SVG}polyline") for p in _points(line)]
+    # The highest and the lowest total lie within a twentieth of the plot from its ends.
+    assert min(ends) - top <= (bottom - top) / 20
+    assert bottom - max(ends) <= (bottom - top) / 20
+
+
+def test_a_line_of_thousands_of_games_keeps_its_extremes_at_a_fraction_of_the_points():
+    # 6,000 games of small steps; Anna alone jumps to +500 after game 3001 and falls to −400
+    # after game 4500, one game each: a thinned line must still show both, where they were.
+    seats = SEATS[:5]
+    totals = [{name: (k + j) % 7 - 3 for j, name in enumerate(seats)} for k in range(6000)]
+    totals[3000] = {**totals[3000], "Anna": 500}
+    totals[4499] = {**totals[4499], "Anna": -400}
+    root = _parse(evening_chart(seats, totals))
+    lines = {line.find(f"{SVG}title").text: _points(line) for line in root.iter(f"{SVG}polyline")}
+    assert all(len(points) <= 1300 for points in lines.values())
+    everywhere = [y for points in lines.values() for _, y in points]
+    anna = lines["Anna"]
+    (x0, _), (x_end, _) = anna[0], anna[-1]
+    top = min(anna, key=lambda p: p[1])
+    bottom = max(anna, key=lambda p: p[1])
+    assert top[1] == min(everywhere) and bottom[1] == max(everywhere)
+    # Positions 3001 and 4500 of 6000 (the start is position 0).
+    assert top[0] == pytest.approx(x0 + (x_end - x0) * 3001 / 6000, abs=0.1)
+    assert bottom[0] == pytest.approx(x0 + (x_end - x0) * 4500 / 6000, abs=0.1)

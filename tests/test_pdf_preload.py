@@ -1,6 +1,7 @@
-"""The PDF renderer is prepared when a web worker starts, never on import: the first "Drucken /
-PDF" of an evening does not wait half a second for WeasyPrint, and the `scorer` command and
-the app factory never load it."""
+"""The PDF renderer is prepared when a web worker starts, never on import: the worker starts its
+render process (scorer.printing), which loads WeasyPrint, so the first "Drucken / PDF" of an
+evening does not wait half a second for it; the web worker itself, which never renders, and
+the `scorer` command and the app factory never load it."""
 
 from __future__ import annotations
 
@@ -22,8 +23,29 @@ def loaded_after(code: str) -> bool:
     return bool(json.loads(done.stdout.splitlines()[-1]))
 
 
-def test_a_starting_worker_loads_the_pdf_renderer() -> None:
-    assert loaded_after("from scorer.serve import worker_started\nworker_started(None)")
+STARTED_WORKER = """
+import json, os, sys
+from pathlib import Path
+from scorer.serve import worker_started
+worker_started(None)
+def pango(pid):
+    return "libpango" in Path(f"/proc/{pid}/maps").read_text()
+children = [int(p.name) for p in Path("/proc").iterdir() if p.name.isdigit()
+            and Path(f"/proc/{p.name}/stat").read_text().rsplit(")", 1)[1].split()[1]
+            == str(os.getpid())]
+print(json.dumps({"worker": ["weasyprint" in sys.modules, pango(os.getpid())],
+                  "children": [pango(child) for child in children]}))
+"""
+
+
+def test_a_starting_worker_starts_its_render_process_which_loads_the_pdf_renderer() -> None:
+    done = subprocess.run([sys.executable, "-c", STARTED_WORKER], capture_output=True,
+                          text=True, cwd=ROOT, check=True, timeout=120)
+    found = json.loads(done.stdout.splitlines()[-1])
+    assert found["worker"] == [False, False]  # the web worker renders nothing
+    # One child with Pango (WeasyPrint) loaded: the render process (multiprocessing's
+    # resource tracker may be another child, without it).
+    assert found["children"].count(True) == 1
 
 
 def test_the_app_factory_and_the_scoring_commands_do_not_load_it(tmp_path: Path) -> None:
@@ -91,3 +113,25 @@ def test_where_the_libraries_go_by_other_names_it_is_loaded_the_usual_way() -> N
         "assert weasyprint.HTML and sys.modules['weasyprint'] is weasyprint\n")],
         capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 0, done.stderr
+
+
+def test_a_render_process_ends_soon_after_its_worker_is_killed() -> None:
+    # gunicorn kills a stuck worker with SIGKILL: its render process must not stay behind.
+    import signal
+    import time
+
+    with subprocess.Popen([sys.executable, "-c", STARTED_WORKER + (
+            "\nprint(json.dumps(children), flush=True)\nimport time\ntime.sleep(600)\n")],
+            stdout=subprocess.PIPE, text=True, cwd=ROOT) as worker:
+        try:
+            assert worker.stdout is not None
+            worker.stdout.readline()  # what STARTED_WORKER prints
+            children = json.loads(worker.stdout.readline())
+            assert children
+        finally:
+            worker.send_signal(signal.SIGKILL)
+            worker.wait()
+    deadline = time.monotonic() + 30
+    while any(Path(f"/proc/{pid}").exists() for pid in children):
+        assert time.monotonic() < deadline, "a render process outlived its worker"
+        time.sleep(0.2)

@@ -9,6 +9,8 @@ from __future__ import annotations
 import datetime as dt
 import io
 import json
+import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -19,7 +21,13 @@ from pypdf import PdfReader
 from scorer.cli import main
 from scorer.core.evening import evening
 from scorer.core.settlement import settle
-from scorer.sheet import TEMPLATES, render_sheet_pdf, sheet_context, sheet_html
+from scorer.sheet import (
+    TEMPLATES,
+    render_sheet_pdf,
+    sheet_context,
+    sheet_document,
+    sheet_html,
+)
 
 weasyprint = pytest.importorskip("weasyprint")
 
@@ -86,7 +94,7 @@ def _long_evening(seats, games):
 
 
 def _document(context):
-    return weasyprint.HTML(string=sheet_html(context), base_url=str(TEMPLATES)).render()
+    return sheet_document(context)
 
 
 def _boxes(page):
@@ -150,7 +158,6 @@ def test_the_context_sums_up_bock_and_ranks_the_players(ledger):
         (1, "Anna", "28"), (2, "Dora", "1"), (3, "Emil", "−5"), (4, "Ben", "−7"),
         (5, "Cem", "−17")]
     assert context["rules"]["preset"] == "Bockrunde" and context["rules"]["changes"] == []
-    assert context["landscape"] is False
 
 
 @pytest.mark.parametrize(
@@ -270,11 +277,13 @@ def test_the_pdf_shows_names_final_totals_and_settlement(pdf_text):
 
 def test_the_pdf_prints_each_game_row_with_points_and_running_totals(pdf_text):
     # Game 1, Anna deals (short names are whole at this table): Anna out (total 0), Ben +1,
-    # Cem −1, Dora +1, Emil −1; Re (Ben, Dora, 150) won.
-    assert "1 Anna 1 aus 0 +1 1 −1 −1 +1 1 −1 −1 Re gewinnt · gewonnen +1" in pdf_text
+    # Cem −1, Dora +1, Emil −1; Re (Ben, Dora, 150 : 90 against Cem and Emil) won.
+    assert ("1 Anna 1 aus 0 +1 1 −1 −1 +1 1 −1 −1 Re Ben, Dora 150 : 90 Kontra Cem, Emil · Re "
+            "gewinnt · gewonnen +1") in pdf_text
     # Game 3, Cem deals, value 1 ×4, in seat order: Anna −4 to −8, Ben +4 to 5, Cem out
-    # at −5, Dora −4 to 1, Emil +4 to 7; Re (Emil, Ben, 130) won.
-    assert "3 Cem 1 ×4 −4 −8 +4 5 aus −5 −4 1 +4 7 Re gewinnt · gewonnen +1 · Bock ×4" in pdf_text
+    # at −5, Dora −4 to 1, Emil +4 to 7; Re (Emil, Ben, 130 : 110 against Dora and Anna) won.
+    assert ("3 Cem 1 ×4 −4 −8 +4 5 aus −5 −4 1 +4 7 Re Emil, Ben 130 : 110 Kontra Dora, Anna · "
+            "Re gewinnt · gewonnen +1 · Bock ×4") in pdf_text
     # Game 5, the redeal, Dora deals again and sits out: no value, no Bock factor, nobody's
     # points change (Anna 28, Ben −7, Cem −17, Dora 1, Emil −5).
     assert "5 Dora 0 28 0 −7 0 −17 aus 1 0 −5 neu gegeben: keine Punkte" in pdf_text
@@ -295,8 +304,9 @@ def test_a_pdf_of_an_evening_with_unchanged_rules_names_no_deviation():
     text = _flat(_text(render_sheet_pdf(sheet_context(ledger))))
     assert "Regeln: Bockrunde" in text
     assert "Abweichend" not in text and "mit Hausregeln" not in text
+    # (A line may break after the hyphen of "Herz-Solo".)
     assert ("Soli: Kreuz-Solo, Pik-Solo, Herz-Solo, Karo-Solo, Damensolo, Bubensolo, "
-            "Fleischloser.") in text
+            "Fleischloser.") in re.sub(r"(\w)- (\w)", r"\1-\2", text)
 
 
 def test_a_pdf_of_an_evening_with_changed_rules_names_the_deviation():
@@ -320,11 +330,13 @@ def test_an_evening_without_games_still_prints():
     assert "Noch keine Spiele eingetragen." in text and "Endstand 0 0 0 0" in text
 
 
-@pytest.mark.parametrize(("players", "landscape"), [(4, False), (5, False), (6, True), (7, True)])
-def test_six_players_and_more_print_in_landscape(players, landscape):
+@pytest.mark.parametrize("players", [4, 5, 6, 7])
+def test_every_sheet_prints_in_landscape(players):
+    # One layout for every table: the game in words needs the width of landscape A4 to fit
+    # one line (issue 25 #21).
     ledger = evening(_long_evening(LONG_NAMES[:players], 3))
     page = _document(sheet_context(ledger)).pages[0]
-    assert (page.width > page.height) is landscape
+    assert page.width > page.height
 
 
 def test_seven_players_and_eighty_games_fit_the_page_width_on_every_page(
@@ -332,19 +344,11 @@ def test_seven_players_and_eighty_games_fit_the_page_width_on_every_page(
     pages = seven_players_eighty_games.pages
     assert len(pages) > 1
     for page in pages:
-        box = page._page_box
-        right_edge = box.content_box_x() + box.width + 0.01
         tables = [b for b in _boxes(page)
                   if type(b).__name__ == "TableBox" and _has_class(b, "games")]
         assert len(tables) == 1
-        table = tables[0]
-        assert table.position_x >= box.content_box_x() - 0.01
-        assert table.position_x + table.margin_width() <= right_edge
-        for cell in (b for b in table.descendants() if type(b).__name__ == "TableCellBox"):
-            cell_right = cell.position_x + cell.margin_width()
-            assert cell_right <= right_edge
-            for text in (b for b in cell.descendants() if type(b).__name__ == "TextBox"):
-                assert text.position_x + text.margin_width() <= cell_right + 0.01, text.text
+        assert tables[0].position_x >= page._page_box.content_box_x() - 0.01
+    assert _overflow(seven_players_eighty_games) <= 0.01
 
 
 def test_every_page_of_a_long_evening_repeats_the_table_head(seven_players_eighty_games):
@@ -357,6 +361,187 @@ def test_every_page_of_a_long_evening_repeats_the_table_head(seven_players_eight
         games_seen += sum(1 for b in boxes
                           if type(b).__name__ == "TableRowBox" and _has_class(b, "game"))
     assert games_seen == 80
+
+
+# A DDV tournament list: 24 games of four (ddv), as a table plays them: announcements, Absagen,
+# extras, two Pflichtsoli, a Hochzeit, a redeal and a schwarz game.
+DDV_LIST = {"rules": "ddv", "seats": ["Anna", "Ben", "Cem", "Dora"], "games": [
+    {"re": ["Anna", "Cem"], "re_eyes": 151},
+    {"re": ["Ben", "Dora"], "re_eyes": 98, "announced": {"kontra": "ansage"},
+     "extras": {"kontra": {"fuchs_gefangen": 1}}},
+    {"re": ["Anna", "Dora"], "re_eyes": 172, "announced": {"re": "keine_90"},
+     "extras": {"re": {"doppelkopf": 1, "karlchen": 1}}},
+    {"re": ["Ben", "Cem"], "re_eyes": 121},
+    {"kind": "solo", "solo": "damen", "re": ["Cem"], "re_eyes": 163},
+    {"re": ["Anna", "Ben"], "re_eyes": 87, "extras": {"kontra": {"doppelkopf": 1}}},
+    {"re": ["Cem", "Dora"], "re_eyes": 139, "announced": {"re": "ansage", "kontra": "ansage"}},
+    {"kind": "redeal"},
+    {"re": ["Anna", "Dora"], "re_eyes": 118, "extras": {"re": {"fuchs_gefangen": 1}}},
+    {"re": ["Ben", "Cem"], "re_eyes": 207, "announced": {"re": "keine_60"}},
+    {"kind": "hochzeit", "re": ["Dora", "Anna"], "re_eyes": 144},
+    {"re": ["Cem", "Anna"], "re_eyes": 62},
+    {"re": ["Ben", "Dora"], "re_eyes": 240, "trickless": "kontra",
+     "announced": {"re": "schwarz"}},
+    {"re": ["Anna", "Cem"], "re_eyes": 131, "extras": {"kontra": {"fuchs_gefangen": 1}}},
+    {"kind": "solo", "solo": "kreuz", "re": ["Dora"], "re_eyes": 104},
+    {"re": ["Ben", "Anna"], "re_eyes": 156, "announced": {"re": "ansage"}},
+    {"re": ["Cem", "Dora"], "re_eyes": 95, "announced": {"kontra": "keine_90"}},
+    {"re": ["Anna", "Ben"], "re_eyes": 128},
+    {"re": ["Cem", "Ben"], "re_eyes": 145, "extras": {"re": {"doppelkopf": 2}}},
+    {"re": ["Dora", "Cem"], "re_eyes": 110},
+    {"re": ["Anna", "Dora"], "re_eyes": 183, "announced": {"re": "keine_60"},
+     "extras": {"re": {"fuchs_gefangen": 1}}},
+    {"re": ["Ben", "Cem"], "re_eyes": 74, "announced": {"re": "ansage"}},
+    {"re": ["Anna", "Ben"], "re_eyes": 136},
+    {"re": ["Cem", "Dora"], "re_eyes": 123, "extras": {"kontra": {"karlchen": 1}}},
+]}
+
+
+@pytest.fixture(scope="module")
+def ddv_list():
+    ledger = evening(DDV_LIST)
+    context = sheet_context(ledger, title="Stammtisch · Abend 12", date=dt.date(2026, 11, 25),
+                            settlement=settle(ledger.totals, 10))
+    return render_sheet_pdf(context)
+
+
+def test_a_ddv_list_of_24_games_fits_one_landscape_page(ddv_list):
+    pages = PdfReader(io.BytesIO(ddv_list)).pages
+    assert len(pages) == 1
+    assert pages[0].mediabox.width > pages[0].mediabox.height
+    text = _flat(_text(ddv_list))
+    assert all(f" {n} " in text for n in range(1, 25)) and "Endstand " in text
+
+
+def test_each_game_names_re_the_augen_and_what_was_said_in_words(ddv_list):
+    text = _flat(_text(ddv_list))
+    # Game 2: Ben and Dora Re with 98 Augen, Kontra (Cem, Anna, as they sat after the dealer)
+    # 142 and said "Kontra".
+    assert "Re Ben, Dora 98 : 142 Kontra Cem, Anna · angesagt: Kontra · " in text
+    # Game 3: "keine 90" said by Re, who made 172.
+    assert "Re Anna, Dora 172 : 68 Kontra Ben, Cem · angesagt: Re keine 90 · " in text
+    # Game 7: both said theirs; game 17: Kontra said keine 90.
+    assert "Re Cem, Dora 139 : 101 Kontra Anna, Ben · angesagt: Re, Kontra · " in text
+    assert "Re Cem, Dora 95 : 145 Kontra Anna, Ben · angesagt: Kontra keine 90 · " in text
+    # Game 5: Cem's Damensolo with 163 Augen; the soloist is Re against the three.
+    assert "Re Cem 163 : 77 Kontra Ben, Dora, Anna · " in text
+
+
+def test_0_augen_say_whether_the_party_was_schwarz(ddv_list):
+    text = _flat(_text(ddv_list))
+    # Game 13: Kontra took no trick (and Re had said schwarz).
+    assert ("Re Ben, Dora 240 : 0 Kontra Anna, Cem · Kontra schwarz (keinen Stich) · angesagt: "
+            "Re schwarz · ") in text
+    # With 48 cards, 0 Augen may still be a trick of four nines: not schwarz.
+    ledger = evening({"rules": "ddv", "seats": DDV_LIST["seats"],
+                      "games": [{"re": ["Anna", "Cem"], "re_eyes": 240}]})
+    text = _flat(_text(render_sheet_pdf(sheet_context(ledger))))
+    assert ("Re Anna, Cem 240 : 0 Kontra Ben, Dora · Kontra nicht schwarz (Stich mit 0 Augen) "
+            "· ") in text
+
+
+def _pt(px: float) -> float:
+    return px * 72 / 96
+
+
+def test_the_game_text_is_8_pt_or_larger(seven_players_eighty_games):
+    sizes = set()
+    for page in seven_players_eighty_games.pages:
+        for table in (b for b in _boxes(page)
+                      if type(b).__name__ == "TableBox" and _has_class(b, "games")):
+            for body in (g for g in table.children if not g.is_header):
+                sizes |= {round(_pt(t.style["font_size"]), 2) for t in body.descendants()
+                          if type(t).__name__ == "TextBox"}
+    assert sizes and min(sizes) >= 8
+
+
+def _fonts(pdf: bytes) -> set[str]:
+    """The base names of the fonts a PDF embeds, without their subset prefix."""
+    names = set()
+
+    def walk(resources):
+        for font in (resources.get("/Font") or {}).values():
+            names.add(str(font.get_object()["/BaseFont"]).split("+")[-1])
+        for item in (resources.get("/XObject") or {}).values():
+            item = item.get_object()
+            if "/Resources" in item:
+                walk(item["/Resources"])
+
+    for page in PdfReader(io.BytesIO(pdf)).pages:
+        walk(page["/Resources"])
+    return names
+
+
+def test_the_pdf_uses_only_the_font_every_debian_has(ddv_list):
+    # fonts-dejavu-core comes with fontconfig (WeasyPrint's Pango needs it); fonts-liberation
+    # does not: a sheet laid out in Liberation Sans broke on a machine without it.
+    assert _fonts(ddv_list) <= {"DejaVu-Sans", "DejaVu-Sans-Bold"}
+    css = (TEMPLATES / "sheet.css").read_text(encoding="utf-8")
+    families = {f.strip().strip('"') for m in re.findall(r"font(?:-family)?:([^;]+);", css)
+                for f in m.split(",")}
+    families = {f.split("pt ")[-1].strip().strip('"') for f in families}
+    assert families <= {"DejaVu Sans", "sans-serif"}
+
+
+def _overflow(document) -> float:
+    """How far (px) any cell or text of the game table reaches past the page's content box,
+    or past its own cell: 0 when everything fits."""
+    worst = 0.0
+    for page in document.pages:
+        box = page._page_box
+        right_edge = box.content_box_x() + box.width
+        for table in (b for b in _boxes(page)
+                      if type(b).__name__ == "TableBox" and _has_class(b, "games")):
+            for cell in (b for b in table.descendants() if type(b).__name__ == "TableCellBox"):
+                cell_right = cell.position_x + cell.margin_width()
+                worst = max(worst, cell_right - right_edge)
+                for text in (b for b in cell.descendants() if type(b).__name__ == "TextBox"):
+                    worst = max(worst, text.position_x + text.margin_width() - cell_right)
+    return worst
+
+
+SEVEN_BY_EIGHTY = """
+import json
+from scorer.core.evening import evening
+from scorer.sheet import sheet_context
+from tests.test_sheet import LONG_NAMES, _document, _fonts, _long_evening, _overflow
+from scorer.sheet import render_sheet_pdf
+context = sheet_context(evening(_long_evening(LONG_NAMES, 80)), date="Freitag, 21.11.2025")
+document = _document(context)
+print(json.dumps({"pages": len(document.pages), "overflow": _overflow(document),
+                  "fonts": sorted(_fonts(render_sheet_pdf(context)))}))
+"""
+
+
+def test_a_machine_with_only_the_default_fonts_prints_the_same_sheet(
+        tmp_path, seven_players_eighty_games):
+    # A fresh Debian has fonts-dejavu-core (fontconfig's first choice), not fonts-liberation:
+    # a fontconfig that knows only DejaVu Sans and its bold lays the sheet out the same.
+    fonts = tmp_path / "fonts"
+    fonts.mkdir()
+    for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"):
+        found = next(Path("/usr/share/fonts").rglob(name), None)
+        if found is None:
+            pytest.skip(f"{name} is not installed")
+        (fonts / name).symlink_to(found)
+    config = tmp_path / "fonts.conf"
+    config.write_text(f"""<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd">
+<fontconfig><dir>{fonts}</dir><cachedir>{tmp_path / "cache"}</cachedir></fontconfig>""",
+                      encoding="utf-8")
+    done = subprocess.run([sys.executable, "-c", SEVEN_BY_EIGHTY], capture_output=True,
+                          text=True, check=True, timeout=300,
+                          cwd=Path(__file__).resolve().parent.parent,
+                          env={**os.environ, "FONTCONFIG_FILE": str(config)})
+    alone = json.loads(done.stdout.splitlines()[-1])
+    assert alone["overflow"] <= 0.01
+    assert alone["pages"] == len(seven_players_eighty_games.pages)
+    assert alone["fonts"] == ["DejaVu-Sans", "DejaVu-Sans-Bold"]
+
+
+def test_open_bock_games_stand_right_under_the_last_game(pdf_text):
+    # EVENING: game 2's two reasons start a round ×4 of five games; game 3 uses one, the solo
+    # and the redeal none: four are left. The row stands between game 5 and the totals.
+    assert "Dora gibt noch einmal. Offen nach Spiel 5: noch 4 Bockspiele ×4 Endstand " in pdf_text
 
 
 # --------------------------------------------------------------------------- the CLI

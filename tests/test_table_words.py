@@ -71,7 +71,6 @@ def test_the_pdf_rows_put_each_change_between_its_games():
         2, "Tischwechsel nach Spiel 2: Dora geht (Pflichtsolo offen, entfällt) · gibt: Cem", 3]
     assert context["players"] == [A, B, C, D, "Fritz"]
     assert context["seats"] == [A, B, C, D]
-    assert context["landscape"] is False  # five columns: portrait, as five seats
 
 
 def test_the_pdf_cells_are_empty_away_from_the_table_and_aus_for_sitting_out():

@@ -9,10 +9,13 @@ games 2–4 each use one slot, so after four planned games one Bock game is left
 from __future__ import annotations
 
 import html
+import io
 import re
 from typing import Any
 
 import pytest
+from conftest import fetch_pdf
+from pypdf import PdfReader
 
 TIE = (("Anna", "Cem"), 120)  # 120:120: Kontra wins with 120, one Bock round follows
 PLAIN = (("Ben", "Dora"), 130)
@@ -133,3 +136,17 @@ def test_a_recorded_game_is_stored_by_player_id_and_folds_back_by_name(bockrunde
     ledger = bockrunde.ledger(sheet)
     assert ledger.totals == {"Anna": 3, "Ben": -1, "Cem": -1, "Dora": -1}
     assert "Strafpunkte" in bockrunde.opened(sheet)  # the row's breakdown is its note
+
+
+@pytest.mark.parametrize(("mode", "sentence"), [
+    ("drop", "Ein Bockspiel verfällt mit dem Ende des Abends."),
+    ("carry", "Ein Bockspiel geht in den nächsten Abend der Runde mit."),
+])
+def test_the_closed_evening_s_pdf_says_what_becomes_of_the_bock_left(
+        bockrunde: Any, mode: str, sentence: str) -> None:
+    sheet = _evening(bockrunde, mode)
+    _close(bockrunde, sheet)
+    pdf = fetch_pdf(bockrunde.client, sheet + "zettel.pdf")
+    text = " ".join(" ".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf.data)).pages)
+                    .split())
+    assert "Offen nach Spiel 4" in text and sentence in text

@@ -10,6 +10,7 @@ import re
 import pytest
 from pypdf import PdfReader
 
+from conftest import fetch_pdf
 from scorer.core.evening import evening
 from scorer.core.settlement import settle
 from scorer.sheet import number
@@ -32,7 +33,8 @@ def _csv_rows(data: bytes) -> list[list[str]]:
 
 
 def _points(cell: str) -> int:
-    return int(cell) if cell else 0
+    """A player's points in a CSV row: 0 where the player did not play ("aus", or empty)."""
+    return int(cell) if cell not in ("", "aus") else 0
 
 
 @pytest.fixture
@@ -55,11 +57,14 @@ def played(table):
 def test_the_pdf_sheet_has_the_runde_the_players_every_total_and_the_settlement(
         table, client, played):
     url, sheet = played
-    response = client.get(sheet + "zettel.pdf")
+    response = fetch_pdf(client, sheet + "zettel.pdf")
     assert response.status_code == 200
     assert response.mimetype == "application/pdf"
+    # The file says which Runde and which evening it holds; in ASCII for every browser, with
+    # the Runde's own letters for those that read filename* (RFC 6266).
     assert response.headers["Content-Disposition"] == (
-        'attachment; filename="doko-zettel-2025-11-20.pdf"')
+        'attachment; filename="doko-zettel-skatfreunde-koeln-abend-1-2025-11-20.pdf"; '
+        "filename*=UTF-8''doko-zettel-skatfreunde-k%C3%B6ln-abend-1-2025-11-20.pdf")
     text = _pdf_text(response.data)
     ledger = table.ledger(sheet)
     assert "Skatfreunde Köln · Abend 1" in text and "Donnerstag, 20.11.2025" in text
@@ -94,11 +99,11 @@ def test_the_pdf_shows_the_games_as_the_scorer_command_prints_the_same_evening(
     assert main(["sheet", str(typed), "-o", str(tmp_path / "sheet.pdf")]) == 0
 
     def games(text: str) -> str:
-        """The game table, from its heading to the final totals."""
-        return text[text.index("SPIELVERLAUF"):text.index("Endstand ")]
+        """The game table, from its head to the final totals."""
+        return text[text.index("Nr. Wert"):text.index("Endstand ")]
 
     printed = _pdf_text((tmp_path / "sheet.pdf").read_bytes())
-    served = _pdf_text(client.get(sheet + "zettel.pdf").data)
+    served = _pdf_text(fetch_pdf(client, sheet + "zettel.pdf").data)
     assert games(served) == games(printed)
     # ddv, by hand: game 1 Re +2 each (won, Kontra under 90); game 2 Kontra +3 each (won +1,
     # Kontra angesagt +2, gegen die Alten +1, less Re's Doppelkopf +1); game 3 Dörte's
@@ -116,7 +121,7 @@ def test_the_pdf_settles_in_the_evening_s_own_mode_and_rounding(table, client):
     table.play(sheet, ("Ben", "Cem"), 95)
     ledger = table.ledger(sheet)
     money = settle(ledger.totals, 3, mode="pay_leader", rounding="ten_cents")
-    text = _pdf_text(client.get(sheet + "zettel.pdf").data)
+    text = _pdf_text(fetch_pdf(client, sheet + "zettel.pdf").data)
     assert money.payments
     for line in money.lines():
         assert line in text
@@ -127,7 +132,7 @@ def test_an_evening_without_money_prints_no_settlement(table, client):
     table.create_group()
     sheet = table.start_evening(cents=0)
     table.play(sheet, ("Anna", "Cem"), 151)
-    text = _pdf_text(client.get(sheet + "zettel.pdf").data)
+    text = _pdf_text(fetch_pdf(client, sheet + "zettel.pdf").data)
     assert "Donnerstagsrunde" in text and "zahlt" not in text and "Abrechnung" not in text
 
 
@@ -152,7 +157,7 @@ def recorded(table):
 
 
 def test_the_pdf_shows_a_recorded_game_with_its_note_and_no_value(client, recorded):
-    text = _pdf_text(client.get(recorded + "zettel.pdf").data)
+    text = _pdf_text(fetch_pdf(client, recorded + "zettel.pdf").data)
     # Nr, Geber, (no Wert), the points and totals, then the words: §10.1's note, or
     # "übernommen" for points taken over without one.
     assert "1 Anna +3 3 −1 −1 −1 −1 −1 −1 Punkte eingetragen: Strafpunkte: falsch bedient" in text
@@ -174,38 +179,48 @@ def test_the_evening_csv_has_one_row_per_game_with_the_core_s_points(table, clie
     assert response.status_code == 200
     assert response.headers["Content-Type"] == "text/csv; charset=utf-8"
     assert response.headers["Content-Disposition"] == (
-        'attachment; filename="doko-zettel-2025-11-20.csv"')
-    header, *rows = _csv_rows(response.data)
-    assert header == ["Nr", "Geber", "Spielart", "Re", "Augen Re", "Ansagen", "Sonderpunkte",
-                      "Bock", "Grundwert", "Notiz", *SEATS]
+        'attachment; filename="doko-zettel-skatfreunde-koeln-abend-1-2025-11-20.csv"; '
+        "filename*=UTF-8''doko-zettel-skatfreunde-k%C3%B6ln-abend-1-2025-11-20.csv")
+    header, *rows, totals = _csv_rows(response.data)
+    assert header == [*COLUMNS, *SEATS]
     ledger = table.ledger(sheet)
     assert len(rows) == len(ledger.games) == 4
     for row, game in zip(rows, ledger.games):
         record = dict(zip(header, row))
         assert int(record["Nr"]) == game.number
         assert record["Geber"] == game.dealer
-        assert int(record["Bock"]) == game.bock
         assert {s: _points(record[s]) for s in SEATS} == game.points
-        # Whoever sits out has an empty cell, not a 0 that looks like a played game.
-        assert [s for s in SEATS if record[s] == ""] == [
+        # Whoever sits out at the table says so, as on the sheet: not a 0 that looks like a
+        # played game.
+        assert [s for s in SEATS if record[s] == "aus"] == [
             s for s in SEATS if s not in game.players]
     normal, announced, solo, redeal = (dict(zip(header, row)) for row in rows)
-    assert (normal["Spielart"], normal["Re"], normal["Augen Re"]) == (
-        "Normalspiel", "Bärbel, Dörte", "151")
+    assert (normal["Spielart"], normal["Re"], normal["Kontra"], normal["Augen Re"],
+            normal["Augen Kontra"]) == ("Normalspiel", "Bärbel, Dörte", "Cem, Émile", "151", "89")
     assert int(normal["Grundwert"]) == ledger.games[0].score.value
     assert announced["Ansagen"] == "Kontra" and announced["Sonderpunkte"] == "Re: Doppelkopf"
     assert solo["Spielart"] == "Pflichtsolo (Damensolo)" and solo["Re"] == "Dörte"
     assert (redeal["Spielart"], redeal["Re"], redeal["Grundwert"]) == ("neu gegeben", "", "")
+    # The last row: everybody's total, as the sheet's Endstand.
+    record = dict(zip(header, totals))
+    assert record["Spielart"] == "Endstand"
+    assert {s: int(record[s]) for s in SEATS} == ledger.totals
+
+
+COLUMNS = ["Nr", "Geber", "Spielart", "Re", "Kontra", "Augen Re", "Augen Kontra", "Ohne Stich",
+           "Ansagen", "Sonderpunkte", "Gewinner", "Wertung", "Bock", "Grundwert", "Hinweise"]
 
 
 def test_the_csv_shows_a_recorded_game_with_its_note_and_no_grundwert(client, recorded):
-    header, *rows = _csv_rows(client.get(recorded + "spiele.csv").data)
+    header, *rows, totals = _csv_rows(client.get(recorded + "spiele.csv").data)
     penalty, taken = (dict(zip(header, row)) for row in rows)
-    assert (penalty["Spielart"], penalty["Grundwert"], penalty["Notiz"]) == (
-        "Punkte eingetragen", "", "Strafpunkte: falsch bedient")
+    # RULES.md §10.1: no Grundwert; the note is the game's Wertung, as on the sheet.
+    assert (penalty["Spielart"], penalty["Grundwert"]) == ("Punkte eingetragen", "")
+    assert "Strafpunkte: falsch bedient" in penalty["Wertung"]
     assert [int(penalty[p]) for p in ("Anna", "Ben", "Cem", "Dora")] == [3, -1, -1, -1]
-    assert (taken["Spielart"], taken["Grundwert"], taken["Notiz"]) == (
-        "Punkte eingetragen", "", "")
+    assert (taken["Spielart"], taken["Grundwert"]) == ("Punkte eingetragen", "")
+    assert "übernommen" in taken["Wertung"]
+    assert [int(v) for v in totals[-4:]] == [1, 1, -3, 1]
 
 
 def test_the_csv_is_semicolon_separated_utf8_with_a_byte_order_mark(table, client, played):
@@ -213,8 +228,7 @@ def test_the_csv_is_semicolon_separated_utf8_with_a_byte_order_mark(table, clien
     data = client.get(sheet + "spiele.csv").data
     assert data.startswith(BOM)
     first_line = data[len(BOM):].split(b"\r\n")[0].decode("utf-8")
-    assert first_line == ("Nr;Geber;Spielart;Re;Augen Re;Ansagen;Sonderpunkte;Bock;Grundwert;"
-                          "Notiz;Jürgen;Bärbel;Cem;Dörte;Émile")
+    assert first_line == ";".join([*COLUMNS, *SEATS])
 
 
 def test_the_runde_csv_has_every_game_of_every_evening(table, client, played):
@@ -223,28 +237,35 @@ def test_the_runde_csv_has_every_game_of_every_evening(table, client, played):
     table.play(second, ("Cem", "Émile"), 200)
     response = client.get(url + "spiele.csv")
     assert response.status_code == 200
-    assert response.headers["Content-Disposition"].startswith("attachment; filename=")
+    assert response.headers["Content-Disposition"] == (
+        'attachment; filename="doko-zettel-skatfreunde-koeln-alle-spiele.csv"; '
+        "filename*=UTF-8''doko-zettel-skatfreunde-k%C3%B6ln-alle-spiele.csv")
     header, *rows = _csv_rows(response.data)
     assert header[:3] == ["Abend", "Datum", "Nr"]
     assert header[-5:] == list(SEATS)  # everybody who ever sat, in order of appearance
     ledgers = {1: table.ledger(first), 2: table.ledger(second)}
+    games = [dict(zip(header, row)) for row in rows if row[2]]
     expected = [(n, g) for n, ledger in ledgers.items() for g in ledger.games]
-    assert len(rows) == len(expected) == 5
-    for row, (evening_number, game) in zip(rows, expected):
-        record = dict(zip(header, row))
+    assert len(games) == len(expected) == 5
+    for record, (evening_number, game) in zip(games, expected):
         assert (int(record["Abend"]), record["Datum"]) == (evening_number, "2025-11-20")
         assert int(record["Nr"]) == game.number
         for seat in SEATS:
             assert _points(record[seat]) == game.points.get(seat, 0)
     # Jürgen was not at the second evening: his cell is empty.
-    assert dict(zip(header, rows[-1]))["Jürgen"] == ""
+    assert games[-1]["Jürgen"] == ""
+    # Each evening ends with its totals, the Runde with everybody's points over all evenings.
+    totals = [dict(zip(header, row)) for row in rows if not row[2]]
+    assert [t["Spielart"] for t in totals] == ["Endstand", "Endstand", "Summe aller Abende"]
+    assert {s: _points(totals[2][s]) for s in SEATS} == {
+        s: sum(ledger.totals.get(s, 0) for ledger in ledgers.values()) for s in SEATS}
 
 
 def test_a_name_that_looks_like_a_formula_stays_text(table, client):
     table.create_group(players=("=1+2", "Ben", "Cem", "Dora"))
     sheet = table.start_evening(seats=("=1+2", "Ben", "Cem", "Dora"))
     table.play(sheet, ("Ben", "Cem"), 151)
-    header, row = _csv_rows(client.get(sheet + "spiele.csv").data)
+    header, row, _ = _csv_rows(client.get(sheet + "spiele.csv").data)
     assert header[-4] == "'=1+2" and row[1] == "'=1+2"  # the dealer
     assert row[-4] == "-2"  # numbers stay numbers
 
@@ -304,18 +325,17 @@ def test_libreoffice_reads_names_and_numbers_from_the_csv(table, client, played,
                     str(tmp_path), str(tmp_path / "spiele.csv")],
                    check=True, capture_output=True, timeout=120)
     header, *rows = _ods_rows(tmp_path / "spiele.ods")
-    assert [value for _, value in header[:15]] == [
-        "Nr", "Geber", "Spielart", "Re", "Augen Re", "Ansagen", "Sonderpunkte", "Bock",
-        "Grundwert", "Notiz", *SEATS]
+    columns = len(COLUMNS)
+    assert [value for _, value in header[:columns + 5]] == [*COLUMNS, *SEATS]
     ledger = table.ledger(sheet)
     for row, game in zip(rows, ledger.games):
         assert row[1] == ("string", game.dealer)
         for k, seat in enumerate(SEATS):
-            kind, value = row[10 + k]
+            kind, value = row[columns + k]
             if seat in game.players:
                 assert (kind, int(value)) == ("float", game.points[seat])
             else:
-                assert value == ""
+                assert (kind, value) == ("string", "aus")
 
 
 def _read_token(app, table) -> str:
@@ -329,7 +349,7 @@ def test_a_read_only_link_gets_the_pdf_the_csv_and_the_statistics(table, client,
     read = f"/r/{_read_token(app, table)}/"
     page = client.get(f"{read}abend/1/").text
     assert f'href="{read}abend/1/zettel.pdf"' in page and table.token not in page
-    assert client.get(f"{read}abend/1/zettel.pdf").status_code == 200
+    assert fetch_pdf(client, f"{read}abend/1/zettel.pdf").status_code == 200
     assert client.get(f"{read}abend/1/spiele.csv").status_code == 200
     assert client.get(f"{read}spiele.csv").status_code == 200
     stats = client.get(f"{read}statistik")
@@ -342,11 +362,11 @@ def test_doppelt_and_the_hammelrennen_augen_are_written_out():
     doppelt = evening({"rules": "orbital", "seats": ["A", "B", "C", "D"], "games": [
         {"re": ["A", "B"], "re_eyes": 190, "doppelt": {"re": 2, "kontra": 1},
          "announced": {"re": "keine_90"}}]})
-    header, row = _csv_rows(evening_csv(doppelt).encode("utf-8"))
+    header, row, _ = _csv_rows(evening_csv(doppelt).encode("utf-8"))
     assert dict(zip(header, row))["Ansagen"] == "Re keine 90, Re 2× Doppelt, Kontra 1× Doppelt"
     hammel = evening({"rules": "voss", "seats": ["A", "B", "C", "D"], "games": [
         {"kind": "hammelrennen", "eyes": {"A": 130, "B": 40, "C": 40, "D": 30}}]})
-    header, row = _csv_rows(evening_csv(hammel).encode("utf-8"))
+    header, row, _ = _csv_rows(evening_csv(hammel).encode("utf-8"))
     record = dict(zip(header, row))
     assert record["Spielart"] == "Hammelrennen (B 40 · C 40 · D 30 · A 130)"
     assert (record["Re"], record["Augen Re"]) == ("", "")

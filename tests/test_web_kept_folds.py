@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from pypdf import PdfReader
 
-from conftest import COMPILED_TEMPLATES
+from conftest import COMPILED_TEMPLATES, fetch_pdf
 from test_web_table_changes import change_form
 
 FOUR = ("Anna", "Ben", "Cem", "Dora")
@@ -45,8 +45,8 @@ class Pages:
         self.client = client
         self.runde = f"/r/{token}/"
 
-    def get(self, url: str) -> Any:
-        response = self.client.get(url)
+    def get(self, url: str, fetch: Any = None) -> Any:
+        response = fetch(self.client, url) if fetch else self.client.get(url)
         assert response.status_code == 200, (url, response.status_code)
         return response
 
@@ -56,7 +56,7 @@ class Pages:
         equal bytes mean the same PDF and other bytes a changed one."""
         open_evening, old_evening = f"{self.runde}abend/2/", f"{self.runde}abend/1/"
         pages: dict[str, str | bytes] = (
-            {"pdf": self.get(open_evening + "zettel.pdf").data} if pdf else {})
+            {"pdf": self.get(open_evening + "zettel.pdf", fetch_pdf).data} if pdf else {})
         return pages | {
             "sheet": _same_every_time(self.get(open_evening).text),
             "evening csv": self.get(open_evening + "spiele.csv").text,

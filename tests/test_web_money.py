@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from conftest import count_rows, csrf_token
+from conftest import count_rows, csrf_token, fetch_pdf
 
 from scorer.store.models import Evening
 from scorer.core.settlement import price_cents, settle
@@ -213,7 +213,7 @@ def test_a_price_in_tenths_is_kept_as_typed_and_settles_exactly(table, client, a
     assert 'inputmode="decimal"' in field and 'type="text"' in field
     from tests.test_web_exports import _pdf_text
 
-    pdf = _pdf_text(client.get(sheet + "zettel.pdf").data)
+    pdf = _pdf_text(fetch_pdf(client, sheet + "zettel.pdf").data)
     assert f"{shown} pro Punkt · Ausgleich untereinander · auf den Cent" in pdf
     for line in expected:
         assert line in pdf

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from pypdf import PdfReader
 
+from conftest import fetch_pdf
 from scorer.words.labels import sheet_words
 
 FIVE = ("Anna", "Ben", "Cem", "Dora", "Emil")
@@ -262,7 +263,7 @@ def test_the_delete_confirmation_says_what_is_recomputed_and_which_games_change(
 
 
 def _pdf(client: Any, sheet: str) -> str:
-    data = client.get(sheet + "zettel.pdf").data
+    data = fetch_pdf(client, sheet + "zettel.pdf").data
     return " ".join(" ".join(p.extract_text() for p in PdfReader(io.BytesIO(data)).pages).split())
 
 

@@ -19,6 +19,7 @@ import pytest
 from pypdf import PdfReader
 
 from test_web_table_changes import change
+from conftest import fetch_pdf
 
 PLAYERS = ["Anna", "Ben", "Cem", "Dora", "Fritz"]
 TOTALS = {"Anna": 2, "Ben": -4, "Cem": 2, "Dora": -4, "Fritz": 4}
@@ -97,28 +98,31 @@ def _csv(data: bytes) -> list[list[str]]:
 
 def test_the_evening_csv_has_every_player_and_the_table_changes_as_rows(table, evening):
     rows = _csv(table.client.get(evening + "spiele.csv").data)
-    head, *body = rows
+    head, *body, totals = rows
     assert head[-5:] == PLAYERS
     assert [r[0] for r in body] == ["1", "", "2", "", "3"]
-    assert body[0][-5:] == ["2", "-2", "2", "-2", ""]
+    assert body[0][-5:] == ["2", "-2", "2", "-2", ""]  # Fritz not at the table yet: empty
     assert body[1][:3] == ["", "Ben", "Tischwechsel: Fritz kommt dazu · gibt: Ben"]
     assert body[1][3:] == [""] * (len(head) - 3)
-    assert body[2][-5:] == ["-2", "", "2", "-2", "2"]  # Ben sat out: empty, as ever
+    assert body[2][-5:] == ["-2", "aus", "2", "-2", "2"]  # Ben sat out, as the sheet says
     assert body[3][2] == "Tischwechsel: Dora geht (Pflichtsolo offen, entfällt) · gibt: Cem"
-    assert body[4][-5:] == ["2", "-2", "-2", "", "2"]
-    per_player = [sum(int(r[-5 + k]) for r in body if r[-5 + k]) for k in range(5)]
+    assert body[4][-5:] == ["2", "-2", "-2", "", "2"]  # Dora gone: empty
+    per_player = [sum(int(r[-5 + k]) for r in body if r[-5 + k] not in ("", "aus"))
+                  for k in range(5)]
     assert dict(zip(PLAYERS, per_player)) == TOTALS
+    assert totals[2] == "Endstand" and dict(zip(PLAYERS, map(int, totals[-5:]))) == TOTALS
 
 
 def test_the_runde_csv_adds_a_column_for_the_newcomer(table, evening):
     rows = _csv(table.client.get(f"/r/{table.token}/spiele.csv").data)
     assert rows[0][-5:] == PLAYERS
-    assert [r[2] for r in rows[1:]] == ["1", "", "2", "", "3"]
+    assert [r[2] for r in rows[1:]] == ["1", "", "2", "", "3", "", ""]
+    assert [r[4] for r in rows[-2:]] == ["Endstand", "Summe aller Abende"]
 
 
 def test_the_pdf_prints_every_player_the_changes_and_the_dropped_pflichtsolo(table, evening):
     pytest.importorskip("weasyprint")
-    data = table.client.get(evening + "zettel.pdf").data
+    data = fetch_pdf(table.client, evening + "zettel.pdf").data
     text = " ".join(" ".join(p.extract_text() for p in PdfReader(io.BytesIO(data)).pages).split())
     assert "Zu Beginn am Tisch: Anna, Ben, Cem, Dora · gibt zuerst: Anna · 2 Tischwechsel" in text
     assert "Tischwechsel nach Spiel 1: Fritz kommt dazu · gibt: Ben" in text

@@ -1221,6 +1221,25 @@ def trickless_matters(facts: GameFacts, rules: HouseRules) -> bool:
     return with_tricks != without
 
 
+def trickless_party(facts: GameFacts, rules: HouseRules) -> Party | None:
+    """The party that took no trick (schwarz), as the game is scored: the one entered as
+    trickless, or with 40 cards the one with 0 Augen. None when both took tricks, and in
+    games without parties.
+
+    >>> from scorer.core.rules import preset, rules_from_spec
+    >>> zero = parse_game({"players": ["A", "B", "C", "D"], "re": ["A", "B"], "re_eyes": 240})
+    >>> trickless_party(zero, preset("ddv")) is None  # 48 cards: four nines are a trick
+    True
+    >>> trickless_party(zero._replace(trickless=Party.KONTRA), preset("ddv")).value
+    'kontra'
+    >>> trickless_party(zero, rules_from_spec({"preset": "ddv", "deck": 40})).value
+    'kontra'
+    """
+    if facts.kind in _NO_PARTIES or facts.re_eyes is None:
+        return None
+    return next((p for p in Party if _took_no_trick(facts, rules, p.value)), None)
+
+
 def score(data: Mapping[str, Any]) -> GameScore:
     """Parse and score a CLI.md `score` input, rules included."""
     if not _is_mapping(data):
@@ -1248,6 +1267,7 @@ __all__ = [
     "score",
     "score_game",
     "trickless_matters",
+    "trickless_party",
     "validate_game",
     "zero_eyes_party",
 ]

@@ -374,6 +374,8 @@ def _looks_like_a_game(values: Mapping[str, int]) -> bool:
         return False
     while len(numbers) > 4 and 0 in numbers:
         numbers.remove(0)
+    if len(numbers) > 4:  # more than four players scored: no game of four
+        return False
     if sum(numbers) == 0:
         return len(set(numbers)) <= 2
     return 0 in numbers and (all(v <= 0 for v in numbers) or all(v >= 0 for v in numbers))

@@ -1,5 +1,5 @@
-"""How the pages word what only the pages show: Re and Kontra with their Augen, entered
-facts for the history, and the live preview's open question.
+"""How the pages word what only the pages show: entered facts for the history, and the live
+preview's open question.
 A sheet row's words (kind, winner, notes) come from scorer.words.labels, which the PDF shares; no
 points are computed here.
 """
@@ -9,7 +9,6 @@ from __future__ import annotations
 import functools
 from typing import Any, NamedTuple
 
-from scorer.core.evening import LedgerGame
 from scorer.words.explain import (
     EXTRA_LABELS,
     KIND_LABELS,
@@ -39,18 +38,6 @@ def rules_words(rules: HouseRules, planned_games: int | None) -> RulesWords:
     request, and writing out every option five times was a twentieth of a sheet."""
     return RulesWords(describe_rules(rules)[0], deviation_text(rules),
                       tuple(summary(rules, planned_games)))
-
-
-def parties_text(entry: LedgerGame) -> str:
-    """Re and Kontra with their Augen: "Re Anna, Cem 151 : 89 Kontra"."""
-    facts = entry.facts
-    if facts.eyes is not None:
-        return " · ".join(f"{p} {facts.eyes[p]}" for p in facts.players)
-    if not facts.re or facts.re_eyes is None:
-        return ""
-    kontra = [p for p in facts.players if p not in facts.re]
-    return (f"Re {', '.join(facts.re)} {facts.re_eyes} : {240 - facts.re_eyes} "
-            f"Kontra {', '.join(kontra)}")
 
 
 def facts_text(raw: dict[str, Any] | None, deck: int | None = None) -> str:

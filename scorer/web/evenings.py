@@ -32,7 +32,7 @@ from scorer.words.labels import (
 )
 from scorer.store.models import Evening, Group
 from scorer.core.rules import GameKind, InvalidRules, rules_from_spec
-from scorer.web import live, money
+from scorer.web import exports, live, money
 from scorer.web.display import rules_words
 from scorer.web.forms import (
     OPTION_NAMES,
@@ -142,6 +142,8 @@ def show(token: str, number: int) -> bytes:
     editing = g.can_edit and not evening.closed
     undo = _undo_offer(evening) if editing else None
     ledger = sheet.ledger
+    if evening.closed:  # what is printed now: made before "Drucken / PDF" is tapped
+        exports.prepare_sheet(evening, sheet)
     short = short_names(ledger.players)
     rows = sheet_rows(sheet, RowLinks(token, number), editing, short)
     rules = sheet.rules

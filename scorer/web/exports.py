@@ -1,12 +1,16 @@
 """Exports: the printable score sheet as PDF, and the games as CSV for a spreadsheet.
 
 The PDF is ``scorer.sheet`` (the same renderer as ``scorer sheet``) fed with the evening's
-ledger and settlement. The CSV has one row per game and one column per player of the evening
-with that game's points, as the core's ledger has them (empty when not playing); a table
-change is a row of its own between the games, without a number, its words in "Spielart". A
-game's note is in "Notiz": a recorded game (RULES.md §10.1) has no Grundwert, its note says
-where its points come from. It
-is UTF-8 with a byte order mark and semicolons, which is what LibreOffice and Excel open
+ledger and settlement, rendered outside the request and kept under the evening's version
+(``scorer.printing``). The CSV says what the sheet says, field by field, worded by the same
+functions (``scorer.words.labels``): one row per game with its number, dealer, kind, Re and
+Kontra with their Augen, who took no trick, what was said, the Sonderpunkte, the winner, the
+breakdown, the Bock factor the sheet shows, the value and the sheet's notes (a recorded game, RULES.md §10.1, has no
+Grundwert; its note is its Wertung), then one column
+per player of the evening with that game's points — "aus" for a player sitting out, empty
+for one not at the table. A table change is a row of its own between the games, without a
+number, its words in "Spielart"; the last row holds everybody's total ("Endstand"). It is
+UTF-8 with a byte order mark and semicolons, which is what LibreOffice and Excel open
 without asking in a German locale.
 """
 
@@ -15,29 +19,40 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import io
-from collections.abc import Iterable, Sequence
+import threading
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
 
-from flask import Blueprint, Response
+from flask import Blueprint, Response, abort, current_app, render_template, request
+from flask.typing import ResponseReturnValue
 
-from scorer import services
+from scorer import printing, services
 from scorer.core.evening import Ledger, LedgerGame, TableChange
-from scorer.words.explain import EXTRA_LABELS
-from scorer.words.labels import kind_text
-from scorer.core.rules import GameKind, HouseRules
-from scorer.core.scoring import Level
-from scorer.sheet import render_sheet_pdf, sheet_context
-from scorer.words.table_text import change_texts
-from scorer.web.display import parties_text
-from scorer.web.forms import LEVEL_TEXT
+from scorer.core.rules import GameKind
+from scorer.core.scoring import trickless_party
+from scorer.sheet import Part, parts, sheet_context
+from scorer.store.models import Evening
 from scorer.web.lookup import evening_or_404, group_or_404
+from scorer.words.files import ascii_name, file_name
+from scorer.words.labels import PARTY_NAMES, RowWords, extras_text, sheet_words
+from scorer.words.table_text import change_texts
 
 bp = Blueprint("exports", __name__, url_prefix="/r/<token>")
 
-GAME_COLUMNS = ["Nr", "Geber", "Spielart", "Re", "Augen Re", "Ansagen", "Sonderpunkte",
-                "Bock", "Grundwert", "Notiz"]
+GAME_COLUMNS = ["Nr", "Geber", "Spielart", "Re", "Kontra", "Augen Re", "Augen Kontra",
+                "Ohne Stich", "Ansagen", "Sonderpunkte", "Gewinner", "Wertung", "Bock",
+                "Grundwert", "Hinweise"]
 """The columns of every game row before the players' points."""
 RUNDE_COLUMNS = ["Abend", "Datum"]
 """The Runde export puts these in front of the game columns."""
+SITTING_OUT = "aus"
+"""A player's cell in a game the player sat out at the table (as on the sheet)."""
+TOTALS = "Endstand"
+"""The "Spielart" of the row with everybody's total after the evening's last game."""
+RUNDE_TOTALS = "Summe aller Abende"
+"""The "Spielart" of the Runde export's last row: every player's points over all evenings."""
 
 # A spreadsheet runs a cell starting with one of these as a formula; a player called
 # "=HYPERLINK(…)" must stay a name (OWASP "CSV injection"). Our numbers are written as ints.
@@ -48,51 +63,45 @@ def _text(value: str) -> str:
     return "'" + value if value.startswith(_FORMULA_START) else value
 
 
-def _announcements(game: LedgerGame) -> str:
-    """What was said: "Re keine 90, Kontra", "Re 2× Doppelt"."""
+def _names(players: Iterable[str]) -> str:
+    return _text(", ".join(players))
+
+
+def game_row(game: LedgerGame, words: RowWords, players: Sequence[str],
+             ledger: Ledger) -> list[str | int]:
+    """One game: the game columns, then each of ``players``' points ("aus" when sitting
+    out, empty when not at the table); ``words`` are the row's words on the sheet."""
     facts = game.facts
-    out = []
-    for party, level, doppelt in (("Re", facts.re_level, facts.re_doppelt),
-                                  ("Kontra", facts.kontra_level, facts.kontra_doppelt)):
-        if level is Level.ANSAGE:
-            out.append(party)
-        elif level is not Level.NONE:
-            out.append(f"{party} {LEVEL_TEXT[level.value]}")
-        if doppelt:
-            out.append(f"{party} {doppelt}× Doppelt")
-    return ", ".join(out)
-
-
-def _extras(game: LedgerGame) -> str:
-    """Sonderpunkte as entered: "Re: Fuchs gefangen, 2× Doppelkopf · Kontra: Karlchen"."""
-    facts = game.facts
-    out = []
-    for party, extras in (("Re", facts.re_extras), ("Kontra", facts.kontra_extras)):
-        named = [f"{n}× {EXTRA_LABELS[e]}" if n > 1 else EXTRA_LABELS[e]
-                 for e, n in extras.items() if n]
-        if named:
-            out.append(f"{party}: {', '.join(named)}")
-    return " · ".join(out)
-
-
-def game_row(game: LedgerGame, players: Sequence[str], rules: HouseRules) -> list[str | int]:
-    """One game: the game columns, then each of ``players``' points (empty when not
-    playing); ``rules`` are the evening's (a solo is Pflicht or Lust only where they have a
-    Pflichtsolo)."""
-    facts = game.facts
-    kind = kind_text(game, rules)
+    kind = words.kind_text
     if facts.kind is GameKind.HAMMELRENNEN:
-        kind += f" ({parties_text(game)})"
-    # A redeal has no value, nor has a recorded game: its points were written as they are.
-    no_value = facts.kind in (GameKind.REDEAL, GameKind.RECORDED)
+        kind += f" ({words.parties})"
+    parties = bool(facts.re) and facts.re_eyes is not None
+    trickless = trickless_party(facts, ledger.setup.rules)
+    notes = ([words.bock_reasons] if words.bock_reasons else []) + list(words.notes)
     row: list[str | int] = [
-        game.number, _text(game.dealer), _text(kind), _text(", ".join(facts.re)),
-        "" if facts.re_eyes is None else facts.re_eyes,
-        _announcements(game), _extras(game), game.bock, "" if no_value else game.score.value,
-        _text(facts.note or ""),
+        game.number, _text(game.dealer), _text(kind),
+        _names(facts.re) if parties else "",
+        _names(p for p in facts.players if p not in facts.re) if parties else "",
+        facts.re_eyes if parties else "",
+        240 - facts.re_eyes if parties and facts.re_eyes is not None else "",
+        PARTY_NAMES[trickless] if trickless is not None else "",
+        words.announced, extras_text(facts), words.winner, _text(words.breakdown),
+        words.bock,
+        # A redeal has no value, nor has a recorded game: its points were written as they are.
+        "" if facts.kind in (GameKind.REDEAL, GameKind.RECORDED) else game.score.value,
+        _text(" · ".join(notes)),
     ]
-    row.extend(game.points[p] if p in game.players else "" for p in players)
+    row.extend(game.points[p] if p in game.players
+               else SITTING_OUT if p in game.seats else "" for p in players)
     return row
+
+
+def totals_row(totals: Mapping[str, int], players: Sequence[str],
+               label: str = TOTALS) -> list[str | int]:
+    """Everybody's total: ``label`` in "Spielart", empty where a player has none."""
+    row: list[str | int] = ["", "", label]
+    row += [""] * (len(GAME_COLUMNS) - len(row))
+    return row + [totals[p] if p in totals else "" for p in players]
 
 
 def _csv(header: Sequence[str], rows: Iterable[Sequence[str | int]]) -> str:
@@ -111,13 +120,16 @@ def change_row(text: str, change: TableChange, players: Sequence[str]) -> list[s
 
 
 def entry_rows(ledger: Ledger, players: Sequence[str]) -> Iterable[list[str | int]]:
-    """The evening's games and table changes in order, with ``players``' columns."""
+    """The evening's games and table changes in order, with ``players``' columns, and the
+    totals after the last game."""
     texts = iter(change_texts(ledger))
+    words = sheet_words(ledger)
     for entry in ledger.entries:
         if isinstance(entry, TableChange):
             yield change_row(next(texts), entry, players)
         else:
-            yield game_row(entry, players, ledger.setup.rules)
+            yield game_row(entry, words[entry.number - 1], players, ledger)
+    yield totals_row(ledger.totals, players)
 
 
 def evening_csv(ledger: Ledger) -> str:
@@ -128,36 +140,151 @@ def evening_csv(ledger: Ledger) -> str:
 
 
 def runde_csv(evenings: Sequence[tuple[int, dt.date, Ledger]]) -> str:
-    """Every game of a Runde: (number, date, ledger) per evening; one column for every player
-    who sat at any evening, in order of first appearance."""
+    """Every game of a Runde: (number, date, ledger) per evening, each evening closed by its
+    totals; one column for every player who sat at any evening, in order of first
+    appearance, and a last row with everybody's points over all evenings."""
     players: list[str] = []
     for _, _, ledger in evenings:
         players.extend(s for s in ledger.players if s not in players)
-    rows = ([number, played_on.isoformat(), *row]
-            for number, played_on, ledger in evenings for row in entry_rows(ledger, players))
+    sums = dict.fromkeys(players, 0)
+    for _, _, ledger in evenings:
+        for name, total in ledger.totals.items():
+            sums[name] += total
+    rows = [[number, played_on.isoformat(), *row]
+            for number, played_on, ledger in evenings for row in entry_rows(ledger, players)]
+    if evenings:
+        rows.append(["", "", *totals_row(sums, players, RUNDE_TOTALS)])
     return _csv(RUNDE_COLUMNS + GAME_COLUMNS + [_text(p) for p in players], rows)
 
 
-def _download(body: str | bytes, mimetype: str, filename: str) -> Response:
+def disposition(name: str, ascii: str) -> str:
+    """The Content-Disposition of a download: ``ascii`` for every browser, ``name`` with its
+    own letters for those that read RFC 6266's ``filename*`` (all current ones).
+
+    >>> print(disposition("doko-zettel-köln.pdf", "doko-zettel-koeln.pdf"))
+    attachment; filename="doko-zettel-koeln.pdf"; filename*=UTF-8''doko-zettel-k%C3%B6ln.pdf
+    """
+    if name == ascii:
+        return f'attachment; filename="{ascii}"'
+    return f"attachment; filename=\"{ascii}\"; filename*=UTF-8''{quote(name, safe='')}"
+
+
+def _download(body: str | bytes, mimetype: str, names: tuple[str, str]) -> Response:
     # A download, not an inline view: phones save it under this name (Chrome on Android
     # downloads PDFs anyway), and it opens from there in whatever prints.
     response = Response(body, mimetype=mimetype)
-    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response.headers["Content-Disposition"] = disposition(*names)
     # The sheet names the table's players; no shared cache should keep it.
     response.headers["Cache-Control"] = "private, no-store"
     return response
 
 
+PART_GAMES = 500
+"""The most games one PDF holds (``DOKO_PDF_PART_GAMES``): a longer evening is printed in
+parts, each ready in a few seconds (scorer.printing renders them one by one)."""
+WAIT_SECONDS = 3.0
+"""How long a request answered in a thread of its own waits for its sheet
+(``DOKO_PDF_WAIT_SECONDS``)."""
+WAITING = threading.BoundedSemaphore(2)
+"""At most this many threads of a worker wait for sheets at a time; the others answer the
+table."""
+
+
 @bp.get("/abend/<int:number>/zettel.pdf")
-def sheet_pdf(token: str, number: int) -> Response:
-    """The printable A4 score sheet of an evening."""
+def sheet_pdf(token: str, number: int) -> ResponseReturnValue:
+    """The printable A4 score sheet of an evening, as kept for its version; while it is
+    being made, a page that says so and comes back for it (scorer.printing). An evening too
+    long for one file gets a page with its parts (``?teil=``)."""
     evening = evening_or_404(token, number)
-    ledger = services.sheet(evening).ledger
-    context = sheet_context(ledger, title=f"{evening.group.name} · Abend {evening.number}",
-                            date=evening.played_on,
-                            settlement=services.settlement(evening, ledger.totals))
-    return _download(render_sheet_pdf(context), "application/pdf",
-                     f"doko-zettel-{evening.played_on.isoformat()}.pdf")
+    sheet = services.sheet(evening)
+    pieces = _parts(sheet)
+    asked = request.args.get("teil")
+    if asked is None and len(pieces) > 1:
+        return render_template("zettel_parts.html", group=evening.group, evening=evening,
+                               games=len(sheet.ledger.games), parts=pieces)
+    if asked is not None and not (asked.isascii() and asked.isdigit()
+                                  and 1 <= int(asked) <= len(pieces)):
+        abort(404)
+    part = pieces[int(asked) - 1] if asked is not None else pieces[0]
+    job, context = _job(evening, sheet, part, len(pieces))
+    if job.etag in request.if_none_match:
+        return _pdf_response(b"", evening, part, job, not_modified=True)
+    folder = _folder()
+    pdf = printing.kept(folder, job)
+    if pdf is None and printing.failed(folder, job):
+        return render_template("error.html", title="Zettel nicht erstellt", message=(
+            "Der Zettel konnte nicht erstellt werden. Bitte noch einmal versuchen.")), 500
+    if pdf is None:
+        printing.render(folder, job, context)
+        # A worker that answers in threads may wait a moment: its other threads go on.
+        if request.environ.get("wsgi.multithread") and WAITING.acquire(blocking=False):
+            try:
+                pdf = printing.wait(folder, job, current_app.config.get(
+                    "DOKO_PDF_WAIT_SECONDS", WAIT_SECONDS))
+            finally:
+                WAITING.release()
+    if pdf is None:
+        games = part.last - part.first + 1
+        response = current_app.make_response((render_template(
+            "zettel_wait.html", group=evening.group, evening=evening, part=part,
+            parts=len(pieces), games=games, seconds=_wait_for(games)), 202))
+        response.headers["Cache-Control"] = "no-store"
+        return response
+    return _pdf_response(pdf, evening, part, job)
+
+
+def prepare_sheet(evening: Evening, sheet: services.Sheet) -> None:
+    """Have the sheet of ``evening`` made now, unless it is kept: a closed evening's sheet
+    page asks, so that "Drucken / PDF" finds it there (the first part of a long one)."""
+    pieces = _parts(sheet)
+    job, context = _job(evening, sheet, pieces[0], len(pieces))
+    folder = _folder()
+    if not (folder / job.name).exists():
+        printing.render(folder, job, context)
+
+
+def _parts(sheet: services.Sheet) -> list[Part]:
+    return parts(len(sheet.ledger.games),
+                 current_app.config.get("DOKO_PDF_PART_GAMES", PART_GAMES))
+
+
+def _folder() -> Path:
+    return printing.folder_of(current_app.instance_path,
+                              current_app.config.get("DOKO_PDF_FOLDER"))
+
+
+def _job(evening: Evening, sheet: services.Sheet, part: Part,
+         count: int) -> tuple[printing.Job, Callable[[], dict[str, Any]]]:
+    """The sheet (part) of ``evening`` under the version of everything it shows, and how to
+    get what it shows (the context, made only if it must be rendered)."""
+    ledger = sheet.ledger
+    title = f"{evening.group.name} · Abend {evening.number}"
+    money = services.settlement(evening, ledger.totals)
+    closed = evening.closed_at is not None
+    job = printing.Job(evening.id, part.number, printing.version_of(
+        sheet.key, title, evening.played_on, money, part, closed))
+    return job, lambda: sheet_context(
+        ledger, title=title, date=evening.played_on, settlement=money,
+        part=part if count > 1 else None, words=tuple(sheet.words.values()), closed=closed)
+
+
+def _wait_for(games: int) -> int:
+    """Seconds until the waiting page asks again: about what the sheet takes to render."""
+    return max(1, min(5, round(games / 100)))
+
+
+def _pdf_response(pdf: bytes, evening: Evening, part: Part, job: printing.Job,
+                  not_modified: bool = False) -> Response:
+    """The sheet as a download named after the Runde, the evening and the part, under its
+    version (ETag): asked again unchanged, it is not sent again (304)."""
+    response = _download(pdf, "application/pdf", _names_of(evening, "pdf", part))
+    response.set_etag(job.etag)
+    # Kept by nobody but the phone, and asked for again each time (the ETag answers).
+    response.headers["Cache-Control"] = "private, no-cache"
+    if not_modified:
+        response.status_code = 304
+        response.set_data(b"")
+    return response
 
 
 @bp.get("/abend/<int:number>/spiele.csv")
@@ -165,7 +292,7 @@ def evening_games(token: str, number: int) -> Response:
     """The evening's games as CSV."""
     evening = evening_or_404(token, number)
     return _download(evening_csv(services.sheet(evening).ledger), "text/csv",
-                     f"doko-zettel-{evening.played_on.isoformat()}.csv")
+                     _names_of(evening, "csv"))
 
 
 @bp.get("/spiele.csv")
@@ -175,4 +302,13 @@ def runde_games(token: str) -> Response:
     sheets = services.sheets(group.evenings)
     body = services.kept_for_runde(group, sheets, "csv", lambda: runde_csv(
         [(s.evening.number, s.evening.played_on, s.ledger) for s in sheets]))
-    return _download(body, "text/csv", "doko-zettel-alle-spiele.csv")
+    return _download(body, "text/csv", (file_name(group.name, None, None, "csv"),
+                                        ascii_name(group.name, None, None, "csv")))
+
+
+def _names_of(evening: Evening, extension: str, part: Part | None = None) -> tuple[str, str]:
+    """An evening's download names: with the Runde's letters, and in ASCII; a part of a
+    long evening's sheet says which ("…-teil-2.pdf")."""
+    number = part.number if part is not None and part.of > 1 else None
+    return (file_name(evening.group.name, evening.number, evening.played_on, extension, number),
+            ascii_name(evening.group.name, evening.number, evening.played_on, extension, number))

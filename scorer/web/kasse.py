@@ -21,6 +21,7 @@ from scorer.core.kasse import ABSENT_LABELS, Charge, InvalidKasse, parse_cents
 from scorer.services.year import Year, year_of
 from scorer.store.models import Group
 from scorer.web.exports import _csv, _download, _text
+from scorer.words.files import runde_file
 from scorer.web.forms import ActionForm
 from scorer.web.lookup import group_or_404
 from scorer.web.numbers import MAX_INT, parse_int
@@ -377,4 +378,4 @@ def csv(token: str) -> Response:
     """The Kasse's entries as CSV (semicolons, UTF-8, as the Runde's other CSV files)."""
     group: Group = group_or_404(token)
     body = _csv(CSV_COLUMNS, kasse_rows(year_of(group)))
-    return _download(body, "text/csv", "doko-zettel-kasse.csv")
+    return _download(body, "text/csv", runde_file(group.name, "kasse", "csv"))

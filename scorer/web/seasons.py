@@ -229,6 +229,7 @@ def pdf(token: str) -> Response:
     led when, and the Kasse's season report."""
     from scorer.season_sheet import render_season_pdf, season_context
     from scorer.web.exports import _download
+    from scorer.words.files import runde_file
 
     group = group_or_404(token)
     year = year_of(group)
@@ -238,4 +239,4 @@ def pdf(token: str) -> Response:
     body = render_season_pdf(season_context(group.name, title(year, view), view,
                                             dt.date.today(), year.kasse))
     name = "alle-abende" if view.key == ALL else view.key
-    return _download(body, "application/pdf", f"doko-zettel-saison-{name}.pdf")
+    return _download(body, "application/pdf", runde_file(group.name, f"saison-{name}", "pdf"))

@@ -32,7 +32,14 @@ from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from scorer.core.evening import Ledger, LedgerGame, describe_bock_queue, games_ahead
-from scorer.words.explain import KIND_LABELS, SOLO_LABELS, TRIGGER_LABELS, pflicht_decision
+from scorer.words.explain import (
+    EXTRA_LABELS,
+    KIND_LABELS,
+    LEVEL_LABELS,
+    SOLO_LABELS,
+    TRIGGER_LABELS,
+    pflicht_decision,
+)
 from scorer.words.german import genitive, names
 from scorer.words.short_names import short_names as prefixes
 from scorer.core.rules import (
@@ -43,7 +50,7 @@ from scorer.core.rules import (
     HouseRules,
     PflichtsoloForced,
 )
-from scorer.core.scoring import Party
+from scorer.core.scoring import GameFacts, Level, Party, trickless_party, zero_eyes_party
 
 MARKERS = {
     GameKind.NORMAL: "",
@@ -114,6 +121,11 @@ class RowWords(NamedTuple):
     called: str = ""
     """Who called a Hochzeit or had the Armut, where the table said so: "Armut: Anna,
     mitgenommen von Ben"; else ""."""
+    parties: str = ""
+    """Who played Re and Kontra with their Augen, and the schwarz answer where 0 Augen
+    leave it open (parties_text); each player's Augen in a Hammelrennen."""
+    announced: str = ""
+    """What was said, in words: "Re keine 90, Kontra" (announced_text)."""
 
 
 def marker(game: LedgerGame) -> str:
@@ -178,6 +190,68 @@ def called_text(kind: GameKind, re: Sequence[str], caller: str | None) -> str:
     if kind is GameKind.HOCHZEIT:
         return f"Hochzeit: {caller}, Partner {others[0]}"
     return ""
+
+
+def parties_text(game: LedgerGame, rules: HouseRules) -> str:
+    """Re and Kontra with their Augen, as the table argues about them: "Re Anna, Cem 151 :
+    89 Kontra Ben, Dora"; where a party has 0 Augen, whether it is schwarz (schwarz_text).
+    Each player's Augen in a Hammelrennen; "" after a redeal.
+
+    >>> from scorer.core.evening import evening
+    >>> ledger = evening({"rules": "ddv", "seats": ["Anna", "Ben", "Cem", "Dora"],
+    ...     "games": [{"re": ["Anna", "Cem"], "re_eyes": 240, "trickless": "kontra"}]})
+    >>> parties_text(ledger.games[0], ledger.setup.rules)
+    'Re Anna, Cem 240 : 0 Kontra Ben, Dora · Kontra schwarz (keinen Stich)'
+    """
+    facts = game.facts
+    if facts.eyes is not None:
+        return " · ".join(f"{p} {facts.eyes[p]}" for p in facts.players)
+    if not facts.re or facts.re_eyes is None:
+        return ""
+    kontra = [p for p in facts.players if p not in facts.re]
+    text = (f"Re {', '.join(facts.re)} {facts.re_eyes} : {240 - facts.re_eyes} "
+            f"Kontra {', '.join(kontra)}")
+    schwarz = schwarz_text(facts, rules)
+    return f"{text} · {schwarz}" if schwarz else text
+
+
+def schwarz_text(facts: GameFacts, rules: HouseRules) -> str:
+    """The answer to the schwarz question where Augen alone do not give it: "Kontra schwarz
+    (keinen Stich)", or with 48 cards "Kontra nicht schwarz (Stich mit 0 Augen)" (four
+    nines); "" when no party has 0 Augen."""
+    party = trickless_party(facts, rules)
+    if party is not None:
+        return f"{PARTY_NAMES[party]} schwarz (keinen Stich)"
+    zero = zero_eyes_party(facts, rules)
+    if zero is not None:
+        return f"{PARTY_NAMES[zero]} nicht schwarz (Stich mit 0 Augen)"
+    return ""
+
+
+def announced_text(facts: GameFacts) -> str:
+    """What was said, in words: "Re keine 90, Kontra", "Re 2× Doppelt"; "" for nothing."""
+    out = []
+    for party, level, doppelt in ((Party.RE, facts.re_level, facts.re_doppelt),
+                                  (Party.KONTRA, facts.kontra_level, facts.kontra_doppelt)):
+        name = PARTY_NAMES[party]
+        if level is Level.ANSAGE:
+            out.append(name)
+        elif level is not Level.NONE:
+            out.append(f"{name} {LEVEL_LABELS[level.value]}")
+        if doppelt:
+            out.append(f"{name} {doppelt}× Doppelt")
+    return ", ".join(out)
+
+
+def extras_text(facts: GameFacts) -> str:
+    """Sonderpunkte as entered: "Re: Fuchs gefangen, 2× Doppelkopf · Kontra: Karlchen"."""
+    out = []
+    for party, extras in ((Party.RE, facts.re_extras), (Party.KONTRA, facts.kontra_extras)):
+        named = [f"{n}× {EXTRA_LABELS[e]}" if n > 1 else EXTRA_LABELS[e]
+                 for e, n in extras.items() if n]
+        if named:
+            out.append(f"{PARTY_NAMES[party]}: {', '.join(named)}")
+    return " · ".join(out)
 
 
 def winner_text(game: LedgerGame) -> str:
@@ -441,6 +515,8 @@ def _row(game: LedgerGame, rules: HouseRules, done: set[str], in_a_row: int,
         bock=bock_factor(game),
         bock_reasons=bock_reasons(game),
         called=called_text(facts.kind, facts.re, facts.caller),
+        parties=parties_text(game, rules),
+        announced=announced_text(facts),
     )
 
 
@@ -592,6 +668,7 @@ __all__ = [
     "OFF_ROTATION_MARK",
     "PARTY_NAMES",
     "RowWords",
+    "announced_text",
     "bock_at_end_text",
     "bock_factor",
     "bock_reasons",
@@ -602,6 +679,7 @@ __all__ = [
     "called_text",
     "dealer_sentence",
     "deletion_note",
+    "extras_text",
     "forced_bock_sentence",
     "forced_notice",
     "forced_sentence",
@@ -612,9 +690,11 @@ __all__ = [
     "marker",
     "names",
     "owes_before",
+    "parties_text",
     "plan_complete",
     "plan_text",
     "rotation_sentence",
+    "schwarz_text",
     "sheet_words",
     "short_names",
     "winner_text",
