@@ -122,6 +122,7 @@ def register_blueprints(app: Flask) -> None:
     """One blueprint per area of the app."""
     from scorer.web import evenings, games, groups, history
     from scorer.web import assets, exports, live, money, pwa, sheet_rows, stats, sync, table
+    from scorer.web import club, club_ranking
 
     app.register_blueprint(groups.bp)
     app.register_blueprint(evenings.bp)
@@ -133,6 +134,8 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(table.bp)
     app.register_blueprint(sync.bp)
     app.register_blueprint(pwa.bp)
+    app.register_blueprint(club.bp)
+    app.register_blueprint(club_ranking.bp)
     live.init_app(app)
     sheet_rows.init_app(app)
     assets.init_app(app)
