@@ -20,7 +20,7 @@ from scorer.core.rules import rules_from_spec
 from scorer.core.seasons import table_points
 from scorer.sheet import TEMPLATES, html_to_pdf
 from scorer.store.models import Tournament
-from scorer.words.club import FIGURE_LABELS, FIGURE_SHORT, figure, round_state
+from scorer.words.club import FIGURE_LABELS, FIGURE_SHORT, figure, standing_text
 from scorer.words.explain import deviation_text, summary
 
 if TYPE_CHECKING:
@@ -39,14 +39,9 @@ def _head(tournament: Tournament) -> dict[str, Any]:
 
 
 def state_text(tournament: Tournament, results: Results) -> str:
-    """"Endstand" once every round has been played and ended, else where it stands."""
-    started = results.started
-    if not started:
-        return "Noch keine Runde gespielt"
-    last = started[-1]
-    if len(started) == tournament.round_count and all(r.ended for r in started):
-        return "Endstand"
-    return round_state(last.number, started=True, ended=last.ended, complete=last.complete)
+    """Where the tournament stands (scorer.words.club.standing_text)."""
+    return standing_text(tournament.round_count,
+                         [(r.number, r.ended, r.complete) for r in results.started])
 
 
 def result_context(tournament: Tournament, results: Results) -> dict[str, Any]:

@@ -186,11 +186,11 @@ def shown_ranking(html: str) -> dict[str, tuple[int, str, str, str, list[str]]]:
     out = {}
     for row in re.findall(r'<tr data-player="([^"]+)"[^>]*>(.*?)</tr>', html, re.S):
         name, cells = row
-        rank = int(re.search(r"data-rank>(\d+)\.", cells).group(1))
-        rounds = re.findall(r"data-round>([^<]+)<", cells)
-        figure = re.search(r"data-figure>([^<]+)<", cells).group(1)
-        points = re.search(r"data-points>([^<]+)<", cells).group(1)
-        solos = re.search(r"data-solos>([^<]+)<", cells).group(1)
+        rank = int(re.search(r'data-rank(?:="")?>(\d+)\.', cells).group(1))
+        rounds = re.findall(r'data-round(?:="")?>([^<]+)<', cells)
+        figure = re.search(r'data-figure(?:="")?>([^<]+)<', cells).group(1)
+        points = re.search(r'data-points(?:="")?>([^<]+)<', cells).group(1)
+        solos = re.search(r'data-solos(?:="")?>([^<]+)<', cells).group(1)
         out[name] = (rank, figure, points, solos, rounds)
     return out
 

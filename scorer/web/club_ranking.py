@@ -25,7 +25,7 @@ from scorer.web.club_access import tournament_or_404
 from scorer.web.exports import _csv, _download, _text
 from scorer.web.hosts import public_url
 from scorer.web.qr import qr_svg
-from scorer.words.club import FIGURE_LABELS, FIGURE_SHORT, figure, progress_text, round_state
+from scorer.words.club import FIGURE_LABELS, FIGURE_SHORT, figure, progress_text, standing_text
 
 bp = Blueprint("club_ranking", __name__, url_prefix="/t/<token>")
 
@@ -80,7 +80,9 @@ def show(token: str) -> str:
     return render_template(
         "club/ranking.html", tournament=tournament, results=results, chunks=chunks,
         size_class=_size_class(rows), figure=figure, progress_text=progress_text,
-        round_state=round_state, label=FIGURE_LABELS[results.by_table_points],
+        standing=standing_text(tournament.round_count,
+                               [(r.number, r.ended, r.complete) for r in results.started]),
+        label=FIGURE_LABELS[results.by_table_points],
         short=FIGURE_SHORT[results.by_table_points],
         live=live_attrs(url_for("club_ranking.show", token=token)),
         read_url=public_url("club_ranking.show", token=tournament.read_token),

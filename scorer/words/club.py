@@ -43,6 +43,26 @@ def round_state(number: int, *, started: bool, ended: bool, complete: bool) -> s
     return f"Runde {number} läuft"
 
 
+def standing_text(round_count: int, started: list[tuple[int, bool, bool]]) -> str:
+    """Where the tournament stands: ``started`` holds (number, ended, complete) of each
+    round that started; "Endstand" once all ``round_count`` rounds have been played and
+    ended.
+
+    >>> standing_text(2, [(1, True, True), (2, True, True)])
+    'Endstand'
+    >>> standing_text(3, [(1, True, True), (2, False, False)])
+    'Runde 2 läuft'
+    >>> standing_text(3, [])
+    'Noch keine Runde begonnen'
+    """
+    if not started:
+        return "Noch keine Runde begonnen"
+    if len(started) == round_count and all(ended for _, ended, _ in started):
+        return "Endstand"
+    number, ended, complete = started[-1]
+    return round_state(number, started=True, ended=ended, complete=complete)
+
+
 def figure(value: int | None) -> str:
     """A round's figure or a sum as the ranking prints it: +3, −1, 0; "–" for a round the
     player missed (the sum counts ``absent_table_points`` for it).
