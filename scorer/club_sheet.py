@@ -88,13 +88,15 @@ def seating_context(tournament: Tournament, round_: RoundView,
                       for seat, name in enumerate(table.players, 1)),
                      key=lambda item: (item[0].casefold(), item[0]))
     count = len(by_name)
+    names = [{"name": n, "number": numbers.get(n, ""), "table": t, "seat": s}
+             for n, t, s in by_name]
+    half = (count + 1) // 2
     return {
         **_head(tournament),
         "round": round_.number,
         "seed": round_.seed,
         "size": "large" if count <= 24 else "medium" if count <= 44 else "small",
-        "names": [{"name": n, "number": numbers.get(n, ""), "table": t, "seat": s}
-                  for n, t, s in by_name],
+        "name_columns": [names[:half], names[half:]],
         "tables": [{"number": t.number, "planned": t.planned,
                     "players": [{"seat": k, "name": name, "number": numbers.get(name, "")}
                                 for k, name in enumerate(t.players, 1)]}
