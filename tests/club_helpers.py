@@ -60,14 +60,16 @@ class Club:
 
     def create(self, players: Sequence[str] = NINE, *, rules: str = "bockrunde",
                planned: int = 4, rounds: int = 2, ranking: str = "table_points",
-               absent: int = -3, url: str = "/turnier/neu") -> str:
+               absent: int = -3, url: str = "/turnier/neu", preset: str | None = None) -> str:
+        """Make the tournament through its form (``rules``: a preset, "ddv-liste", or
+        "runde" with the Runde's ``preset``) and register ``players``."""
         response = self.client.post(url, data={
             "name": "Vereinsabend", "played_on": "2026-03-14", "rules": rules,
             "planned_games": str(planned), "round_count": str(rounds), "ranking": ranking,
             "absent_table_points": str(absent)})
         assert response.status_code == 302, response.text
         self.token = response.location.split("/")[2]
-        self.preset = "ddv" if rules == "ddv-liste" else rules
+        self.preset = preset or ("ddv" if rules == "ddv-liste" else rules)
         self.planned = planned
         if players:
             self.register(*players)

@@ -435,7 +435,7 @@ def test_a_tournament_of_a_runde_registers_its_players_and_uses_its_house_rules(
     table.create_group(preset="bockrunde", players=("Anna", "Ben", "Cem", "Dora", "Emil"))
     runde = f"/r/{table.token}/"
     assert "Turnier anlegen" in club.client.get(runde).text
-    club.create((), rules="runde", url=runde + "turnier/neu")
+    club.create((), rules="runde", url=runde + "turnier/neu", preset="bockrunde")
     form = club.client.get(club.home + "anmeldung").text
     ids = re.findall(r'name="from_runde" value="(\d+)"', form)
     assert len(ids) == 5
