@@ -1,8 +1,9 @@
-"""Keep the Runden's secret tokens out of every log.
+"""Keep the Runden's and the tournaments' secret tokens out of every log.
 
-A Runde's address is its key (``/r/<token>/``), and the servers log addresses: gunicorn's
+A Runde's address is its key (``/r/<token>/``), as a tournament's is (``/t/<token>/``: the
+organiser's or the ranking's), and the servers log addresses: gunicorn's
 access and error log, Werkzeug's request log under ``flask run``, Flask's "Exception on
-/r/<token>/…". A filter on each of those loggers writes ``/r/<…>`` instead. Within a
+/r/<token>/…". A filter on each of those loggers writes ``/r/<…>`` (``/t/<…>``) instead. Within a
 request it also blanks the request's own token wherever else it shows up, such as the
 parameters of a failed SQL statement in a traceback.
 
@@ -21,22 +22,25 @@ from flask import Flask, has_request_context, request
 HIDDEN = "<…>"
 """What a log shows in place of a token."""
 
-TOKEN_IN_PATH = re.compile(r"/r/[^/\s?#\"'<>\\]+")
-"""A Runde's address in a path or URL; ``<`` is excluded so a hidden one stays as it is."""
+TOKEN_IN_PATH = re.compile(r"/([rt])/[^/\s?#\"'<>\\]+")
+"""A Runde's or a tournament's address in a path or URL; ``<`` is excluded so a hidden one
+stays as it is."""
 
 LOGGERS = ("werkzeug", "gunicorn.access", "gunicorn.error")
 """The servers' loggers; the app's own logger is added in ``init_app``."""
 
 
 def redact(text: str, secret: str | None = None) -> str:
-    """``text`` with every Runde address (and ``secret``, if given) hidden.
+    """``text`` with every Runde and tournament address (and ``secret``, if given) hidden.
 
     >>> redact('"GET /r/Zr8xW2q_kP/abend/1/ HTTP/1.1" 200')
     '"GET /r/<…>/abend/1/ HTTP/1.1" 200'
+    >>> redact('"GET /t/Zr8xW2q_kP/rangliste HTTP/1.1" 200')
+    '"GET /t/<…>/rangliste HTTP/1.1" 200'
     """
     if secret:
         text = text.replace(secret, HIDDEN)
-    return TOKEN_IN_PATH.sub("/r/" + HIDDEN, text)
+    return TOKEN_IN_PATH.sub(lambda found: f"/{found.group(1)}/{HIDDEN}", text)
 
 
 class HideTokens(logging.Filter):
