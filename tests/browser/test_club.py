@@ -50,8 +50,13 @@ class PlayedTable:
         return fold(setup, self.games)
 
     def next_game(self) -> dict[str, Any]:
+        """The next game among the four the rotation names; the third a Damensolo (the
+        dealer deals again: the plan takes one game more)."""
         four = self.ledger().next.players
         k = len(self.games)
+        if k == 2:
+            return {"kind": "solo", "solo": "damen", "re": [four[self.round % 4]],
+                    "re_eyes": 100 + 25 * self.number}
         return {"re": [four[k % 4], four[(k + 1) % 4]], "re_eyes": EYES[k % len(EYES)]}
 
 
@@ -99,7 +104,6 @@ def table_plays(phone: Any, sheet: str, table: PlayedTable, projector: Any,
     """The table's phone on its sheet enters the round's games: with ``tapped`` the first
     by taps, the rest sent through the form; the projector shows the first within two
     seconds of Speichern, and the last within two seconds of the phone showing it."""
-    planned = planned_for(len(table.seats), PLANNED)
     if tapped:
         phone.tap_to(phone.page.get_by_role("link", name=re.compile("^Zum Zettel")), "zettel")
         first = table.next_game()
@@ -112,7 +116,7 @@ def table_plays(phone: Any, sheet: str, table: PlayedTable, projector: Any,
     else:
         phone.goto(sheet, "zettel")
     rest = []
-    while len(table.games) < planned:
+    while not table.ledger().complete:
         rest.append(table.next_game())
         table.games.append(rest[-1])
     phone.send_games(rest)
