@@ -453,3 +453,112 @@ def test_a_tournament_of_a_runde_registers_its_players_and_uses_its_house_rules(
         read = services.find_group(table.token).read_token
     listed = club.client.get(f"/r/{read}/").text
     assert club.token not in listed and "/rangliste" in listed
+
+
+# ------------------------------------------------------------------ settings and names
+
+
+def settings_form(**changes: Any) -> dict[str, Any]:
+    data = {"name": "Vereinsabend", "played_on": "2026-03-14", "rules": "bockrunde",
+            "round_count": "2", "planned_games": "4", "ranking": "table_points",
+            "absent_table_points": "-3"}
+    data.update(changes)
+    return data
+
+
+def test_house_rules_and_the_plan_change_until_round_1_starts_and_then_stand(club):
+    from scorer.core.rules import rules_from_spec
+    from scorer.web.forms import OPTION_NAMES
+
+    club.create(NINE)
+    page = club.client.get(club.home + "einstellungen").text
+    assert "Hausregeln ändern" in page
+    # Every option as the page offers it, with one house rule changed: 40 cards.
+    data = settings_form(planned_games="8")
+    for name in OPTION_NAMES:
+        rules = rules_from_spec("bockrunde").to_dict()
+        value = rules[name]
+        if isinstance(value, bool):
+            if value:
+                data[f"rules-{name}"] = "y"
+        elif isinstance(value, list):
+            data[f"rules-{name}"] = value
+        else:
+            data[f"rules-{name}"] = str(value)
+    data["rules-deck"] = "40"
+    assert 'name="rules-deck"' in page
+    answer = club.client.post(club.home + "einstellungen", data=data)
+    assert answer.status_code == 302, answer.text
+    club.draw(seed=1)
+    club.start(1)
+    from scorer import services
+
+    with club.app.app_context():
+        evening = services.find_table(services.find_tournament(club.token), 1, 1).evening
+        assert evening.rules["deck"] == 40 and evening.planned_games in (8, 10)
+    # After the start the rules stand: another preset or plan is refused, the rest changes.
+    answer = club.client.post(club.home + "einstellungen",
+                              data=settings_form(name="Sommerturnier", round_count="3"))
+    assert answer.status_code == 302
+    page = club.client.get(club.home + "einstellungen").text
+    assert "stehen fest" in page and 'value="Sommerturnier"' in page
+    answer = club.client.post(club.home + "einstellungen", data=settings_form(round_count="0"))
+    assert answer.status_code == 422
+
+
+def test_a_rounds_count_never_falls_below_the_rounds_drawn(club):
+    club.create(NINE, rounds=2)
+    club.draw(seed=1)
+    club.start(1)
+    club.draw(seed=2)
+    answer = club.client.post(club.home + "einstellungen", data=settings_form(round_count="1"))
+    assert answer.status_code == 422
+    assert "mindestens 2: so viele Runden sind schon ausgelost" in answer.text
+
+
+def test_a_renamed_player_is_renamed_at_the_tables_and_in_the_ranking(club):
+    from scorer import services
+
+    club.create(NINE, rounds=1)
+    club.draw(seed=2)
+    club.start(1)
+    club.play_round(1, 2)
+    with club.app.app_context():
+        dora = next(p.id for p in services.find_tournament(club.token).players
+                    if p.name == "Dora")
+    answer = club.client.post(club.home + f"anmeldung/{dora}/name", data={"name": "Doro"})
+    assert answer.status_code == 302
+    taken = club.client.post(club.home + f"anmeldung/{dora}/name", data={"name": "anna"})
+    assert taken.status_code == 422 and "anna ist schon angemeldet" in taken.text
+    table = next(t for t in club.tables.values() if "Dora" in t.seats)
+    assert "Doro" in club.client.get(table.sheet).text
+    ranking = shown_ranking(club.client.get(club.home + "rangliste").text)
+    assert "Doro" in ranking and "Dora" not in ranking
+    for played in club.tables.values():
+        played.seats = tuple("Doro" if s == "Dora" else s for s in played.seats)
+        for game in played.games:
+            for key in ("players", "re"):
+                game[key] = ["Doro" if s == "Dora" else s for s in game[key]]
+    names = ["Doro" if n == "Dora" else n for n in NINE]
+    assert ranking == as_shown(club.expected(names))
+
+
+def test_a_player_who_left_comes_back_from_the_next_round(club):
+    from scorer import services
+
+    club.create(NINE, rounds=3)
+    club.draw(seed=1)
+    club.start(1)
+    with club.app.app_context():
+        ida = next(p.id for p in services.find_tournament(club.token).players
+                   if p.name == "Ida")
+    club.post(f"anmeldung/{ida}", {"action": "geht"})
+    club.play_round(1)
+    club.draw(seed=2)
+    club.start(2)
+    assert "Ida" not in {p for t in club.seating(2) for p in t}
+    page = club.post(f"anmeldung/{ida}", {"action": "kommt"})
+    assert "Ida spielt ab Runde 3 wieder mit." in flashes(page)
+    club.play_round(2)
+    club.draw(seed=3)
+    assert "Ida" in {p for t in club.seating(3) for p in t}
