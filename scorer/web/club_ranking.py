@@ -148,8 +148,8 @@ def ranking_rows(results: services.Results) -> Iterable[list[str | int]]:
         row: list[str | int] = [standing.rank, results.numbers[standing.player],
                                 _text(standing.player)]
         for round_, value in zip(results.started, standing.rounds):
-            table, points = seats.get((round_.number, standing.player), ("", ""))  # type: ignore[assignment]
-            row += [table, points, "" if value is None else value]
+            seat = seats.get((round_.number, standing.player))
+            row += ["", "", ""] if seat is None or value is None else [*seat, value]
         row += [standing.figure, standing.points, standing.solos_won]
         yield row
 
