@@ -10,14 +10,14 @@ tables' evenings folded by the core (``services.results``).
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
 
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from scorer import services
-from scorer.core.rules import PRESETS, InvalidRules, preset as preset_rules, rules_from_spec
-from scorer.store.models import Group, Tournament, TournamentPlayer, TournamentRound
+from scorer.core.rules import PRESETS, HouseRules, InvalidRules, rules_from_spec
+from scorer.core.rules import preset as preset_rules
+from scorer.store.models import Group, Player, Tournament, TournamentPlayer, TournamentRound
 from scorer.web.club_access import tournament_or_404
 from scorer.web.club_forms import (
     DDV_LIST,
@@ -76,7 +76,7 @@ def _rule_choices(group: Group | None) -> list[tuple[str, str]]:
     return out + [(name, PRESET_LABELS[name]) for name in PRESETS]
 
 
-def _chosen_rules(choice: str, group: Group | None) -> tuple[str, Any] | None:
+def _chosen_rules(choice: str, group: Group | None) -> tuple[str, HouseRules] | None:
     """(preset, HouseRules) of a rules choice; None for an unknown one."""
     if choice == DDV_LIST:
         return "ddv", preset_rules("ddv")
@@ -311,7 +311,7 @@ def players(token: str) -> str | Response | tuple[str, int]:
                                tournament), action=PlayerActionForm(formdata=None)), status
 
 
-def _runde_players(tournament: Tournament) -> list[Any]:
+def _runde_players(tournament: Tournament) -> list[Player]:
     """The Runde's active players not registered yet."""
     if tournament.group is None:
         return []
@@ -399,8 +399,8 @@ def settings(token: str) -> str | Response | tuple[str, int]:
                 preset=preset, rules=rules, planned_games=planned,
                 round_count=form.round_count.data, ranking=form.ranking.data or "",
                 absent_table_points=parse_int(form.absent_table_points.data))
-        except (InvalidRules, KeyError) as err:
-            errors = option_errors(getattr(err, "problems", [("rules", "unbekanntes Regelwerk")]))
+        except InvalidRules as err:
+            errors = option_errors(err.problems)
         except services.Refused as err:
             errors = errors_by_field(err.problems, lambda field: field)
         else:
