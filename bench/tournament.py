@@ -41,7 +41,22 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 
-from live import Server, empty_postgres, get, post  # noqa: E402
+import live  # noqa: E402
+from live import Server, empty_postgres  # noqa: E402
+
+REQUESTS = [0]
+"""Requests the phones made (counted under the GIL: one list item, incremented in place)."""
+
+
+def get(port: int, path: str, headers: dict[str, str] | None = None,
+        ) -> tuple[int, bytes, dict[str, str]]:
+    REQUESTS[0] += 1
+    return live.get(port, path, headers)
+
+
+def post(port: int, path: str, body: str, headers: dict[str, str]) -> int:
+    REQUESTS[0] += 1
+    return live.post(port, path, body, headers)
 
 PLAYERS = 60
 WATCHERS = 3
@@ -178,7 +193,7 @@ def run(label: str, database_url: str, workers: int, games: int, pause: float) -
                 thread.start()
             time.sleep(2 * POLL_PAUSE)
             cpu_before, started = server.cpu(), time.monotonic()
-            client_before = time.process_time()
+            client_before, requests_before = time.process_time(), REQUESTS[0]
             entering = [threading.Thread(target=enter, args=(
                 server.port, k, token, games, pause, figures))
                 for k, token in enumerate(tables, 1)]
@@ -189,15 +204,17 @@ def run(label: str, database_url: str, workers: int, games: int, pause: float) -
             time.sleep(3 * POLL_PAUSE)  # the last games reach the projector
             elapsed, cpu = time.monotonic() - started, server.cpu() - cpu_before
             client = time.process_time() - client_before
+            requests = REQUESTS[0] - requests_before
             stop.set()
             for thread in watchers:
                 thread.join()
         finally:
             server.stop()
-    report(figures, len(tables) * games, elapsed, cpu, client)
+    report(figures, len(tables) * games, elapsed, cpu, client, requests)
 
 
-def report(figures: Figures, expected: int, elapsed: float, cpu: float, client: float) -> None:
+def report(figures: Figures, expected: int, elapsed: float, cpu: float, client: float,
+           requests: int) -> None:
     delays = []
     for key, at in figures.saved.items():
         if key in figures.shown:
@@ -217,7 +234,10 @@ def report(figures: Figures, expected: int, elapsed: float, cpu: float, client: 
               f"p95 {pick(delays, 0.95) * 1000:6.0f} ms, worst {delays[-1] * 1000:6.0f} ms "
               f"(goal: p95 ≤ 2000 ms)")
     print(f"  workers' CPU {cpu:.1f} s in {elapsed:.1f} s: {cpu / elapsed * 100:.0f} % of "
-          f"one core (the 61 phones of this script: {client:.1f} s)")
+          f"one core; {requests} requests, {cpu / max(requests, 1) * 1000:.1f} ms of worker "
+          f"CPU each (the 61 phones of this script: {client:.1f} s CPU)")
+    print(f"  machine load average at the end: {os.getloadavg()[0]:.1f} on {os.cpu_count()} "
+          "cores (other work on it slows every figure)")
 
 
 def main() -> None:
