@@ -15,15 +15,19 @@ from tests.test_backup import HOSTILE, fresh, rows_in, wipe  # noqa: F401  (fixt
 CLUB_TABLES = ("tournaments", "tournament_players", "tournament_rounds", "tournament_tables")
 
 
-def played_tournament(app: Any, client: Any, table: Any) -> Club:
+def played_tournament(app: Any, client: Any, table: Any, whole: bool = True) -> Club:
     """A tournament made in a Runde: two rounds drawn, the first played and ended, the
-    second started with a game at each table."""
+    second started with a game at each table (not ``whole``: round 1 started, one game at
+    each table)."""
     table.create_group(preset="bockrunde", players=("Anna", "Ben"))
     club = Club(app, client)
     club.create(NINE, rules="runde", rounds=2, url=f"/r/{table.token}/turnier/neu",
                 preset="bockrunde")
     club.draw(seed=3)
     club.start(1)
+    if not whole:
+        club.play_round(1, 1)
+        return club
     club.play_round(1)
     club.end(1)
     club.draw(seed=4)
@@ -47,7 +51,7 @@ def pages(client: Any, club: Club) -> dict[str, Any]:
 
     out: dict[str, Any] = {"ranking": shown_ranking(client.get(club.home + "rangliste").text),
                            "csv": client.get(club.home + "turnier.csv").data}
-    for path in ("", "anmeldung", "ergebnis.pdf", "runde/1/sitzplan.pdf"):
+    for path in ("", "anmeldung"):
         out[path] = client.get(club.home + path).status_code
     for played in club.tables.values():
         out[played.sheet] = client.get(played.sheet).status_code
@@ -68,10 +72,11 @@ def test_the_whole_backup_restores_a_tournament_to_the_same_ranking(app, client,
     result = restored.test_cli_runner().invoke(args=["restore", str(target)])
     assert result.exit_code == 0, result.output
     assert pages(restored.test_client(), club) == before
+    assert restored.test_client().get(club.home + "ergebnis.pdf").status_code == 200
 
 
 def test_a_runde_backup_holds_no_tournament_and_a_tables_link_makes_none(app, client, table):
-    club = played_tournament(app, client, table)
+    club = played_tournament(app, client, table, whole=False)
     document = client.get(f"/r/{table.token}/sicherung.json").get_json()
     assert not any(document["tables"].get(name) for name in CLUB_TABLES)
     assert [g["name"] for g in document["tables"]["groups"]] == ["Donnerstagsrunde"]
@@ -80,7 +85,7 @@ def test_a_runde_backup_holds_no_tournament_and_a_tables_link_makes_none(app, cl
 
 def test_restore_names_a_broken_seating_in_german_and_writes_nothing(app, client, table,
                                                                      fresh, tmp_path):
-    club = played_tournament(app, client, table)
+    club = played_tournament(app, client, table, whole=False)
     document = whole_backup(app)
     rounds = document["tables"]["tournament_rounds"]
     rounds[0]["seating"][0].append(rounds[0]["seating"][1][0])  # one player at two tables
@@ -131,7 +136,7 @@ def test_every_tournament_page_of_whatever_restore_accepts_answers(app, client, 
     target = tmp_path / "spoilt.json"
     outcomes: dict[int, int] = {}
 
-    @settings(max_examples=examples(25, 300), deadline=None, database=None,
+    @settings(max_examples=examples(12, 300), deadline=None, database=None,
               derandomize=True, suppress_health_check=list(HealthCheck))
     @given(data=st.data())
     def restore_spoilt(data: Any) -> None:
@@ -145,11 +150,10 @@ def test_every_tournament_page_of_whatever_restore_accepts_answers(app, client, 
             assert rows_in(empty) == 0
             return
         try:
-            links = [t[k] for t in document["tables"]["tournaments"]
-                     for k in ("edit_token", "read_token") if isinstance(t.get(k), str)]
-            links += [tokens["edit"]]
-            for token in links:
-                for page in ("", "rangliste", "stand", "anmeldung", "turnier.csv"):
+            links = {t[k] for t in document["tables"]["tournaments"]
+                     for k in ("edit_token", "read_token") if isinstance(t.get(k), str)}
+            for token in links | {tokens["edit"]}:
+                for page in ("", "rangliste", "anmeldung", "turnier.csv"):
                     response = reader.get(f"/t/{token}/{page}")
                     assert response.status_code < 500, (page, result.output)
             for played in club.tables.values():
