@@ -139,6 +139,7 @@ def register_blueprints(app: Flask) -> None:
     from scorer.web import evenings, games, groups, history, imports
     from scorer.web import assets, exports, live, money, pwa, sheet_rows, stats, sync, table
     from scorer.web import kasse, records, seasons
+    from scorer.web import club, club_ranking
 
     app.register_blueprint(groups.bp)
     app.register_blueprint(evenings.bp)
@@ -154,6 +155,8 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(sync.bp)
     app.register_blueprint(pwa.bp)
     app.register_blueprint(imports.bp)
+    app.register_blueprint(club.bp)
+    app.register_blueprint(club_ranking.bp)
     live.init_app(app)
     sheet_rows.init_app(app)
     assets.init_app(app)

@@ -84,7 +84,7 @@ def season_html(context: dict[str, Any]) -> str:
 
 def render_season_pdf(context: dict[str, Any]) -> bytes:
     """The season sheet as PDF bytes (A4 portrait)."""
-    return html_to_pdf(season_html(context))
+    return html_to_pdf(season_html(context), lean=False)
 
 
 __all__ = ["render_season_pdf", "season_context", "season_html"]

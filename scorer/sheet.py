@@ -431,11 +431,14 @@ def sheet_document(context: dict[str, Any]) -> Any:
                              url_fetcher=_own_files_fetcher()).render()
 
 
-def html_to_pdf(html: str) -> bytes:
+def html_to_pdf(html: str, *, lean: bool = True) -> bytes:
     """An HTML document as PDF bytes; relative URLs resolve in the PDF templates' folder,
-    and only the app's own files (OWN_FILES) are read."""
-    pdf: bytes = _document_class()(string=html, base_url=str(TEMPLATES),
-                                   url_fetcher=_own_files_fetcher()).write_pdf()
+    and only the app's own files (OWN_FILES) are read. ``lean``: with the sheet's own
+    user-agent stylesheet (``_document_class``); else with WeasyPrint's full one, which the
+    club's and the season's pages are laid out for."""
+    document = _document_class() if lean else _weasyprint().HTML
+    pdf: bytes = document(string=html, base_url=str(TEMPLATES),
+                          url_fetcher=_own_files_fetcher()).write_pdf()
     return pdf
 
 

@@ -16,7 +16,9 @@ from scorer.core.club import (
     draw,
     met_pairs,
     planned_for,
+    solos_won,
     swap,
+    table_result,
     table_sizes,
 )
 from scorer.core.seasons import table_points
@@ -125,3 +127,24 @@ def test_raw_points_as_the_figure_give_absent_players_0() -> None:
 @given(st.lists(st.integers(-40, 40), min_size=4, max_size=6))
 def test_a_rounds_table_points_sum_to_zero_per_table(values: list[int]) -> None:
     assert sum(table_points(dict(zip("ABCDEF", values))).values()) == 0
+
+
+def test_solos_won_count_only_kind_solo_won_by_the_soloist() -> None:
+    # "solos won (games of `kind: solo` the player won as soloist)": a lost solo, a Hochzeit
+    # without partner and a stille Hochzeit (both scored as solos) do not count.
+    from scorer.core.evening import EveningSetup, fold
+    from scorer.core.rules import preset
+
+    seats = ("A", "B", "C", "D")
+    ledger = fold(EveningSetup(rules=preset("ddv"), seats=seats, first_dealer="A"), [
+        {"kind": "solo", "solo": "damen", "re": ["B"], "re_eyes": 150},
+        {"kind": "solo", "solo": "buben", "re": ["B"], "re_eyes": 100},
+        {"kind": "solo", "solo": "kreuz", "re": ["C"], "re_eyes": 121},
+        {"kind": "hochzeit", "re": ["D"], "re_eyes": 180},
+        {"kind": "stille_hochzeit", "re": ["A"], "re_eyes": 180},
+        {"re": ["A", "B"], "re_eyes": 130},
+    ])
+    assert solos_won(ledger) == {"B": 1, "C": 1}
+    result = table_result(2, 3, ledger)
+    assert (result.round, result.table, result.solos_won) == (2, 3, {"B": 1, "C": 1})
+    assert result.totals == ledger.totals and sum(result.totals.values()) == 0

@@ -46,6 +46,8 @@ TOKEN = "Zr8xW2q_kP-4mLdT9vQa1bYc"
                  id="a letter of the token percent-encoded"),
     pytest.param('"GET /static/css/app.css HTTP/1.1" 200', '"GET /static/css/app.css HTTP/1.1" 200',
                  id="no Runde address"),
+    pytest.param(f'"POST /t/{TOKEN}/runde/2/starten HTTP/1.1" 302',
+                 '"POST /t/<…>/runde/2/starten HTTP/1.1" 302', id="a tournament's address"),
 ])
 def test_a_runde_address_is_logged_without_its_token(line, logged):
     from scorer.web.logs import redact

@@ -21,7 +21,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from scorer.core.rules import InvalidInput
+from scorer.core.evening import Ledger
+from scorer.core.rules import GameKind, InvalidInput
 from scorer.core.seasons import table_points
 
 MIN_PLAYERS = 4
@@ -174,6 +175,22 @@ class TableResult:
     """Games of kind solo each player won as soloist."""
 
 
+def solos_won(ledger: Ledger) -> dict[str, int]:
+    """Games of ``kind: solo`` each player won as soloist (the soloist is Re), the third
+    figure of the ranking (RULES.md §11.3); players without one are not listed."""
+    won: Counter[str] = Counter()
+    for game in ledger.games:
+        if game.facts.kind is GameKind.SOLO and game.winner == "re":
+            won[game.facts.re[0]] += 1
+    return dict(won)
+
+
+def table_result(round_number: int, table: int, ledger: Ledger) -> TableResult:
+    """One table of one round from its evening's ledger: every player of the evening (table
+    changes included) with their total, and the solos they won."""
+    return TableResult(round_number, table, dict(ledger.totals), solos_won(ledger))
+
+
 @dataclass(frozen=True, slots=True)
 class ClubStanding:
     """One line of a club evening's ranking."""
@@ -230,11 +247,14 @@ __all__ = [
     "Draw",
     "InvalidClub",
     "MAX_PLAYERS",
+    "MIN_PLAYERS",
     "TableResult",
     "club_ranking",
     "draw",
     "met_pairs",
     "planned_for",
+    "solos_won",
     "swap",
+    "table_result",
     "table_sizes",
 ]

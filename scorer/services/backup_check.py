@@ -66,7 +66,7 @@ def problems(rows: Rows) -> list[str]:
             evening, seats[evening["id"]], games[evening["id"]], events[evening["id"]],
             players)]
     out += _year_problems(rows, groups, players)
-    return out
+    return out + tournament_problems(rows)
 
 
 KASSE_ACTIONS = {"paid", "unpaid", "added", "deleted", "restored"}
@@ -382,3 +382,121 @@ def _facts_problems(facts: Any, names: dict[int, str], setup: EveningSetup) -> l
         return [": die Spielangaben sind unlesbar"]
     return []
 
+
+
+# --------------------------------------------------------------------------- tournaments
+
+
+def tournament_problems(rows: Rows) -> list[str]:
+    """What a tournament's pages need beyond the tables' own checks: links, name, rules and
+    settings as the organiser's forms allow them, registrations, rounds numbered 1, 2 … with
+    seatings of this tournament's players at tables of §11.3, and each table's Runde and
+    evening where the round's state puts them."""
+    out: list[str] = []
+    by_tournament: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for player in rows["tournament_players"]:
+        by_tournament[player["tournament_id"]].append(player)
+    rounds: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for round_ in rows["tournament_rounds"]:
+        rounds[round_["tournament_id"]].append(round_)
+    tables: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for table in rows["tournament_tables"]:
+        tables[table["round_id"]].append(table)
+    context = (
+        {g["id"]: g for g in rows["groups"]}, {e["id"]: e for e in rows["evenings"]},
+        {r["id"]: r for r in rows["tournament_rounds"]})
+    for tournament in rows["tournaments"]:
+        where = f"Turnier „{tournament['name']}“"
+        out += [f"{where}, {p}" for p in _tournament_problems(
+            tournament, by_tournament[tournament["id"]], rounds[tournament["id"]], tables,
+            context)]
+    return out
+
+
+def _tournament_problems(tournament: dict[str, Any], players: list[dict[str, Any]],
+                         rounds: list[dict[str, Any]], tables: dict[int, list[dict[str, Any]]],
+                         context: tuple[dict[int, Any], dict[int, Any], dict[int, Any]],
+                         ) -> list[str]:
+    from scorer.core.club import InvalidClub, table_sizes
+    from scorer.core.names import PLAYER_NAME, InvalidName, clean_name
+    from scorer.services.club_rounds import MAX_SEED
+    from scorer.services.tournaments import TOURNAMENT_NAME, _settings_problems
+
+    groups, evenings, all_rounds = context
+    out = [f"{key}: kein gültiger Link" for key in ("edit_token", "read_token")
+           if not services.TOKEN_PATTERN.fullmatch(tournament[key])]
+    try:
+        if clean_name(tournament["name"], TOURNAMENT_NAME) != tournament["name"]:
+            out.append("name: so nicht gespeichert (Leerzeichen am Rand?)")
+    except InvalidName as err:
+        out.append(f"name: {err}")
+    rules = tournament["rules"]
+    if not isinstance(rules, dict) or rules.get("preset") != tournament["preset"]:
+        out.append("rules: muss die Regeln des Regelwerks preset enthalten")
+    else:
+        try:
+            services.rules_of(tournament["preset"], {k: v for k, v in rules.items()
+                                                     if k != "preset"})
+        except InvalidInput as err:
+            out += [f"{f}: {m}" for f, m in err.problems]
+    out += [f"{f}: {m}" for f, m in _settings_problems(
+        tournament["planned_games"], tournament["round_count"], tournament["ranking"],
+        tournament["absent_table_points"])]
+    registered: dict[int, str] = {}
+    names: set[str] = set()
+    for player in players:
+        place = f"Spieler Nr. {player['number']}"
+        try:
+            name = clean_name(player["name"], PLAYER_NAME)
+        except InvalidName as err:
+            out.append(f"{place}: {err}")
+            continue
+        if name != player["name"] or name.casefold() in names:
+            out.append(f"{place}: {player['name']} so nicht oder doppelt angemeldet")
+        if player["number"] < 1 or player["from_round"] < 1 or (
+                player["left_after"] is not None and player["left_after"] < 0):
+            out.append(f"{place}: Nummer und Runden zählen ab 1")
+        names.add(name.casefold())
+        registered[player["id"]] = name
+    if out:
+        return out
+    ordered = sorted(rounds, key=lambda r: r["number"])
+    if [r["number"] for r in ordered] != list(range(1, len(ordered) + 1)) or (
+            len(ordered) > tournament["round_count"]):
+        return ["die Runden müssen 1, 2, … bis höchstens round_count heißen"]
+    started_before = True
+    for round_ in ordered:
+        place = f"Runde {round_['number']}"
+        seating = round_["seating"]
+        started = round_["started_at"] is not None
+        if not (isinstance(seating, list) and all(isinstance(t, list) for t in seating)):
+            out.append(f"{place}, seating: muss eine Liste von Tischen sein")
+            continue
+        seated = [i for t in seating for i in t]
+        if any(type(i) is not int or i not in registered for i in seated) or (
+                len(set(seated)) != len(seated)):
+            out.append(f"{place}, seating: nur angemeldete Spieler, jeder einmal")
+            continue
+        try:
+            if sorted(len(t) for t in seating) != table_sizes(len(seated)):
+                out.append(f"{place}, seating: Tische wie in RULES.md §11.3")
+        except InvalidClub as err:
+            out += [f"{place}, seating: {m}" for _, m in err.problems]
+        if not 0 <= round_["seed"] <= MAX_SEED or round_["repeats"] < 0:
+            out.append(f"{place}: seed und repeats ab 0")
+        if (round_["ended_at"] is not None and not started) or (started and not started_before):
+            out.append(f"{place}: begonnen und beendet nur in der Reihenfolge der Runden")
+        started_before = started
+        mine = sorted(tables[round_["id"]], key=lambda t: t["number"])
+        if [t["number"] for t in mine] != list(range(1, len(seating) + 1)):
+            out.append(f"{place}: ein Tisch je Tisch der Auslosung, 1, 2, …")
+        for table in mine:
+            group, evening = groups[table["group_id"]], evenings.get(table["evening_id"])
+            if (table["tournament_id"] != tournament["id"]
+                    or all_rounds[table["round_id"]]["tournament_id"] != tournament["id"]
+                    or not group["tournament_table"]
+                    or (evening is None) == started
+                    or (evening is not None and evening["group_id"] != group["id"])):
+                out.append(f"{place}, Tisch {table['number']}: Runde und Abend des Tisches "
+                           "passen nicht zusammen")
+    return out

@@ -108,6 +108,22 @@ def start_evening(group: Group, *, played_on: dt.date, seat_ids: Sequence[int],
                   settlement_rounding: str = Rounding.CENT.value) -> Evening:
     """A new evening with its seats and the full rule set frozen; ``cents_per_point`` is
     exact to a tenth of a cent (an int, or a Decimal such as 0.5)."""
+    evening = new_evening(group, played_on=played_on, seat_ids=seat_ids,
+                          first_dealer_id=first_dealer_id, preset=preset, rules=rules,
+                          planned_games=planned_games, cents_per_point=cents_per_point,
+                          settlement_mode=settlement_mode,
+                          settlement_rounding=settlement_rounding)
+    db.session.commit()
+    return evening
+
+
+def new_evening(group: Group, *, played_on: dt.date, seat_ids: Sequence[int],
+                first_dealer_id: int, preset: str, rules: HouseRules,
+                planned_games: int | None, cents_per_point: Price,
+                settlement_mode: str = SettlementMode.ZERO_SUM.value,
+                settlement_rounding: str = Rounding.CENT.value) -> Evening:
+    """``start_evening`` without the commit: a tournament starts all of a round's tables'
+    evenings in one transaction, or none."""
     _lock_group(group)
     players = {p.id: p for p in group.players}
     problems = list(money_problems(cents_per_point, settlement_mode, settlement_rounding))
@@ -138,7 +154,6 @@ def start_evening(group: Group, *, played_on: dt.date, seat_ids: Sequence[int],
         seats=[EveningSeat(position=k, player_id=i) for k, i in enumerate(seat_ids)],
     )
     db.session.add(evening)
-    db.session.commit()
     return evening
 
 

@@ -73,7 +73,10 @@ def _decode(value: Any, column: sa.Column[Any]) -> Any:
 
 
 def _only_group(table: sa.Table, metadata: sa.MetaData, group_id: int) -> Any:
-    """The rows of ``table`` that belong to one Runde, or None for a table outside any Runde."""
+    """The rows of ``table`` that belong to one Runde, or None for a table outside any Runde
+    (or marked ``whole_backup_only`` in its info: a tournament spans many Runden)."""
+    if table.info.get("whole_backup_only"):
+        return None
     if table.name == "groups":
         return table.c.id == group_id
     if "group_id" in table.c:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, LargeBinary, String, UniqueConstraint
+from sqlalchemy import JSON, Date, DateTime, ForeignKey, LargeBinary, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from scorer.store.extensions import db
@@ -40,6 +40,10 @@ class Group(db.Model):
     version: Mapped[int] = mapped_column(default=1)
     """Raised by every change that alters what all of the Runde's sheets show (a player's
     new name); with the evening's version it tells a watching phone to fetch again."""
+    tournament_table: Mapped[bool] = mapped_column(default=False, server_default="0")
+    """A Runde a tournament made for one table of one round (TournamentTable): that table's
+    players and its one evening. Its link changes only that table's games; the pages that
+    change a Runde (players, house rules, new evenings, links) are not offered for it."""
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[dt.datetime] = mapped_column(
         DateTime(timezone=True), default=utcnow, onupdate=utcnow
@@ -329,3 +333,125 @@ class ImportUpload(db.Model):
     file_name: Mapped[str] = mapped_column(String(200))
     data: Mapped[bytes] = mapped_column(LargeBinary)
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+
+
+# --------------------------------------------------------------------------- tournaments
+
+WHOLE_BACKUP_ONLY = {"whole_backup_only": True}
+"""Table info of the tournament tables: a tournament spans many Runden (one per table and
+round), so it is in the whole database's backup, never in one Runde's (scorer.store.backup)."""
+
+
+class Tournament(db.Model):
+    """A club evening (RULES.md §11.3): registered players seated at several tables per
+    round, each table an evening of its own Runde, one ranking over the rounds."""
+
+    __tablename__ = "tournaments"
+    __table_args__ = {"info": WHOLE_BACKUP_ONLY}
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(60))
+    played_on: Mapped[dt.date] = mapped_column(Date)
+    group_id: Mapped[int | None] = mapped_column(ForeignKey("groups.id"), index=True)
+    """The Runde it was made in (its players can be registered; its page lists it), if any."""
+    edit_token: Mapped[str] = mapped_column(String(64), unique=True)
+    """The organiser's secret: draw, players, rounds. Whoever has it runs the tournament."""
+    read_token: Mapped[str] = mapped_column(String(64), unique=True)
+    """The ranking link: sees the ranking, its PDF and CSV, and changes nothing."""
+    preset: Mapped[str] = mapped_column(String(32))
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+    """{"preset": id, **HouseRules.to_dict()}: every table's evening starts with these."""
+    planned_games: Mapped[int]
+    """Planned games of a table of four, a multiple of 4 (a 5 plays 5/4 of them)."""
+    round_count: Mapped[int]
+    """How many rounds the tournament plays."""
+    ranking: Mapped[str] = mapped_column(String(16), default="table_points")
+    """The figure of a round: "table_points" (RULES.md §11.1) or "points" (raw points)."""
+    absent_table_points: Mapped[int] = mapped_column(default=0)
+    """What a round a player misses gives (with raw points as the figure: 0)."""
+    version: Mapped[int] = mapped_column(default=1)
+    """Raised by every change to the tournament itself (players, draw, rounds); with its
+    tables' versions it tells a watching ranking to fetch again."""
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[dt.datetime] = mapped_column(
+        DateTime(timezone=True), default=utcnow, onupdate=utcnow
+    )
+
+    group: Mapped[Group | None] = relationship()
+    players: Mapped[list[TournamentPlayer]] = relationship(
+        back_populates="tournament", order_by="TournamentPlayer.number",
+        cascade="all, delete-orphan")
+    rounds: Mapped[list[TournamentRound]] = relationship(
+        back_populates="tournament", order_by="TournamentRound.number",
+        cascade="all, delete-orphan")
+
+
+class TournamentPlayer(db.Model):
+    """A registration: a name and a start number, and which rounds the player is there for."""
+
+    __tablename__ = "tournament_players"
+    __table_args__ = (UniqueConstraint("tournament_id", "number"),
+                      UniqueConstraint("tournament_id", "name"),
+                      {"info": WHOLE_BACKUP_ONLY})
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"), index=True)
+    number: Mapped[int]
+    """The start number, from 1."""
+    name: Mapped[str] = mapped_column(String(40))
+    """Unique within the tournament (whatever the case): the tables' players carry it."""
+    from_round: Mapped[int] = mapped_column(default=1)
+    """The first round drawn with the player (a late arrival joins from the next round)."""
+    left_after: Mapped[int | None]
+    """The last round the player played before leaving; NULL while they stay."""
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    tournament: Mapped[Tournament] = relationship(back_populates="players")
+
+
+class TournamentRound(db.Model):
+    """A round: drawn (seating from a seed), then started (every table gets its evening),
+    then ended (the tables' evenings closed; their games so far count)."""
+
+    __tablename__ = "tournament_rounds"
+    __table_args__ = (UniqueConstraint("tournament_id", "number"), {"info": WHOLE_BACKUP_ONLY})
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"), index=True)
+    number: Mapped[int]
+    seed: Mapped[int]
+    """The draw's seed, shown: the same seed, players and earlier rounds give the same draw."""
+    seating: Mapped[list[list[int]]] = mapped_column(JSON)
+    """Each table's TournamentPlayer ids in seat order (seat 1 deals first)."""
+    repeats: Mapped[int] = mapped_column(default=0)
+    """Pairs of table-mates who met in an earlier round (scorer.core.club.Draw.repeats)."""
+    started_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
+    ended_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
+
+    tournament: Mapped[Tournament] = relationship(back_populates="rounds")
+    tables: Mapped[list[TournamentTable]] = relationship(
+        back_populates="round", order_by="TournamentTable.number",
+        cascade="all, delete-orphan")
+
+
+class TournamentTable(db.Model):
+    """One table of one round: its Runde (made at the draw: the Tischzettel carries its link)
+    and, once the round started, that Runde's evening."""
+
+    __tablename__ = "tournament_tables"
+    __table_args__ = (UniqueConstraint("round_id", "number"), {"info": WHOLE_BACKUP_ONLY})
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"), index=True)
+    """The round's tournament again: the ranking's check of versions is one join shorter."""
+    round_id: Mapped[int] = mapped_column(ForeignKey("tournament_rounds.id"), index=True)
+    number: Mapped[int]
+    """1-based within the round."""
+    group_id: Mapped[int] = mapped_column(ForeignKey("groups.id"), unique=True)
+    evening_id: Mapped[int | None] = mapped_column(ForeignKey("evenings.id"), unique=True)
+
+    round: Mapped[TournamentRound] = relationship(back_populates="tables")
+    group: Mapped[Group] = relationship()
+    evening: Mapped[Evening | None] = relationship()

@@ -169,11 +169,13 @@ def disposition(name: str, ascii: str) -> str:
     return f"attachment; filename=\"{ascii}\"; filename*=UTF-8''{quote(name, safe='')}"
 
 
-def _download(body: str | bytes, mimetype: str, names: tuple[str, str]) -> Response:
+def _download(body: str | bytes, mimetype: str, names: tuple[str, str] | str) -> Response:
     # A download, not an inline view: phones save it under this name (Chrome on Android
-    # downloads PDFs anyway), and it opens from there in whatever prints.
+    # downloads PDFs anyway), and it opens from there in whatever prints. ``names``: the
+    # name with its own letters and in ASCII, or one ASCII name for both.
     response = Response(body, mimetype=mimetype)
-    response.headers["Content-Disposition"] = disposition(*names)
+    own, plain = (names, names) if isinstance(names, str) else names
+    response.headers["Content-Disposition"] = disposition(own, plain)
     # The sheet names the table's players; no shared cache should keep it.
     response.headers["Cache-Control"] = "private, no-store"
     return response

@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 import datetime as dt
-import functools
 import json
 
-import segno
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
-from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from scorer import services
@@ -17,6 +14,7 @@ from scorer.web.hosts import public_url
 from scorer.store.models import Group
 from scorer.core.rules import PRESETS, InvalidRules
 from scorer.web import remembered
+from scorer.web.club import table_page
 from scorer.web.forms import (
     ActionForm,
     ForgetForm,
@@ -34,6 +32,7 @@ from scorer.web.forms import (
 from scorer.web.lookup import group_or_404
 from scorer.web.numbers import parse_int
 from scorer.web.seasons import runde_season
+from scorer.web.qr import qr_svg
 
 bp = Blueprint("groups", __name__)
 
@@ -98,7 +97,10 @@ def forget() -> Response:
 @bp.route("/r/<token>/")
 def show(token: str) -> str:
     """The Runde: players, house rules in short, evenings with winner and totals."""
-    return _group_page(group_or_404(token), PlayerForm(formdata=None))
+    group = group_or_404(token)
+    if group.tournament_table:
+        return table_page(group)
+    return _group_page(group, PlayerForm(formdata=None))
 
 
 def changed_options(group: Group) -> dict[str, str]:
@@ -114,18 +116,10 @@ def _group_page(group: Group, add_form: PlayerForm) -> str:
         action=ActionForm(formdata=None), preset_label=PRESET_LABELS[group.preset],
         remembered_here=remembered.remembered_token(group) == g.link_token,
         changed=changed_options(group), summary=summary(services.house_rules(group)),
-        qr_edit=_qr(public_url("groups.show", token=group.edit_token)),
-        qr_read=_qr(public_url("groups.show", token=group.read_token)),
+        qr_edit=qr_svg(public_url("groups.show", token=group.edit_token)),
+        qr_read=qr_svg(public_url("groups.show", token=group.read_token)),
+        tournaments=services.tournaments_of(group),
     )
-
-
-@functools.lru_cache(maxsize=256)
-def _qr(url: str) -> Markup:
-    """A QR code of ``url`` as inline SVG, made on the server (no script, no external service).
-
-    Cached: finding the best mask takes tens of milliseconds and links rarely change."""
-    code = segno.make(url, error="m")
-    return Markup(code.svg_inline(scale=4, border=2, omitsize=True, title="QR-Code"))
 
 
 @bp.post("/r/<token>/links")

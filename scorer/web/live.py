@@ -40,6 +40,8 @@ OFFLINE_HEADER = "X-Doko-Offline"
 OFFLINE_PAGES = frozenset({"evenings.show", "games.new"})
 """The sheet and the form for the next game: what the table needs with no connection."""
 POLL_ENDPOINT = "live.poll"
+QUIET_ENDPOINTS = frozenset({POLL_ENDPOINT, "club_ranking.poll"})
+"""The checks that watching pages make every second (an evening's, a tournament's)."""
 
 
 def etag(evening_version: int, group_version: int) -> str:
@@ -115,7 +117,7 @@ class QuietSessionInterface(SecureCookieSessionInterface):
     """
 
     def should_set_cookie(self, app: Flask, session: SessionMixin) -> bool:
-        if (request.endpoint == POLL_ENDPOINT or is_live_fetch()) and not session.modified:
+        if (request.endpoint in QUIET_ENDPOINTS or is_live_fetch()) and not session.modified:
             return False
         return super().should_set_cookie(app, session)
 

@@ -1,8 +1,9 @@
-"""Keep the Runden's secret tokens out of every log.
+"""Keep the Runden's and the tournaments' secret tokens out of every log.
 
-A Runde's address is its key (``/r/<token>/``), and the servers log addresses: gunicorn's
+A Runde's address is its key (``/r/<token>/``), as a tournament's is (``/t/<token>/``: the
+organiser's or the ranking's), and the servers log addresses: gunicorn's
 access and error log, Werkzeug's request log under ``flask run``, Flask's "Exception on
-/r/<token>/…". A filter on each of those loggers writes ``/r/<…>`` instead. Within a
+/r/<token>/…". A filter on each of those loggers writes ``/r/<…>`` (``/t/<…>``) instead. Within a
 request it also blanks the request's own token wherever else it shows up, such as the
 parameters of a failed SQL statement in a traceback.
 
@@ -23,28 +24,35 @@ HIDDEN = "<…>"
 
 _SLASH = r"(?:/|%(?:25)*2f)"
 TOKEN_IN_PATH = re.compile(
-    rf"{_SLASH}+(?:r|%(?:25)*72){_SLASH}+(?:(?!%(?:25)*2f)[^/\s?#\"'<>\\])+", re.IGNORECASE)
-"""A Runde's address in a path or URL, in every spelling that reaches it: the servers decode
-percent escapes before routing (``/%72/…``, ``/r%2F…``, any letter of the token) and the
-router merges repeated slashes (``//r//…``); ``%25`` (an escaped ``%``) is allowed in front
-of an escape, for logs of a server behind a proxy that decoded once already. ``<`` is
-excluded so a hidden one stays as it is."""
+    rf"{_SLASH}+(r|t|%(?:25)*7[24]){_SLASH}+(?:(?!%(?:25)*2f)[^/\s?#\"'<>\\])+", re.IGNORECASE)
+"""A Runde's (``/r/``) or a tournament's (``/t/``) address in a path or URL, in every
+spelling that reaches it: the servers decode percent escapes before routing (``/%72/…``,
+``/r%2F…``, any letter of the token) and the router merges repeated slashes (``//r//…``);
+``%25`` (an escaped ``%``) is allowed in front of an escape, for logs of a server behind a
+proxy that decoded once already. ``<`` is excluded so a hidden one stays as it is."""
 
 LOGGERS = ("werkzeug", "gunicorn.access", "gunicorn.error")
 """The servers' loggers; the app's own logger is added in ``init_app``."""
 
 
 def redact(text: str, secret: str | None = None) -> str:
-    """``text`` with every Runde address (and ``secret``, if given) hidden.
+    """``text`` with every Runde and tournament address (and ``secret``, if given) hidden.
 
     >>> redact('"GET /r/Zr8xW2q_kP/abend/1/ HTTP/1.1" 200')
     '"GET /r/<…>/abend/1/ HTTP/1.1" 200'
     >>> redact('"GET /%72%2FZr8xW2q_kP%2Fabend/1/ HTTP/1.1" 200')
     '"GET /r/<…>%2Fabend/1/ HTTP/1.1" 200'
+    >>> redact('"GET /t/Zr8xW2q_kP/rangliste HTTP/1.1" 200')
+    '"GET /t/<…>/rangliste HTTP/1.1" 200'
     """
     if secret:
         text = text.replace(secret, HIDDEN)
-    return TOKEN_IN_PATH.sub("/r/" + HIDDEN, text)
+    return TOKEN_IN_PATH.sub(lambda found: f"/{_letter(found.group(1))}/{HIDDEN}", text)
+
+
+def _letter(spelled: str) -> str:
+    """The area's letter however it was spelled: "r", "R", "%72", "%2572" …"""
+    return "t" if spelled.lower().endswith(("t", "74")) else "r"
 
 
 class HideTokens(logging.Filter):

@@ -15,6 +15,7 @@ from flask import abort, g, request
 from scorer import services
 from scorer.store.extensions import db
 from scorer.store.models import Evening, Game, GameEvent, Group
+from scorer.web.club_access import admit_table
 from scorer.web.numbers import MAX_INT
 
 READ_ONLY = frozenset({"groups.show", "evenings.show", "evenings.game", "history.show",
@@ -48,6 +49,9 @@ def _admit(group: Group, token: str) -> None:
     g.can_edit = token == group.edit_token
     if not g.can_edit and not _readable():
         abort(403)
+    if group.tournament_table:
+        # A tournament's table: its link changes that table's games and nothing else.
+        admit_table(group)
 
 
 def _readable() -> bool:

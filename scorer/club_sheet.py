@@ -1,0 +1,149 @@
+"""The club evening on paper (an adapter, like ``scorer.sheet``): the final ranking with every
+round's table results, a round's seating plan on one page, and one Tischzettel per table.
+
+Each ``*_context`` turns the tournament's results (``scorer.services.results``: the tables'
+ledgers and the core's ranking) into plain strings and lists; the templates in
+``templates/pdf/`` lay them out and WeasyPrint (``scorer.sheet.html_to_pdf``) prints them.
+Nothing here computes a point: a table's table points are the core's (§11.1).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from jinja2 import Environment, FileSystemLoader
+
+from scorer.core.rules import rules_from_spec
+from scorer.core.seasons import table_points
+from scorer.sheet import TEMPLATES, html_to_pdf
+from scorer.store.models import Tournament
+from scorer.words.club import FIGURE_LABELS, FIGURE_SHORT, figure, standing_text
+from scorer.words.explain import deviation_text, summary
+
+if TYPE_CHECKING:
+    from scorer.services.club_results import Results, RoundView
+
+
+def _date(day: dt.date) -> str:
+    return f"{day.day:02d}.{day.month:02d}.{day.year}"
+
+
+def _head(tournament: Tournament) -> dict[str, Any]:
+    rules = rules_from_spec(tournament.rules)
+    return {"title": tournament.name, "date": _date(tournament.played_on),
+            "deviation": deviation_text(rules) or "",
+            "rules": summary(rules, tournament.planned_games)}
+
+
+def state_text(tournament: Tournament, results: Results) -> str:
+    """Where the tournament stands (scorer.words.club.standing_text)."""
+    return standing_text(tournament.round_count,
+                         [(r.number, r.ended, r.complete) for r in results.started])
+
+
+def result_context(tournament: Tournament, results: Results) -> dict[str, Any]:
+    """The ranking and each started round's tables: players in seat order with their
+    points and the round's figure."""
+    by_table_points = results.by_table_points
+    rounds = []
+    for round_ in results.started:
+        tables = []
+        for table in round_.tables:
+            if table.ledger is None:
+                continue
+            totals = table.ledger.totals
+            figures = table_points(totals) if by_table_points else dict(totals)
+            tables.append({
+                "number": table.number,
+                "games": len(table.ledger.games),
+                "planned": table.planned,
+                "players": [{"name": name, "number": results.numbers.get(name, ""),
+                             "points": figure(totals[name]),
+                             "figure": figure(figures[name])}
+                            for name in table.ledger.players],
+            })
+        rounds.append({"number": round_.number, "ended": round_.ended, "tables": tables})
+    return {
+        **_head(tournament),
+        "state": state_text(tournament, results),
+        "label": FIGURE_LABELS[by_table_points],
+        "short": FIGURE_SHORT[by_table_points],
+        "round_numbers": [r.number for r in results.started],
+        "standings": [{"rank": s.rank, "number": results.numbers[s.player], "name": s.player,
+                       "rounds": [figure(v) for v in s.rounds], "figure": figure(s.figure),
+                       "points": figure(s.points), "solos": s.solos_won}
+                      for s in results.standings],
+        "rounds": rounds,
+    }
+
+
+def seating_context(tournament: Tournament, round_: RoundView,
+                    numbers: Mapping[str, int]) -> dict[str, Any]:
+    """A round's seating: every player by name with table and seat, and every table."""
+    by_name = sorted(((name, table.number, seat)
+                      for table in round_.tables
+                      for seat, name in enumerate(table.players, 1)),
+                     key=lambda item: (item[0].casefold(), item[0]))
+    count = len(by_name)
+    names = [{"name": n, "number": numbers.get(n, ""), "table": t, "seat": s}
+             for n, t, s in by_name]
+    half = (count + 1) // 2
+    return {
+        **_head(tournament),
+        "round": round_.number,
+        "seed": round_.seed,
+        "size": "large" if count <= 24 else "medium" if count <= 44 else "small",
+        "name_columns": [names[:half], names[half:]],
+        "tables": [{"number": t.number, "planned": t.planned,
+                    "players": [{"seat": k, "name": name, "number": numbers.get(name, "")}
+                                for k, name in enumerate(t.players, 1)]}
+                   for t in round_.tables],
+    }
+
+
+def slips_context(tournament: Tournament, round_: RoundView, links: Sequence[str],
+                  qr_codes: Sequence[str]) -> dict[str, Any]:
+    """One Tischzettel per table: its players in seat order, the first dealer, the planned
+    games and the QR code of the table's link (``links``, drawn as ``qr_codes``)."""
+    head = _head(tournament)
+    return {
+        **head,
+        "round": round_.number,
+        "tables": [{"number": t.number, "players": list(t.players), "dealer": t.players[0],
+                    "planned": t.planned, "link": link, "qr": qr}
+                   for t, link, qr in zip(round_.tables, links, qr_codes)],
+    }
+
+
+@cache
+def _environment() -> Environment:
+    return Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True,
+                       trim_blocks=True, lstrip_blocks=True)
+
+
+def club_html(template: str, context: Mapping[str, Any]) -> str:
+    """A club template (``templates/pdf/club_*.html``) filled in, for WeasyPrint."""
+    return _environment().get_template(template).render(context)
+
+
+def render_result(tournament: Tournament, results: Results) -> bytes:
+    """The ranking and every round's table results as PDF."""
+    return html_to_pdf(club_html("club_result.html", result_context(tournament, results)),
+                       lean=False)
+
+
+def render_seating(tournament: Tournament, round_: RoundView,
+                   numbers: Mapping[str, int]) -> bytes:
+    """A round's seating plan as PDF (one A4 page, landscape)."""
+    return html_to_pdf(club_html("club_seating.html",
+                                 seating_context(tournament, round_, numbers)), lean=False)
+
+
+def render_slips(tournament: Tournament, round_: RoundView, links: Sequence[str],
+                 qr_codes: Sequence[str]) -> bytes:
+    """The round's Tischzettel as PDF, one page per table."""
+    return html_to_pdf(club_html("club_slips.html",
+                                 slips_context(tournament, round_, links, qr_codes)), lean=False)

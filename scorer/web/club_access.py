@@ -1,0 +1,66 @@
+"""Who may do what in a tournament, by the link a page was opened with.
+
+* The organiser's link (``Tournament.edit_token``) does everything: players, draw, rounds,
+  corrections; it also holds every table's link.
+* The ranking link (``Tournament.read_token``) may only look: the ranking, its check, the
+  PDF and the CSV (READ_ONLY).
+* A table's link is its Runde's edit token: the evening pages of that one table (enter,
+  correct, Tisch ändern, Verlauf, PDF), nothing of the tournament, and none of the pages
+  that change a Runde (TABLE_REFUSED). Once its round has ended the table cannot open its
+  evening again: corrections after the round are the organiser's (``club.reopen``).
+
+As for a Runde, a wrong link is the same German 404 as an unknown one.
+"""
+
+from __future__ import annotations
+
+from flask import abort, g, render_template, request
+from werkzeug.wrappers import Response
+
+from scorer import services
+from scorer.store.models import Group, Tournament
+
+READ_ONLY = frozenset({"club_ranking.show", "club_ranking.poll", "club_ranking.pdf",
+                       "club_ranking.csv", "club.show"})
+"""What the ranking link may open (``club.show`` sends it on to the ranking)."""
+
+TABLE_REFUSED = frozenset({"evenings.new", "groups.add_player", "groups.edit_player",
+                           "groups.rules", "groups.choose_preset", "groups.renew_links",
+                           "groups.backup", "club.new_in_runde"})
+"""Pages of a Runde a table's link does not get: the table's players, rules and link come
+from the tournament, and its one evening is the round's."""
+
+
+def tournament_or_404(token: str) -> Tournament:
+    """The tournament of this link; 403 when the ranking link tries more than looking."""
+    tournament = services.find_tournament(token)
+    if tournament is None:
+        abort(404)
+    g.link_token = token
+    g.tournament = tournament
+    g.can_edit = token == tournament.edit_token
+    if not g.can_edit and request.endpoint not in READ_ONLY:
+        refuse("Nur die Rangliste",
+               "Mit dem Link der Rangliste lässt sich nichts ändern. Auslosen, Runden und "
+               "Anmeldung gehen nur mit dem Link der Turnierleitung.")
+    return tournament
+
+
+def refuse(title: str, message: str) -> None:
+    """A German 403 page with its own words."""
+    abort(Response(render_template("error.html", title=title, message=message), 403))
+
+
+def admit_table(group: Group) -> None:
+    """A table's Runde: refuse what its link may not do (see the module's docstring)."""
+    endpoint = request.endpoint or ""
+    if endpoint in TABLE_REFUSED:
+        refuse("Turniertisch",
+               "Das geht an einem Turniertisch nicht: Spieler, Regeln und Runden legt die "
+               "Turnierleitung fest.")
+    if endpoint == "evenings.reopen":
+        table = services.tournament_of_table(group)
+        if table is not None and table.round.ended_at is not None:
+            refuse("Runde beendet",
+                   f"Runde {table.round.number} ist beendet. Korrigieren kann jetzt nur die "
+                   "Turnierleitung (auf ihrer Seite: „Tisch öffnen“).")

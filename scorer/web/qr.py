@@ -1,0 +1,18 @@
+"""QR codes of the app's links, drawn on the server as inline SVG (no script, no external
+service): the Runde's links, a tournament's ranking link and each table's Tischzettel."""
+
+from __future__ import annotations
+
+import functools
+
+import segno
+from markupsafe import Markup
+
+
+@functools.lru_cache(maxsize=256)
+def qr_svg(url: str) -> Markup:
+    """A QR code of ``url`` as inline SVG.
+
+    Cached: finding the best mask takes tens of milliseconds and links rarely change."""
+    code = segno.make(url, error="m")
+    return Markup(code.svg_inline(scale=4, border=2, omitsize=True, title="QR-Code"))

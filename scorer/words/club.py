@@ -1,0 +1,87 @@
+"""What a club evening's pages, PDF and CSV say (RULES.md §11.3), in German: a table's
+progress, a round's state, the ranking's figure. Pure: standard library only.
+
+>>> progress_text(4, planned_played=17, planned=24, complete=False, closed=False, started=True)
+'Tisch 4: Spiel 17 von 24'
+>>> progress_text(2, planned_played=30, planned=30, complete=True, closed=False, started=True)
+'Tisch 2: fertig (30 von 30)'
+"""
+
+from __future__ import annotations
+
+FIGURE_LABELS = {True: "Tischpunkte", False: "Punkte"}
+"""The figure the ranking sums, by ``by_table_points``."""
+FIGURE_SHORT = {True: "TP", False: "Pkt"}
+RANKING_CHOICES = (("table_points", "Tischpunkte (4 Spieler: +3, +1, −1, −3)"),
+                   ("points", "Punkte (die Summe der Abende)"))
+
+
+def progress_text(table: int, *, planned_played: int, planned: int, complete: bool,
+                  closed: bool, started: bool) -> str:
+    """One table's progress, as the organiser reads it across the room."""
+    if not started:
+        return f"Tisch {table}: wartet auf den Start"
+    if complete:
+        return f"Tisch {table}: fertig ({planned_played} von {planned})"
+    if closed:
+        return f"Tisch {table}: beendet nach {planned_played} von {planned}"
+    return f"Tisch {table}: Spiel {planned_played} von {planned}"
+
+
+def round_state(number: int, *, started: bool, ended: bool, complete: bool) -> str:
+    """Where a round stands.
+
+    >>> round_state(2, started=True, ended=False, complete=False)
+    'Runde 2 läuft'
+    """
+    if not started:
+        return f"Runde {number} ist ausgelost und wartet auf den Start"
+    if ended:
+        return f"Runde {number} ist beendet"
+    if complete:
+        return f"Runde {number}: alle Tische sind fertig"
+    return f"Runde {number} läuft"
+
+
+def standing_text(round_count: int, started: list[tuple[int, bool, bool]]) -> str:
+    """Where the tournament stands: ``started`` holds (number, ended, complete) of each
+    round that started; "Endstand" once all ``round_count`` rounds have been played and
+    ended.
+
+    >>> standing_text(2, [(1, True, True), (2, True, True)])
+    'Endstand'
+    >>> standing_text(3, [(1, True, True), (2, False, False)])
+    'Runde 2 läuft'
+    >>> standing_text(3, [])
+    'Noch keine Runde begonnen'
+    """
+    if not started:
+        return "Noch keine Runde begonnen"
+    if len(started) == round_count and all(ended for _, ended, _ in started):
+        return "Endstand"
+    number, ended, complete = started[-1]
+    return round_state(number, started=True, ended=ended, complete=complete)
+
+
+def figure(value: int | None) -> str:
+    """A round's figure or a sum as the ranking prints it: +3, −1, 0; "–" for a round the
+    player missed (the sum counts ``absent_table_points`` for it).
+
+    >>> [figure(v) for v in (3, -1, 0, None)]
+    ['+3', '−1', '0', '–']
+    """
+    if value is None:
+        return "–"
+    if value > 0:
+        return f"+{value}"
+    return f"−{-value}" if value < 0 else "0"
+
+
+def seat_list(players: tuple[str, ...] | list[str]) -> str:
+    """A table's players in seat order, the first dealer named.
+
+    >>> seat_list(["Anna", "Ben", "Cem", "Dora"])
+    '1 Anna (gibt zuerst) · 2 Ben · 3 Cem · 4 Dora'
+    """
+    return " · ".join(f"{k} {name}" + (" (gibt zuerst)" if k == 1 else "")
+                      for k, name in enumerate(players, 1))
