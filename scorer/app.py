@@ -138,7 +138,7 @@ def register_blueprints(app: Flask) -> None:
     """One blueprint per area of the app."""
     from scorer.web import evenings, games, groups, history, imports
     from scorer.web import assets, exports, live, money, pwa, sheet_rows, stats, sync, table
-    from scorer.web import kasse, records, seasons
+    from scorer.web import kasse, recorded, records, seasons
     from scorer.web import club, club_ranking
 
     app.register_blueprint(groups.bp)
@@ -155,6 +155,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(sync.bp)
     app.register_blueprint(pwa.bp)
     app.register_blueprint(imports.bp)
+    app.register_blueprint(recorded.bp)
     app.register_blueprint(club.bp)
     app.register_blueprint(club_ranking.bp)
     live.init_app(app)

@@ -111,6 +111,8 @@ def edit(token: str, number: int, game_id: int) -> str | Response:
     if game.deleted_at is not None:
         flash("Dieses Spiel ist gelöscht.", "error")
         return redirect(sheet_url(evening))
+    if game.facts.get("kind") == GameKind.RECORDED.value:  # its own page: points as written
+        return redirect(url_for("recorded.edit", token=token, number=number, game_id=game_id))
     sheet = services.sheet(evening)
     seats = _row(sheet, game).entry.seats
     initial = {**form_data_from_facts(game.facts), "revision": game.revision}

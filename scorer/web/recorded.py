@@ -1,0 +1,172 @@
+"""Punkte eintragen: a recorded game (RULES.md §10.1), whose points are taken as written — a
+penalty the table decides ("Strafpunkte: falsch bedient") or a correction it agrees on.
+
+One number field per player at the table; a player left empty is not in the game, so the
+four who play are the four with a number (the rotation's four unless the table says
+otherwise). The core checks the game in its place (four players, a sum of 0, the note's
+length) and its words come back beside the field they concern. Editing a recorded game
+opens this page too, with its points, note and "Geber bleibt".
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from flask import Blueprint, flash, redirect, render_template, request
+from werkzeug.wrappers import Response
+from wtforms import BooleanField, HiddenField, StringField
+from wtforms.validators import Length, Optional
+
+from scorer import services
+from scorer.core.scoring import MAX_NOTE
+from scorer.store.models import Evening, Game
+from scorer.web.entry_pages import entry_key, refuse_if_closed, sheet_url
+from scorer.web.forms import Form
+from scorer.web.lookup import evening_or_404, game_or_404
+from scorer.web.numbers import parse_int
+
+bp = Blueprint("recorded", __name__, url_prefix="/r/<token>/abend/<int:number>")
+
+
+class RecordedForm(Form):
+    """What the page has besides the points (those are one field per player: ``points_<id>``)."""
+
+    note = StringField("Notiz (warum, woher)", validators=[Optional(), Length(max=MAX_NOTE)])
+    dealer_stays = BooleanField("Geber bleibt (der Geber gibt noch einmal)")
+    entry_key = HiddenField()
+    revision = HiddenField()
+
+
+def field(player_id: int) -> str:
+    """The form field of a player's points."""
+    return f"points_{player_id}"
+
+
+def read_points(form: Mapping[str, str], seats: Sequence[tuple[int, str]],
+                ) -> tuple[dict[str, int], dict[str, list[str]]]:
+    """The points typed for each player at the table (name -> points; an empty field: not
+    in the game) and what is wrong with a field, under its name."""
+    points: dict[str, int] = {}
+    errors: dict[str, list[str]] = {}
+    for pid, name in seats:
+        raw = (form.get(field(pid)) or "").strip().replace("−", "-")
+        if not raw:
+            continue
+        value = parse_int(raw)
+        if value is None:
+            errors[field(pid)] = [f"Punkte für {name}: eine ganze Zahl angeben (z. B. −2 oder 6)"]
+        else:
+            points[name] = value
+    return points, errors
+
+
+def facts_of(points: Mapping[str, int], form: RecordedForm, rotation: Sequence[str],
+             named: bool = False) -> dict[str, Any]:
+    """The game's facts (CLI.md shape, names): the four with a number play; named where
+    they are not the four the rotation gives, or where the game named its players before
+    (``named``: an edit keeps the game's own four)."""
+    facts: dict[str, Any] = {"kind": "recorded", "points": dict(points)}
+    if named or set(points) != set(rotation):
+        facts["players"] = [p for p in rotation if p in points] + \
+            [p for p in points if p not in rotation]
+    note = " ".join((form.note.data or "").split())
+    if note:
+        facts["note"] = note
+    if form.dealer_stays.data:
+        facts["dealer_stays"] = True
+    return facts
+
+
+def _errors(problems: Sequence[tuple[str, str]], seats: Sequence[tuple[int, str]],
+            ) -> dict[str, list[str]]:
+    """The core's problems under the page's fields: per-player points under the player's
+    field where the message names them, the rest at the top."""
+    out: dict[str, list[str]] = {}
+    for name, message in problems:
+        key = {"note": "note", "dealer_stays": "dealer_stays"}.get(name.split(".")[0], "points")
+        out.setdefault(key, []).append(message)
+    return out
+
+
+@bp.route("/punkte", methods=["GET", "POST"])
+def new(token: str, number: int) -> str | Response | tuple[str, int]:
+    """A recorded game as the next game."""
+    evening = evening_or_404(token, number)
+    if (closed := refuse_if_closed(evening)) is not None:
+        return closed
+    sheet = services.sheet(evening)
+    seats = sheet.table(sheet.ledger.seats)
+    rotation = sheet.ledger.next.players
+    form = RecordedForm()
+    if request.method == "GET":
+        form.entry_key.data = str(uuid.uuid4())
+        return _page(evening, sheet, form, seats, {}, {}, None)
+    points, errors = read_points(request.form, seats)
+    if form.validate() and not errors:
+        key = entry_key(form.entry_key.data)
+        facts = services.from_core(facts_of(points, form, rotation), sheet.ids)
+        try:
+            event = services.add_game(evening, facts, key)
+        except services.Refused as err:
+            errors = _errors(err.problems, seats)
+        else:
+            if event is not None or services.sent_before(evening, key, facts) is not None:
+                return redirect(sheet_url(evening))
+    return _page(evening, services.sheet(evening), form, seats, request.form, errors, None), 422
+
+
+@bp.route("/spiel/<int:game_id>/punkte", methods=["GET", "POST"])
+def edit(token: str, number: int, game_id: int) -> str | Response | tuple[str, int]:
+    """Correct a recorded game; everything after it is recomputed."""
+    evening = evening_or_404(token, number)
+    game = game_or_404(evening, game_id)
+    if (closed := refuse_if_closed(evening)) is not None:
+        return closed
+    if game.deleted_at is not None:
+        flash("Dieses Spiel ist gelöscht.", "error")
+        return redirect(sheet_url(evening))
+    sheet = services.sheet(evening)
+    row = next((r for r in sheet.rows if r.game.id == game.id), None)
+    if row is None:
+        flash("Dieses Spiel wurde gerade auf einem anderen Handy gelöscht.", "error")
+        return redirect(sheet_url(evening))
+    seats = sheet.table(row.entry.seats)
+    stored = services.to_core(game.facts, sheet.names)
+    form = RecordedForm()
+    if request.method == "GET":
+        form.note.data = stored.get("note", "")
+        form.dealer_stays.data = bool(stored.get("dealer_stays"))
+        form.revision.data = str(game.revision)
+        typed = {field(pid): str(stored.get("points", {}).get(name, ""))
+                 for pid, name in seats}
+        return _page(evening, sheet, form, seats, typed, {}, game)
+    points, errors = read_points(request.form, seats)
+    if form.validate() and not errors:
+        facts = services.from_core(
+            facts_of(points, form, row.entry.players, named="players" in stored), sheet.ids)
+        try:
+            services.edit_game(game, facts, parse_int(form.revision.data) or 0)
+        except services.Refused as err:
+            errors = _errors(err.problems, seats)
+        else:
+            return redirect(sheet_url(evening))
+    return _page(evening, services.sheet(evening), form, seats, request.form, errors, game), 422
+
+
+def _page(evening: Evening, sheet: services.Sheet, form: RecordedForm,
+          seats: Sequence[tuple[int, str]], typed: Mapping[str, str],
+          errors: dict[str, list[str]], game: Game | None) -> str:
+    for name, messages in form.errors.items():
+        errors.setdefault(str(name), []).extend(str(m) for m in messages)
+    ledger = sheet.ledger
+    playing = ledger.next.players if game is None else ()
+    return render_template(
+        "recorded.html", group=evening.group, evening=evening, form=form, game=game,
+        seats=seats, typed=typed, errors=errors, field=field, playing=playing,
+        number_now=(len(sheet.rows) + 1) if game is None else services.number_of(game),
+        dealer=ledger.next.dealer if game is None else None, max_note=MAX_NOTE)
+
+
+__all__ = ["RecordedForm", "bp", "facts_of", "field", "read_points"]

@@ -1,0 +1,136 @@
+"""Punkte eintragen (RULES.md §10.1 through the pages, issue 28 §1): a penalty or a correction
+the table agrees on, entered on its own page, shown on the sheet with its note, and corrected
+on the same page. ddv, Anna deals first; every expected total is the points typed, summed."""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+import pytest
+from conftest import count_rows
+
+
+def _text(page: str) -> str:
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page)).split())
+
+
+def _form(table: Any, points: dict[str, str], **more: str) -> dict[str, str]:
+    import uuid
+
+    data = {f"points_{table.player_id(name)}": value for name, value in points.items()}
+    return {"entry_key": str(uuid.uuid4()), **data, **more}
+
+
+@pytest.fixture
+def evening(table: Any) -> str:
+    table.create_group(players=("Anna", "Ben", "Cem", "Dora", "Emil"))
+    return table.start_evening()
+
+
+def test_a_penalty_is_stored_as_typed_with_its_note_and_the_deal_moves_on(
+        table: Any, evening: str) -> None:
+    page = table.client.get(evening + "punkte")
+    assert page.status_code == 200 and "Punkte je Spieler" in page.text
+    # Offered from the entry form and from the sheet.
+    assert evening + "punkte" in table.client.get(evening + "spiel/neu").text
+    assert evening + "punkte" in table.client.get(evening).text
+    answer = table.client.post(evening + "punkte", data=_form(
+        table, {"Anna": "3", "Ben": "-1", "Cem": "−1", "Dora": "-1"},
+        note="Strafpunkte: falsch bedient"))
+    assert answer.status_code == 302
+    ledger = table.ledger(evening)
+    assert ledger.totals == {"Anna": 3, "Ben": -1, "Cem": -1, "Dora": -1}
+    assert ledger.games[0].facts.note == "Strafpunkte: falsch bedient"
+    assert ledger.next.dealer == "Ben"
+    sheet = _text(table.opened(evening))
+    assert "Strafpunkte: falsch bedient" in sheet
+
+
+def test_the_dealer_stays_when_the_table_says_so(table: Any, evening: str) -> None:
+    table.client.post(evening + "punkte", data=_form(
+        table, {"Anna": "-2", "Ben": "2", "Cem": "0", "Dora": "0"}, dealer_stays="y"))
+    ledger = table.ledger(evening)
+    assert len(ledger.games) == 1 and ledger.next.dealer == "Anna"
+
+
+def test_a_player_who_does_not_play_by_the_rotation_can_get_the_points(
+        table: Any, table_of_five: str) -> None:
+    # Five at the table, Anna deals and sits out: the penalty is hers.
+    answer = table.client.post(table_of_five + "punkte", data=_form(
+        table, {"Anna": "-3", "Ben": "1", "Cem": "1", "Dora": "1"}))
+    assert answer.status_code == 302, _text(answer.text)
+    assert table.ledger(table_of_five).totals["Anna"] == -3
+
+
+@pytest.fixture
+def table_of_five(table: Any) -> str:
+    table.create_group(players=("Anna", "Ben", "Cem", "Dora", "Emil"))
+    return table.start_evening(("Anna", "Ben", "Cem", "Dora", "Emil"))
+
+
+@pytest.mark.parametrize(("points", "words"), [
+    ({"Anna": "3", "Ben": "-1", "Cem": "-1", "Dora": "0"}, "0"),
+    ({"Anna": "abc", "Ben": "-1", "Cem": "-1", "Dora": "2"}, "Punkte für Anna: eine ganze Zahl"),
+    ({"Anna": "1", "Ben": "-1", "Cem": "1"}, "vier"),
+    ({"Anna": "2,5", "Ben": "-1", "Cem": "-1", "Dora": "0"}, "Punkte für Anna"),
+])
+def test_points_that_are_no_game_are_refused_naming_them_and_store_nothing(
+        app: Any, table: Any, evening: str, points: dict[str, str], words: str) -> None:
+    from scorer.store.models import Game
+
+    before = count_rows(app, Game)
+    answer = table.client.post(evening + "punkte", data=_form(table, points))
+    assert answer.status_code == 422
+    text = _text(answer.text)
+    assert words in text
+    assert count_rows(app, Game) == before
+    # What was typed is still there.
+    assert all(f'value="{v}"' in answer.text for v in points.values() if v)
+
+
+def test_a_note_longer_than_200_characters_is_refused(app: Any, table: Any,
+                                                      evening: str) -> None:
+    from scorer.store.models import Game
+
+    answer = table.client.post(evening + "punkte", data=_form(
+        table, {"Anna": "3", "Ben": "-1", "Cem": "-1", "Dora": "-1"}, note="x" * 201))
+    assert answer.status_code == 422 and "200" in _text(answer.text)
+    assert count_rows(app, Game) == 0
+
+
+def test_a_recorded_game_is_corrected_on_its_own_page(table: Any, evening: str) -> None:
+    table.play(evening, ("Anna", "Cem"), 151)
+    saved = table.client.post(evening + "punkte", data=_form(
+        table, {"Ben": "3", "Cem": "-1", "Dora": "-1", "Anna": "-1"}, note="falsch bedient"))
+    assert saved.status_code == 302
+    game = table.game_ids()[-1]
+    edit = table.client.get(f"{evening}spiel/{game}/")
+    assert edit.status_code == 302 and edit.location.endswith(f"spiel/{game}/punkte")
+    page = table.client.get(edit.location)
+    assert 'value="falsch bedient"' in page.text and 'value="3"' in page.text
+    revision = re.search(r'name="revision" type="hidden" value="(\d+)"', page.text).group(1)
+    answer = table.client.post(edit.location, data={
+        f"points_{table.player_id('Ben')}": "6", f"points_{table.player_id('Cem')}": "-2",
+        f"points_{table.player_id('Dora')}": "-2", f"points_{table.player_id('Anna')}": "-2",
+        "note": "doch doppelt", "revision": revision})
+    assert answer.status_code == 302, _text(answer.text)
+    ledger = table.ledger(evening)
+    first = ledger.games[0].points
+    assert ledger.games[1].points == {"Ben": 6, "Cem": -2, "Dora": -2, "Anna": -2}
+    assert ledger.totals["Ben"] == first.get("Ben", 0) + 6
+    assert ledger.games[1].facts.note == "doch doppelt"
+
+
+def test_the_read_only_link_cannot_enter_points(app: Any, table: Any, evening: str) -> None:
+    from scorer import services
+    from scorer.store.models import Game
+
+    with app.app_context():
+        read = services.find_group(table.token).read_token
+    url = evening.replace(table.token, read) + "punkte"
+    assert table.client.get(url).status_code == 403
+    answer = table.client.post(url, data=_form(
+        table, {"Anna": "3", "Ben": "-1", "Cem": "-1", "Dora": "-1"}))
+    assert answer.status_code == 403 and count_rows(app, Game) == 0
