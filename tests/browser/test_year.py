@@ -79,16 +79,16 @@ def test_a_season_of_five_evenings_with_an_absent_member_on_a_phone(phone):
 
     # The season on the Runde page: five ranked, the figure column is the table points.
     table.goto(runde, "runde-saison")  # (also the README's picture: no flash message)
-    ranking = page.locator("table.ranking tbody tr")
+    ranking = page.locator("table.season-ranking tbody tr")
     assert ranking.count() == 5
-    assert "Tischpunkte" in page.locator("table.ranking thead").inner_text()
+    assert "Tischpunkte" in page.locator("table.season-ranking thead").inner_text()
     assert page.locator(".evening-item").count() == 5
     readme = ARTIFACTS / "readme"
     readme.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=readme / "runde-360.png")
 
     # Emil's evenings: evening 3 "nicht da", with the −3 it gave him.
-    table.tap_to(page.locator("table.ranking").get_by_role("link", name="Emil"), "emil")
+    table.tap_to(page.locator("table.season-ranking").get_by_role("link", name="Emil"), "emil")
     rows = page.locator("table.stats tbody tr")
     assert rows.count() == 5
     away = rows.filter(has_text="Abend 3")
