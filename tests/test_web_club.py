@@ -304,6 +304,16 @@ def test_a_tables_link_changes_that_tables_games_and_nothing_else(club, app):
                         data={"re_eyes": "130"}).status_code == 403
     # The other table saw none of it.
     assert "Noch kein Spiel eingetragen." in club.client.get(other.sheet).text
+    # Nobody joins a table but through the organiser: a guest would count at the table and
+    # never in the ranking (found by a tester through "Tisch ändern").
+    page = phone.get(f"/r/{mine.token}/abend/1/tisch/neu")
+    present = re.findall(r'name="present" value="(\d+)"', page.text)
+    games = len(mine.ledger().games)
+    answer = phone.post(f"/r/{mine.token}/abend/1/tisch/neu",
+                        data={"present": present, "new_name": "Gast Fremd"})
+    assert answer.status_code == 422
+    assert "an einem Turniertisch kommt niemand neu dazu" in answer.text
+    assert len(mine.ledger().games) == games and "Gast Fremd" not in mine.ledger().players
 
 
 def test_a_tables_page_names_round_table_seats_and_first_dealer(club, app):

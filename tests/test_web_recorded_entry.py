@@ -48,6 +48,13 @@ def test_a_penalty_is_stored_as_typed_with_its_note_and_the_deal_moves_on(
     assert "Strafpunkte: falsch bedient" in sheet
 
 
+def test_a_plus_sign_is_a_number_as_the_table_writes_it(table: Any, evening: str) -> None:
+    answer = table.client.post(evening + "punkte", data=_form(
+        table, {"Anna": "+3", "Ben": "-1", "Cem": "-1", "Dora": "-1"}))
+    assert answer.status_code == 302
+    assert table.ledger(evening).totals["Anna"] == 3
+
+
 def test_the_dealer_stays_when_the_table_says_so(table: Any, evening: str) -> None:
     table.client.post(evening + "punkte", data=_form(
         table, {"Anna": "-2", "Ben": "2", "Cem": "0", "Dora": "0"}, dealer_stays="y"))
@@ -73,7 +80,7 @@ def table_of_five(table: Any) -> str:
 @pytest.mark.parametrize(("points", "words"), [
     ({"Anna": "3", "Ben": "-1", "Cem": "-1", "Dora": "0"}, "0"),
     ({"Anna": "abc", "Ben": "-1", "Cem": "-1", "Dora": "2"}, "Punkte für Anna: eine ganze Zahl"),
-    ({"Anna": "1", "Ben": "-1", "Cem": "1"}, "vier"),
+    ({"Anna": "1", "Ben": "-1", "Cem": "0"}, "Genau vier Spieler bekommen Punkte, hier sind es 3"),
     ({"Anna": "2,5", "Ben": "-1", "Cem": "-1", "Dora": "0"}, "Punkte für Anna"),
 ])
 def test_points_that_are_no_game_are_refused_naming_them_and_store_nothing(

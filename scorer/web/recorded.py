@@ -51,7 +51,7 @@ def read_points(form: Mapping[str, str], seats: Sequence[tuple[int, str]],
     points: dict[str, int] = {}
     errors: dict[str, list[str]] = {}
     for pid, name in seats:
-        raw = (form.get(field(pid)) or "").strip().replace("−", "-")
+        raw = (form.get(field(pid)) or "").strip().replace("−", "-").removeprefix("+")
         if not raw:
             continue
         value = parse_int(raw)
@@ -86,8 +86,19 @@ def _errors(problems: Sequence[tuple[str, str]], seats: Sequence[tuple[int, str]
     out: dict[str, list[str]] = {}
     for name, message in problems:
         key = {"note": "note", "dealer_stays": "dealer_stays"}.get(name.split(".")[0], "points")
-        out.setdefault(key, []).append(message)
+        if name.split(".")[0] == "players":
+            # The core counts named players; here the players are the fields with a number.
+            message = (f"genau vier Spieler bekommen Punkte, {_typed(seats)}: in "
+                       "jedem anderen Feld nichts eintragen. Strafpunkte für fünf Spieler "
+                       "lassen sich nicht als ein Spiel schreiben.")
+        out.setdefault(key, []).append(message[:1].upper() + message[1:])
     return out
+
+
+def _typed(seats: Sequence[tuple[int, str]]) -> str:
+    """How many fields have a number, as the message about the players says it."""
+    typed = sum(1 for pid, _ in seats if (request.form.get(field(pid)) or "").strip())
+    return f"hier sind es {typed}" if typed != 4 else "nicht diese vier"
 
 
 @bp.route("/punkte", methods=["GET", "POST"])
