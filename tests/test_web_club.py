@@ -288,7 +288,9 @@ def test_a_tables_link_changes_that_tables_games_and_nothing_else(club, app):
     base = f"/r/{mine.token}/"
     refused = [("get", "abend/neu"), ("post", "abend/neu"), ("post", "spieler"),
                ("get", "regeln"), ("post", "regeln"), ("post", "regeln/regelwerk"),
-               ("post", "links"), ("get", "sicherung.json"), ("get", "turnier/neu")]
+               ("post", "links"), ("get", "sicherung.json"), ("get", "turnier/neu"),
+               ("get", "importieren/"), ("post", "importieren/"), ("post", "saisons/neu"),
+               ("post", "kasse/eintrag")]
     for method, path in refused:
         answer = getattr(phone, method)(base + path, data={"name": "Eve", "preset": "ddv"})
         assert answer.status_code == 403, (method, path)

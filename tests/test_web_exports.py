@@ -265,9 +265,14 @@ def test_a_name_that_looks_like_a_formula_stays_text(table, client):
     table.create_group(players=("=1+2", "Ben", "Cem", "Dora"))
     sheet = table.start_evening(seats=("=1+2", "Ben", "Cem", "Dora"))
     table.play(sheet, ("Ben", "Cem"), 151)
-    header, row, _ = _csv_rows(client.get(sheet + "spiele.csv").data)
+    # A solo the formula-named player won: its winner cell names them.
+    table.play(sheet, ("=1+2",), 151, kind="solo", solo="damen", pflicht="lust")
+    header, row, solo, _ = _csv_rows(client.get(sheet + "spiele.csv").data)
     assert header[-4] == "'=1+2" and row[1] == "'=1+2"  # the dealer
     assert row[-4] == "-2"  # numbers stay numbers
+    assert all(not cell.startswith(("=", "+", "-", "@")) or cell.lstrip("+-").isdigit()
+               for cell in solo), solo
+    assert "'=1+2 gewinnt" in solo
 
 
 def test_an_empty_runde_gives_a_csv_with_only_the_header(table, client):

@@ -382,9 +382,26 @@ def test_the_file_s_seasons_become_the_runde_s_own_but_not_over_one_it_has(app, 
     assert answer.status_code in (200, 302)
     page = upload(group, BACKUP)
     assert "Saison 2025/26" in text(page.text)
+    assert "Nicht übernommen" not in text(page.text)
     assert confirm(group, preview_url(page)).status_code == 302
     with app.app_context():
         rows = [(s.name, s.start) for s in db.session.query(Season).order_by(Season.start)]
     assert rows == [("Altes Jahr", dt.date(2025, 1, 1)), ("Saison 2025/26", dt.date(2025, 10, 3))]
     # The Runde's page now offers that season.
     assert "Saison 2025/26" in text(client.get(f"/r/{group.token}/").text)
+
+
+def test_a_season_the_runde_has_by_name_is_named_in_the_preview_as_not_taken(app, group):
+    from scorer.store.extensions import db
+    from scorer.store.models import Season
+
+    client = group.client
+    client.post(f"/r/{group.token}/saisons/neu",
+                data={"name": "Saison 2025/26", "start": "2025-09-01"})
+    page = upload(group, BACKUP)
+    assert ("Nicht übernommen, weil die Runde schon eine Saison mit diesem Namen oder Anfang "
+            "hat: „Saison 2025/26“.") in text(page.text)
+    assert confirm(group, preview_url(page)).status_code == 302
+    with app.app_context():
+        assert [(s.name, s.start) for s in db.session.query(Season)] == [
+            ("Saison 2025/26", dt.date(2025, 9, 1))]

@@ -78,7 +78,7 @@ def table_of_five(table: Any) -> str:
 
 
 @pytest.mark.parametrize(("points", "words"), [
-    ({"Anna": "3", "Ben": "-1", "Cem": "-1", "Dora": "0"}, "0"),
+    ({"Anna": "3", "Ben": "-1", "Cem": "-1", "Dora": "0"}, "zusammen 0 ergeben, nicht +1"),
     ({"Anna": "abc", "Ben": "-1", "Cem": "-1", "Dora": "2"}, "Punkte für Anna: eine ganze Zahl"),
     ({"Anna": "1", "Ben": "-1", "Cem": "0"}, "Genau vier Spieler bekommen Punkte, hier sind es 3"),
     ({"Anna": "2,5", "Ben": "-1", "Cem": "-1", "Dora": "0"}, "Punkte für Anna"),
@@ -141,3 +141,44 @@ def test_the_read_only_link_cannot_enter_points(app: Any, table: Any, evening: s
     answer = table.client.post(url, data=_form(
         table, {"Anna": "3", "Ben": "-1", "Cem": "-1", "Dora": "-1"}))
     assert answer.status_code == 403 and count_rows(app, Game) == 0
+
+
+def test_a_changed_form_sent_again_under_its_key_is_offered_as_a_new_game(
+        app: Any, table: Any, evening: str) -> None:
+    from scorer.store.models import Game
+
+    first = _form(table, {"Anna": "3", "Ben": "-1", "Cem": "-1", "Dora": "-1"})
+    assert table.client.post(evening + "punkte", data=first).status_code == 302
+    # The same form again (a double tap): simply saved, nothing stored twice.
+    assert table.client.post(evening + "punkte", data=first).status_code == 302
+    assert count_rows(app, Game) == 1
+    # Back, corrected, Speichern under the same key: not lost, not stored silently.
+    changed = {**first, **{f"points_{table.player_id(n)}": v
+                           for n, v in {"Anna": "9", "Ben": "-3", "Cem": "-3",
+                                        "Dora": "-3"}.items()}}
+    answer = table.client.post(evening + "punkte", data=changed)
+    assert answer.status_code == 409
+    assert "Dieses Spiel ist schon gespeichert (Spiel 1)" in _text(answer.text)
+    assert 'value="9"' in answer.text and first["entry_key"] not in answer.text
+    assert count_rows(app, Game) == 1
+
+
+def test_a_game_of_cards_is_not_turned_into_entered_points(table: Any, evening: str) -> None:
+    table.play(evening, ("Anna", "Cem"), 151)
+    game = table.game_ids()[-1]
+    answer = table.client.post(f"{evening}spiel/{game}/punkte", data=_form(
+        table, {"Anna": "3", "Ben": "-1", "Cem": "-1", "Dora": "-1"}, revision="1"))
+    assert answer.status_code == 302 and answer.location.endswith(f"spiel/{game}/")
+    assert table.ledger(evening).games[0].facts.kind.value == "normal"
+
+
+def test_points_for_five_are_refused_saying_a_game_has_four(app: Any, table: Any,
+                                                           table_of_five: str) -> None:
+    from scorer.store.models import Game
+
+    answer = table.client.post(table_of_five + "punkte", data=_form(
+        table, {"Anna": "4", "Ben": "-1", "Cem": "-1", "Dora": "-1", "Emil": "-1"}))
+    assert answer.status_code == 422
+    assert ("Genau vier Spieler bekommen Punkte, hier sind es 5: die anderen Felder leer "
+            "lassen. Strafpunkte für fünf Spieler") in _text(answer.text)
+    assert count_rows(app, Game) == 0

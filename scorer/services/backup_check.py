@@ -81,7 +81,7 @@ def _year_problems(rows: Rows, groups: Mapping[int, dict[str, Any]],
     out: list[str] = []
 
     def runde(group_id: Any) -> str:
-        return f"Runde „{groups[group_id]['name']}“"
+        return _runde(groups[group_id])  # a name that could turn the text around is not shown
 
     for row in rows["runde_years"]:
         where = f"{runde(row['group_id'])}, Saison und Kasse"

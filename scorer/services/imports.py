@@ -416,7 +416,22 @@ def _warnings(target: Target, read: Read, plan: ImportPlan) -> tuple[str, ...]:
         out.append("Bockspiele am Ende eines importierten Abends verfallen (die Datei gibt "
                    "keine an den nächsten Abend weiter), auch wenn eure Hausregeln sie "
                    "anders behandeln.")
+    kept = _skipped_seasons(target.group_id, plan.seasons)
+    if kept:
+        out.append("Nicht übernommen, weil die Runde schon eine Saison mit diesem Namen oder "
+                   "Anfang hat: " + ", ".join(f"„{s.name}“" for s in kept) + ".")
     return tuple(out)
+
+
+def _skipped_seasons(group_id: int, seasons: Sequence[Season]) -> list[Season]:
+    """The file's seasons that :func:`adopt_seasons` leaves out."""
+    if not seasons:
+        return []
+    own = db.session.execute(select(SeasonRow.name, SeasonRow.start)
+                             .where(SeasonRow.group_id == group_id)).all()
+    names = {name.casefold() for name, _ in own}
+    starts = {start for _, start in own}
+    return [s for s in seasons if s.name.casefold() in names or s.start in starts]
 
 
 # ------------------------------------------------------------------ storing

@@ -26,9 +26,16 @@ READ_ONLY = frozenset({"club_ranking.show", "club_ranking.poll", "club_ranking.p
 
 TABLE_REFUSED = frozenset({"evenings.new", "groups.add_player", "groups.edit_player",
                            "groups.rules", "groups.choose_preset", "groups.renew_links",
-                           "groups.backup", "club.new_in_runde"})
+                           "groups.backup", "club.new_in_runde",
+                           # Importing would bring evenings and players of its own.
+                           "imports.upload", "imports.confirm",
+                           # The Runde's year: a table has one evening and no Kasse.
+                           "seasons.set_ranking", "seasons.add_season", "seasons.remove_season",
+                           "kasse.paid", "kasse.unpaid", "kasse.add_entry",
+                           "kasse.delete_entry", "kasse.undo", "kasse.absent"})
 """Pages of a Runde a table's link does not get: the table's players, rules and link come
-from the tournament, and its one evening is the round's."""
+from the tournament, its one evening is the round's, and it imports nothing and keeps no
+seasons or Kasse of its own."""
 
 
 def tournament_or_404(token: str) -> Tournament:

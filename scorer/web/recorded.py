@@ -14,10 +14,10 @@ import uuid
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from flask import Blueprint, flash, redirect, render_template, request
+from flask import Blueprint, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 from wtforms import BooleanField, HiddenField, StringField
-from wtforms.validators import Length, Optional
+from wtforms.validators import Optional
 
 from scorer import services
 from scorer.core.scoring import MAX_NOTE
@@ -33,7 +33,8 @@ bp = Blueprint("recorded", __name__, url_prefix="/r/<token>/abend/<int:number>")
 class RecordedForm(Form):
     """What the page has besides the points (those are one field per player: ``points_<id>``)."""
 
-    note = StringField("Notiz (warum, woher)", validators=[Optional(), Length(max=MAX_NOTE)])
+    note = StringField("Notiz (warum, woher)", validators=[Optional()],
+                       filters=[lambda text: " ".join(text.split()) if text else text])
     dealer_stays = BooleanField("Geber bleibt (der Geber gibt noch einmal)")
     entry_key = HiddenField()
     revision = HiddenField()
@@ -88,17 +89,23 @@ def _errors(problems: Sequence[tuple[str, str]], seats: Sequence[tuple[int, str]
         key = {"note": "note", "dealer_stays": "dealer_stays"}.get(name.split(".")[0], "points")
         if name.split(".")[0] == "players":
             # The core counts named players; here the players are the fields with a number.
-            message = (f"genau vier Spieler bekommen Punkte, {_typed(seats)}: in "
-                       "jedem anderen Feld nichts eintragen. Strafpunkte für fünf Spieler "
-                       "lassen sich nicht als ein Spiel schreiben.")
+            message = _players_message(seats, message)
         out.setdefault(key, []).append(message[:1].upper() + message[1:])
     return out
 
 
-def _typed(seats: Sequence[tuple[int, str]]) -> str:
-    """How many fields have a number, as the message about the players says it."""
+def _players_message(seats: Sequence[tuple[int, str]], said: str) -> str:
+    """The core counts named players; on this page the players are the fields with a
+    number, so its message about them is said in those words."""
     typed = sum(1 for pid, _ in seats if (request.form.get(field(pid)) or "").strip())
-    return f"hier sind es {typed}" if typed != 4 else "nicht diese vier"
+    if typed < 4:
+        return (f"genau vier Spieler bekommen Punkte, hier sind es {typed}: bei den "
+                "anderen eine Zahl eintragen (auch 0)")
+    if typed > 4:
+        return (f"genau vier Spieler bekommen Punkte, hier sind es {typed}: die anderen "
+                "Felder leer lassen. Strafpunkte für fünf Spieler lassen sich nicht als "
+                "ein Spiel schreiben")
+    return said  # four, but the core refuses them (one is not at the table): its words
 
 
 @bp.route("/punkte", methods=["GET", "POST"])
@@ -123,8 +130,20 @@ def new(token: str, number: int) -> str | Response | tuple[str, int]:
         except services.Refused as err:
             errors = _errors(err.problems, seats)
         else:
-            if event is not None or services.sent_before(evening, key, facts) is not None:
+            if event is not None:
                 return redirect(sheet_url(evening))
+        if (sent := services.sent_before(evening, key, facts)) is not None:
+            game, same = sent
+            if same:  # a double tap, a reload: it was simply saved
+                return redirect(sheet_url(evening))
+            # Changed and sent again under the same key (back, corrected, Speichern): offered
+            # as a new game with a fresh key, so nothing is lost and nothing stored twice.
+            form.entry_key.data = str(uuid.uuid4())
+            errors = {"points": [f"Dieses Spiel ist schon gespeichert (Spiel "
+                                 f"{services.number_of(game)}). Als neues Spiel eintragen? "
+                                 "Dann noch einmal Speichern."]}
+            return _page(evening, services.sheet(evening), form, seats, request.form, errors,
+                         None), 409
     return _page(evening, services.sheet(evening), form, seats, request.form, errors, None), 422
 
 
@@ -138,6 +157,8 @@ def edit(token: str, number: int, game_id: int) -> str | Response | tuple[str, i
     if game.deleted_at is not None:
         flash("Dieses Spiel ist gelöscht.", "error")
         return redirect(sheet_url(evening))
+    if game.facts.get("kind") != "recorded":  # a game of cards is corrected on its own form
+        return redirect(url_for("games.edit", token=token, number=number, game_id=game_id))
     sheet = services.sheet(evening)
     row = next((r for r in sheet.rows if r.game.id == game.id), None)
     if row is None:
