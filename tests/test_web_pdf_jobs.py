@@ -96,6 +96,7 @@ def test_an_unchanged_evening_is_rendered_once_under_its_version(table, client, 
 
 def test_every_worker_serves_the_sheet_another_one_made(table, client, app, app_config):
     from scorer.app import create_app
+    from scorer.store.extensions import db
 
     table.create_group(players=SEATS)
     sheet = table.start_evening()
@@ -103,8 +104,12 @@ def test_every_worker_serves_the_sheet_another_one_made(table, client, app, app_
     made = fetch_pdf(client, sheet + "zettel.pdf")
     (kept,) = _kept(app)
     kept.write_bytes(made.data + b"%kept\n")
-    other = create_app(app_config).test_client()  # another worker: nothing in its memory
-    served = other.get(sheet + "zettel.pdf")
+    worker = create_app(app_config)  # another worker: nothing in its memory
+    try:
+        served = worker.test_client().get(sheet + "zettel.pdf")
+    finally:
+        with worker.app_context():
+            db.engine.dispose()  # its connection, closed (PostgreSQL warns of an open one)
     assert served.status_code == 200 and served.data == made.data + b"%kept\n"
 
 
