@@ -502,7 +502,7 @@ def test_a_game_deleted_between_two_reads_sends_back_to_the_sheet_with_a_word(ta
 
     from scorer import services
     from scorer.store.extensions import db
-    from scorer.web.games import _row
+    from scorer.web.entry_pages import row_of
 
     table.create_group()
     sheet_url = table.start_evening()
@@ -514,7 +514,7 @@ def test_a_game_deleted_between_two_reads_sends_back_to_the_sheet_with_a_word(ta
         table.play(sheet_url, ("Anna", "Cem"), 151)
         later = db.session.scalars(select(Game).order_by(Game.id.desc())).first()
         with pytest.raises(HTTPException) as refused:
-            _row(before, later)
+            row_of(before, later)
         assert refused.value.response.status_code == 302
         assert refused.value.response.location == sheet_url
         assert get_flashed_messages() == [

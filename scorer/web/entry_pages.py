@@ -8,12 +8,12 @@ import uuid
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from flask import flash, g, redirect, url_for
+from flask import abort, flash, g, redirect, url_for
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
 from scorer import services
-from scorer.store.models import Evening
+from scorer.store.models import Evening, Game
 from scorer.web.forms import GameForm, facts_from_form, game_form, with_form_errors
 
 
@@ -28,6 +28,17 @@ def refuse_if_closed(evening: Evening) -> Response | None:
         flash(services.CLOSED[0].upper() + services.CLOSED[1:] + ".", "error")
         return redirect(sheet_url(evening))
     return None
+
+
+def row_of(sheet: services.Sheet, game: Game) -> services.Row:
+    """The sheet's row of a live game. Gone from the sheet although the game row was read
+    as live (another phone deleted it between the two reads, which PostgreSQL allows):
+    back to the sheet with a word instead of an error page."""
+    row = next((r for r in sheet.rows if r.game.id == game.id), None)
+    if row is None:
+        flash("Dieses Spiel wurde gerade auf einem anderen Handy gelöscht.", "error")
+        abort(redirect(sheet_url(sheet.evening)))
+    return row
 
 
 def entry_key(value: str | None) -> str:

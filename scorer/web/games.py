@@ -7,7 +7,6 @@ from typing import Any
 
 from flask import (
     Blueprint,
-    abort,
     flash,
     g,
     jsonify,
@@ -29,6 +28,7 @@ from scorer.web.entry_pages import (
     entry_key,
     read_game,
     refuse_if_closed,
+    row_of,
     sheet_url,
 )
 from scorer.web.forms import (
@@ -114,7 +114,7 @@ def edit(token: str, number: int, game_id: int) -> str | Response:
     if game.facts.get("kind") == GameKind.RECORDED.value:  # its own page: points as written
         return redirect(url_for("recorded.edit", token=token, number=number, game_id=game_id))
     sheet = services.sheet(evening)
-    seats = _row(sheet, game).entry.seats
+    seats = row_of(sheet, game).entry.seats
     initial = {**form_data_from_facts(game.facts), "revision": game.revision}
     if request.method == "GET":
         form = game_form(sheet.rules, sheet.table(seats), initial)
@@ -155,7 +155,7 @@ def _entry_page(evening: Evening, sheet: services.Sheet, form: GameForm,
         forced_why = forced_notice(ledger)
         table = ledger.seats
     else:
-        row = _row(sheet, game)
+        row = row_of(sheet, game)
         number_now, dealer, bock = row.entry.number, row.entry.dealer, row.entry.bock
         forced = row.entry.forced_soloist
         table = row.entry.seats
@@ -199,17 +199,6 @@ def _pflicht_text(form: GameForm, sheet: services.Sheet, number: int,
                             owes=owes_before(sheet.ledger, number, soloist), forced=forced)
 
 
-def _row(sheet: services.Sheet, game: Game) -> services.Row:
-    """The sheet's row of a live game. Gone from the sheet although the game row was read
-    as live (another phone deleted it between the two reads, which PostgreSQL allows):
-    back to the sheet with a word instead of an error page."""
-    row = next((r for r in sheet.rows if r.game.id == game.id), None)
-    if row is None:
-        flash("Dieses Spiel wurde gerade auf einem anderen Handy gelöscht.", "error")
-        abort(redirect(sheet_url(sheet.evening)))
-    return row
-
-
 @bp.post("/vorschau")
 def preview_new(token: str, number: int) -> Response:
     """Live preview: the evening folded with the candidate game, as JSON."""
@@ -226,7 +215,7 @@ def preview_edit(token: str, number: int, game_id: int) -> Response:
 def _preview(evening: Evening, game: Game | None) -> Response:
     sheet = services.sheet(evening)
     live = game is not None and game.deleted_at is None
-    seats = _row(sheet, game).entry.seats if live else sheet.ledger.seats
+    seats = row_of(sheet, game).entry.seats if live else sheet.ledger.seats
     _, facts, errors = read_game(sheet, seats)
     if not errors:
         try:
@@ -270,7 +259,7 @@ def delete(token: str, number: int, game_id: int) -> str | Response:
         return redirect(sheet_url(evening))
     form = ActionForm(data={"revision": game.revision})
     sheet = services.sheet(evening)
-    row = _row(sheet, game)
+    row = row_of(sheet, game)
     if form.validate_on_submit():
         try:
             services.delete_game(game, sent_revision(form))

@@ -22,7 +22,7 @@ from wtforms.validators import Optional
 from scorer import services
 from scorer.core.scoring import MAX_NOTE
 from scorer.store.models import Evening, Game
-from scorer.web.entry_pages import entry_key, refuse_if_closed, sheet_url
+from scorer.web.entry_pages import entry_key, refuse_if_closed, row_of, sheet_url
 from scorer.web.forms import Form
 from scorer.web.lookup import evening_or_404, game_or_404
 from scorer.web.numbers import parse_int
@@ -160,10 +160,7 @@ def edit(token: str, number: int, game_id: int) -> str | Response | tuple[str, i
     if game.facts.get("kind") != "recorded":  # a game of cards is corrected on its own form
         return redirect(url_for("games.edit", token=token, number=number, game_id=game_id))
     sheet = services.sheet(evening)
-    row = next((r for r in sheet.rows if r.game.id == game.id), None)
-    if row is None:
-        flash("Dieses Spiel wurde gerade auf einem anderen Handy gelöscht.", "error")
-        return redirect(sheet_url(evening))
+    row = row_of(sheet, game)
     seats = sheet.table(row.entry.seats)
     stored = services.to_core(game.facts, sheet.names)
     form = RecordedForm()
