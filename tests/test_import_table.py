@@ -176,6 +176,44 @@ def test_a_broken_sheet_is_refused_naming_row_and_column(text: str, line: str) -
     assert any(line in got for got in lines), lines
 
 
+@pytest.mark.parametrize("text, lines", [
+    # Cells that are no numbers, a date and a dealer, in two rows: each cell its own line.
+    ("Datum;Geber;Anna;Ben;Cem;Dora\n"
+     "02.01.2026;Anna;1;-1;1;-1\n"
+     "02.01.2026;Anna;eins;-1;1;zwei\n"
+     "02.01.2026;Anna;1;-1;1;-1\n"
+     "31.02.2026;Zoe;1;-1;1;-1\n",
+     ["Datei „abend.csv“, Zeile 3, Spalte Anna: „eins“ ist keine Zahl",
+      "Datei „abend.csv“, Zeile 3, Spalte Dora: „zwei“ ist keine Zahl",
+      "Datei „abend.csv“, Zeile 5, Spalte Datum: „31.02.2026“ ist kein gültiges Datum",
+      "Datei „abend.csv“, Zeile 5, Spalte Geber: der Geber „Zoe“ hat keine Spalte"]),
+    # Rows whose points do not add up, wherever they are.
+    ("Anna;Ben;Cem;Dora\n1;-1;1;-1\n2;-1;1;-1\n1;1;-1;-1\n-1;1;-1;1\n1;-1;1;-3\n",
+     ["Datei „abend.csv“, Zeile 3: die Punkte ergeben zusammen +1, nicht 0",
+      "Datei „abend.csv“, Zeile 6: die Punkte ergeben zusammen −2, nicht 0"]),
+    # Games of two evenings (split by the date) with too few players each.
+    ("Datum;Anna;Ben;Cem;Dora\n01.01.2026;1;-1;;\n01.01.2026;1;1;-1;-1\n"
+     "08.01.2026;1;1;-1;-1\n08.01.2026;;1;-1;\n",
+     ["Datei „abend.csv“, Zeile 2: nur 2 Spieler haben Punkte",
+      "Datei „abend.csv“, Zeile 5: nur 2 Spieler haben Punkte"]),
+], ids=["cells", "sums", "two-evenings"])
+def test_a_sheet_broken_in_several_places_names_every_place_at_once(
+        text: str, lines: list[str]) -> None:
+    got = refused(text)
+    assert len(got) == len(lines), got
+    for line, found in zip(lines, got):
+        assert found.startswith(line), (line, got)
+
+
+def test_a_sheet_broken_everywhere_names_its_first_twenty_problems() -> None:
+    text = "Anna;Ben;Cem;Dora\n" + "x1;-1;1;-1\n" * 100
+    got = refused(text)
+    assert len(got) == 21
+    assert got[0] == "Datei „abend.csv“, Zeile 2, Spalte Anna: „x1“ ist keine Zahl"
+    assert got[19].startswith("Datei „abend.csv“, Zeile 21,")
+    assert got[20] == "Datei „abend.csv“: weitere Probleme nicht aufgeführt"
+
+
 # ------------------------------------------------------------------ the Ramsdorf workbook
 
 FIXED = ["#", "Zeitpunkt", "Spieltyp", "Siegerpartei", "Bockrunde", "Parteipunkte",

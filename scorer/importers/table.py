@@ -39,6 +39,7 @@ from typing import Any
 from scorer.core.evening import EveningSetup, Ledger, fold, resume
 from scorer.core.rules import HouseRules
 from scorer.importers.common import (
+    Problems,
     check_game_count,
     date_in_text,
     note_of,
@@ -50,6 +51,7 @@ from scorer.importers.plan import (
     MAX_GAMES,
     ImportMode,
     ImportPlan,
+    ImportRefused,
     PlannedEvening,
     SourceFormat,
     refuse,
@@ -292,49 +294,27 @@ def _meta_note(row: Sequence[Cell], columns: _Columns) -> str | None:
 
 
 def _blocks(sheet: Sheet, start: int, columns: _Columns, where: str,
-            comma: bool) -> list[_Block]:
+            comma: bool, problems: Problems) -> list[_Block]:
     """The game rows after the header, split into evenings by the date column and by sum
-    rows; dates carried down to rows that leave theirs empty."""
-    date_col = columns.first(Role.DATE)
-    time_col = columns.first(Role.TIME)
-    dealer_col = columns.first(Role.DEALER)
+    rows; dates carried down to rows that leave theirs empty. A row that cannot be read goes
+    into ``problems`` and is left out, so that one refusal names every such row."""
     width = len(sheet.rows[start])
     blocks: list[_Block] = [_Block()]
     current: dt.date | None = None
     for index in range(start + 1, len(sheet.rows)):
         raw = sheet.rows[index]
-        number = index + 1
-        place = f"{where}Zeile {number}"
         if not any(_text(c) for c in raw):
             continue
-        if any(_text(c) for c in raw[width:]):
-            raise refuse(place, "mehr Einträge als die Kopfzeile Spalten hat")
-        cells = list(raw) + [None] * (width - len(raw))
-        labels = [_text(cells[i]).casefold() for i in columns.roles if i < len(cells)]
-        is_sum = any(label in SUM_WORDS for label in labels) or (
-            _text(cells[0]).casefold() in SUM_WORDS)
-        if is_sum and 0 in columns.players:
-            cells[0] = None  # "Summe" written into the first player's column
-        values = {name: v for i, name in columns.players.items()
-                  for v in [_points(cells[i], f"{place}, Spalte {name}", comma)]
-                  if v is not None}
+        try:
+            row, is_sum = _read_row(raw, index + 1, where, width, columns, comma)
+        except ImportRefused as err:
+            for problem in err.problems:
+                problems.add(*problem)
+            continue
         if is_sum:
-            blocks[-1].sums = _Row(number, values)
+            blocks[-1].sums = row
             blocks.append(_Block())
             continue
-        row = _Row(number, values)
-        if date_col is not None and date_col < len(cells):
-            row.date = _date(cells[date_col], f"{place}, Spalte {columns.roles[date_col][1]}")
-        if time_col is not None and time_col < len(cells):
-            row.time = _date(cells[time_col], f"{place}, Spalte {columns.roles[time_col][1]}")
-        if dealer_col is not None and dealer_col < len(cells) and _text(cells[dealer_col]):
-            dealer = " ".join(_text(cells[dealer_col]).split())
-            match = [n for n in columns.players.values() if n.casefold() == dealer.casefold()]
-            if not match:
-                raise refuse(f"{place}, Spalte {columns.roles[dealer_col][1]}",
-                             f"der Geber {quoted(dealer)} hat keine Spalte")
-            row.dealer = match[0]
-        row.note = _meta_note(cells, columns)
         if row.date is not None and current is not None and row.date != current \
                 and blocks[-1].rows:
             blocks.append(_Block())
@@ -343,6 +323,59 @@ def _blocks(sheet: Sheet, start: int, columns: _Columns, where: str,
             row.date = current
         blocks[-1].rows.append(row)
     return [b for b in blocks if b.rows or b.sums]
+
+
+def _read_row(raw: Sequence[Cell], number: int, where: str, width: int, columns: _Columns,
+              comma: bool) -> tuple[_Row, bool]:
+    """One row of the sheet: its values, date, dealer and note; and whether it is a sum row.
+    Every cell that cannot be read is named in one refusal."""
+    place = f"{where}Zeile {number}"
+    if any(_text(c) for c in raw[width:]):
+        raise refuse(place, "mehr Einträge als die Kopfzeile Spalten hat")
+    cells = list(raw) + [None] * (width - len(raw))
+    labels = [_text(cells[i]).casefold() for i in columns.roles if i < len(cells)]
+    is_sum = any(label in SUM_WORDS for label in labels) or (
+        _text(cells[0]).casefold() in SUM_WORDS)
+    if is_sum and 0 in columns.players:
+        cells[0] = None  # "Summe" written into the first player's column
+    problems: list[tuple[str, str]] = []
+    values: dict[str, int] = {}
+    for i, name in columns.players.items():
+        try:
+            value = _points(cells[i], f"{place}, Spalte {name}", comma)
+        except ImportRefused as err:
+            problems += err.problems
+            continue
+        if value is not None:
+            values[name] = value
+    row = _Row(number, values)
+    if not is_sum:
+        for role in (Role.DATE, Role.TIME):
+            col = columns.first(role)
+            if col is None or col >= len(cells):
+                continue
+            try:
+                found = _date(cells[col], f"{place}, Spalte {columns.roles[col][1]}")
+            except ImportRefused as err:
+                problems += err.problems
+                continue
+            if role is Role.DATE:
+                row.date = found
+            else:
+                row.time = found
+        dealer_col = columns.first(Role.DEALER)
+        if dealer_col is not None and dealer_col < len(cells) and _text(cells[dealer_col]):
+            dealer = " ".join(_text(cells[dealer_col]).split())
+            match = [n for n in columns.players.values() if n.casefold() == dealer.casefold()]
+            if match:
+                row.dealer = match[0]
+            else:
+                problems.append((f"{place}, Spalte {columns.roles[dealer_col][1]}",
+                                 f"der Geber {quoted(dealer)} hat keine Spalte"))
+        row.note = _meta_note(cells, columns)
+    if problems:
+        raise ImportRefused(problems)
+    return row, is_sum
 
 
 # ------------------------------------------------------------------ what the numbers are
@@ -510,10 +543,15 @@ def _evening_plan(evening: _Evening, order: list[str], sign: Sign, shape: Shape,
                   title: str | None, rules: HouseRules, where: str) -> PlannedEvening:
     notes: list[str] = []
     games: list[dict[str, int]] = []
+    problems = Problems()
     for row, values in zip(evening.rows, evening.games):
         place = f"{where}Zeile {row.number}"
-        four = _four(values, row, sign, place)
-        games.append(_even_up(four, sign, place, notes))
+        try:
+            games.append(_even_up(_four(values, row, sign, place), sign, place, notes))
+        except ImportRefused as err:
+            for problem in err.problems:
+                problems.add(*problem)
+    problems.raise_if_any()
     seats = _seats_by_row(evening.rows, order, where)
     for row, table in zip(evening.rows, seats):
         if len(table) < 4:
@@ -635,6 +673,8 @@ def _title_and_date(sheet: Sheet, file_name: str, workbook: bool) -> tuple[str |
 
 def _read_sheet(sheet: Sheet, *, file_name: str, workbook: bool, rules: HouseRules,
                 comma: bool, notes_out: list[str]) -> list[PlannedEvening]:
+    """The evenings of one sheet, or a refusal naming every row that cannot be read (every
+    row whose points do not add up, every game of one evening that is no game)."""
     where = _sheet_where(sheet, workbook)
     prefix = f"{where}, " if where else ""
     if workbook and not any(_text(c) for row in sheet.rows for c in row):
@@ -642,7 +682,9 @@ def _read_sheet(sheet: Sheet, *, file_name: str, workbook: bool, rules: HouseRul
     header_index = _header_row(sheet, where)
     columns = _columns(sheet.rows[header_index], f"{prefix}Zeile {header_index + 1}")
     order = list(columns.players.values())
-    blocks = _blocks(sheet, header_index, columns, prefix, comma)
+    problems = Problems()
+    blocks = _blocks(sheet, header_index, columns, prefix, comma, problems)
+    problems.raise_if_any()
     blocks = [b for b in blocks if b.rows]
     if not blocks:
         return []
@@ -668,8 +710,9 @@ def _read_sheet(sheet: Sheet, *, file_name: str, workbook: bool, rules: HouseRul
             for row, values in zip(block.rows, rows):
                 total = sum(values.values())
                 if total:
-                    raise refuse(f"{prefix}Zeile {row.number}", f"die Punkte ergeben zusammen "
-                                                                f"{signed(total)}, nicht 0")
+                    problems.add(f"{prefix}Zeile {row.number}", f"die Punkte ergeben zusammen "
+                                                               f"{signed(total)}, nicht 0")
+        problems.raise_if_any()
     assert sign is not None
     found = ["laufende Summen (die Punkte je Spiel sind die Differenzen)"
              if shape is Shape.TOTALS else "Punkte je Spiel"]
@@ -689,14 +732,20 @@ def _read_sheet(sheet: Sheet, *, file_name: str, workbook: bool, rules: HouseRul
         if len(blocks) > 1:
             span = f"Zeilen {block.rows[0].number}–{block.rows[-1].number}"
             place = f"{where}, {span}" if where else span
-        plan = _evening_plan(_Evening(place, block.rows, rows, block.sums, date), order, sign,
-                             shape, title, rules, prefix)
+        try:
+            plan = _evening_plan(_Evening(place, block.rows, rows, block.sums, date), order,
+                                 sign, shape, title, rules, prefix)
+        except ImportRefused as err:
+            for problem in err.problems:
+                problems.add(*problem)
+            continue
         note = "Erkannt: " + "; ".join(found) + "."
         evenings.append(PlannedEvening(
             place=plan.place, title=plan.title, date=plan.date, rules=plan.rules,
             seats=plan.seats, first_dealer=plan.first_dealer, entries=plan.entries,
             source_totals=plan.source_totals, entry_places=plan.entry_places,
             notes=(note,) + plan.notes))
+    problems.raise_if_any()
     return evenings
 
 
@@ -709,9 +758,15 @@ def read_sheets(sheets: Sequence[Sheet], *, file_name: str, content_hash: str,
     warnings: list[str] = []
     evenings: list[PlannedEvening] = []
     players: list[str] = []
+    problems = Problems()
     for sheet in sheets:
-        found = _read_sheet(sheet, file_name=file_name, workbook=workbook, rules=rules,
-                            comma=comma, notes_out=warnings)
+        try:
+            found = _read_sheet(sheet, file_name=file_name, workbook=workbook, rules=rules,
+                                comma=comma, notes_out=warnings)
+        except ImportRefused as err:
+            for problem in err.problems:
+                problems.add(*problem)
+            continue
         if workbook and not found:
             warnings.append(f"{_sheet_where(sheet, workbook)} enthält keine Spiele.")
         evenings += found
@@ -719,6 +774,7 @@ def read_sheets(sheets: Sequence[Sheet], *, file_name: str, content_hash: str,
             for name in evening.source_totals:
                 if name not in players:
                     players.append(name)
+    problems.raise_if_any()
     check_game_count(sum(e.games for e in evenings))
     for evening in evenings:
         if evening.date is None:
