@@ -59,7 +59,7 @@ def main(argv: list[str] | None = None) -> int:
     """The ``doko-zettel`` console script."""
     args = _parser().parse_args(argv)
     return serve(host=LOCAL_ONLY if args.local else args.host, port=args.port,
-                 workers=args.workers, threads=args.threads)
+                 workers=args.workers, threads=args.threads, read_timeout=args.read_timeout)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -81,6 +81,10 @@ def _parser() -> argparse.ArgumentParser:
                               help=f"Anzahl der Worker (Standard: {DEFAULT_WORKERS})")
     serve_parser.add_argument("--threads", type=_threads, default=DEFAULT_THREADS,
                               help=f"Threads je Worker (Standard: {DEFAULT_THREADS})")
+    serve_parser.add_argument("--read-timeout", type=_seconds, default=READ_TIMEOUT,
+                              help="Sekunden, die ein Worker auf die nächsten Bytes eines "
+                                   "Handys wartet, bevor er die Verbindung schließt "
+                                   f"(Standard: {READ_TIMEOUT:g})")
     return parser
 
 
@@ -96,13 +100,24 @@ def _workers(text: str) -> int:
     return int(text)
 
 
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0.5 <= value <= 300:
+        raise argparse.ArgumentTypeError(f"{text!r}: zwischen 0,5 und 300 Sekunden")
+    return value
+
+
 def _threads(text: str) -> int:
     if not (text.isascii() and text.isdigit() and 1 <= int(text) <= 256):
         raise argparse.ArgumentTypeError(f"{text!r}: zwischen 1 und 256 Threads")
     return int(text)
 
 
-def serve(host: str, port: int, workers: int, threads: int = DEFAULT_THREADS) -> int:
+def serve(host: str, port: int, workers: int, threads: int = DEFAULT_THREADS,
+          read_timeout: float = READ_TIMEOUT) -> int:
     """Migrate, then run gunicorn until it is stopped; 2 on a configuration error."""
     from flask_migrate import upgrade
 
@@ -120,6 +135,7 @@ def serve(host: str, port: int, workers: int, threads: int = DEFAULT_THREADS) ->
         configured = app.config.get("DOKO_PUBLIC_URL")
         # The workers build their own app and engine; no connection may cross the fork.
         db.engine.dispose()
+    PatientSocket.wait = read_timeout  # the workers are forked from this process
     _Gunicorn({
         "bind": [_bind(host, port)],
         "workers": workers,
@@ -148,13 +164,15 @@ def worker_started(_worker: Any) -> None:
 
 class PatientSocket(socket.socket):
     """A client's socket in a :class:`TableWorker`: where gunicorn makes it blocking, it
-    waits ``READ_TIMEOUT`` at most, and a client silent that long counts as gone (the same
+    waits ``wait`` seconds at most, and a client silent that long counts as gone (the same
     as one that hung up: gunicorn drops the connection without a traceback)."""
 
     __slots__ = ()
+    wait = READ_TIMEOUT
+    """Seconds to wait for a client (``doko-zettel serve --read-timeout``)."""
 
     def setblocking(self, flag: bool) -> None:
-        self.settimeout(READ_TIMEOUT if flag else 0.0)
+        self.settimeout(self.wait if flag else 0.0)
 
     def recv(self, bufsize: int, flags: int = 0) -> bytes:
         try:

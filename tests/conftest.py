@@ -209,7 +209,7 @@ class Table:
 
     def evening_form(self, seats: tuple[str, ...], first_dealer: str | None = None,
                      planned_games: int | None = None, cents: int = 10,
-                     **options: Any) -> dict[str, Any]:
+                     played_on: str = "2025-11-20", **options: Any) -> dict[str, Any]:
         """What the new-evening form posts: seats ticked and numbered, every rule option."""
         from scorer.web.forms import OPTION_NAMES
 
@@ -219,7 +219,7 @@ class Table:
             rules = services.house_rules(services.find_group(self.token)).to_dict()
         rules.update(options)
         data: dict[str, Any] = {
-            "played_on": "2025-11-20",
+            "played_on": played_on,
             "present": self.ids(*seats),
             "first_dealer": str(self.player_id(first_dealer)) if first_dealer else "",
             "planned_games": "" if planned_games is None else str(planned_games),

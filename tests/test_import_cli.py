@@ -38,7 +38,7 @@ def test_a_dry_run_prints_the_preview_and_writes_nothing(app, runner, group):
     assert "  Dora → Dorothea (in der Runde)" in lines
     assert "  Jürgen: wird neu angelegt" in lines
     plan = read_import((DATA / "jsdoppelkopf-games.json").read_bytes(), "x.json")
-    first = lines.index("Abend am 04.12.2025 (Dokument 1): 20 Spiele, 2 Tischwechsel, am Tisch "
+    first = lines.index("Abend 1 · 04.12.2025 (Dokument 1): 20 Spiele, 2 Tischwechsel, am Tisch "
                         "anna, Ben, Cem, Dorothea")
     shown = {line.split()[0]: line.split()[-1] for line in lines[first + 2:first + 8]}
     renamed = {"Anna": "anna", "Dora": "Dorothea"}

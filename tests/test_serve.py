@@ -186,6 +186,12 @@ def test_a_public_url_that_is_no_address_stops_serve_with_exit_2(tmp_path):
     pytest.param(["--port", "65536"], "'65536' ist kein Port", id="a port too high"),
     pytest.param(["--port", "acht"], "'acht' ist kein Port", id="a port that is no number"),
     pytest.param(["--workers", "0"], "'0': zwischen 1 und 64 Worker", id="no workers"),
+    pytest.param(["--read-timeout", "0"], "'0': zwischen 0,5 und 300 Sekunden",
+                 id="no wait for a client"),
+    pytest.param(["--read-timeout", "zehn"], "'zehn': zwischen 0,5 und 300 Sekunden",
+                 id="a wait that is no number"),
+    pytest.param(["--read-timeout", "nan"], "'nan': zwischen 0,5 und 300 Sekunden",
+                 id="a wait that is not a number either"),
     pytest.param(["--local", "--host", "0.0.0.0"], "not allowed with argument",
                  id="--local and --host together"),
 ])

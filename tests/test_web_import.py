@@ -165,6 +165,34 @@ def test_importing_stores_what_the_preview_showed_with_the_names_chosen(app, gro
     assert counts(app)["games"] == counts(app)["game_events"] == 19
 
 
+def test_older_evenings_imported_after_the_runde_s_own_get_the_next_numbers_and_are_told(
+        app, group, client):
+    # The Runde played one evening here (2026-11-20, Abend 1), then brings its history.
+    group.play(group.start_evening(("anna", "Ben", "Cem", "Dorothea"), played_on="2026-11-20"),
+               ("anna", "Ben"), 151)
+    page = upload(group, BACKUP)
+    words = text(page.text)
+    assert ("Die Runde hat schon Abende bis Abend 1 (zuletzt am 20.11.2026). Die importierten "
+            "Abende bekommen die Nummern danach, auch die älteren (ab 03.10.2025)") in words
+    headings = re.findall(r'<h2 id="evening-\d+">\s*([^<]*?)\s*<span', page.text)
+    assert headings == ["Abend 2 · 03.10.2025", "Abend 3 · 14.11.2025",
+                        "Abend 4 · 09.01.2026"]
+    assert confirm(group, preview_url(page), mode="recorded",
+                   player_3=str(group.player_id("Dorothea"))).status_code == 302
+    assert [(n, d) for n, d, _, _ in runde(group)] == [
+        (1, dt.date(2026, 11, 20)), (2, dt.date(2025, 10, 3)), (3, dt.date(2025, 11, 14)),
+        (4, dt.date(2026, 1, 9))]
+    # The Runde's list goes by date, newest first, whatever the numbers.
+    listed = re.findall(r"Abend (\d+) · ", text(client.get(f"/r/{group.token}/").text))
+    assert listed[:1] == ["1"]
+
+
+def test_a_runde_without_evenings_numbers_the_imported_ones_by_date_and_says_nothing_more(
+        group):
+    words = text(upload(group, BACKUP).text)
+    assert "Die Runde hat schon Abende" not in words
+
+
 def test_rescored_games_follow_the_runde_s_rules_and_say_their_augen_on_the_sheet(app, group):
     url = preview_url(upload(group, BIRTHDAY))
     assert confirm(group, url, mode="rescored").status_code == 302
@@ -193,7 +221,7 @@ def test_vorschau_aktualisieren_shows_the_names_chosen_and_stores_nothing(app, g
 
 def test_an_evening_without_a_date_is_asked_for_and_the_import_waits_for_it(app, group):
     page = upload(group, "jsdoppelkopf-data.json")
-    assert 'name="date_0"' in page.text and "Abend ohne Datum" in text(page.text)
+    assert 'name="date_0"' in page.text and "Abend 1 · ohne Datum" in text(page.text)
     url = preview_url(page)
     before = counts(app)
     waiting = confirm(group, url)

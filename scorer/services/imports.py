@@ -145,6 +145,8 @@ class Target:
     """Each stored evening's game_signature (date and every game's points) -> its number."""
     numbers: int
     """The highest evening number so far (0 before the first evening)."""
+    newest: dt.date | None
+    """The date of the Runde's latest evening (None before the first)."""
     before: Before | None
     """Whether this very file (its content hash) was imported into the Runde already."""
 
@@ -160,7 +162,7 @@ def target(group: Group, content_hash: str) -> Target:
     return Target(group_id=group.id, rules=house_rules(group),
                   players=tuple((p.id, p.name, p.active) for p in group.players),
                   evenings=signatures, numbers=max((e.number for e in evenings), default=0),
-                  before=before)
+                  newest=max((e.played_on for e in evenings), default=None), before=before)
 
 
 def read_for(group: Group, data: bytes, file_name: str,
@@ -269,6 +271,19 @@ class Preview:
         return tuple(e for e in self.evenings if e.present is None)
 
     @property
+    def numbered(self) -> tuple[tuple[int, EveningPreview], ...]:
+        """The new evenings with the numbers they get: after the Runde's own, by date (a
+        backup's in its own order). A number is an evening's address, so an older evening
+        imported later gets a later number; every list orders by date."""
+        order = self.new if self.backup is not None else sorted(
+            self.new, key=lambda e: (e.date or dt.date.min, e.index))
+        return tuple(enumerate(order, start=self.target.numbers + 1))
+
+    def number_of(self, evening: EveningPreview) -> int | None:
+        """The number ``evening`` gets (None: skipped, the Runde has it)."""
+        return next((n for n, e in self.numbered if e.index == evening.index), None)
+
+    @property
     def rescorable(self) -> bool:
         return self.read.plan.rescorable
 
@@ -341,7 +356,7 @@ def preview(target: Target, read: Read, choices: Choices,
                                   "Datum, gleiche Spiele): nichts zu importieren")],
                             plan.file_name)
     return Preview(target=target, read=read, plan=chosen, choices=choices, names=tuple(names),
-                   evenings=tuple(evenings), warnings=_warnings(target, read, chosen),
+                   evenings=tuple(evenings), warnings=_warnings(target, read, chosen, evenings),
                    problems=tuple(problems))
 
 
@@ -410,12 +425,21 @@ def _renamed(plan: ImportPlan, mapping: Mapping[str, str],
         return plan
 
 
-def _warnings(target: Target, read: Read, plan: ImportPlan) -> tuple[str, ...]:
+def _warnings(target: Target, read: Read, plan: ImportPlan,
+              evenings: Sequence[EveningPreview]) -> tuple[str, ...]:
     out = list(plan.warnings)
     if read.backup is None and target.rules.bock_at_end is not BockAtEnd.DROP:
         out.append("Bockspiele am Ende eines importierten Abends verfallen (die Datei gibt "
                    "keine an den nächsten Abend weiter), auch wenn eure Hausregeln sie "
                    "anders behandeln.")
+    older = sorted(e.date for e in evenings if e.present is None and e.date is not None
+                   and target.newest is not None and e.date < target.newest)
+    if older:
+        out.append(f"Die Runde hat schon Abende bis Abend {target.numbers} "
+                   f"(zuletzt am {target.newest:%d.%m.%Y}). Die importierten Abende bekommen "
+                   f"die Nummern danach, auch die älteren (ab {older[0]:%d.%m.%Y}): die Nummer "
+                   "eines Abends ist seine Adresse und bleibt. Die Liste der Runde, Saisons, "
+                   "Statistik und Bestenliste ordnen nach Datum.")
     kept = _skipped_seasons(target.group_id, plan.seasons)
     if kept:
         out.append("Nicht übernommen, weil die Runde schon eine Saison mit diesem Namen oder "
@@ -490,13 +514,8 @@ def _write(group: Group, shown: Preview, plan: ImportPlan) -> Import:
     if shown.backup is not None and shown.choices.take_rules:
         group.preset, group.overrides = shown.backup.preset, dict(shown.backup.overrides)
     db.session.flush()
-    order = new if shown.backup is not None else sorted(
-        new, key=lambda e: (e.date or dt.date.min, e.index))
-    number = shown.target.numbers
-    evenings: list[tuple[Evening, EveningPreview]] = []
-    for evening in order:
-        number += 1
-        evenings.append((_evening(group, number, evening, shown, ids), evening))
+    evenings = [(_evening(group, number, evening, shown, ids), evening)
+                for number, evening in shown.numbered]
     db.session.flush()
     _entries(evenings, row, ids)
     adopt_seasons(group, plan.seasons)

@@ -34,7 +34,7 @@ def test_a_bockzettel_sheet_with_a_name_to_map_is_imported_on_a_phone(phone: Any
     device.tap_to(page.get_by_role("button", name="Vorschau zeigen"), "vorschau")
     preview = page.locator("main").inner_text()
     assert "(Bockzettel): 1 Abend, 7 Spiele, 5 Spieler" in preview
-    assert "Abend am 14.11.2025" in preview
+    assert "Abend 1 · 14.11.2025" in preview
     # Dora is no player of the Runde: she gets a choice; Emil, unknown too, stays new.
     page.get_by_label("Dora (nicht in der Runde)").select_option(label="Dorothea")
     device.tap_to(page.get_by_role("button", name="Vorschau aktualisieren"), "vorschau-dorothea")
