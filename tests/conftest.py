@@ -4,6 +4,7 @@ the real migrations applied, its test client and CLI runner. Core tests need non
 
 from __future__ import annotations
 
+import gc
 import html
 import json
 import os
@@ -50,6 +51,28 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
     TAPS_FILE.parent.mkdir(parents=True, exist_ok=True)
     TAPS_FILE.write_text(json.dumps(TAP_COUNTS, indent=2, sort_keys=True) + "\n",
                          encoding="utf-8")
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """Workers for ``-n auto`` (the README command): three for every two cores. A third of
+    the suite waits rather than computes — on Chromium, on a server answering late on
+    purpose, on a client the server must drop — and a worker more keeps the cores busy
+    meanwhile (on this 2-core machine 3 workers took 4:31 where 2 took 5:13)."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return max(2, (cores or 1) * 3 // 2)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Garbage collection for a process that makes an app per test: what is loaded by now
+    (the modules, the collected tests) stays, so the collector stops scanning it (freeze),
+    and it runs its full collection less often. Each test leaves a whole app as cyclic
+    garbage, so full collections came every few tests and took a fifth of the time of the
+    database tests (measured: 41.6 s -> 33.6 s for four of their files); a worker holds
+    some 100 MB more at its peak."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(50_000, 100, 100)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

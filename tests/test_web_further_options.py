@@ -93,16 +93,21 @@ def test_manual_bock_is_offered_only_when_the_table_may_declare_it(table):
 def test_dulle_gefangen_is_offered_only_when_the_extra_is_used(table):
     table.create_group(preset="ddv")
     assert "Dulle gefangen" not in table.client.get(table.start_evening() + "spiel/neu").text
-    sheet = table.start_evening(extras=["doppelkopf", "fuchs_gefangen", "karlchen",
-                                        "dulle_gefangen"])
+    extras = ["doppelkopf", "fuchs_gefangen", "karlchen", "dulle_gefangen"]
+    sheet = table.start_evening(extras=extras, extras_in_solo="all")
     page = table.client.get(sheet + "spiel/neu").text
-    # Hidden by the script in the solos where the Herz 10 is no trump (RULES.md §9.6).
-    # One row holds Re's and Kontra's count.
-    row = re.search(r'<div class="extras__row" data-no-solos="buben damen damen_buben '
-                    r'fleischlos">(.*?)</div>', page, re.S)
+    # Where every extra counts in a solo, the script hides the Dulle in the solos where the
+    # Herz 10 is no trump (RULES.md §9.6): it is offered in the colour solos and the stille
+    # Hochzeit only. One row holds Re's and Kontra's count.
+    row = re.search(r'<div class="extras__row" data-solos="kreuz pik herz karo '
+                    r'stille_hochzeit">(.*?)</div>', page, re.S)
     assert row is not None
     assert re.findall(r'name="(extras_\w+)"', row.group(1)) == [
         "extras_re_dulle_gefangen", "extras_kontra_dulle_gefangen"]
+    # Under the DDV's own extras_in_solo (none) no Sonderpunkt is offered in any solo.
+    sheet = table.start_evening(extras=extras)
+    page = table.client.get(sheet + "spiel/neu").text
+    assert re.findall(r'class="extras__row" data-solos="([^"]*)"', page) == [""] * 4
     # ddv, Re wins 151 with a Dulle caught: gewonnen, keine 90, Dulle gefangen = 3 each.
     table.play(sheet, ("Anna", "Cem"), 151, extras_re_dulle_gefangen="1")
     assert table.ledger(sheet).totals == {"Anna": 3, "Ben": -3, "Cem": 3, "Dora": -3}

@@ -1041,8 +1041,18 @@ def _nobody_wins_items(rules: HouseRules, t: _Table) -> list[Line]:
 
 def _extra_counts(f: GameFacts, rules: HouseRules, extra: Extra) -> bool:
     """Whether an entered extra counts in this game (RULES.md §4 for solos)."""
-    if not f.scored_as_solo:
-        return True
+    return not f.scored_as_solo or extra_counts_in_solo(rules, extra, f.kind, f.solo)
+
+
+def extra_counts_in_solo(rules: HouseRules, extra: Extra, kind: GameKind,
+                         solo: SoloKind | None) -> bool:
+    """Whether ``extra`` counts in a game of ``kind`` (and ``solo``) scored as a solo
+    (RULES.md §4: ``extras_in_solo``).
+
+    >>> from scorer.core.rules import preset
+    >>> extra_counts_in_solo(preset("ddv"), Extra.DOPPELKOPF, GameKind.SOLO, SoloKind.KARO)
+    False
+    """
     mode = rules.extras_in_solo
     if mode is ExtrasInSolo.ALL:
         return True
@@ -1051,7 +1061,7 @@ def _extra_counts(f: GameFacts, rules: HouseRules, extra: Extra) -> bool:
     if mode is ExtrasInSolo.DOPPELKOPF:
         return extra is Extra.DOPPELKOPF
     if mode is ExtrasInSolo.TRUMPFSOLO:
-        return f.kind in (GameKind.HOCHZEIT, GameKind.STILLE_HOCHZEIT) or f.solo is SoloKind.KARO
+        return kind in (GameKind.HOCHZEIT, GameKind.STILLE_HOCHZEIT) or solo is SoloKind.KARO
     return False
 
 
@@ -1260,6 +1270,7 @@ __all__ = [
     "RECORDED_LABEL",
     "Line",
     "NO_DULLE_SOLOS",
+    "extra_counts_in_solo",
     "Party",
     "name_problem",
     "parse_game",

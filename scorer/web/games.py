@@ -22,8 +22,8 @@ from scorer.words.explain import pflicht_decision, pflicht_help
 from scorer.words.labels import deletion_note, forced_notice, owes_before, sheet_words
 from scorer.store.models import Evening, Game
 from scorer.core.evening import playing_order
-from scorer.core.rules import GameKind
-from scorer.core.scoring import NO_DULLE_SOLOS
+from scorer.core.rules import Extra, GameKind, HouseRules, SoloKind
+from scorer.core.scoring import NO_DULLE_SOLOS, extra_counts_in_solo
 from scorer.web.entry_pages import (
     entry_key,
     read_game,
@@ -178,11 +178,26 @@ def _entry_page(evening: Evening, sheet: services.Sheet, form: GameForm,
         who_text=who_plays(in_play, form.players.data or []),
         who_order=" ".join(str(pid) for pid, _ in in_play),
         notice=notice, forced_why=forced_why,
-        no_dulle_solos=" ".join(sorted(s.value for s in NO_DULLE_SOLOS)),
+        extras_in_solos=_extras_in_solos(sheet.rules),
         preselected=forced is not None and game is None and request.method == "GET",
         forced_id=sheet.ids[forced] if forced is not None else "",
         pflicht_text=_pflicht_text(form, sheet, number_now, forced),
     ), status
+
+
+def _extras_in_solos(rules: HouseRules) -> dict[str, str]:
+    """Per Sonderpunkt of the rules: the solos (the form's values of ``solo``, and
+    ``stille_hochzeit``) in which it counts (RULES.md §4, and no Dulle where the Herz 10 is
+    no trump). In any other the form hides its row and does not send it."""
+    out = {}
+    for extra in rules.extras:
+        solos = [solo.value for solo in SoloKind
+                 if extra_counts_in_solo(rules, extra, GameKind.SOLO, solo)
+                 and not (extra is Extra.DULLE_GEFANGEN and solo in NO_DULLE_SOLOS)]
+        if extra_counts_in_solo(rules, extra, GameKind.STILLE_HOCHZEIT, None):
+            solos.append(GameKind.STILLE_HOCHZEIT.value)
+        out[extra.value] = " ".join(solos)
+    return out
 
 
 def _pflicht_text(form: GameForm, sheet: services.Sheet, number: int,

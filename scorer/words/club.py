@@ -78,10 +78,12 @@ def figure(value: int | None) -> str:
 
 
 def seat_list(players: tuple[str, ...] | list[str]) -> str:
-    """A table's players in seat order, the first dealer named.
+    """A table's players in seat order, the first dealer named. A seat's number and name
+    never part at the end of a line (a no-break space: "3" above "Jürgen" reads as two
+    seats).
 
     >>> seat_list(["Anna", "Ben", "Cem", "Dora"])
-    '1 Anna (gibt zuerst) · 2 Ben · 3 Cem · 4 Dora'
+    '1\xa0Anna (gibt zuerst) · 2\xa0Ben · 3\xa0Cem · 4\xa0Dora'
     """
-    return " · ".join(f"{k} {name}" + (" (gibt zuerst)" if k == 1 else "")
+    return " · ".join(f"{k}\N{NO-BREAK SPACE}{name}" + (" (gibt zuerst)" if k == 1 else "")
                       for k, name in enumerate(players, 1))

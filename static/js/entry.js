@@ -109,15 +109,21 @@
         if (row) { row.hidden = !open && ids.indexOf(input.name.slice(5)) < 0; }
       });
     }
-    // "Dulle gefangen" only where the Herz 10 is trump (not in Damen-, Buben- … solos);
-    // hidden it is not sent, so a leftover count never blocks saving.
+    // In a solo only the Sonderpunkte that count in it (the rules' extras_in_solo; no
+    // "Dulle gefangen" where the Herz 10 is no trump): the others are hidden and not sent,
+    // so a leftover count never blocks saving. With no row left, the whole set goes.
     var solo = form.querySelector("input[name=solo]:checked");
-    form.querySelectorAll("[data-no-solos]").forEach(function (el) {
-      var none = k === "solo" && solo !== null
-        && el.getAttribute("data-no-solos").split(" ").indexOf(solo.value) >= 0;
+    var extrasSet = form.querySelector("fieldset.extras");
+    var shownRows = 0;
+    form.querySelectorAll("[data-solos]").forEach(function (el) {
+      var solos = el.getAttribute("data-solos").split(" ").filter(Boolean);
+      var none = (k === "solo" && (solo ? solos.indexOf(solo.value) < 0 : !solos.length))
+        || (k === "stille_hochzeit" && solos.indexOf(k) < 0);
       el.hidden = none;
       el.querySelectorAll("input").forEach(function (input) { input.disabled = none; });
+      if (!none) { shownRows += 1; }
     });
+    if (extrasSet && !shownRows) { extrasSet.hidden = true; }
     if (reSet && SOLO_LIKE.indexOf(k) >= 0) {
       // A soloist is one player: a new tap replaces the old one.
       reSet.setAttribute("data-single", "");

@@ -236,6 +236,13 @@ EVERY_PAGE = os.environ.get("DOKO_SCREENSHOTS") == "1"
 on purpose and, when a test fails, the page each of its phones was on."""
 
 
+PASSED_LOOKS: set[str] = set()
+"""The looks (LOOK_JS) of the pages that passed the accessibility checks, on any phone of
+this test process: the look holds the window's size and everything the checks read but the
+words, so a page of the same look passes again (both colour schemes are checked every time,
+whatever scheme a phone is set to)."""
+
+
 class PageProblem(AssertionError):
     """A page failed one of the checks every page gets."""
 
@@ -255,8 +262,7 @@ class Phone:
         """The colour scheme the phone is set to; the checks look at both."""
         self.taps = 0
         self.pages = 0
-        self.looks: set[str] = set()
-        """The looks of the pages that passed the accessibility checks (LOOK_JS)."""
+        self.looks = PASSED_LOOKS
         self.console_errors: list[str] = []
         self._reported = 0
         self.offline_on_purpose = False

@@ -220,3 +220,53 @@ def test_sixty_players_and_fifteen_tables_fit_one_1080p_screen(phone):
     assert max(bottoms) <= 1080, max(bottoms)
     assert projector.page.evaluate("document.documentElement.scrollHeight") <= 1080
     projector.screenshot("rangliste-60", full_page=False)
+
+
+LONG_NAMES = ["Jürgen", "Anna-Katharina Oberstaufenberger", "Ben", "Cem",
+              "Maximiliane von Hohenzollern-Sigmaringen", "Dora", "Emil", "Fritz"]
+
+
+def lines_of(page: Any, selector: str) -> list[list[str]]:
+    """Each element's text as the screen shows it, line by line (a Range's client rects,
+    one per line box)."""
+    return page.locator(selector).evaluate_all("""els => els.map(el => {
+      const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      const lines = new Map();
+      for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+        for (let i = 0; i < n.data.length; i++) {
+          const range = document.createRange();
+          range.setStart(n, i); range.setEnd(n, i + 1);
+          const box = range.getClientRects()[0];
+          if (!box) continue;
+          const top = Math.round(box.top);
+          lines.set(top, (lines.get(top) || "") + n.data[i]);
+        }
+      }
+      return [...lines.keys()].sort((a, b) => a - b).map(k => lines.get(k).trim());
+    })""")
+
+
+def test_at_360_px_a_seat_keeps_its_number_and_a_name_breaks_between_words(phone):
+    # Tester findings: the draw broke "3 / Jürgen" across lines; the ranking broke long
+    # names in the middle of a word.
+    organiser = phone(360, 740, name="organiser-lange-namen")
+    organiser.goto("/turnier/neu", "turnier-neu")
+    players = submit(organiser, "/turnier/neu", "form.club-form", {
+        "name": "Lange Namen", "rules": "bockrunde", "planned_games": "4",
+        "round_count": "1"})
+    organiser.page.evaluate(REGISTER_JS, [players, "\n".join(LONG_NAMES)])
+    home = players.split("anmeldung")[0]
+    submit(organiser, home, "#auslosen form", {"seed": "3"})
+    organiser.goto(home, "ausgelost")
+    drawn = [line for seats in lines_of(organiser.page, ".drawn__seats") for line in seats]
+    assert drawn, "no table drawn"
+    for line in drawn:
+        # No line ends with a seat's number, none starts with a name without its number.
+        assert not re.search(r"(^|·)\s*\d+$", line), drawn
+    organiser.goto(home + "rangliste", "rangliste-lange-namen")
+    words = {w for name in LONG_NAMES for w in re.split(r"[ -]", name)}
+    for name_lines in lines_of(organiser.page, ".ranking__name"):
+        for line in name_lines:
+            # Every line is made of whole words (a hyphen may end one: a hyphenation).
+            for word in re.split(r"[ -]", line.rstrip("-‐")):
+                assert word in words or not word, name_lines

@@ -118,6 +118,39 @@ def test_a_fox_or_a_doppelkopf_is_in_view_and_two_taps_more_at_most(phone, size,
         {"re": ["Ben", "Cem"], "re_eyes": 151, "extras": {"re": {extra: 1}}}]}).totals
 
 
+def shown_extras(page: Any) -> list[str]:
+    """The Sonderpunkte the form shows now, by the names a screen reader gives their "+"."""
+    return page.locator("fieldset.extras:visible button:visible").evaluate_all(
+        "buttons => buttons.map(b => b.getAttribute('aria-label'))"
+        ".filter(name => name.endsWith(' Re mehr')).map(name => name.slice(0, -8))")
+
+
+@pytest.mark.parametrize(("preset", "solos"), [
+    # DDV (extras_in_solo none): no Sonderpunkte in any solo, so none are offered.
+    ("ddv", {"Damensolo": [], "Karo-Solo": []}),
+    # Kuss-Rosa (trumpfsolo): in a Karo solo, not in a Damensolo.
+    ("kuss-rosa", {"Damensolo": [], "Karo-Solo": ["Karlchen gefangen", "Karlchen",
+                                                   "Fuchs gefangen", "Doppelkopf"]}),
+    # Orbital (all but the fox): every other one in any solo.
+    ("orbital", {"Damensolo": ["Karlchen gefangen", "Karlchen", "Doppelkopf"]}),
+])
+def test_a_solo_offers_only_the_sonderpunkte_that_count_in_it(phone, preset, solos):
+    # Tester finding: under DDV the solo form showed the steppers while the preview said
+    # they would not count.
+    table = phone(360, 740)
+    table.set_up_evening(FOUR, preset=preset)
+    page = open_form(table, 1)
+    normal = shown_extras(page)
+    assert normal  # a normal game offers the rules' Sonderpunkte
+    table.tap(table.chip(table.group("Spielart"), "Solo"))
+    for solo, offered in solos.items():
+        table.tap(table.chip(table.group("Welches Solo?"), solo))
+        assert sorted(shown_extras(page)) == sorted(offered), solo
+        assert page.locator("fieldset.extras").is_visible() == bool(offered)
+    table.tap(table.chip(table.group("Spielart"), "Normalspiel"))
+    assert shown_extras(page) == normal
+
+
 # ------------------------------------------------------------------ item 10: schwarz
 
 def test_the_schwarz_question_has_answers_that_say_what_happened(phone):
