@@ -156,7 +156,11 @@ def serve(host: str, port: int, workers: int, threads: int = DEFAULT_THREADS,
 
 def worker_started(_worker: Any) -> None:
     """gunicorn's ``post_worker_init``: a new worker prepares the PDF renderer before its
-    first request, so the first "Drucken / PDF" of the evening does not wait for it."""
+    first request, so the first "Drucken / PDF" of the evening does not wait for it; unless
+    ``DOKO_PDF_PRELOAD=0`` leaves that to the first PDF (a server that seldom prints, and
+    the test suite's servers that never do: about a second of CPU per worker)."""
+    if os.environ.get("DOKO_PDF_PRELOAD", "1").strip() == "0":
+        return
     from scorer.sheet import preload
 
     preload()

@@ -6,6 +6,7 @@ the `scorer` command and the app factory never load it."""
 from __future__ import annotations
 
 import json
+import os
 import runpy
 import subprocess
 import sys
@@ -40,12 +41,22 @@ print(json.dumps({"worker": ["weasyprint" in sys.modules, pango(os.getpid())],
 
 def test_a_starting_worker_starts_its_render_process_which_loads_the_pdf_renderer() -> None:
     done = subprocess.run([sys.executable, "-c", STARTED_WORKER], capture_output=True,
-                          text=True, cwd=ROOT, check=True, timeout=120)
+                          text=True, cwd=ROOT, check=True, timeout=120,
+                          env={k: v for k, v in os.environ.items() if k != "DOKO_PDF_PRELOAD"})
     found = json.loads(done.stdout.splitlines()[-1])
     assert found["worker"] == [False, False]  # the web worker renders nothing
     # One child with Pango (WeasyPrint) loaded: the render process (multiprocessing's
     # resource tracker may be another child, without it).
     assert found["children"].count(True) == 1
+
+
+def test_doko_pdf_preload_0_leaves_the_renderer_to_the_first_pdf() -> None:
+    done = subprocess.run([sys.executable, "-c", STARTED_WORKER], capture_output=True,
+                          text=True, cwd=ROOT, check=True, timeout=120,
+                          env={**os.environ, "DOKO_PDF_PRELOAD": "0"})
+    found = json.loads(done.stdout.splitlines()[-1])
+    assert found["worker"] == [False, False]
+    assert found["children"].count(True) == 0
 
 
 def test_the_app_factory_and_the_scoring_commands_do_not_load_it(tmp_path: Path) -> None:

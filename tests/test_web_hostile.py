@@ -27,7 +27,7 @@ NOT_ASCII_NUMBERS = ["²", "³", "¹", "٣", "３", "9" * 5000]
 # costs a network round trip, so 1,500 there. The fast profile of the README command: 400
 # (fewer would leave some of the write routes untried).
 EXAMPLES = int(os.environ.get(
-    "HOSTILE_EXAMPLES", examples(400, 1_500 if TEST_DATABASE_URL else 10_000)))
+    "HOSTILE_EXAMPLES", examples(200, 1_500 if TEST_DATABASE_URL else 10_000)))
 
 
 def fingerprint(app: Any) -> str:

@@ -76,26 +76,25 @@ def chromium_path() -> str | None:
 
 
 @pytest.fixture(scope="session")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def live_server(tmp_path_factory: pytest.TempPathFactory, migrated_sqlite: Path) -> Iterator[str]:
     """The app served on 127.0.0.1 from a fresh, migrated SQLite file; yields its base URL."""
     folder = tmp_path_factory.mktemp("server")
-    with _served(folder, SERVE, server_log()) as base:
+    with _served(folder, SERVE, server_log(), migrated_sqlite) as base:
         yield base
 
 
 @contextmanager
-def _served(folder: Path, script: str, log_path: Path) -> Iterator[str]:
-    """Serve the app with ``script`` (it prints its port) on a fresh, migrated SQLite file in
-    ``folder``; yields the base URL, stops the server at the end."""
+def _served(folder: Path, script: str, log_path: Path, migrated: Path) -> Iterator[str]:
+    """Serve the app with ``script`` (it prints its port) on a fresh copy of the SQLite file
+    the real migrations made (``migrated``, tests/conftest.py) in ``folder``; yields the base
+    URL, stops the server at the end."""
     env = {k: v for k, v in os.environ.items()
            if not k.startswith(("FLASK_", "TEST_DATABASE", "DOKO_"))}
     env.update(DATABASE_URL=f"sqlite:///{folder / 'doko.sqlite3'}",
                FLASK_SECRET_KEY="browser-tests", PYTHONUNBUFFERED="1",
                PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")])),
                DOKO_RATELIMIT_STORAGE=f"doko+sqlite:///{folder / 'ratelimits.sqlite3'}")
-    migrated = subprocess.run([sys.executable, "-m", "flask", "--app", "scorer", "db", "upgrade"],
-                              env=env, capture_output=True, text=True, timeout=120)
-    assert migrated.returncode == 0, migrated.stderr
+    shutil.copyfile(migrated, folder / "doko.sqlite3")
     ARTIFACTS.mkdir(exist_ok=True)
     log = open(log_path, "w", encoding="utf-8")  # noqa: SIM115 - open while it serves
     server = subprocess.Popen([sys.executable, "-c", script], env=env, stdout=subprocess.PIPE,
@@ -269,12 +268,13 @@ class SlowServer:
 
 
 @pytest.fixture(scope="session")
-def slow_server_session(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SlowServer]:
+def slow_server_session(tmp_path_factory: pytest.TempPathFactory,
+                        migrated_sqlite: Path) -> Iterator[SlowServer]:
     from .delays import SERVE as SERVE_SLOWLY
 
     folder = tmp_path_factory.mktemp("slow-server")
     log = ARTIFACTS / f"slow-server{os.environ.get('PYTEST_XDIST_WORKER', '')}.log"
-    with _served(folder, SERVE_SLOWLY, log) as base:
+    with _served(folder, SERVE_SLOWLY, log, migrated_sqlite) as base:
         yield SlowServer(base, folder / "doko.sqlite3")
 
 
