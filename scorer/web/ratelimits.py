@@ -27,7 +27,8 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -152,23 +153,25 @@ class SQLiteStorage(Storage):
             return known[1]
         private_sqlite(f"sqlite:///{self.path}")
         db = sqlite3.connect(self.path, timeout=10, isolation_level=None)
-        db.execute("PRAGMA journal_mode=WAL")
+        _wal(db)
         db.execute("PRAGMA synchronous=OFF")
-        db.execute("CREATE TABLE IF NOT EXISTS hits (key TEXT PRIMARY KEY, "
-                   "count INTEGER NOT NULL, expires REAL NOT NULL) WITHOUT ROWID")
+        with _immediate(db):
+            db.execute("CREATE TABLE IF NOT EXISTS hits (key TEXT PRIMARY KEY, "
+                       "count INTEGER NOT NULL, expires REAL NOT NULL) WITHOUT ROWID")
         self._local.db = (os.getpid(), db)
         return db
 
     def incr(self, key: str, expiry: int, amount: int = 1) -> int:
         now = self.clock()
         db = self._db()
-        (count,) = db.execute(
-            "INSERT INTO hits (key, count, expires) VALUES (:key, :amount, :expires) "
-            "ON CONFLICT (key) DO UPDATE SET "
-            "count = CASE WHEN expires <= :now THEN :amount ELSE count + :amount END, "
-            "expires = CASE WHEN expires <= :now THEN :expires ELSE expires END "
-            "RETURNING count",
-            {"key": key, "amount": amount, "expires": now + expiry, "now": now}).fetchone()
+        with _immediate(db):
+            (count,) = db.execute(
+                "INSERT INTO hits (key, count, expires) VALUES (:key, :amount, :expires) "
+                "ON CONFLICT (key) DO UPDATE SET "
+                "count = CASE WHEN expires <= :now THEN :amount ELSE count + :amount END, "
+                "expires = CASE WHEN expires <= :now THEN :expires ELSE expires END "
+                "RETURNING count",
+                {"key": key, "amount": amount, "expires": now + expiry, "now": now}).fetchone()
         self._hits += 1
         if self._hits % self.CLEAN_EVERY == 0:
             db.execute("DELETE FROM hits WHERE expires <= ?", (now,))
@@ -196,3 +199,38 @@ class SQLiteStorage(Storage):
 
     def clear(self, key: str) -> None:
         self._db().execute("DELETE FROM hits WHERE key = ?", (key,))
+
+
+WAL_WAIT = 5.0
+"""Seconds a new connection waits for the file to be in WAL mode (another process may be
+switching it, or hold it open in the old mode, the moment a server's workers start)."""
+
+
+def _wal(db: sqlite3.Connection) -> None:
+    """Put the file in WAL mode (it stays so), waiting while another connection holds it
+    open in the old mode: in the old mode two counting workers can lock each other out, and
+    SQLite then fails one at once, busy timeout or not."""
+    deadline = time.monotonic() + WAL_WAIT
+    while True:
+        try:
+            if db.execute("PRAGMA journal_mode=WAL").fetchone()[0] == "wal":
+                return
+        except sqlite3.OperationalError:
+            pass
+        if time.monotonic() > deadline:
+            raise sqlite3.OperationalError("the limits' file cannot be put in WAL mode")
+        time.sleep(0.01)
+
+
+@contextmanager
+def _immediate(db: sqlite3.Connection) -> Iterator[None]:
+    """A write transaction that takes the write lock first (BEGIN IMMEDIATE waits out the
+    busy timeout): a statement that reads before it writes could otherwise be refused at
+    once when another connection wrote in between."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
