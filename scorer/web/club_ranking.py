@@ -22,7 +22,7 @@ from scorer import services
 from scorer.club_sheet import render_result, render_seating, render_slips
 from scorer.store.models import Tournament, TournamentRound
 from scorer.web.club_access import tournament_or_404
-from scorer.web.exports import _csv, _download, _text
+from scorer.web.downloads import cell_text, csv_text, download
 from scorer.web.hosts import public_url
 from scorer.web.qr import qr_svg
 from scorer.words.club import FIGURE_LABELS, FIGURE_SHORT, figure, progress_text, standing_text
@@ -116,7 +116,7 @@ def pdf(token: str) -> Response:
     """The ranking and every round's table results, printable."""
     tournament = tournament_or_404(token)
     body = render_result(tournament, services.results(tournament))
-    return _download(body, "application/pdf", f"turnier-{_stamp(tournament)}.pdf")
+    return download(body, "application/pdf", f"turnier-{_stamp(tournament)}.pdf")
 
 
 def tournament_pdf(kind: str, tournament: Tournament, round_: TournamentRound,
@@ -129,7 +129,7 @@ def tournament_pdf(kind: str, tournament: Tournament, round_: TournamentRound,
     else:
         links = [public_url("groups.show", token=t.edit_token) for t in view.tables]
         body = render_slips(tournament, view, links, [qr_svg(link) for link in links])
-    return _download(body, "application/pdf", filename)
+    return download(body, "application/pdf", filename)
 
 
 CSV_COLUMNS = ["Platz", "Nr", "Name"]
@@ -146,7 +146,7 @@ def ranking_rows(results: services.Results) -> Iterable[list[str | int]]:
                     seats[(round_.number, name)] = (table.number, total)
     for standing in results.standings:
         row: list[str | int] = [standing.rank, results.numbers[standing.player],
-                                _text(standing.player)]
+                                cell_text(standing.player)]
         for round_, value in zip(results.started, standing.rounds):
             seat = seats.get((round_.number, standing.player))
             row += ["", "", ""] if seat is None or value is None else [*seat, value]
@@ -167,5 +167,5 @@ def csv(token: str) -> Response:
     """The ranking with every round's table and points, for a spreadsheet."""
     tournament = tournament_or_404(token)
     results = services.results(tournament)
-    return _download(_csv(csv_header(results), ranking_rows(results)), "text/csv",
-                     f"turnier-{_stamp(tournament)}.csv")
+    return download(csv_text(csv_header(results), ranking_rows(results)), "text/csv",
+                    f"turnier-{_stamp(tournament)}.csv")

@@ -16,14 +16,11 @@ without asking in a German locale.
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
-import io
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 from flask import Blueprint, Response, abort, current_app, render_template, request
 from flask.typing import ResponseReturnValue
@@ -34,6 +31,7 @@ from scorer.core.rules import GameKind
 from scorer.core.scoring import trickless_party
 from scorer.sheet import Part, parts, sheet_context
 from scorer.store.models import Evening
+from scorer.web.downloads import cell_text, csv_text, download
 from scorer.web.lookup import evening_or_404, group_or_404
 from scorer.words.files import ascii_name, file_name
 from scorer.words.labels import PARTY_NAMES, RowWords, extras_text, sheet_words
@@ -54,17 +52,8 @@ TOTALS = "Endstand"
 RUNDE_TOTALS = "Summe aller Abende"
 """The "Spielart" of the Runde export's last row: every player's points over all evenings."""
 
-# A spreadsheet runs a cell starting with one of these as a formula; a player called
-# "=HYPERLINK(…)" must stay a name (OWASP "CSV injection"). Our numbers are written as ints.
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-
-
-def _text(value: str) -> str:
-    return "'" + value if value.startswith(_FORMULA_START) else value
-
-
 def _names(players: Iterable[str]) -> str:
-    return _text(", ".join(players))
+    return cell_text(", ".join(players))
 
 
 def game_row(game: LedgerGame, words: RowWords, players: Sequence[str],
@@ -79,18 +68,18 @@ def game_row(game: LedgerGame, words: RowWords, players: Sequence[str],
     trickless = trickless_party(facts, ledger.setup.rules)
     notes = ([words.bock_reasons] if words.bock_reasons else []) + list(words.notes)
     row: list[str | int] = [
-        game.number, _text(game.dealer), _text(kind),
+        game.number, cell_text(game.dealer), cell_text(kind),
         _names(facts.re) if parties else "",
         _names(p for p in facts.players if p not in facts.re) if parties else "",
         facts.re_eyes if parties else "",
         240 - facts.re_eyes if parties and facts.re_eyes is not None else "",
         PARTY_NAMES[trickless] if trickless is not None else "",
-        _text(words.announced), _text(extras_text(facts)), _text(words.winner),
-        _text(words.breakdown),
+        cell_text(words.announced), cell_text(extras_text(facts)), cell_text(words.winner),
+        cell_text(words.breakdown),
         words.bock,
         # A redeal has no value, nor has a recorded game: its points were written as they are.
         "" if facts.kind in (GameKind.REDEAL, GameKind.RECORDED) else game.score.value,
-        _text(" · ".join(notes)),
+        cell_text(" · ".join(notes)),
     ]
     row.extend(game.points[p] if p in game.players
                else SITTING_OUT if p in game.seats else "" for p in players)
@@ -105,18 +94,9 @@ def totals_row(totals: Mapping[str, int], players: Sequence[str],
     return row + [totals[p] if p in totals else "" for p in players]
 
 
-def _csv(header: Sequence[str], rows: Iterable[Sequence[str | int]]) -> str:
-    out = io.StringIO()
-    out.write("\ufeff")
-    writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
-    writer.writerow(header)
-    writer.writerows(rows)
-    return out.getvalue()
-
-
 def change_row(text: str, change: TableChange, players: Sequence[str]) -> list[str | int]:
     """A table change: no number, the new dealer, its words; no points."""
-    row: list[str | int] = ["", _text(change.dealer), _text(f"Tischwechsel: {text}")]
+    row: list[str | int] = ["", cell_text(change.dealer), cell_text(f"Tischwechsel: {text}")]
     return row + [""] * (len(GAME_COLUMNS) - len(row) + len(players))
 
 
@@ -137,7 +117,7 @@ def evening_csv(ledger: Ledger) -> str:
     """The evening's games and table changes; every player of the evening, first the first
     seats, then the newcomers."""
     players = ledger.players
-    return _csv(GAME_COLUMNS + [_text(s) for s in players], entry_rows(ledger, players))
+    return csv_text(GAME_COLUMNS + [cell_text(s) for s in players], entry_rows(ledger, players))
 
 
 def runde_csv(evenings: Sequence[tuple[int, dt.date, Ledger]]) -> str:
@@ -155,31 +135,7 @@ def runde_csv(evenings: Sequence[tuple[int, dt.date, Ledger]]) -> str:
             for number, played_on, ledger in evenings for row in entry_rows(ledger, players)]
     if evenings:
         rows.append(["", "", *totals_row(sums, players, RUNDE_TOTALS)])
-    return _csv(RUNDE_COLUMNS + GAME_COLUMNS + [_text(p) for p in players], rows)
-
-
-def disposition(name: str, ascii: str) -> str:
-    """The Content-Disposition of a download: ``ascii`` for every browser, ``name`` with its
-    own letters for those that read RFC 6266's ``filename*`` (all current ones).
-
-    >>> print(disposition("doko-zettel-köln.pdf", "doko-zettel-koeln.pdf"))
-    attachment; filename="doko-zettel-koeln.pdf"; filename*=UTF-8''doko-zettel-k%C3%B6ln.pdf
-    """
-    if name == ascii:
-        return f'attachment; filename="{ascii}"'
-    return f"attachment; filename=\"{ascii}\"; filename*=UTF-8''{quote(name, safe='')}"
-
-
-def _download(body: str | bytes, mimetype: str, names: tuple[str, str] | str) -> Response:
-    # A download, not an inline view: phones save it under this name (Chrome on Android
-    # downloads PDFs anyway), and it opens from there in whatever prints. ``names``: the
-    # name with its own letters and in ASCII, or one ASCII name for both.
-    response = Response(body, mimetype=mimetype)
-    own, plain = (names, names) if isinstance(names, str) else names
-    response.headers["Content-Disposition"] = disposition(own, plain)
-    # The sheet names the table's players; no shared cache should keep it.
-    response.headers["Cache-Control"] = "private, no-store"
-    return response
+    return csv_text(RUNDE_COLUMNS + GAME_COLUMNS + [cell_text(p) for p in players], rows)
 
 
 PART_GAMES = 500
@@ -280,7 +236,7 @@ def _pdf_response(pdf: bytes, evening: Evening, part: Part, job: printing.Job,
                   not_modified: bool = False) -> Response:
     """The sheet as a download named after the Runde, the evening and the part, under its
     version (ETag): asked again unchanged, it is not sent again (304)."""
-    response = _download(pdf, "application/pdf", _names_of(evening, "pdf", part))
+    response = download(pdf, "application/pdf", _names_of(evening, "pdf", part))
     response.set_etag(job.etag)
     # Kept by nobody but the phone, and asked for again each time (the ETag answers).
     response.headers["Cache-Control"] = "private, no-cache"
@@ -294,8 +250,8 @@ def _pdf_response(pdf: bytes, evening: Evening, part: Part, job: printing.Job,
 def evening_games(token: str, number: int) -> Response:
     """The evening's games as CSV."""
     evening = evening_or_404(token, number)
-    return _download(evening_csv(services.sheet(evening).ledger), "text/csv",
-                     _names_of(evening, "csv"))
+    return download(evening_csv(services.sheet(evening).ledger), "text/csv",
+                    _names_of(evening, "csv"))
 
 
 @bp.get("/spiele.csv")
@@ -305,8 +261,8 @@ def runde_games(token: str) -> Response:
     sheets = services.sheets(group.evenings)
     body = services.kept_for_runde(group, sheets, "csv", lambda: runde_csv(
         [(s.evening.number, s.evening.played_on, s.ledger) for s in sheets]))
-    return _download(body, "text/csv", (file_name(group.name, None, None, "csv"),
-                                        ascii_name(group.name, None, None, "csv")))
+    return download(body, "text/csv", (file_name(group.name, None, None, "csv"),
+                                       ascii_name(group.name, None, None, "csv")))
 
 
 def _names_of(evening: Evening, extension: str, part: Part | None = None) -> tuple[str, str]:

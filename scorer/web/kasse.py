@@ -20,7 +20,7 @@ from scorer import services
 from scorer.core.kasse import ABSENT_LABELS, Charge, InvalidKasse, parse_cents
 from scorer.services.year import Year, year_of
 from scorer.store.models import Group
-from scorer.web.exports import _csv, _download, _text
+from scorer.web.downloads import cell_text, csv_text, download
 from scorer.words.files import runde_file
 from scorer.web.forms import ActionForm
 from scorer.web.lookup import group_or_404
@@ -361,14 +361,14 @@ def kasse_rows(year: Year) -> list[list[str | int]]:
     for c in year.everything.charges:
         paid = marks.get((c.key, c.player), 0)
         rows.append((c.date, 0, [c.date.isoformat(),
-                                 "fehlte" if c.absent else "Abend", c.key, _text(c.player),
+                                 "fehlte" if c.absent else "Abend", c.key, cell_text(c.player),
                                  "", euro_cell(c.cents), euro_cell(paid),
                                  euro_cell(c.cents - paid)]))
     for line in year.entries:
         e = line.entry
         rows.append((e.date, 1, [e.date.isoformat(),
                                  "Einzahlung" if e.cents > 0 else "Ausgabe", "", "",
-                                 _text(e.text), euro_cell(e.cents), "", ""]))
+                                 cell_text(e.text), euro_cell(e.cents), "", ""]))
     rows.sort(key=lambda r: (r[0], r[1]))
     return [r[2] for r in rows]
 
@@ -377,5 +377,5 @@ def kasse_rows(year: Year) -> list[list[str | int]]:
 def csv(token: str) -> Response:
     """The Kasse's entries as CSV (semicolons, UTF-8, as the Runde's other CSV files)."""
     group: Group = group_or_404(token)
-    body = _csv(CSV_COLUMNS, kasse_rows(year_of(group)))
-    return _download(body, "text/csv", runde_file(group.name, "kasse", "csv"))
+    body = csv_text(CSV_COLUMNS, kasse_rows(year_of(group)))
+    return download(body, "text/csv", runde_file(group.name, "kasse", "csv"))

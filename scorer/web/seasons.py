@@ -228,7 +228,7 @@ def pdf(token: str) -> Response:
     """The season to pin to the wall: ranking, each player's evenings, the chart of who
     led when, and the Kasse's season report."""
     from scorer.season_sheet import render_season_pdf, season_context
-    from scorer.web.exports import _download
+    from scorer.web.downloads import download
     from scorer.words.files import runde_file
 
     group = group_or_404(token)
@@ -239,4 +239,4 @@ def pdf(token: str) -> Response:
     body = render_season_pdf(season_context(group.name, title(year, view), view,
                                             dt.date.today(), year.kasse))
     name = "alle-abende" if view.key == ALL else view.key
-    return _download(body, "application/pdf", runde_file(group.name, f"saison-{name}", "pdf"))
+    return download(body, "application/pdf", runde_file(group.name, f"saison-{name}", "pdf"))

@@ -1,0 +1,61 @@
+"""What every download of the app shares: a file sent to be saved (not shown), under a name
+with the Runde's own letters, kept by no shared cache; and the CSV as LibreOffice and Excel
+open it in a German locale (UTF-8 with a byte order mark, semicolons), with every text cell
+kept from being run as a formula.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Sequence
+from urllib.parse import quote
+
+from flask import Response
+
+# A spreadsheet runs a cell starting with one of these as a formula; a player called
+# "=HYPERLINK(…)" must stay a name (OWASP "CSV injection"). Our numbers are written as ints.
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def cell_text(value: str) -> str:
+    """A text cell as written: a leading formula character is escaped with a quote.
+
+    >>> cell_text("=1+2"), cell_text("Anna")
+    ("'=1+2", 'Anna')
+    """
+    return "'" + value if value.startswith(_FORMULA_START) else value
+
+
+def csv_text(header: Sequence[str], rows: Iterable[Sequence[str | int]]) -> str:
+    """A CSV file's text: the header row, then ``rows``."""
+    out = io.StringIO()
+    out.write("\ufeff")
+    writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+    return out.getvalue()
+
+
+def disposition(name: str, ascii: str) -> str:
+    """The Content-Disposition of a download: ``ascii`` for every browser, ``name`` with its
+    own letters for those that read RFC 6266's ``filename*`` (all current ones).
+
+    >>> print(disposition("doko-zettel-köln.pdf", "doko-zettel-koeln.pdf"))
+    attachment; filename="doko-zettel-koeln.pdf"; filename*=UTF-8''doko-zettel-k%C3%B6ln.pdf
+    """
+    if name == ascii:
+        return f'attachment; filename="{ascii}"'
+    return f"attachment; filename=\"{ascii}\"; filename*=UTF-8''{quote(name, safe='')}"
+
+
+def download(body: str | bytes, mimetype: str, names: tuple[str, str] | str) -> Response:
+    """A download, not an inline view: phones save it under this name (Chrome on Android
+    downloads PDFs anyway), and it opens from there in whatever prints. ``names``: the name
+    with its own letters and in ASCII, or one ASCII name for both."""
+    response = Response(body, mimetype=mimetype)
+    own, plain = (names, names) if isinstance(names, str) else names
+    response.headers["Content-Disposition"] = disposition(own, plain)
+    # The files name the table's players; no shared cache should keep them.
+    response.headers["Cache-Control"] = "private, no-store"
+    return response
