@@ -147,11 +147,12 @@ def preview_lines(shown: importing.Preview) -> list[str]:
     modes = [shown.choices.mode] + [m for m in ImportMode
                                     if m is not shown.choices.mode and shown.rescorable]
     for e in shown.evenings:
-        when = f"{e.date:%d.%m.%Y}" if e.date else "ohne Datum"
         number = shown.number_of(e)
+        when = (f"{number} · {e.date:%d.%m.%Y}" if number and e.date else
+                f"am {e.date:%d.%m.%Y}" if e.date else "ohne Datum")
         changes = f", {importing.count(e.changes, 'Tischwechsel', 'Tischwechsel')}" \
             if e.changes else ""
-        out.append(f"Abend {f'{number} · ' if number else ''}{when} ({e.evening.place}): "
+        out.append(f"Abend {when} ({e.evening.place}): "
                    f"{importing.count(e.games, 'Spiel', 'Spiele')}{changes}, am Tisch "
                    f"{', '.join(e.evening.seats)}")
         if e.present is not None:

@@ -102,7 +102,7 @@ def _workers(text: str) -> int:
 
 def _seconds(text: str) -> float:
     try:
-        value = float(text)
+        value = float(text.replace(",", ".", 1))
     except ValueError:
         value = -1.0
     if not 0.5 <= value <= 300:

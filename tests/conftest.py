@@ -53,11 +53,14 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
                          encoding="utf-8")
 
 
-def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """Workers for ``-n auto`` (the README command): three for every two cores. A third of
-    the suite waits rather than computes — on Chromium, on a server answering late on
-    purpose, on a client the server must drop — and a worker more keeps the cores busy
-    meanwhile (on this 2-core machine 3 workers took 4:31 where 2 took 5:13)."""
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """Workers for ``-n auto`` (the README command): three for every two cores. Part of the
+    suite waits rather than computes — on Chromium, on a server answering late on purpose,
+    on a client the server must drop — and a worker more keeps the cores busy meanwhile (on
+    this 2-core machine 3 workers took 4:31 where 2 took 5:13). xdist's own
+    ``PYTEST_XDIST_AUTO_NUM_WORKERS`` still decides where it is set."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     return max(2, (cores or 1) * 3 // 2)
 

@@ -182,6 +182,13 @@ def test_a_public_url_that_is_no_address_stops_serve_with_exit_2(tmp_path):
     assert "Traceback" not in done.stderr
 
 
+def test_a_read_timeout_is_read_with_a_comma_or_a_point():
+    from scorer.serve import _parser
+
+    for text in ("2,5", "2.5"):
+        assert _parser().parse_args(["serve", "--read-timeout", text]).read_timeout == 2.5
+
+
 @pytest.mark.parametrize(("args", "message"), [
     pytest.param(["--port", "65536"], "'65536' ist kein Port", id="a port too high"),
     pytest.param(["--port", "acht"], "'acht' ist kein Port", id="a port that is no number"),
@@ -192,6 +199,8 @@ def test_a_public_url_that_is_no_address_stops_serve_with_exit_2(tmp_path):
                  id="a wait that is no number"),
     pytest.param(["--read-timeout", "nan"], "'nan': zwischen 0,5 und 300 Sekunden",
                  id="a wait that is not a number either"),
+    pytest.param(["--read-timeout", "0,4"], "'0,4': zwischen 0,5 und 300 Sekunden",
+                 id="a wait too short, written the German way"),
     pytest.param(["--local", "--host", "0.0.0.0"], "not allowed with argument",
                  id="--local and --host together"),
 ])

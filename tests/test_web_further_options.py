@@ -100,7 +100,7 @@ def test_dulle_gefangen_is_offered_only_when_the_extra_is_used(table):
     # Herz 10 is no trump (RULES.md §9.6): it is offered in the colour solos and the stille
     # Hochzeit only. One row holds Re's and Kontra's count.
     row = re.search(r'<div class="extras__row" data-solos="kreuz pik herz karo '
-                    r'stille_hochzeit">(.*?)</div>', page, re.S)
+                    r'stille_hochzeit hochzeit">(.*?)</div>', page, re.S)
     assert row is not None
     assert re.findall(r'name="(extras_\w+)"', row.group(1)) == [
         "extras_re_dulle_gefangen", "extras_kontra_dulle_gefangen"]

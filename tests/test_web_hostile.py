@@ -24,8 +24,8 @@ SCRIPT = "<script>alert(1)</script>"
 NOT_ASCII_NUMBERS = ["²", "³", "¹", "٣", "３", "9" * 5000]
 """What str.isdigit() accepts or int() reads, but no phone's number pad types."""
 # The thorough profile (.ci/run) sends the full 10,000 on SQLite; on PostgreSQL every request
-# costs a network round trip, so 1,500 there. The fast profile of the README command: 400
-# (fewer would leave some of the write routes untried).
+# costs a network round trip, so 1,500 there. The fast profile of the README command: 200
+# (each write route still gets at least five).
 EXAMPLES = int(os.environ.get(
     "HOSTILE_EXAMPLES", examples(200, 1_500 if TEST_DATABASE_URL else 10_000)))
 

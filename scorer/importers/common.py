@@ -32,10 +32,10 @@ class Problems:
         self.items: list[tuple[str, str]] = []
 
     def add(self, place: str, message: str) -> None:
-        self.items.append((place, message))
         if len(self.items) >= MAX_PROBLEMS:
             self.items.append(("", "weitere Probleme nicht aufgeführt"))
             raise ImportRefused(self.items)
+        self.items.append((place, message))
 
     def raise_if_any(self) -> None:
         if self.items:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import functools
 import hashlib
 import uuid
 from collections.abc import Mapping, Sequence
@@ -270,7 +271,7 @@ class Preview:
         """The evenings the import adds (those the Runde has already are skipped)."""
         return tuple(e for e in self.evenings if e.present is None)
 
-    @property
+    @functools.cached_property
     def numbered(self) -> tuple[tuple[int, EveningPreview], ...]:
         """The new evenings with the numbers they get: after the Runde's own, by date (a
         backup's in its own order). A number is an evening's address, so an older evening
@@ -279,9 +280,16 @@ class Preview:
             self.new, key=lambda e: (e.date or dt.date.min, e.index))
         return tuple(enumerate(order, start=self.target.numbers + 1))
 
+    @functools.cached_property
+    def _numbers(self) -> dict[int, int]:
+        return {e.index: n for n, e in self.numbered}
+
     def number_of(self, evening: EveningPreview) -> int | None:
-        """The number ``evening`` gets (None: skipped, the Runde has it)."""
-        return next((n for n, e in self.numbered if e.index == evening.index), None)
+        """The number ``evening`` gets; None when it is skipped (the Runde has it) or not
+        known yet (an evening still waits for its date, which may change the order)."""
+        if any(e.date is None for e in self.new):
+            return None
+        return self._numbers.get(evening.index)
 
     @property
     def rescorable(self) -> bool:

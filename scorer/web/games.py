@@ -186,16 +186,17 @@ def _entry_page(evening: Evening, sheet: services.Sheet, form: GameForm,
 
 
 def _extras_in_solos(rules: HouseRules) -> dict[str, str]:
-    """Per Sonderpunkt of the rules: the solos (the form's values of ``solo``, and
-    ``stille_hochzeit``) in which it counts (RULES.md §4, and no Dulle where the Herz 10 is
-    no trump). In any other the form hides its row and does not send it."""
+    """Per Sonderpunkt of the rules: the games scored as a solo in which it counts (RULES.md
+    §4, and no Dulle where the Herz 10 is no trump): the form's values of ``solo``, and
+    ``stille_hochzeit`` and ``hochzeit`` (one without a partner). In any other the form
+    hides its row and does not send it."""
     out = {}
     for extra in rules.extras:
         solos = [solo.value for solo in SoloKind
                  if extra_counts_in_solo(rules, extra, GameKind.SOLO, solo)
                  and not (extra is Extra.DULLE_GEFANGEN and solo in NO_DULLE_SOLOS)]
-        if extra_counts_in_solo(rules, extra, GameKind.STILLE_HOCHZEIT, None):
-            solos.append(GameKind.STILLE_HOCHZEIT.value)
+        solos += [kind.value for kind in (GameKind.STILLE_HOCHZEIT, GameKind.HOCHZEIT)
+                  if extra_counts_in_solo(rules, extra, kind, None)]
         out[extra.value] = " ".join(solos)
     return out
 

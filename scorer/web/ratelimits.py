@@ -207,18 +207,19 @@ switching it, or hold it open in the old mode, the moment a server's workers sta
 
 
 def _wal(db: sqlite3.Connection) -> None:
-    """Put the file in WAL mode (it stays so), waiting while another connection holds it
-    open in the old mode: in the old mode two counting workers can lock each other out, and
-    SQLite then fails one at once, busy timeout or not."""
+    """Put the file in WAL mode (it stays so). Workers opening a new file at the same moment
+    race to switch it, and SQLite refuses the losers at once ("database is locked", busy
+    timeout or not): they try again, for WAL_WAIT seconds. Any other answer (a file system
+    without WAL, a file that cannot be written) is left to the counting itself, which fails
+    or goes on in the file's own mode at once."""
     deadline = time.monotonic() + WAL_WAIT
     while True:
         try:
-            if db.execute("PRAGMA journal_mode=WAL").fetchone()[0] == "wal":
-                return
-        except sqlite3.OperationalError:
-            pass
-        if time.monotonic() > deadline:
-            raise sqlite3.OperationalError("the limits' file cannot be put in WAL mode")
+            db.execute("PRAGMA journal_mode=WAL").fetchone()
+            return
+        except sqlite3.OperationalError as err:
+            if "locked" not in str(err) or time.monotonic() > deadline:
+                raise
         time.sleep(0.01)
 
 
@@ -227,10 +228,13 @@ def _immediate(db: sqlite3.Connection) -> Iterator[None]:
     """A write transaction that takes the write lock first (BEGIN IMMEDIATE waits out the
     busy timeout): a statement that reads before it writes could otherwise be refused at
     once when another connection wrote in between."""
+    if db.in_transaction:  # left open by a failure this connection could not undo
+        db.execute("ROLLBACK")
     db.execute("BEGIN IMMEDIATE")
     try:
         yield
+        db.execute("COMMIT")
     except BaseException:
-        db.execute("ROLLBACK")
+        if db.in_transaction:  # SQLite may have rolled back by itself
+            db.execute("ROLLBACK")
         raise
-    db.execute("COMMIT")

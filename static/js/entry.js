@@ -109,16 +109,22 @@
         if (row) { row.hidden = !open && ids.indexOf(input.name.slice(5)) < 0; }
       });
     }
-    // In a solo only the Sonderpunkte that count in it (the rules' extras_in_solo; no
-    // "Dulle gefangen" where the Herz 10 is no trump): the others are hidden and not sent,
-    // so a leftover count never blocks saving. With no row left, the whole set goes.
+    // In a game scored as a solo only the Sonderpunkte that count in it (the rules'
+    // extras_in_solo; no "Dulle gefangen" where the Herz 10 is no trump): the others are
+    // hidden and not sent, so a leftover count never blocks saving. A Hochzeit is scored as
+    // a solo when one player is Re (no partner). A row that came with a count (a stored
+    // game opened to be changed) stays, so that saving it for another reason keeps it.
+    // With no row left, the whole set goes.
     var solo = form.querySelector("input[name=solo]:checked");
     var extrasSet = form.querySelector("fieldset.extras");
+    var reTicked = reSet ? reSet.querySelectorAll("input:checked").length : 0;
     var shownRows = 0;
     form.querySelectorAll("[data-solos]").forEach(function (el) {
       var solos = el.getAttribute("data-solos").split(" ").filter(Boolean);
-      var none = (k === "solo" && (solo ? solos.indexOf(solo.value) < 0 : !solos.length))
-        || (k === "stille_hochzeit" && solos.indexOf(k) < 0);
+      var none = !el.hasAttribute("data-counted") && (
+        (k === "solo" && (solo ? solos.indexOf(solo.value) < 0 : !solos.length))
+        || (k === "stille_hochzeit" && solos.indexOf(k) < 0)
+        || (k === "hochzeit" && reTicked === 1 && solos.indexOf(k) < 0));
       el.hidden = none;
       el.querySelectorAll("input").forEach(function (input) { input.disabled = none; });
       if (!none) { shownRows += 1; }

@@ -151,6 +151,33 @@ def test_a_solo_offers_only_the_sonderpunkte_that_count_in_it(phone, preset, sol
     assert shown_extras(page) == normal
 
 
+def test_a_hochzeit_without_partner_is_a_solo_and_a_stored_count_is_kept(phone):
+    table = phone(360, 740)
+    table.set_up_evening(FOUR, preset="ddv")
+    # A Damensolo saved with a Doppelkopf (an older form, or a file imported): it does not
+    # count under the DDV, but it is what the table wrote.
+    table.send_games([{"kind": "solo", "solo": "damen", "re": ["Ben"], "re_eyes": 130,
+                       "extras": {"re": {"doppelkopf": 1}}}])
+    page = open_form(table, 2)
+    table.tap(table.chip(table.group("Spielart"), "Hochzeit"))
+    table.tap(table.chip(re_chips(table), "Anna"))
+    assert shown_extras(page) == []  # alone: scored as a solo, no Sonderpunkte count
+    table.tap(table.chip(re_chips(table), "Cem"))
+    assert sorted(shown_extras(page)) == ["Doppelkopf", "Fuchs gefangen", "Karlchen"]
+    # Opened to be changed, the solo keeps its Doppelkopf row, and saving keeps the count.
+    table.goto(table.page.url.split("spiel/")[0], "zettel")
+    # The row's own page (its breakdown's address without "rechnung").
+    edit = page.locator("#spiel-1 a[href$='rechnung']").first.evaluate("a => a.href")
+    edit = edit.removesuffix("rechnung")
+    table.goto(edit, "spiel-1-aendern")
+    assert shown_extras(page) == ["Doppelkopf"]
+    assert page.locator("#extras_re_doppelkopf").input_value() == "1"
+    table.type_into(page.get_by_label("Augen Re"), "131", replace=True)
+    table.tap_to(page.get_by_role("button", name="Speichern"), "gespeichert")
+    table.goto(edit, "spiel-1-wieder")
+    assert page.locator("#extras_re_doppelkopf").input_value() == "1"
+
+
 # ------------------------------------------------------------------ item 10: schwarz
 
 def test_the_schwarz_question_has_answers_that_say_what_happened(phone):
