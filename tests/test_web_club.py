@@ -348,9 +348,14 @@ def test_a_correction_after_the_round_recomputes_the_ranking_and_is_in_the_verla
     club.end(1)
     table = club.tables[(1, 1)]
     phone = app.test_client()
-    # The round is over: the table's own link no longer opens its evening.
+    # The round is over: the table's own link no longer opens its evening, its sheet does
+    # not offer it, and a form sent anyway gets the German page (it came as text before).
+    sheet = phone.get(table.sheet).text
+    assert "Abend wieder öffnen" not in sheet and 'id="wieder-oeffnen"' not in sheet
+    assert "korrigieren kann jetzt nur die Turnierleitung" in sheet
     answer = phone.post(table.sheet + "oeffnen", data={"revision": "2"})
     assert answer.status_code == 403 and "Runde 1 ist beendet" in answer.text
+    assert answer.mimetype == "text/html" and "<h1>Runde beendet</h1>" in answer.text
     # The organiser opens it and corrects game 1 (Re had 100, not 151).
     response = club.client.post(club.home + "runde/1/tisch/1/oeffnen")
     assert response.location.endswith(table.sheet)

@@ -55,7 +55,8 @@ def tournament_or_404(token: str) -> Tournament:
 
 def refuse(title: str, message: str) -> None:
     """A German 403 page with its own words."""
-    abort(Response(render_template("error.html", title=title, message=message), 403))
+    abort(Response(render_template("error.html", title=title, message=message), 403,
+                   mimetype="text/html"))
 
 
 def admit_table(group: Group) -> None:
@@ -71,3 +72,10 @@ def admit_table(group: Group) -> None:
             refuse("Runde beendet",
                    f"Runde {table.round.number} ist beendet. Korrigieren kann jetzt nur die "
                    "Turnierleitung (auf ihrer Seite: „Tisch öffnen“).")
+
+
+def round_ended(group: Group) -> bool:
+    """Whether ``group`` is a tournament table whose round has ended: its evening is then
+    the organiser's to reopen, not the table's."""
+    table = services.tournament_of_table(group)
+    return table is not None and table.round.ended_at is not None

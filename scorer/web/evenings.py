@@ -33,6 +33,7 @@ from scorer.words.labels import (
 from scorer.store.models import Evening, Group
 from scorer.core.rules import GameKind, InvalidRules, rules_from_spec
 from scorer.web import exports, live, money
+from scorer.web.club_access import round_ended
 from scorer.web.display import rules_words
 from scorer.web.forms import (
     OPTION_NAMES,
@@ -140,6 +141,8 @@ def show(token: str, number: int) -> bytes:
     evening = evening_or_404(token, number)
     sheet = services.sheet(evening)
     editing = g.can_edit and not evening.closed
+    # A tournament table whose round ended: only the organiser opens it again.
+    reopens = g.can_edit and evening.closed and not round_ended(evening.group)
     undo = _undo_offer(evening) if editing else None
     ledger = sheet.ledger
     if evening.closed:  # what is printed now: made before "Drucken / PDF" is tapped
@@ -157,7 +160,7 @@ def show(token: str, number: int) -> bytes:
         bock_text=describe_bock_queue(ledger.bock_queue), bock_lines=bock_summary(ledger),
         plan=plan_text(ledger), done=not evening.closed and plan_complete(ledger),
         bock_end=bock_at_end_text(ledger) if evening.closed or plan_complete(ledger) else None,
-        forced_why=forced_notice(ledger),
+        forced_why=forced_notice(ledger), reopens=reopens,
         rows=rows, short=short, rules_words=rules_words(sheet.rules, evening.planned_games),
         **money.sheet_extras(evening, sheet),
     ))
