@@ -224,6 +224,29 @@ def end_round(round_: TournamentRound) -> None:
     db.session.commit()
 
 
+def resume_round(round_: TournamentRound) -> None:
+    """Take back "Runde beenden" (one tap too early): the tables it closed are open again
+    and the round goes on. Only while the next round has not started; a table that closed
+    its evening itself stays closed."""
+    tournament = round_.tournament
+    _lock(tournament)
+    if round_.ended_at is None:
+        raise Refused([("", f"Runde {round_.number} ist nicht beendet")])
+    after = [r for r in tournament.rounds if r.number > round_.number]
+    if any(r.started_at is not None for r in after):
+        raise Refused([("", f"Runde {round_.number + 1} hat schon begonnen: Runde "
+                            f"{round_.number} lässt sich nicht mehr fortsetzen (einzelne "
+                            "Tische: „Tisch öffnen“)")])
+    for evening in _evenings(round_.tables):
+        if evening.closed_at == round_.ended_at:
+            evening.closed_at = None
+            evening.revision += 1
+            _touch(evening)
+    round_.ended_at = None
+    touch(tournament)
+    db.session.commit()
+
+
 def _close_tables(round_: TournamentRound) -> None:
     now = utcnow()
     for evening in _evenings(round_.tables):

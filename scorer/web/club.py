@@ -237,7 +237,24 @@ def end(token: str, number: int) -> Response:
         except services.Refused as err:
             _refused(err)
         else:
-            flash(f"Runde {number} beendet: die gespielten Spiele zählen.")
+            flash(f"Runde {number} beendet: die gespielten Spiele zählen. Zu früh? „Runde "
+                  f"{number} fortsetzen“ öffnet die Tische wieder.")
+    return _back(token, f"runde-{number}")
+
+
+@bp.post("/t/<token>/runde/<int:number>/fortsetzen")
+def resume(token: str, number: int) -> Response:
+    """Take back "Runde beenden": the tables it closed are open again."""
+    tournament = tournament_or_404(token)
+    round_ = _round_or_404(tournament, number)
+    if ActionForm().validate_on_submit():
+        try:
+            services.resume_round(round_)
+        except services.Refused as err:
+            _refused(err)
+        else:
+            flash(f"Runde {number} geht weiter: die Tische, die „Runde beenden“ geschlossen "
+                  "hat, sind wieder offen.")
     return _back(token, f"runde-{number}")
 
 
