@@ -33,8 +33,11 @@ def test_a_penalty_is_stored_as_typed_with_its_note_and_the_deal_moves_on(
         table: Any, evening: str) -> None:
     page = table.client.get(evening + "punkte")
     assert page.status_code == 200 and "Punkte je Spieler" in page.text
-    # Offered from the entry form and from the sheet.
-    assert evening + "punkte" in table.client.get(evening + "spiel/neu").text
+    # Offered from the entry form and from the sheet; the entry form has no kind of its
+    # own for it (a chip there led to a form without point fields).
+    form = table.client.get(evening + "spiel/neu").text
+    assert evening + "punkte" in form
+    assert 'name="kind"' in form and 'value="recorded"' not in form
     assert evening + "punkte" in table.client.get(evening).text
     answer = table.client.post(evening + "punkte", data=_form(
         table, {"Anna": "3", "Ben": "-1", "Cem": "−1", "Dora": "-1"},
@@ -182,3 +185,24 @@ def test_points_for_five_are_refused_saying_a_game_has_four(app: Any, table: Any
     assert ("Genau vier Spieler bekommen Punkte, hier sind es 5: die anderen Felder leer "
             "lassen. Strafpunkte für fünf Spieler") in _text(answer.text)
     assert count_rows(app, Game) == 0
+
+
+def test_points_entered_on_a_bock_game_say_they_count_as_written_and_use_it_up(
+        table: Any) -> None:
+    # Walk-through finding: a penalty on a Bock game showed "×2" beside points that were not
+    # doubled, and the Bock game was gone without a word (RULES.md §10.1: it takes the slot).
+    table.create_group(preset="bockrunde", players=("Anna", "Ben", "Cem", "Dora"))
+    sheet = table.start_evening()
+    table.play(sheet, ("Anna", "Cem"), 120)  # 120:120 starts a Bock round
+    assert table.ledger(sheet).next.bock == 2
+    sentence = ("Auf einem Bockspiel (×2) eingetragen: die Punkte zählen wie geschrieben, "
+                "nicht verdoppelt, und das Bockspiel ist damit gespielt.")
+    assert sentence in _text(table.client.get(sheet + "punkte").text)
+    queued = table.ledger(sheet).bock_queue
+    assert table.client.post(sheet + "punkte", data=_form(
+        table, {"Anna": "-3", "Ben": "1", "Cem": "1", "Dora": "1"},
+        note="falsch bedient")).status_code == 302
+    ledger = table.ledger(sheet)
+    assert ledger.games[1].score.points == {"Anna": -3, "Ben": 1, "Cem": 1, "Dora": 1}
+    assert len(ledger.bock_queue) == len(queued) - 1
+    assert sentence in _text(table.opened(sheet))

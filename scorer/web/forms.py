@@ -469,7 +469,9 @@ def game_form(rules: HouseRules, seats: Sequence[tuple[int, str]],
     """The entry form for these rules and seats (id, name)."""
     eyes = tuple(seats) if GameKind.HAMMELRENNEN in rules.game_kinds else ()
     form = _entry_class(_extras(rules), eyes)(data=dict(data or {}))
-    kinds = [k for k in GameKind if rules.allows(k)]
+    # A recorded game (RULES.md §10.1) has its own page, "Punkte eintragen": its points
+    # are typed, not the facts of this form.
+    kinds = [k for k in GameKind if rules.allows(k) and k is not GameKind.RECORDED]
     form.kind.choices = choices((k.value, KIND_LABELS[k]) for k in kinds)
     form.solo.choices = choices((s.value, SOLO_LABELS[s]) for s in rules.solo_kinds)
     form.players.choices = choices((str(pid), name) for pid, name in seats)

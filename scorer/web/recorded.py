@@ -26,6 +26,7 @@ from scorer.web.entry_pages import entry_key, refuse_if_closed, row_of, sheet_ur
 from scorer.web.forms import Form
 from scorer.web.lookup import evening_or_404, game_or_404
 from scorer.web.numbers import parse_int
+from scorer.words.labels import recorded_bock_sentence
 
 bp = Blueprint("recorded", __name__, url_prefix="/r/<token>/abend/<int:number>")
 
@@ -191,9 +192,12 @@ def _page(evening: Evening, sheet: services.Sheet, form: RecordedForm,
         errors.setdefault(str(name), []).extend(str(m) for m in messages)
     ledger = sheet.ledger
     playing = ledger.next.players if game is None else ()
+    # On a Bock game entered points count as written, and use the Bock game up (§10.1).
+    bock = ledger.next.bock if game is None else row_of(sheet, game).entry.bock
     return render_template(
         "recorded.html", group=evening.group, evening=evening, form=form, game=game,
         seats=seats, typed=typed, errors=errors, field=field, playing=playing,
+        bock_notice=recorded_bock_sentence(bock) if bock > 1 else None,
         number_now=(len(sheet.rows) + 1) if game is None else services.number_of(game),
         dealer=ledger.next.dealer if game is None else None, max_note=MAX_NOTE)
 

@@ -394,6 +394,17 @@ def forced_bock_sentence(game: LedgerGame) -> str | None:
             "Bockpause bei vorgeführten Pflichtsoli).")
 
 
+def recorded_bock_sentence(bock: int) -> str:
+    """What entered points do to a Bock game (RULES.md §10.1): they count as written, and
+    the Bock game is played.
+
+    >>> recorded_bock_sentence(2)
+    'Auf einem Bockspiel (×2) eingetragen: die Punkte zählen wie geschrieben, nicht verdoppelt, und das Bockspiel ist damit gespielt.'
+    """
+    return (f"Auf einem Bockspiel (×{bock}) eingetragen: die Punkte zählen wie geschrieben, "
+            "nicht verdoppelt, und das Bockspiel ist damit gespielt.")
+
+
 def dealer_sentence(game: LedgerGame, rules: HouseRules, in_a_row: int,
                     deals_again: bool | None = None) -> str | None:
     """Why the dealer deals again or, unusually, moves on (RULES.md §7), or None when the
@@ -497,7 +508,9 @@ def _row(game: LedgerGame, rules: HouseRules, done: set[str], in_a_row: int,
     # note (an imported game's "Augen gewählt: …") is said with the row's sentences.
     note = f"Notiz: {facts.note}" if facts.note and facts.kind is not GameKind.RECORDED \
         else None
-    notes = _present((first, forced_bock_sentence(game),
+    recorded_bock = recorded_bock_sentence(bock_factor(game)) \
+        if facts.kind is GameKind.RECORDED and bock_factor(game) > 1 else None
+    notes = _present((first, forced_bock_sentence(game), recorded_bock,
                       dealer_sentence(game, rules, in_a_row, deals_again), players,
                       note))
     return RowWords(

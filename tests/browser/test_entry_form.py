@@ -310,3 +310,24 @@ def test_an_armut_says_who_was_poor_and_who_took_the_cards(phone):
     page.locator("#spiel-1").get_by_text("Armut: Anna, mitgenommen von Ben").wait_for()
     assert table.totals() == evening({"rules": "bockrunde", "seats": FOUR, "games": [
         {"kind": "armut", "re": ["Anna", "Ben"], "re_eyes": 140}]}).totals
+
+
+def test_a_penalty_is_typed_with_the_sign_button_where_the_number_pad_has_no_minus(phone):
+    # Walk-through finding: the points fields open the number pad, which has no minus key
+    # on an iPhone; a penalty needs one.
+    table = phone(360, 740)
+    table.set_up_evening(FOUR)
+    page = table.page
+    table.tap_to(page.get_by_role("link", name="Punkte eintragen").first, "punkte")
+    for name, value, negative in (("Anna", "3", True), ("Ben", "1", False),
+                                  ("Cem", "1", False), ("Dora", "1", False)):
+        field = page.get_by_label(re.compile(rf"^{name}\b"))
+        table.type_into(field, value)
+        if negative:
+            sign = page.get_by_role("button", name=f"Vorzeichen umkehren: {name}")
+            table.assert_seen(sign, f"± of {name}")
+            table.tap(sign)
+    assert page.get_by_label(re.compile(r"^Anna\b")).input_value() == "−3"
+    table.check("punkte-mit-vorzeichen")
+    table.tap_to(page.get_by_role("button", name="Speichern"), "gespeichert")
+    assert table.totals() == {"Anna": -3, "Ben": 1, "Cem": 1, "Dora": 1}
