@@ -175,7 +175,11 @@ def _row(game: LedgerGame, words: RowWords, seats: tuple[str, ...],
         # looks up when it argues about a game ("151 or 115?").
         "parties": words.parties,
         "announced": words.announced,
-        "game": " · ".join(filter(None, [words.called, words.parties, said])),
+        # The kind is printed in bold before it: "Hochzeit: Cem, Partner Anna" says only
+        # "Cem, Partner Anna" after it.
+        "game": " · ".join(filter(None, [
+            words.called.split(": ", 1)[-1] if words.marker else words.called,
+            words.parties, said])),
         "breakdown": _breakdown(words),
         "called": words.called,
         "notes": list(words.notes),

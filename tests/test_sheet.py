@@ -292,8 +292,9 @@ def test_the_pdf_prints_each_game_row_with_points_and_running_totals(pdf_text):
 def test_the_pdf_says_who_had_the_armut_and_who_took_it():
     ledger = evening({"rules": "bockrunde", "seats": ["Anna", "Ben", "Cem", "Dora"], "games": [
         {"kind": "armut", "re": ["Ben", "Anna"], "re_eyes": 130, "caller": "Anna"}]})
-    assert "Armut: Anna, mitgenommen von Ben" in _flat(_text(render_sheet_pdf(
-        sheet_context(ledger, title="Donnerstagsrunde"))))
+    text = _flat(_text(render_sheet_pdf(sheet_context(ledger, title="Donnerstagsrunde"))))
+    assert "Armut: Anna, mitgenommen von Ben" in text
+    assert "Armut: Armut:" not in text  # the kind is printed once (walk-through finding)
 
 
 def test_a_pdf_of_an_evening_with_unchanged_rules_names_no_deviation():
@@ -430,7 +431,7 @@ def test_each_game_names_re_the_augen_and_what_was_said_in_words(ddv_list):
 def test_0_augen_say_whether_the_party_was_schwarz(ddv_list):
     text = _flat(_text(ddv_list))
     # Game 13: Kontra took no trick (and Re had said schwarz).
-    assert ("Re Ben, Dora 240 : 0 Kontra Anna, Cem · Kontra schwarz (keinen Stich) · angesagt: "
+    assert ("Re Ben, Dora 240 : 0 Kontra Anna, Cem · Kontra schwarz (kein Stich) · angesagt: "
             "Re schwarz · ") in text
     # With 48 cards, 0 Augen may still be a trick of four nines: not schwarz.
     ledger = evening({"rules": "ddv", "seats": DDV_LIST["seats"],

@@ -127,7 +127,7 @@ def assert_agree(entry: dict[str, Any], record: dict[str, str], players: list[st
                            f"Kontra {record['Kontra']}")
         # schwarz, or 0 Augen with a trick: the sheet says which, the CSV names who took none.
         if record["Ohne Stich"]:
-            assert schwarz == f"{record['Ohne Stich']} schwarz (keinen Stich)"
+            assert schwarz == f"{record['Ohne Stich']} schwarz (kein Stich)"
         else:
             assert "schwarz (keinen" not in schwarz
             zero = [party for party in ("Re", "Kontra") if record[f"Augen {party}"] == "0"]
@@ -168,7 +168,7 @@ def test_the_evening_csv_agrees_with_the_sheet_field_by_field(table, client):
     assert [e.get("bock") for e in entries[1:3]] == ["", ""] and entries[4]["bock"] == "×4"
     assert entries[0]["cells"][4][0] == "away" and any(
         c[0] == "out" for e in entries[4:] for c in e["cells"])
-    assert "schwarz (keinen Stich)" in entries[4]["parties"]
+    assert "schwarz (kein Stich)" in entries[4]["parties"]
     assert "nicht schwarz (Stich mit 0 Augen)" in entries[5]["parties"]
     for entry, record in zip(entries, records):
         assert_agree(entry, record, players)

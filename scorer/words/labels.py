@@ -201,7 +201,7 @@ def parties_text(game: LedgerGame, rules: HouseRules) -> str:
     >>> ledger = evening({"rules": "ddv", "seats": ["Anna", "Ben", "Cem", "Dora"],
     ...     "games": [{"re": ["Anna", "Cem"], "re_eyes": 240, "trickless": "kontra"}]})
     >>> parties_text(ledger.games[0], ledger.setup.rules)
-    'Re Anna, Cem 240 : 0 Kontra Ben, Dora · Kontra schwarz (keinen Stich)'
+    'Re Anna, Cem 240 : 0 Kontra Ben, Dora · Kontra schwarz (kein Stich)'
     """
     facts = game.facts
     if facts.eyes is not None:
@@ -217,11 +217,11 @@ def parties_text(game: LedgerGame, rules: HouseRules) -> str:
 
 def schwarz_text(facts: GameFacts, rules: HouseRules) -> str:
     """The answer to the schwarz question where Augen alone do not give it: "Kontra schwarz
-    (keinen Stich)", or with 48 cards "Kontra nicht schwarz (Stich mit 0 Augen)" (four
+    (kein Stich)", or with 48 cards "Kontra nicht schwarz (Stich mit 0 Augen)" (four
     nines); "" when no party has 0 Augen."""
     party = trickless_party(facts, rules)
     if party is not None:
-        return f"{PARTY_NAMES[party]} schwarz (keinen Stich)"
+        return f"{PARTY_NAMES[party]} schwarz (kein Stich)"
     zero = zero_eyes_party(facts, rules)
     if zero is not None:
         return f"{PARTY_NAMES[zero]} nicht schwarz (Stich mit 0 Augen)"

@@ -60,8 +60,8 @@
   // offered among the Re players once they are tapped (optional: it changes no point).
   var callerSet = form.querySelector("[data-caller]");
   var CALLER_LEGEND = {
-    hochzeit: "Wer hat die Hochzeit? (freiwillig)",
-    armut: "Wer hatte die Armut? (freiwillig; der andere hat sie mitgenommen)"
+    hochzeit: "Wer hat die Hochzeit? (kann leer bleiben)",
+    armut: "Wer hatte die Armut? (kann leer bleiben; der andere hat sie mitgenommen)"
   };
 
   function askCaller(k) {
