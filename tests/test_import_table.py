@@ -158,6 +158,7 @@ def test_a_dealer_out_of_turn_is_a_new_dealer_at_the_same_table() -> None:
     ("Datum;Anna;Ben;Cem;Dora\n31.02.2026;1;1;-1;-1\n",
      "Zeile 2, Spalte Datum: „31.02.2026“ ist kein gültiges Datum"),
     ("Anna;Ben;Cem;Dora\n1;;-1;\n", "Zeile 2: nur 2 Spieler haben Punkte; ein Spiel hat vier"),
+    ("Anna;Ben;Cem;Dora\n1;x;-1;0\n", "(eine leere Zelle, „x“ oder „-“ heißt: nicht am Tisch"),
     ("A;B;C;D;E;F;G;H\n1;1;-1;-1;;;;\n;;;;1;1;-1;-1\n1;;;;1;-1;;-1\n",
      "Zeile 2: 8 Spieler zugleich am Tisch (höchstens 7)"),
     ("Geber;Anna;Ben;Cem;Dora\nZoe;1;1;-1;-1\n",
@@ -169,7 +170,7 @@ def test_a_dealer_out_of_turn_is_a_new_dealer_at_the_same_table() -> None:
     ("Anna;Ben;Anna;Dora\n1;1;-1;-1\n", "Spalte 3: der Spieler „Anna“ hat schon eine Spalte"),
     ("Anna;Ben;Cem;Dora;Emil\n0;0;-1;-1;0\n",
      "Zeile 2: 5 Spieler haben Einträge; ein Spiel hat vier"),
-], ids=["sum", "word", "fraction", "date", "three", "eight", "dealer", "sum-row", "wide",
+], ids=["sum", "word", "fraction", "date", "three", "x-is-empty", "eight", "dealer", "sum-row", "wide",
         "no-header", "column-twice", "minus-five"])
 def test_a_broken_sheet_is_refused_naming_row_and_column(text: str, line: str) -> None:
     lines = refused(text)
@@ -196,7 +197,11 @@ def test_a_broken_sheet_is_refused_naming_row_and_column(text: str, line: str) -
      "08.01.2026;1;1;-1;-1\n08.01.2026;;1;-1;\n",
      ["Datei „abend.csv“, Zeile 2: nur 2 Spieler haben Punkte",
       "Datei „abend.csv“, Zeile 5: nur 2 Spieler haben Punkte"]),
-], ids=["cells", "sums", "two-evenings"])
+    # A cell that is no number and, elsewhere, a row that does not add up: both at once.
+    ("Anna;Ben;Cem;Dora\n1;-1;1;-1\nabc;-1;1;-1\n2;-1;1;-1\n1;-1;1;-1\n",
+     ["Datei „abend.csv“, Zeile 3, Spalte Anna: „abc“ ist keine Zahl",
+      "Datei „abend.csv“, Zeile 4: die Punkte ergeben zusammen +1, nicht 0"]),
+], ids=["cells", "sums", "two-evenings", "cell-and-sum"])
 def test_a_sheet_broken_in_several_places_names_every_place_at_once(
         text: str, lines: list[str]) -> None:
     got = refused(text)

@@ -462,7 +462,8 @@ def _four(values: dict[str, int], row: _Row, sign: Sign, place: str) -> dict[str
     players wrote 0 and it is clear who sat out."""
     if len(values) < 4:
         raise refuse(place, f"nur {len(values)} Spieler haben Punkte; ein Spiel hat vier "
-                            "(die Zelle eines Spielers am Tisch nicht leer lassen)")
+                            "(eine leere Zelle, „x“ oder „-“ heißt: nicht am Tisch; bei "
+                            "den vier Spielern die Punkte eintragen)")
     extra = len(values) - 4
     if not extra:
         return values
@@ -671,6 +672,22 @@ def _title_and_date(sheet: Sheet, file_name: str, workbook: bool) -> tuple[str |
     return (stem or None), date_in_text(stem)
 
 
+def _unbalanced_rows(blocks: list[_Block], prefix: str, problems: Problems) -> None:
+    """Beside cells that cannot be read: the readable rows that do not add up to 0, in a
+    sheet whose rows mostly do (points per game or running totals of plus and minus, where
+    every row sums to 0; a one-sided sheet is left alone), so that one upload names them
+    all."""
+    rows = [row for block in blocks for row in block.rows if len(row.values) >= 4]
+    balanced = sum(1 for row in rows if sum(row.values.values()) == 0)
+    if not rows or balanced * 2 < len(rows):
+        return
+    for row in rows:
+        total = sum(row.values.values())
+        if total:
+            problems.add(f"{prefix}Zeile {row.number}",
+                         f"die Punkte ergeben zusammen {signed(total)}, nicht 0")
+
+
 def _read_sheet(sheet: Sheet, *, file_name: str, workbook: bool, rules: HouseRules,
                 comma: bool, notes_out: list[str]) -> list[PlannedEvening]:
     """The evenings of one sheet, or a refusal naming every row that cannot be read (every
@@ -684,6 +701,8 @@ def _read_sheet(sheet: Sheet, *, file_name: str, workbook: bool, rules: HouseRul
     order = list(columns.players.values())
     problems = Problems()
     blocks = _blocks(sheet, header_index, columns, prefix, comma, problems)
+    if problems.items:
+        _unbalanced_rows([b for b in blocks if b.rows], prefix, problems)
     problems.raise_if_any()
     blocks = [b for b in blocks if b.rows]
     if not blocks:
