@@ -457,11 +457,15 @@
     preview.appendChild(points);
     var lines = [data.breakdown, data.bock_reasons].filter(Boolean).join(" · ");
     if (lines) {
-      // Opened, the bar breaks the lines between the items, not inside one.
+      // Opened, the bar breaks the lines between the items ("gewonnen +1"), not inside
+      // one; a party's group ("Re: gewonnen +1, keine 90 angesagt +1") between its items.
       var said = preview.appendChild(text("p", "preview__lines", ""));
-      lines.split(" · ").forEach(function (item, i) {
+      lines.split(" · ").forEach(function (group, i) {
         if (i) { said.appendChild(document.createTextNode(" · ")); }
-        said.appendChild(text("span", "", item));
+        group.split(", ").forEach(function (item, j) {
+          if (j) { said.appendChild(document.createTextNode(", ")); }
+          said.appendChild(text("span", "", item));
+        });
       });
     }
     if (pflichtHelp && data.pflicht) { pflichtHelp.textContent = data.pflicht; }

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from scorer.core.evening import evening
+from scorer.words.labels import breakdown
 
 pytestmark = pytest.mark.browser
 
@@ -38,18 +39,23 @@ def open_form(table: Any, number: int) -> Any:
 
 # ------------------------------------------------------------------ item 7: the preview bar
 
-def test_the_preview_bar_opens_to_show_the_whole_breakdown(phone):
+@pytest.mark.parametrize("game", [
+    {"re": ["Ben", "Cem"], "re_eyes": 190, "announced": {"re": "keine_90"},
+     "extras": {"re": {"fuchs_gefangen": 1}}},
+    # Points to both parties: the lines come grouped by party, "Re: gewonnen +1, unter 90
+    # gespielt +1, …" (walk-through: the group ran out of the opened bar).
+    {"re": ["Ben", "Cem"], "re_eyes": 170, "announced": {"re": "keine_90"},
+     "extras": {"kontra": {"doppelkopf": 1}}},
+], ids=["winner-only", "both-parties"])
+def test_the_preview_bar_opens_to_show_the_whole_breakdown(phone, game):
     table = phone(360, 740)
     table.set_up_evening(FIVE)
     page = open_form(table, 1)
-    table.fill_game({"re": ["Ben", "Cem"], "re_eyes": 190, "announced": {"re": "keine_90"},
-                     "extras": {"re": {"fuchs_gefangen": 1}}})
+    table.fill_game(game)
     page.locator(".preview__lines").wait_for()
     page.evaluate("document.activeElement.blur()")
-    expected = evening({"rules": "bockrunde", "seats": FIVE, "games": [
-        {"re": ["Ben", "Cem"], "re_eyes": 190, "announced": {"re": "keine_90"},
-         "extras": {"re": {"fuchs_gefangen": 1}}}]}).games[0]
-    whole = " · ".join(line.text() for line in expected.score.lines)
+    expected = evening({"rules": "bockrunde", "seats": FIVE, "games": [game]})
+    whole = breakdown(expected.games[0])
     assert page.locator(".preview__lines").text_content() == whole
     assert page.evaluate(CUT_JS), "the breakdown fits the bar: nothing to open"
     table.tap(page.locator("#preview"))
