@@ -206,3 +206,15 @@ def test_points_entered_on_a_bock_game_say_they_count_as_written_and_use_it_up(
     assert ledger.games[1].score.points == {"Anna": -3, "Ben": 1, "Cem": 1, "Dora": 1}
     assert len(ledger.bock_queue) == len(queued) - 1
     assert sentence in _text(table.opened(sheet))
+
+
+def test_the_verlauf_shows_the_points_and_note_of_a_penalty_and_no_after_for_a_new_entry(
+        table: Any, evening: str) -> None:
+    # Walk-through finding: the Verlauf showed "nachher Punkte eingetragen" and nothing else.
+    assert table.client.post(evening + "punkte", data=_form(
+        table, {"Anna": "-3", "Ben": "1", "Cem": "1", "Dora": "1"},
+        note="falsch bedient")).status_code == 302
+    history = _text(table.client.get(evening + "verlauf/").text)
+    assert ("Punkte eingetragen · Anna −3, Ben +1, Cem +1, Dora +1 · Notiz: falsch bedient"
+            in history)
+    assert "nachher" not in history  # nothing came before: nothing to say "after" to

@@ -83,6 +83,13 @@ def facts_text(raw: dict[str, Any] | None, deck: int | None = None) -> str:
     elif deck == 48 and zero is not None and kind not in (GameKind.HAMMELRENNEN,
                                                            GameKind.REDEAL):
         parts.append(f"{PARTY_WORDS[zero]} mit Stich (0 Augen)")
+    if raw.get("points"):  # a recorded game (RULES.md §10.1): its points and its note
+        parts.append(", ".join(f"{p} {v:+d}".replace("-", "−")
+                               for p, v in raw["points"].items()))
+    if raw.get("note"):
+        parts.append(f"Notiz: {raw['note']}")
+    if raw.get("dealer_stays"):
+        parts.append("Geber bleibt")
     if raw.get("manual_bock"):
         parts.append("Bock vom Tisch beschlossen")
     return " · ".join(parts)
