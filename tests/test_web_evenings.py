@@ -197,3 +197,17 @@ def test_an_evening_or_game_number_beyond_what_the_database_holds_is_a_404(table
                 f"{sheet}verlauf/{huge}/wiederherstellen"):
         method = "POST" if url.endswith("wiederherstellen") else "GET"
         assert client.open(url, method=method).status_code == 404, url
+
+
+def test_a_closed_sheet_says_how_many_of_its_games_were_dealt_again(table):
+    # Walk-through finding: the sheet said 17 Spiele, the Statistik 16 (a redeal is no game
+    # played there).
+    table.create_group()
+    sheet = table.start_evening()
+    table.play(sheet, ("Anna", "Cem"), 151)
+    table.play(sheet, kind="redeal")
+    table.play(sheet, ("Ben", "Dora"), 151)
+    closed = table.client.post(sheet + "schliessen", data={"revision": "1"})
+    assert closed.status_code == 302, closed.text
+    page = re.sub(r"\s+", " ", table.client.get(sheet).text)
+    assert "3 Spiele, davon 1 neu gegeben (die Statistik zählt 2)." in page
