@@ -10,11 +10,21 @@
   var page = parseInt(body.getAttribute("data-live-entry"), 10);
   var path = /\/abend\/([0-9]+)\//.exec(body.getAttribute("data-evening") || "");
   var runde = body.getAttribute("data-runde");
-  if (!form || !page || !path || !runde || !window.localStorage) { return; }
+  if (!path || !runde || !window.localStorage) { return; }
 
   var KEY = "doko-draft:" + runde + ":" + path[1];
   var KEEP = 12 * 3600 * 1000;   // an older draft is from another evening at the table
   var NOT_KEPT = ["csrf_token", "revision"];
+
+  if (!form || !page) {
+    // The sheet (back from a half-entered game): it says that the next game is begun on
+    // this phone, so that nobody takes "Rückgängig" for leaving it.
+    if (body.getAttribute("data-live-page") === "sheet" && body.hasAttribute("data-entry-url")) {
+      tellSheet();
+      document.addEventListener("doko:swapped", tellSheet);
+    }
+    return;
+  }
 
   function read() {
     try {
@@ -78,6 +88,30 @@
   }
 
   function pad(n) { return (n < 10 ? "0" : "") + n; }
+
+  function tellSheet(event) {
+    var old = document.querySelector("[data-draft-waiting]");
+    if (old) { old.remove(); }
+    var draft = read();
+    var games = event && event.detail && typeof event.detail.games === "number"
+      ? event.detail.games : parseInt(body.getAttribute("data-live-games"), 10) || 0;
+    var next = games + 1;
+    var main = document.querySelector("main");
+    if (!draft || draft.page !== next || !main) { return; }
+    var when = new Date(draft.at);
+    var note = document.createElement("p");
+    note.className = "notice";
+    note.setAttribute("data-draft-waiting", "");
+    note.setAttribute("role", "status");
+    note.appendChild(document.createTextNode("Spiel " + next + " ist auf diesem Handy " +
+      "angefangen (" + pad(when.getHours()) + ":" + pad(when.getMinutes()) + "): "));
+    var link = document.createElement("a");
+    link.href = body.getAttribute("data-entry-url");
+    link.textContent = "weiter eintragen";
+    note.appendChild(link);
+    note.appendChild(document.createTextNode("."));
+    main.insertBefore(note, main.firstChild);
+  }
 
   function say(draft) {
     var note = document.createElement("section");

@@ -337,3 +337,25 @@ def test_a_penalty_is_typed_with_the_sign_button_where_the_number_pad_has_no_min
     table.check("punkte-mit-vorzeichen")
     table.tap_to(page.get_by_role("button", name="Speichern"), "gespeichert")
     assert table.totals() == {"Anna": -3, "Ben": 1, "Cem": 1, "Dora": 1}
+
+
+def test_back_on_the_sheet_a_begun_game_is_named_beside_rueckgaengig(phone):
+    # Walk-through finding: back from a half-entered game 2, the sheet offered only
+    # "Spiel 1 gespeichert. Rückgängig" - which undoes game 1, not the begun game.
+    table = phone(360, 740)
+    table.set_up_evening(FOUR)
+    page = table.page
+    table.enter_game({"re": ["Anna", "Cem"], "re_eyes": 151}, 1)
+    open_form(table, 2)
+    table.fill_game({"re": ["Ben", "Dora"], "re_eyes": 170})
+    page.wait_for_timeout(400)  # the draft is written a moment after the last tap
+    page.go_back()
+    table.arrived("zurueck-zum-zettel")
+    waiting = page.locator("[data-draft-waiting]")
+    waiting.wait_for()
+    assert "Spiel 2 ist auf diesem Handy angefangen" in waiting.inner_text()
+    assert "Spiel 1 gespeichert." in page.locator("form.undo").inner_text()
+    table.tap_to(waiting.get_by_role("link", name="weiter eintragen"), "weiter")
+    assert page.get_by_label("Augen Re").input_value() == "170"
+    table.save(2)
+    assert page.locator("[data-draft-waiting]").count() == 0
