@@ -334,7 +334,9 @@ def test_random_sheets_of_points_import_with_the_column_sums(
     (evening,) = csv(_write(players, rows, delimiter)).evenings
     sums = {p: sum(g.get(p, 0) for g in games) for p in players if any(p in g for g in games)}
     assert evening.fold().totals == sums == dict(evening.source_totals)
-    assert evening.notes[0] == "Erkannt: Punkte je Spiel."
+    assert evening.notes[0] == ("Erkannt: Punkte je Spiel; keine Spalte Geber: der Zettel "
+                                "nennt die Geber nach der Reihe, ab dem ersten Spieler der "
+                                "Kopfzeile.")
 
 
 @settings(max_examples=examples(40, 400))

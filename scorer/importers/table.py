@@ -741,6 +741,9 @@ def _read_sheet(sheet: Sheet, *, file_name: str, workbook: bool, rules: HouseRul
     elif sign is Sign.PLUS:
         found.append("nur Pluspunkte: die Verlierer jedes Spiels zahlen, was die Gewinner "
                      "bekommen")
+    if columns.first(Role.DEALER) is None:
+        found.append("keine Spalte Geber: der Zettel nennt die Geber nach der Reihe, ab dem "
+                     "ersten Spieler der Kopfzeile")
     title, sheet_date = _title_and_date(sheet, file_name, workbook)
     preamble = next((d for row in sheet.rows[:header_index] for c in row
                      for d in [date_in_text(_text(c))] if d), None)
