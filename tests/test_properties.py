@@ -44,9 +44,9 @@ from tests.budget import examples
 
 PLAYERS = ("A", "B", "C", "D")
 NAMES = sorted(PRESETS)
-FAST = settings(max_examples=examples(100, 1_000), deadline=None,
+FAST = settings(max_examples=examples(50, 1_000), deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-RUNS = settings(max_examples=examples(40, 400), deadline=None,
+RUNS = settings(max_examples=examples(25, 400), deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
