@@ -10,6 +10,7 @@ tables' evenings folded by the core (``services.results``).
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
@@ -214,47 +215,38 @@ def swap(token: str, number: int) -> Response:
 @bp.post("/t/<token>/runde/<int:number>/starten")
 def start(token: str, number: int) -> Response:
     """Start a drawn round: every table gets its evening."""
-    tournament = tournament_or_404(token)
-    round_ = _round_or_404(tournament, number)
-    if ActionForm().validate_on_submit():
-        try:
-            services.start_round(round_)
-        except services.Refused as err:
-            _refused(err)
-        else:
-            flash(f"Runde {number} läuft. Gut Blatt!")
-    return _back(token, f"runde-{number}")
+    return _round_change(token, number, services.start_round,
+                         f"Runde {number} läuft. Gut Blatt!")
 
 
 @bp.post("/t/<token>/runde/<int:number>/beenden")
 def end(token: str, number: int) -> Response:
     """End a round: every table's evening closes; its games so far count."""
-    tournament = tournament_or_404(token)
-    round_ = _round_or_404(tournament, number)
-    if ActionForm().validate_on_submit():
-        try:
-            services.end_round(round_)
-        except services.Refused as err:
-            _refused(err)
-        else:
-            flash(f"Runde {number} beendet: die gespielten Spiele zählen. Zu früh? „Runde "
-                  f"{number} fortsetzen“ öffnet die Tische wieder.")
-    return _back(token, f"runde-{number}")
+    return _round_change(token, number, services.end_round,
+                         f"Runde {number} beendet: die gespielten Spiele zählen. Zu früh? "
+                         f"„Runde {number} fortsetzen“ öffnet die Tische wieder.")
 
 
 @bp.post("/t/<token>/runde/<int:number>/fortsetzen")
 def resume(token: str, number: int) -> Response:
     """Take back "Runde beenden": the tables it closed are open again."""
-    tournament = tournament_or_404(token)
-    round_ = _round_or_404(tournament, number)
+    return _round_change(token, number, services.resume_round,
+                         f"Runde {number} geht weiter: die Tische, die „Runde beenden“ "
+                         "geschlossen hat, sind wieder offen.")
+
+
+def _round_change(token: str, number: int, change: Callable[[TournamentRound], None],
+                  done: str) -> Response:
+    """Start, end or resume round ``number`` (a form's post), saying ``done`` or why not;
+    back to the round on the organiser's page."""
+    round_ = _round_or_404(tournament_or_404(token), number)
     if ActionForm().validate_on_submit():
         try:
-            services.resume_round(round_)
+            change(round_)
         except services.Refused as err:
             _refused(err)
         else:
-            flash(f"Runde {number} geht weiter: die Tische, die „Runde beenden“ geschlossen "
-                  "hat, sind wieder offen.")
+            flash(done)
     return _back(token, f"runde-{number}")
 
 
