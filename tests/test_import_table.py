@@ -198,9 +198,10 @@ def test_a_broken_sheet_is_refused_naming_row_and_column(text: str, line: str) -
      ["Datei „abend.csv“, Zeile 2: nur 2 Spieler haben Punkte",
       "Datei „abend.csv“, Zeile 5: nur 2 Spieler haben Punkte"]),
     # A cell that is no number and, elsewhere, a row that does not add up: both at once.
-    ("Anna;Ben;Cem;Dora\n1;-1;1;-1\nabc;-1;1;-1\n2;-1;1;-1\n1;-1;1;-1\n",
+    ("Anna;Ben;Cem;Dora\n1;-1;1;-1\nabc;-1;1;-1\n2;-1;1;-1\n1;-1;1;-1\n1;x;-1;\n",
      ["Datei „abend.csv“, Zeile 3, Spalte Anna: „abc“ ist keine Zahl",
-      "Datei „abend.csv“, Zeile 4: die Punkte ergeben zusammen +1, nicht 0"]),
+      "Datei „abend.csv“, Zeile 4: die Punkte ergeben zusammen +1, nicht 0",
+      "Datei „abend.csv“, Zeile 6: nur 2 Spieler haben Punkte"]),
 ], ids=["cells", "sums", "two-evenings", "cell-and-sum"])
 def test_a_sheet_broken_in_several_places_names_every_place_at_once(
         text: str, lines: list[str]) -> None:

@@ -222,6 +222,9 @@ def test_a_round_ended_too_early_goes_on_until_the_next_round_starts(club):
     page = club.post("runde/1/fortsetzen")
     assert any("Runde 2 hat schon begonnen" in m for m in flashes(page))
     assert "Runde 1 fortsetzen" not in page.text
+    # The last round names no round after it.
+    assert "Zurücknehmen geht auch danach („Runde 2 fortsetzen“)." in page.text
+    assert "Runde 3" not in page.text
 
 
 def test_a_round_cannot_start_when_players_came_or_went_since_its_draw(club):

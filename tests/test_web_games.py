@@ -547,6 +547,10 @@ def test_an_armut_says_who_was_poor_and_who_took_the_cards(table, app):
     assert page.count("Armut: Anna, mitgenommen von Ben") == 1
     history = table.client.get(sheet + "verlauf/").text
     assert "Armut: Anna, mitgenommen von Ben" in history
+    # The CSV says it too, in the game's Hinweise (walk-through: it was missing there).
+    csv_text = table.client.get(sheet + "spiele.csv").data.decode("utf-8-sig")
+    first, second = csv_text.splitlines()[1:3]
+    assert "Armut: Anna, mitgenommen von Ben" in second and "mitgenommen" not in first
     # Re wins 140 twice, gewonnen +1 each time: the caller changes no point.
     assert table.ledger(sheet).totals == {"Anna": 2, "Ben": 2, "Cem": -2, "Dora": -2}
 

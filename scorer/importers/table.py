@@ -457,13 +457,16 @@ def _shape(blocks: list[_Block]) -> tuple[Shape, list[list[dict[str, int]]]]:
 # ------------------------------------------------------------------ one evening
 
 
+def _too_few(count: int) -> str:
+    return (f"nur {count} Spieler haben Punkte; ein Spiel hat vier (eine leere Zelle, „x“ "
+            "oder „-“ heißt: nicht am Tisch; bei den vier Spielern die Punkte eintragen)")
+
+
 def _four(values: dict[str, int], row: _Row, sign: Sign, place: str) -> dict[str, int]:
     """The game's four players: more than four cells are allowed only where the extra
     players wrote 0 and it is clear who sat out."""
     if len(values) < 4:
-        raise refuse(place, f"nur {len(values)} Spieler haben Punkte; ein Spiel hat vier "
-                            "(eine leere Zelle, „x“ oder „-“ heißt: nicht am Tisch; bei "
-                            "den vier Spielern die Punkte eintragen)")
+        raise refuse(place, _too_few(len(values)))
     extra = len(values) - 4
     if not extra:
         return values
@@ -673,17 +676,19 @@ def _title_and_date(sheet: Sheet, file_name: str, workbook: bool) -> tuple[str |
 
 
 def _unbalanced_rows(blocks: list[_Block], prefix: str, problems: Problems) -> None:
-    """Beside cells that cannot be read: the readable rows that do not add up to 0, in a
-    sheet whose rows mostly do (points per game or running totals of plus and minus, where
-    every row sums to 0; a one-sided sheet is left alone), so that one upload names them
-    all."""
-    rows = [row for block in blocks for row in block.rows if len(row.values) >= 4]
-    balanced = sum(1 for row in rows if sum(row.values.values()) == 0)
-    if not rows or balanced * 2 < len(rows):
-        return
+    """Beside cells that cannot be read: the readable rows with fewer than four players,
+    and those that do not add up to 0 in a sheet whose rows mostly do (points per game or
+    running totals of plus and minus, where every row sums to 0; a one-sided sheet is left
+    alone), so that one upload names them all."""
+    rows = [row for block in blocks for row in block.rows]
+    full = [row for row in rows if len(row.values) >= 4]
+    balanced = sum(1 for row in full if sum(row.values.values()) == 0)
+    zero_sum = bool(full) and balanced * 2 >= len(full)
     for row in rows:
         total = sum(row.values.values())
-        if total:
+        if len(row.values) < 4:
+            problems.add(f"{prefix}Zeile {row.number}", _too_few(len(row.values)))
+        elif zero_sum and total:
             problems.add(f"{prefix}Zeile {row.number}",
                          f"die Punkte ergeben zusammen {signed(total)}, nicht 0")
 

@@ -66,7 +66,8 @@ def game_row(game: LedgerGame, words: RowWords, players: Sequence[str],
         kind += f" ({words.parties})"
     parties = bool(facts.re) and facts.re_eyes is not None
     trickless = trickless_party(facts, ledger.setup.rules)
-    notes = ([words.bock_reasons] if words.bock_reasons else []) + list(words.notes)
+    # Who had a Hochzeit or an Armut, as the sheet and the PDF say it, first.
+    notes = [n for n in (words.called, words.bock_reasons) if n] + list(words.notes)
     row: list[str | int] = [
         game.number, cell_text(game.dealer), cell_text(kind),
         _names(facts.re) if parties else "",
