@@ -47,6 +47,28 @@ def test_the_seating_plan_of_sixty_players_is_one_page_by_name_and_by_table(club
             assert re.search(rf"{name}\s+Tisch {table} · {seat}\b", text), name
 
 
+def test_the_by_name_list_keeps_tisch_and_seat_in_one_column_on_tables_over_nine(club):
+    """With 60 players the tables run from 1 to 15: "Tisch 3 · 2" and "Tisch 12 · 2" start at the
+    same place, so the list reads as columns and not as a ragged right edge."""
+    from pypdf import PdfReader
+
+    club.create([f"Spieler {k:02d}" for k in range(1, 61)], rules="ddv-liste", planned=24)
+    club.draw(seed=11)
+    page = PdfReader(io.BytesIO(
+        club.client.get(club.home + "runde/1/sitzplan.pdf").data)).pages[0]
+    pieces: list[tuple[str, float]] = []
+
+    def visit(text: str, cm: Any, tm: Any, font: Any, size: Any) -> None:
+        pieces.append((text.strip(), tm[4] * cm[0] + cm[4]))
+
+    page.extract_text(visitor_text=visit)
+    boxes = next(x for text, x in pieces if text == "Nach Tischen")
+    starts = [round(x, 1) for text, x in pieces if text.startswith("Tisch") and x < boxes]
+    assert len(starts) == 60
+    columns = sorted(set(starts))
+    assert len(columns) == 2, columns
+
+
 def test_a_tischzettel_per_table_with_seats_first_dealer_and_the_tables_link(club, tmp_path):
     club.create(NINE)
     club.draw(seed=42)
