@@ -143,6 +143,17 @@ def test_the_runde_lists_its_evenings_with_date_leader_and_totals(table, client)
     assert "Anna +2 · Cem +2 · Ben −2 · Dora −2" in page
 
 
+def test_the_evening_list_says_how_many_games_were_dealt_again(table, client):
+    # Walk-through finding: the list said "3 Spiele" where the sheet says "3 Spiele, davon 1
+    # neu gegeben" and the Statistik counts 2.
+    url = table.create_group()
+    sheet = table.start_evening()
+    table.play(sheet, ("Anna", "Cem"), 151)
+    table.play(sheet, kind="redeal")
+    table.play(sheet, ("Anna", "Ben"), 100)
+    assert "3 Spiele (1 neu gegeben) · läuft" in client.get(url).text
+
+
 BAD_NAMES = {
     "only zero-width spaces": ("\u200b\u200b", "darf keine unsichtbaren Zeichen enthalten"),
     "only a zero-width joiner": ("\u200d", "braucht mindestens ein sichtbares Zeichen"),

@@ -118,6 +118,8 @@ class EveningDigest:
     closed: bool
     games: int
     """Games on the sheet (redeals too, as the sheet numbers them)."""
+    redeals: int
+    """How many of them were thrown in and dealt again."""
     totals: Mapping[str, int]
     """Every player of the evening, in the ledger's order."""
     played: Mapping[str, int]
@@ -153,6 +155,7 @@ def _digest(evening: Evening, sheet: Any) -> EveningDigest:
     return EveningDigest(
         id=evening.id, number=evening.number, date=evening.played_on,
         closed=evening.closed_at is not None, games=len(ledger.games),
+        redeals=sum(not counts(game) for game in ledger.games),
         totals=dict(ledger.totals), played=played, stats=evening_stats(ledger, money),
         records=evening_records(evening.number, evening.played_on, ledger), payments=payments,
         money=money is not None)
