@@ -80,11 +80,22 @@ def test_the_legend_names_everybody_and_every_line_looks_different(players):
 
 
 def test_long_names_cut_in_the_legend_still_tell_the_players_apart():
-    # Ten characters fit a legend entry: the two Maximilians would both read "Maximilia…".
+    # Nine characters fit a legend entry: the two Maximilians would both read "Maximili…".
     seats = ["Maximilian-Alexander", "Maximilian-Andreas", "Anna", "Christophorus"]
     root = _parse(evening_chart(seats, _running(seats, 3)))
     legend = [t.text for t in root.iter(f"{SVG}text")][-4:]
-    assert legend == ["Maximilian-Al…", "Maximilian-An…", "Anna", "Christoph…"]
+    assert legend == ["Maximilian-Al…", "Maximilian-An…", "Anna", "Christop…"]
+
+
+def test_every_label_is_readable_on_a_phone():
+    # Walk-through finding: at 9 units in the 360-unit viewBox the axis labels were about 8 px
+    # on a phone's card (some 330 px wide). Every text is at least 11 units: 10 px there.
+    seats = ["Anna", "Ben", "Cem", "Dora", "Emil"]
+    root = _parse(evening_chart(seats, _running(seats, 24)))
+    sizes = {float(g.get("font-size")) for g in root.iter(f"{SVG}g") if g.get("font-size")}
+    sizes |= {float(t.get("font-size")) for t in root.iter(f"{SVG}text") if t.get("font-size")}
+    texts = [t for t in root.iter(f"{SVG}text")]
+    assert texts and sizes and min(sizes) >= 11, sizes
 
 
 def test_the_chart_scales_by_its_viewbox_and_stays_inside_it():

@@ -55,12 +55,12 @@ _AXIS_PAD = 0.04
 _TOP = 10.0
 _PLOT_HEIGHT = 170.0
 _RIGHT = 10.0
-_TICK_FONT = 9
-_LEGEND_FONT = 10
+_TICK_FONT = 11
+_LEGEND_FONT = 11
 _CHAR = 0.58  # average glyph width per font unit of a sans-serif, for laying out labels
 _BOLD_CHAR = 0.72  # the same, bold and wide (DejaVu Sans Bold), for the labels at line ends
 _LEGEND_COLUMNS = 4
-_LEGEND_ROW = 15.0
+_LEGEND_ROW = 16.0
 
 
 def _nice_step(span: float, target: int) -> int:
