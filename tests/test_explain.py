@@ -68,7 +68,7 @@ def test_option_values_read_in_german(option, value, text):
     ("kuss-rosa", ["Ein Solo und eine stille Hochzeit bringen dem Gewinner einen Punkt extra.", "Soli: Damensolo, Bubensolo, Karo-Solo."]),
     ("bockrunde", ["Bock gibt es bei 120:120, verlorenem Re oder Kontra und einem 0-Punkte-Spiel; "
                    "eine neue Bockrunde kommt hinten dran",
-                   "bleibt nach jedem Solo"]),
+                   "bleibt nach jedem angesagten Solo (nicht nach einer stillen Hochzeit)"]),
 ])
 def test_the_summary_names_what_sets_a_preset_apart(name, phrases):
     text = " ".join(summary(PRESETS[name]))

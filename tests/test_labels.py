@@ -214,6 +214,27 @@ def test_voss_says_why_the_dealer_stays_twice_and_moves_after_the_third_solo() -
     ]
 
 
+@pytest.mark.parametrize(("rules", "game", "sentence"), [
+    # RULES.md §7: "a Hochzeit without partner and a stille Hochzeit are normal games for the
+    # dealer". Scored as solos, the rows read like one, so they say why the dealer moves on.
+    ("bockrunde", {"kind": "stille_hochzeit", "re": ["Ben"], "re_eyes": 130},
+     "Eine stille Hochzeit zählt für den Geber nicht als angesagtes Solo: der Geber wechselt."),
+    ("voss", {"kind": "hochzeit", "re": ["Ben"], "re_eyes": 130},
+     "Eine Hochzeit ohne Partner zählt für den Geber nicht als angesagtes Solo: der Geber "
+     "wechselt."),
+])
+def test_a_game_scored_as_a_solo_that_moves_the_dealer_says_so(rules, game, sentence) -> None:
+    ledger = ev(rules, [game])
+    assert ledger.next.dealer == "Ben"  # Anna dealt, and the dealer moved on
+    assert sheet_words(ledger)[0].notes[-1] == sentence
+
+
+def test_a_stille_hochzeit_says_nothing_of_the_dealer_where_he_always_moves_on() -> None:
+    (words,) = sheet_words(ev("kuss-rosa", [{"kind": "stille_hochzeit", "re": ["Ben"],
+                                               "re_eyes": 130}]))
+    assert not any("Geber" in note for note in words.notes)
+
+
 def test_the_voss_row_starts_again_with_the_next_dealer() -> None:
     # Any other game breaks the row: after the normal game Ben deals, and his first solo is
     # again the first in a row.

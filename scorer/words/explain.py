@@ -230,7 +230,8 @@ VALUE_LABELS: dict[str, dict[str, str]] = {
     "dealer_after_solo": {
         DealerAfterSolo.ADVANCE.value: "gibt weiter",
         DealerAfterSolo.STAY_PFLICHT.value: "bleibt nach einem Pflichtsolo",
-        DealerAfterSolo.STAY.value: "bleibt nach jedem Solo",
+        DealerAfterSolo.STAY.value: "bleibt nach jedem angesagten Solo (nicht nach einer "
+                                    "stillen Hochzeit)",
         DealerAfterSolo.STAY_UNTIL_THIRD.value: "bleibt, außer beim dritten Solo in Folge",
     },
     "dealer_after_redeal": {

@@ -423,9 +423,18 @@ def dealer_sentence(game: LedgerGame, rules: HouseRules, in_a_row: int,
         return None
     if kind is GameKind.RECORDED:
         return f"{dealer} gibt noch einmal, wie eingetragen." if stays else None
-    if kind is not GameKind.SOLO:
-        return None
     mode = rules.dealer_after_solo
+    if kind is not GameKind.SOLO:
+        # Scored as a solo, yet a normal game for the dealer (RULES.md §7, TSR 4.4): said
+        # where the rules keep the dealer after a solo, since the row reads like one.
+        alone = kind is GameKind.STILLE_HOCHZEIT or (
+            kind is GameKind.HOCHZEIT and len(game.facts.re) == 1)
+        if alone and not stays and mode in (DealerAfterSolo.STAY,
+                                            DealerAfterSolo.STAY_UNTIL_THIRD):
+            what = ("Eine stille Hochzeit" if kind is GameKind.STILLE_HOCHZEIT
+                    else "Eine Hochzeit ohne Partner")
+            return f"{what} zählt für den Geber nicht als angesagtes Solo: der Geber wechselt."
+        return None
     if stays:
         if mode is DealerAfterSolo.STAY_UNTIL_THIRD:
             if in_a_row <= 1:
