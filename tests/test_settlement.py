@@ -133,6 +133,16 @@ def test_ten_cent_rounding_breaks_a_tie_in_seat_order():
         "Ben": 20, "Anna": 10, "Cem": -30}
 
 
+def test_equal_totals_pay_the_same_when_half_cents_are_rounded():
+    # Tester finding at 0,5 Cent pro Punkt: Ben and Cem both ended at −19 (9,5 cents each),
+    # yet Ben paid 0,09 € and Cem 0,10 €. Four players lose half a cent by rounding down and
+    # two cents go back: to the two at −19 together, so both pay 0,09 €.
+    totals = {"Anna": -3, "Ben": -19, "Cem": -19, "Dora": -7, "Emil": 44, "Franziska": 4}
+    balances = settle(totals, Decimal("0.5")).balances
+    assert balances["Ben"] == balances["Cem"] == -9
+    assert sum(balances.values()) == 0
+
+
 PAY_CASES = [
     pytest.param(
         "pay_leader", "cent", {"Anna": 12, "Ben": 4, "Cem": -6, "Dora": -10}, 10,
@@ -272,6 +282,37 @@ def test_rounding_to_ten_cents_gives_multiples_of_ten_that_sum_to_zero(totals, c
     assert all(b % 10 == 0 for b in balances.values())
     assert sum(balances.values()) == 0
     assert all(abs(balances[n] - totals[n] * cents) < 10 for n in totals)
+
+
+def _roundings_by_largest_remainder(balances, step):
+    """Brute force: every way to round each balance down or up to a multiple of ``step``
+    that sums to zero and never rounds up a balance that lost less by rounding down than
+    one rounded down."""
+    names = list(balances)
+    for mask in range(1 << len(names)):
+        up = {n for i, n in enumerate(names) if mask >> i & 1}
+        out = {n: balances[n] // step * step + (step if n in up else 0) for n in names}
+        lost = {n: balances[n] % step for n in names}
+        if sum(out.values()) == 0 and all(lost[u] >= lost[d] for u in up
+                                          for d in names if d not in up):
+            yield out
+
+
+def _keeps_ties(balances, rounded):
+    return all(rounded[a] == rounded[b] for a in balances for b in balances
+               if balances[a] == balances[b])
+
+
+@given(zero_sum_totals(max_players=7, bound=30), st.sampled_from([5, 15, 25]))
+def test_equal_totals_are_rounded_alike_whenever_some_rounding_allows_it(totals, tenths):
+    # A price in tenths of a cent (0,5 / 1,5 / 2,5 Cent) rounded to the cent: if any
+    # largest-remainder rounding gives equal totals equal money, the one chosen does.
+    exact = {n: p * tenths for n, p in totals.items()}
+    rounded = round_balances(exact, 10)
+    possible = list(_roundings_by_largest_remainder(exact, 10))
+    assert rounded in possible
+    if any(_keeps_ties(exact, r) for r in possible):
+        assert _keeps_ties(exact, rounded)
 
 
 @given(zero_sum_totals(), prices)

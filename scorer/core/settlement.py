@@ -41,6 +41,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from enum import Enum
+from itertools import combinations
 from typing import Any
 
 from scorer.core.rules import InvalidInput
@@ -275,14 +276,22 @@ def round_balances(balances: Mapping[str, int], step: int) -> dict[str, int]:
 
     Largest remainder: every balance is first rounded down to a multiple of ``step``; the
     shortfall is then a whole number k of steps (k < players), and the k balances that lost
-    the most by rounding down get one step back. Ties go to the player earlier in the
-    order of ``balances`` (seat order). So no balance moves by a full step or more, and the
-    result depends only on the input.
+    the most by rounding down get one step back. Among balances that lost the same, equal
+    balances are kept together where the count allows, so two players with the same total
+    pay the same (``_tied_groups``); what is still open goes to the earlier seat (the order
+    of ``balances``). So no balance moves by a full step or more, and the result depends
+    only on the input.
 
     >>> round_balances({"A": 15, "B": -15}, 10)
     {'A': 20, 'B': -20}
     >>> round_balances({"A": 34, "B": 33, "C": 33, "D": -100}, 10)
     {'A': 40, 'B': 30, 'C': 30, 'D': -100}
+
+    Half a cent per point, totals −3, −19, −19, −7, +44, +4, in tenths of a cent: the two
+    cents the rounding down leaves go to the two players at −19 together.
+
+    >>> round_balances({"A": -15, "B": -95, "C": -95, "D": -35, "E": 220, "F": 20}, 10)
+    {'A': -20, 'B': -90, 'C': -90, 'D': -40, 'E': 220, 'F': 20}
     """
     if sum(balances.values()) != 0:
         raise InvalidSettlement([("totals", "die Punkte müssen sich zu 0 addieren")])
@@ -290,9 +299,36 @@ def round_balances(balances: Mapping[str, int], step: int) -> dict[str, int]:
     missing = -sum(floors.values()) // step
     names = list(balances)
     by_remainder = sorted(names, key=lambda n: (-(balances[n] - floors[n]), names.index(n)))
-    for name in by_remainder[:missing]:
+    chosen = by_remainder[:missing]
+    if 0 < missing < len(names):
+        edge = balances[chosen[-1]] - floors[chosen[-1]]
+        surely = [n for n in chosen if balances[n] - floors[n] > edge]
+        tier = [n for n in names if balances[n] - floors[n] == edge]
+        chosen = surely + _tied_groups(tier, balances, missing - len(surely))
+    for name in chosen:
         floors[name] += step
     return floors
+
+
+def _tied_groups(tier: list[str], balances: Mapping[str, int], wanted: int) -> list[str]:
+    """``wanted`` names of ``tier`` (all equally far from the step below), taking players
+    of equal balance together: the first whole groups, in seat order, whose sizes add up
+    to ``wanted``; the first ``wanted`` in seat order where no such choice exists.
+
+    >>> _tied_groups(["A", "B", "C", "D"], {"A": -15, "B": -95, "C": -95, "D": -35}, 2)
+    ['B', 'C']
+    >>> _tied_groups(["A", "B"], {"A": 15, "B": 15}, 1)
+    ['A']
+    """
+    groups: dict[int, list[str]] = {}
+    for name in tier:
+        groups.setdefault(balances[name], []).append(name)
+    whole = list(groups.values())
+    for size in range(1, len(whole) + 1):
+        for pick in combinations(whole, size):
+            if sum(map(len, pick)) == wanted:
+                return [n for n in tier if any(n in group for group in pick)]
+    return tier[:wanted]
 
 
 def _round_half_up(cents: int, step: int) -> int:
