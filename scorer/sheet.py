@@ -371,7 +371,7 @@ def sheet_context(
         "totals": [{"name": s, "total": number(final["totals"][s]),
                     "tone": _tone(final["totals"][s])} for s in seats],
         "standings": standings,
-        "bock": list(bock_summary(ledger)),
+        "bock": list(bock_summary(ledger, closed)),
         "pflicht": pflicht,
         "settlement": _settlement(settlement) if settlement else None,
         "chart": evening_chart(seats, [g.totals for g in games], ledger.arrivals,

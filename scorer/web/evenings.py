@@ -157,7 +157,7 @@ def show(token: str, number: int) -> bytes:
         coming=coming_words(ledger, GAMES_AHEAD) if editing else (),
         moves_on=" ".join(k.value for k in GameKind if moves_on(k, rules)),
         action=ActionForm(formdata=None, data={"revision": evening.revision}),
-        bock_text=describe_bock_queue(ledger.bock_queue), bock_lines=bock_summary(ledger),
+        bock_text=describe_bock_queue(ledger.bock_queue), bock_lines=bock_summary(ledger, evening.closed),
         plan=plan_text(ledger), done=not evening.closed and plan_complete(ledger),
         bock_end=bock_at_end_text(ledger) if evening.closed or plan_complete(ledger) else None,
         forced_why=forced_notice(ledger), reopens=reopens,
@@ -223,7 +223,6 @@ def _set_closed(token: str, number: int, closed: bool) -> Response:
         except services.Refused as err:
             flash(err.problems[0][1], "error")
         else:
-            bock_end = bock_at_end_text(services.sheet(evening).ledger) if closed else None
-            flash(" ".join(filter(None, ["Abend abgeschlossen." if closed
-                                         else "Abend wieder geöffnet.", bock_end])))
+            # What becomes of Bock games left open stands on the closed sheet itself.
+            flash("Abend abgeschlossen." if closed else "Abend wieder geöffnet.")
     return redirect(url_for("evenings.show", token=token, number=number))

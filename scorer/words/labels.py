@@ -318,11 +318,12 @@ def bock_reasons(game: LedgerGame) -> str:
     return "löst Bock aus: " + ", ".join(TRIGGER_LABELS[r] for r in reasons)
 
 
-def bock_summary(ledger: Ledger) -> tuple[str, ...]:
+def bock_summary(ledger: Ledger, closed: bool = False) -> tuple[str, ...]:
     """The evening's Bock in a few words, for the sheet and the PDF alike: the Bock games
     played (scored games with a factor above 1, see bock_factor), where rounds were
-    started, and what is still to come. Empty when the rules have no Bock and none was
-    played."""
+    started, and what is still to come, or on a ``closed`` evening what was left open at
+    its end (bock_at_end_text says what becomes of it). Empty when the rules have no Bock
+    and none was played."""
     games = ledger.games
     played = sum(1 for g in games if bock_factor(g) > 1)
     triggered = [g.number for g in games if g.score.bock_reasons]
@@ -337,7 +338,12 @@ def bock_summary(ledger: Ledger) -> tuple[str, ...]:
     if triggered:
         out.append("ausgelöst in Spiel " + ", ".join(map(str, triggered)))
     coming = describe_bock_queue(ledger.bock_queue)
-    out.append(coming[:1].upper() + coming[1:] if ledger.bock_queue else "Keine Bockspiele offen")
+    if not ledger.bock_queue:
+        out.append("Keine Bockspiele offen")
+    elif closed:
+        out.append("Beim Ende offen: " + coming.removeprefix("noch "))
+    else:
+        out.append(coming[:1].upper() + coming[1:])
     return tuple(out)
 
 

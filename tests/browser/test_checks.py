@@ -42,6 +42,23 @@ def test_the_page_checks_catch_small_targets_missing_labels_low_contrast_and_ove
     # the disabled button pass
 
 
+SPREAD_PAGE = """<!doctype html><html lang="de"><head><meta name="viewport"
+content="width=device-width, initial-scale=1"></head><body style="margin:0">
+<p>A hint with <a href="#x" style="display:inline-flex;min-height:44px">a tall link</a> inside
+a sentence, and <a href="#y">a plain one</a>.</p>
+<p><a href="#z" style="display:inline-flex;min-height:44px;min-width:44px">alone</a></p>
+</body></html>"""
+
+
+def test_the_page_checks_catch_a_link_that_spreads_the_lines_of_its_sentence(phone):
+    device = phone(360, 740)
+    device.page.set_content(SPREAD_PAGE)
+    with pytest.raises(PageProblem) as caught:
+        device.check("spread")
+    problems = str(caught.value).splitlines()[1:]
+    assert len(problems) == 1 and '"a tall link" inside a sentence' in problems[0], problems
+
+
 DARK_PAGE = """<!doctype html><html lang="de"><head><meta name="viewport"
 content="width=device-width, initial-scale=1"><style>
 @media (prefers-color-scheme: dark) { body { background: #111; } .dim { color: #333; } }
