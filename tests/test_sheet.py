@@ -297,6 +297,18 @@ def test_the_pdf_says_who_had_the_armut_and_who_took_it():
     assert "Armut: Armut:" not in text  # the kind is printed once (walk-through finding)
 
 
+def test_a_name_too_wide_for_its_column_head_breaks_where_german_breaks_it():
+    # Tester finding: with six players the head read "Franzisk" over "a". It breaks at a
+    # syllable with a hyphen (U+2010, WeasyPrint's hyphenation character) instead.
+    seats = ["Anna", "Ben", "Cem", "Dora", "Emil", "Franziska"]
+    text = _text(render_sheet_pdf(sheet_context(evening(_long_evening(seats, 6)),
+                                                title="Donnerstagsrunde")))
+    head = re.search(r"Nr\. Wert Anna Ben Cem Dora Emil\s+(.+?)\s+Spiel:", text, re.S)
+    assert head, text[:600]
+    # Whole, or broken only after a hyphen: "Fran‐ziska", "Franzis‐ka".
+    assert re.sub(r"\u2010\s+", "", head.group(1)) == "Franziska", head.group(1)
+
+
 def test_a_pdf_of_an_evening_with_unchanged_rules_names_no_deviation():
     # Bockrunde's seven solos ticked in the order of the house-rules form (Damen first), not
     # the preset's (Kreuz first): the same rules (issue 11).
