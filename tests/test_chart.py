@@ -108,6 +108,19 @@ def test_the_chart_scales_by_its_viewbox_and_stays_inside_it():
         assert all(0 <= x <= width and 0 <= y <= height for x, y in _points(line))
 
 
+def test_a_date_under_the_first_evening_is_not_cut_at_the_left_edge():
+    # Tester finding: the season's "who led when" printed "0.11." for "20.11.": a label is
+    # centred on its position, and the first position sat closer to the edge than half its
+    # width. Estimated with a generous glyph width (0.62 of the font size for digits).
+    from scorer.words.chart import ranking_chart
+
+    root = _parse(ranking_chart([("20.11.", {"A": 1, "B": 2}), ("27.11.", {"A": 2, "B": 1})]))
+    size = float(root.find(f".//{SVG}g[@text-anchor='middle']").get("font-size"))
+    for label in root.findall(f".//{SVG}g[@text-anchor='middle']/{SVG}text"):
+        half = len(label.text) * size * 0.62 / 2
+        assert float(label.get("x")) - half >= 0, label.text
+
+
 def test_a_higher_total_is_drawn_higher_and_everybody_starts_on_the_zero_line():
     # After two games: Anna +1, Ben −1, Cem +5, Dora −5.
     totals = [{"Anna": 3, "Ben": -3, "Cem": 3, "Dora": -3},

@@ -11,6 +11,7 @@ import pytest
 
 from tests.year_pages import (
     FIVE,
+    SEASON_2025,
     evening_on,
     flash_of,
     play_season,
@@ -195,6 +196,17 @@ def test_the_season_pdf_has_the_ranking_each_players_evenings_the_chart_and_the_
     # Emil 60 (pay_leader, 10 ct a point); nothing paid yet.
     assert "Kassenstand: 0,00 € · noch offen: 2,00 €" in words
     assert re.search(r"Dora 2 0,00 € 0,80 € 0,40 € 0,40 € 0,40 €", words), words
+
+
+def test_a_season_of_one_evening_draws_no_who_led_when(table, client):
+    # Tester finding: with one evening the chart was a column of dots over one date.
+    pypdf = pytest.importorskip("pypdf")
+    url = table.create_group(players=FIVE)
+    play_season(table, SEASON_2025[:1])
+    assert "Platz nach jedem Abend" not in client.get(url + "statistik?saison=2025-01-01").text
+    pdf = client.get(url + "saison.pdf?saison=2025-01-01").data
+    text = " ".join(p.extract_text() for p in pypdf.PdfReader(io.BytesIO(pdf)).pages)
+    assert "Wer lag wann vorn?" not in text and "Die Abende jedes Spielers" in text
 
 
 def test_a_runde_without_evenings_has_no_season_yet(table, client):

@@ -276,7 +276,10 @@ class SeasonView:
 
     @cached_property
     def ranking_chart(self) -> str:
-        """Who led when: each player's place after every evening (SVG)."""
+        """Who led when: each player's place after every evening (SVG); "" before the
+        second evening, when there is no "when" yet (a column of dots says nothing)."""
+        if len(self.results) < 2:
+            return ""
         s = self.settings
         after = ranks_after_each(self.results, s.method, min_games=s.min_games,
                                  absent_table_points=s.absent_table_points)

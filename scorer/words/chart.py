@@ -217,6 +217,8 @@ def line_chart(series: Mapping[str, Sequence[int]], x_labels: Sequence[str], tit
         low, high, y_ticks = _axis(min(values), max(values))
     left = 6 + max(len(_number(t)) for t in y_ticks) * _TICK_FONT * _CHAR
     widest = max(map(len, x_labels), default=1) * _TICK_FONT * _CHAR + 6
+    if x_labels and x_labels[0]:  # the first label is centred on the left edge of the plot
+        left = max(left, widest / 2 + 2)
     right = max(_RIGHT, widest / 2)  # room for the last label, centred on the last game
     shown = _legend_names(names, 10)
     if end_labels and names:
