@@ -85,6 +85,31 @@ def test_only_members_on_the_evenings_date_pay_as_absent(table, client):
     assert members(page)["Dora"][1] == "0,80 €"
 
 
+def test_a_player_added_after_the_evenings_he_missed_is_made_a_member_of_them(table, client):
+    # Tester finding: a Runde that brings its history (back-dated or imported evenings)
+    # adds its players today, so nobody was "a member on the evening's date" of the old
+    # evenings and the absence rules never applied. "Mitglied seit" on the player's page
+    # sets the day of adding. Fritz missed both 2025 evenings; with 1,00 € for an absent
+    # member he owes 2,00 € once he is a member since 1 January 2025.
+    table.create_group(players=(*FIVE, "Fritz"))
+    play_season(table)
+    set_absent(table, "fixed", "1")
+    assert "Fritz" not in members(kasse(client, table))
+    player = f"/r/{table.token}/spieler/{table.player_id('Fritz')}"
+    # Bad dates are refused beside the field, and change nothing.
+    for value, message in (("", "ein Datum angeben"),
+                           ((dt.date.today() + dt.timedelta(days=1)).isoformat(),
+                            "das Datum darf nicht in der Zukunft liegen")):
+        response = client.post(player, data={"since": value})
+        assert response.status_code == 422 and message in response.text, value
+        assert 'id="since-error"' in response.text
+        assert "Fritz" not in members(kasse(client, table))
+    page = post_ok(table, player, {"since": "2025-01-01"})
+    assert "Fritz ist Mitglied seit 01.01.2025." in flash_of(page)
+    assert 'value="2025-01-01"' in client.get(player).text
+    assert members(kasse(client, table))["Fritz"] == ("0,00 €", "2,00 €")
+
+
 def test_a_payment_is_marked_and_taken_back_through_the_history(app, table, client):
     table.create_group(players=FIVE)
     play_season(table)

@@ -111,6 +111,7 @@ from scorer.services.runden import (
     renew_tokens,
     retire_player,
     rules_of,
+    set_member_since,
     set_house_rules,
 )
 from scorer.services.year import (
@@ -120,6 +121,7 @@ from scorer.services.year import (
     SeasonView,
     Settings,
     Year,
+    member_since,
     own_seasons,
     season_key,
     settings_of,
@@ -215,6 +217,7 @@ __all__ = [
     "number_of",
     "numbers_now",
     "old_place",
+    "member_since",
     "own_seasons",
     "preview",
     "preview_table_change",
@@ -231,6 +234,7 @@ __all__ = [
     "set_absent_pays",
     "set_closed",
     "set_house_rules",
+    "set_member_since",
     "set_ranking",
     "set_settlement",
     "settings_of",

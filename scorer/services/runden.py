@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 import secrets
 from collections.abc import Mapping
@@ -146,6 +147,20 @@ def rename_player(player: Player, name: str) -> None:
     player.name = _player_name(player.group, name, but=player)
     # Every sheet of the Runde shows the new name.
     player.group.version = Group.version + 1
+    db.session.commit()
+
+
+def set_member_since(player: Player, day: dt.date) -> None:
+    """The day ``player`` was added to the Runde (RULES.md §11.1, §11.2: a member on an
+    evening's date pays and scores as absent there), for a Runde whose players were added
+    after the evenings they missed, e.g. with an imported history. Kept as the moment of
+    adding, at noon UTC: the same date on the server's clock in Europe. A day after today
+    is Refused on ``since``."""
+    if day > dt.date.today():
+        raise Refused([("since", "das Datum darf nicht in der Zukunft liegen")])
+    _lock_group(player.group)
+    # The year's kept views (seasons, Kasse) have the players' moments in their key.
+    player.created_at = dt.datetime.combine(day, dt.time(12), tzinfo=dt.timezone.utc)
     db.session.commit()
 
 

@@ -215,6 +215,12 @@ def _local_date(moment: dt.datetime) -> dt.date:
     return _instant(moment).astimezone().date()
 
 
+def member_since(player: Player) -> dt.date:
+    """The day ``player`` was added to the Runde (set_member_since can move it back); a
+    player who played an earlier evening is a member from that evening on (``_members``)."""
+    return _local_date(player.created_at)
+
+
 def _members(players: Iterable[Player], digests: Sequence[EveningDigest]) -> tuple[Member, ...]:
     first: dict[str, dt.date] = {}
     for digest in digests:
@@ -223,7 +229,7 @@ def _members(players: Iterable[Player], digests: Sequence[EveningDigest]) -> tup
                 first[name] = digest.date
     out = []
     for player in players:
-        since = _local_date(player.created_at)
+        since = member_since(player)
         if player.name in first:
             since = min(since, first[player.name])
         out.append(Member(player.id, player.name, since,

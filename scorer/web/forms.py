@@ -109,6 +109,12 @@ class PlayerForm(Form):
     name = _name_field(PLAYER_NAME)
 
 
+class MemberSinceForm(Form):
+    """The day a player came to the Runde (for what absent members pay and score)."""
+
+    since = DateField("Mitglied seit", validators=[InputRequired(message="ein Datum angeben")])
+
+
 class WholeNumberField(IntegerField):
     """An integer field that reads only the digits 0 to 9 (see scorer.web.numbers)."""
 

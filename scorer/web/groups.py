@@ -19,6 +19,7 @@ from scorer.web.forms import (
     ActionForm,
     ForgetForm,
     GroupForm,
+    MemberSinceForm,
     PlayerForm,
     PresetForm,
     error_summary,
@@ -166,14 +167,27 @@ def add_player(token: str) -> str | Response:
 
 @bp.route("/r/<token>/spieler/<int:player_id>", methods=["GET", "POST"])
 def edit_player(token: str, player_id: int) -> str | Response:
-    """Rename a player, or retire / bring back."""
+    """Rename a player, set since when they belong to the Runde, or retire / bring back."""
     group = group_or_404(token)
     player = next((p for p in group.players if p.id == player_id), None)
     if player is None:
         return render_template("error.html", title="Nicht gefunden",
                                message="Diesen Spieler gibt es in dieser Runde nicht."), 404
     form = PlayerForm(data={"name": player.name})
+    since = MemberSinceForm(data={"since": services.member_since(player)})
     action = ActionForm()
+    if request.method == "POST" and "since" in request.form:
+        if since.validate_on_submit():
+            try:
+                services.set_member_since(player, since.since.data)
+            except services.Refused as err:
+                since.since.errors = [m for _, m in err.problems]
+            else:
+                flash(f"{player.name} ist Mitglied seit {since.since.data:%d.%m.%Y}.")
+                return redirect(url_for("groups.edit_player", token=token,
+                                        player_id=player.id))
+        return render_template("player.html", group=group, player=player, form=form,
+                               since=since, action=ActionForm(formdata=None)), 422
     if request.method == "POST" and "retire" in request.form and action.validate_on_submit():
         services.retire_player(player, request.form["retire"] == "1")
         flash(f"{player.name} ist ausgeschieden." if player.retired_at
@@ -188,7 +202,7 @@ def edit_player(token: str, player_id: int) -> str | Response:
             flash(f"Umbenannt in {player.name}.")
             return redirect(url_for("groups.show", token=token))
     status = 422 if request.method == "POST" else 200
-    return render_template("player.html", group=group, player=player, form=form,
+    return render_template("player.html", group=group, player=player, form=form, since=since,
                            action=ActionForm(formdata=None)), status
 
 
