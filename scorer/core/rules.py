@@ -192,6 +192,18 @@ class BockStacking(str, Enum):
     """Reasons start nothing while Bock games are queued; otherwise as append."""
 
 
+STACKING_LABEL = {
+    BockStacking.APPEND: "hinten anhängen",
+    BockStacking.MULTIPLY: "überlappend multiplizieren",
+    BockStacking.MERGE: "mit der laufenden zusammenführen",
+    BockStacking.RESTART: "neu beginnen",
+    BockStacking.IGNORE: "keine neue während offener Bockspiele",
+}
+"""The values of ``bock_stacking`` as the table reads them: here, not in scorer.words, so
+that an importer's note says them in the words of the rules page (importers import the core
+only)."""
+
+
 class BockEffect(str, Enum):
     """What a Bock factor does to a game (RULES.md §9.2)."""
 
@@ -719,6 +731,7 @@ __all__ = [
     "PflichtsoloForced",
     "REQUIREMENTS",
     "Requirement",
+    "STACKING_LABEL",
     "SoloKind",
     "SoloPoint",
     "closest_preset",

@@ -10,6 +10,7 @@ from enum import Enum
 
 from scorer.core.rules import (
     PRESETS,
+    STACKING_LABEL,
     Announcements,
     BockAtEnd,
     BockEffect,
@@ -210,13 +211,7 @@ VALUE_LABELS: dict[str, dict[str, str]] = {
         SoloPoint.SOLO.value: "für Soli und stille Hochzeit",
         SoloPoint.SOLO_AND_HOCHZEIT.value: "auch für Hochzeit ohne Partner",
     },
-    "bock_stacking": {
-        BockStacking.APPEND.value: "hinten anhängen",
-        BockStacking.MULTIPLY.value: "überlappend multiplizieren",
-        BockStacking.MERGE.value: "mit der laufenden zusammenführen",
-        BockStacking.RESTART.value: "neu beginnen",
-        BockStacking.IGNORE.value: "keine neue während offener Bockspiele",
-    },
+    "bock_stacking": {s.value: label for s, label in STACKING_LABEL.items()},
     "bock_effect": {
         BockEffect.MULTIPLY.value: "verdoppelt",
         BockEffect.ADD.value: "2 Punkte je Stufe für den Gewinner",
