@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from scorer.core.rules import preset, rules_from_spec
+from scorer.core.rules import SoloKind, preset, rules_from_spec
 from scorer.importers import ImportMode, ImportRefused, read_import
-from scorer.words.explain import format_value
+from scorer.words.explain import SOLO_LABELS, format_value
 
 DATA = Path(__file__).resolve().parent / "data" / "import"
 IDS = ["a", "b", "c", "d", "e"]
@@ -371,6 +371,20 @@ def test_a_sheet_without_a_bock_mode_says_what_was_assumed_in_german() -> None:
     assert "einfachen Bock, solange eine Bockrunde offen ist" in note, note
     assert "Doppelbock, solange zwei Bockrunden zugleich offen sind" in note, note
     assert "sequential" not in note and "doppelbock" not in note, note
+
+
+@pytest.mark.parametrize("rules", [
+    preset("ddv"),
+    rules_from_spec({"preset": "ddv", "solo_kinds": ["damen", "buben"]}),
+], ids=["karo", "no-karo"])
+def test_a_rescored_solo_says_its_kind_was_assumed(rules: Any) -> None:
+    evening = rescored([game(["b"], ["a", "c", "d"], "re", solo=True, note="Hand"),
+                        game(*NORMAL, "re")], rules=rules)
+    solo, normal = evening.entries
+    label = SOLO_LABELS[SoloKind(solo["solo"])]
+    assert f"Solo-Art nicht in der Datei: als {label} gewertet" in solo["note"], solo["note"]
+    assert solo["note"].startswith("Augen gewählt: Re ") and "Hand" in solo["note"]
+    assert "Solo-Art" not in normal["note"]
 
 
 def test_extras_our_rules_do_not_count_are_left_out_and_said() -> None:

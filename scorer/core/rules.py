@@ -306,6 +306,19 @@ class SoloKind(str, Enum):
     """Farbsolo Karo (Trumpfsolo)."""
 
 
+SOLO_LABEL = {
+    SoloKind.DAMEN: "Damensolo",
+    SoloKind.BUBEN: "Bubensolo",
+    SoloKind.DAMEN_BUBEN: "Damen-Buben-Solo",
+    SoloKind.FLEISCHLOS: "Fleischloser",
+    SoloKind.KREUZ: "Kreuz-Solo",
+    SoloKind.PIK: "Pik-Solo",
+    SoloKind.HERZ: "Herz-Solo",
+    SoloKind.KARO: "Karo-Solo",
+}
+"""The solo kinds as the table reads them (kept here for the importers, as STACKING_LABEL)."""
+
+
 @dataclass(frozen=True, slots=True)
 class HouseRules:
     """The full option set of RULES.md §8; impossible combinations raise InvalidRules."""
@@ -731,6 +744,7 @@ __all__ = [
     "PflichtsoloForced",
     "REQUIREMENTS",
     "Requirement",
+    "SOLO_LABEL",
     "STACKING_LABEL",
     "SoloKind",
     "SoloPoint",

@@ -36,6 +36,7 @@ from enum import Enum
 from typing import Any
 
 from scorer.core.rules import (
+    SOLO_LABEL,
     STACKING_LABEL,
     Announcements,
     BockStacking,
@@ -514,7 +515,9 @@ def _rescored(game: Game, level: int, names: Mapping[str, str], rules: HouseRule
     if shown_level > reached:
         why += f"; die Absage verlangt {_LEVEL_WORDS[shown_level]}"
     chosen = f"Augen gewählt: Re {re_eyes} ({why})"
-    facts["note"] = note_of([chosen, game.note])
+    assumed = (f"Solo-Art nicht in der Datei: als {SOLO_LABEL[_solo_kind(rules)]} gewertet"
+               if game.solo else None)
+    facts["note"] = note_of([chosen, assumed, game.note])
 
     players = tuple(facts.get("players", ()))
     try:

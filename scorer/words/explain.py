@@ -10,6 +10,7 @@ from enum import Enum
 
 from scorer.core.rules import (
     PRESETS,
+    SOLO_LABEL,
     STACKING_LABEL,
     Announcements,
     BockAtEnd,
@@ -52,16 +53,7 @@ KIND_LABELS = {
     GameKind.RECORDED: "Punkte eingetragen",
 }
 
-SOLO_LABELS = {
-    SoloKind.DAMEN: "Damensolo",
-    SoloKind.BUBEN: "Bubensolo",
-    SoloKind.DAMEN_BUBEN: "Damen-Buben-Solo",
-    SoloKind.FLEISCHLOS: "Fleischloser",
-    SoloKind.KREUZ: "Kreuz-Solo",
-    SoloKind.PIK: "Pik-Solo",
-    SoloKind.HERZ: "Herz-Solo",
-    SoloKind.KARO: "Karo-Solo",
-}
+SOLO_LABELS: dict[SoloKind, str] = dict(SOLO_LABEL)
 
 EXTRA_LABELS: dict[Extra, str] = dict(EXTRA_LABEL)
 
