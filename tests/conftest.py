@@ -349,7 +349,8 @@ class Table:
             assert panel.status_code == 200, panel.text
             return f'<div class="game__words" data-panel-body>{panel.text}</div>'
 
-        return re.sub(r'<div class="game__words" data-panel-body><p><a href="([^"]+)">'
+        return re.sub(r'<div class="game__words" data-panel-body><p><a (?:class="[^"]*" )?'
+                      r'href="([^"]+)">'
                       r'Rechnung von Spiel \d+</a></p></div>', fetched, page.text)
 
     def ledger(self, sheet_url: str) -> Any:
