@@ -126,6 +126,19 @@ def test_the_pages_messages_are_sentences_with_the_minus_sign(
     assert _alerts(answer.text) == [alert]
 
 
+def test_points_beyond_the_limit_are_said_under_the_players_field(
+        table: Any, evening: str) -> None:
+    # Entered points stop at 1.000.000 a player (MAX_RECORDED_POINTS): Anna's 3.000.000 is over.
+    answer = table.client.post(evening + "punkte", data=_form(
+        table, {"Anna": "3000000", "Ben": "-1000000", "Cem": "-1000000", "Dora": "-1000000"}))
+    assert answer.status_code == 422
+    anna = f"points_{table.player_id('Anna')}"
+    under = re.search(rf'id="{anna}-error">([^<]+)</p>', answer.text)
+    assert under and under.group(1).startswith("Punkte für Anna: "), answer.text[-3000:]
+    assert "1.000.000" in under.group(1)
+    assert _alerts(answer.text) == []
+
+
 def test_a_correction_made_meanwhile_on_another_phone_is_said_as_a_sentence(
         table: Any, evening: str) -> None:
     four = {"Anna": "3", "Ben": "-1", "Cem": "-1", "Dora": "-1"}
