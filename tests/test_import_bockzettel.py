@@ -11,8 +11,9 @@ from typing import Any
 
 import pytest
 
-from scorer.core.rules import preset, rules_from_spec
+from scorer.core.rules import SoloKind, preset, rules_from_spec
 from scorer.importers import ImportMode, ImportRefused, read_import
+from scorer.words.explain import SOLO_LABELS, format_value
 
 DATA = Path(__file__).resolve().parent / "data" / "import"
 IDS = ["a", "b", "c", "d", "e"]
@@ -344,6 +345,46 @@ def test_the_sheets_bock_mode_becomes_bock_stacking(mode: str, stacking: str, ca
     assert evening.rules.bock_cap == cap
     assert [t.value for t in evening.rules.bock_triggers] == [
         "tie_120", "lost_announcement", "zero_game", "manual"]
+
+
+@pytest.mark.parametrize("mode, said", [
+    ("sequential", "einfachen Bock, solange eine Bockrunde offen ist"),
+    ("doppelbock", "Doppelbock, solange zwei Bockrunden zugleich offen sind")])
+def test_the_sheets_bock_mode_is_said_in_the_words_the_rules_page_uses(mode: str,
+                                                                       said: str) -> None:
+    evening = rescored([game(*NORMAL, "re", manual=True)], rules=preset("bockrunde"),
+                       stacking=mode)
+    (note,) = [n for n in evening.notes if n.startswith("Neu gewertet")]
+    # the value as the rules page and the settings form show it
+    shown = format_value("bock_stacking", evening.rules.bock_stacking.value)
+    assert f"„{shown}“" in note and said in note, note
+    for internal in ("sequential", "doppelbock", "bock_stacking", "merge", "multiply"):
+        assert internal not in note, note
+
+
+def test_a_sheet_without_a_bock_mode_says_what_was_assumed_in_german() -> None:
+    # Two lost Ansagen open overlapping windows: the two modes give other sums, so it is said.
+    lost_re = game(*NORMAL, "contra", ("reAnnounced",))
+    games = [lost_re, lost_re] + [game(*NORMAL, "re")] * 3
+    (evening,) = read_import(sheet_file(games), "b.json").evenings
+    (note,) = [n for n in evening.notes if "speichert keinen Bock-Modus" in n]
+    assert "einfachen Bock, solange eine Bockrunde offen ist" in note, note
+    assert "Doppelbock, solange zwei Bockrunden zugleich offen sind" in note, note
+    assert "sequential" not in note and "doppelbock" not in note, note
+
+
+@pytest.mark.parametrize("rules", [
+    preset("ddv"),
+    rules_from_spec({"preset": "ddv", "solo_kinds": ["damen", "buben"]}),
+], ids=["karo", "no-karo"])
+def test_a_rescored_solo_says_its_kind_was_assumed(rules: Any) -> None:
+    evening = rescored([game(["b"], ["a", "c", "d"], "re", solo=True, note="Hand"),
+                        game(*NORMAL, "re")], rules=rules)
+    solo, normal = evening.entries
+    label = SOLO_LABELS[SoloKind(solo["solo"])]
+    assert f"Solo-Art nicht in der Datei: als {label} gewertet" in solo["note"], solo["note"]
+    assert solo["note"].startswith("Augen gewählt: Re ") and "Hand" in solo["note"]
+    assert "Solo-Art" not in normal["note"]
 
 
 def test_extras_our_rules_do_not_count_are_left_out_and_said() -> None:

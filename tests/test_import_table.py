@@ -211,6 +211,32 @@ def test_a_sheet_broken_in_several_places_names_every_place_at_once(
         assert found.startswith(line), (line, got)
 
 
+@pytest.mark.parametrize("text, line", [
+    # Five at the table, one sitting out each game: row 4 wrote "x" for Ben beside four
+    # numbers, 3 + 1 − 1 + 0 = +3.
+    ("Anna;Ben;Cem;Dora;Emil\n1;1;-1;-1;\n;2;-2;-2;2\n3;x;1;-1;0\n",
+     "Datei „abend.csv“, Zeile 4: die Punkte ergeben zusammen +3, nicht 0 "
+     "(Ben: „x“ zählt als nicht am Tisch)"),
+    # Two marks in one row, in column order; the row's others: 2 − 1 = +1.
+    ("Anna;Ben;Cem;Dora;Emil;Finn\n1;1;-1;-1;;\n2;-;x;-1;0;0\n",
+     "Datei „abend.csv“, Zeile 3: die Punkte ergeben zusammen +1, nicht 0 "
+     "(Ben: „-“, Cem: „x“ zählen als nicht am Tisch)"),
+    # A sheet whose rows mostly add up, beside a cell that is no number.
+    ("Anna;Ben;Cem;Dora;Emil\n1;1;-1;-1;\nabc;1;-1;-1;\n2;x;-1;-1;1\n",
+     "Datei „abend.csv“, Zeile 4: die Punkte ergeben zusammen +1, nicht 0 "
+     "(Ben: „x“ zählt als nicht am Tisch)"),
+], ids=["x", "two-marks", "beside-a-bad-cell"])
+def test_a_row_that_does_not_add_up_names_the_cells_read_as_not_at_the_table(
+        text: str, line: str) -> None:
+    assert line in refused(text)
+
+
+def test_a_row_that_does_not_add_up_without_such_marks_says_nothing_more() -> None:
+    # Emil's empty cell is the usual sitting out of a five's table: not named.
+    lines = refused("Anna;Ben;Cem;Dora;Emil\n1;1;-1;-1;\n1;2;-1;-1;\n")
+    assert lines == ["Datei „abend.csv“, Zeile 3: die Punkte ergeben zusammen +1, nicht 0"]
+
+
 def test_a_sheet_broken_everywhere_names_its_first_twenty_problems() -> None:
     text = "Anna;Ben;Cem;Dora\n" + "x1;-1;1;-1\n" * 100
     got = refused(text)

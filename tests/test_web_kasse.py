@@ -212,6 +212,22 @@ def test_deposits_and_expenses_are_typed_in_euros_and_come_back_from_the_history
     assert balance(page) == "−130,00 €"
 
 
+def test_every_example_the_amount_hint_gives_is_accepted(app, table, client):
+    # A reader who copies the hint's example must not be refused next: no minus sign in it.
+    table.create_group(players=FIVE)
+    runde = f"/r/{table.token}/"
+    entry = {"kind": "expense", "date": "2025-12-12", "text": "Karten"}
+    response = client.post(runde + "kasse/eintrag", data={**entry, "amount": "zehn"})
+    assert response.status_code == 422
+    hint = re.search(r'<p class="error" id="amount-error">([^<]+)</p>', response.text)
+    assert hint and "etwa" in hint.group(1), response.text[-3000:]
+    examples = re.findall(r"[−+-]?\d[\d.,]*", hint.group(1).split("etwa", 1)[1])
+    assert len(examples) >= 2, hint.group(1)
+    for example in examples:
+        response = client.post(runde + "kasse/eintrag", data={**entry, "amount": example})
+        assert response.status_code == 302, (example, hint.group(1))
+
+
 def test_the_season_report_sums_averages_and_bounds_each_members_charges(table, client):
     table.create_group(players=FIVE)
     play_season(table)

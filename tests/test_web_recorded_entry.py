@@ -100,6 +100,60 @@ def test_points_that_are_no_game_are_refused_naming_them_and_store_nothing(
     assert all(f'value="{v}"' in answer.text for v in points.values() if v)
 
 
+def _alerts(page: str) -> list[str]:
+    """The messages at the top of the page (not those under a field)."""
+    return [_text(m) for m in re.findall(
+        r'<p class="flash flash--error" role="alert" id="points-error">(.*?)</p>', page, re.S)]
+
+
+@pytest.mark.parametrize(("points", "alert"), [
+    # 1 − 1 − 1 + 0 = −1, written with the minus sign as the sheet writes it
+    ({"Anna": "1", "Ben": "-1", "Cem": "-1", "Dora": "0"},
+     "Die Punkte müssen zusammen 0 ergeben, nicht −1."),
+    ({"Anna": "3", "Ben": "-1", "Cem": "-1", "Dora": "0"},
+     "Die Punkte müssen zusammen 0 ergeben, nicht +1."),
+    ({"Anna": "1", "Ben": "-1", "Cem": "0"},
+     "Genau vier Spieler bekommen Punkte, hier sind es 3: bei den anderen eine Zahl "
+     "eintragen (auch 0)."),
+    ({"Anna": "4", "Ben": "-1", "Cem": "-1", "Dora": "-1", "Emil": "-1"},
+     "Genau vier Spieler bekommen Punkte, hier sind es 5: die anderen Felder leer lassen. "
+     "Strafpunkte für fünf Spieler lassen sich nicht als ein Spiel schreiben."),
+], ids=["minus", "plus", "three", "five"])
+def test_the_pages_messages_are_sentences_with_the_minus_sign(
+        table: Any, table_of_five: str, points: dict[str, str], alert: str) -> None:
+    answer = table.client.post(table_of_five + "punkte", data=_form(table, points))
+    assert answer.status_code == 422
+    assert _alerts(answer.text) == [alert]
+
+
+def test_points_beyond_the_limit_are_said_under_the_players_field(
+        table: Any, evening: str) -> None:
+    # Entered points stop at 1.000.000 a player (MAX_RECORDED_POINTS): Anna's 3.000.000 is over.
+    answer = table.client.post(evening + "punkte", data=_form(
+        table, {"Anna": "3000000", "Ben": "-1000000", "Cem": "-1000000", "Dora": "-1000000"}))
+    assert answer.status_code == 422
+    anna = f"points_{table.player_id('Anna')}"
+    under = re.search(rf'id="{anna}-error">([^<]+)</p>', answer.text)
+    assert under and under.group(1).startswith("Punkte für Anna: "), answer.text[-3000:]
+    assert "1.000.000" in under.group(1)
+    assert _alerts(answer.text) == []
+
+
+def test_a_correction_made_meanwhile_on_another_phone_is_said_as_a_sentence(
+        table: Any, evening: str) -> None:
+    four = {"Anna": "3", "Ben": "-1", "Cem": "-1", "Dora": "-1"}
+    assert table.client.post(evening + "punkte", data=_form(table, four)).status_code == 302
+    url = f"{evening}spiel/{table.game_ids()[-1]}/punkte"
+    page = table.client.get(url).text
+    revision = re.search(r'name="revision" type="hidden" value="(\d+)"', page).group(1)
+    data = {f"points_{table.player_id(n)}": v for n, v in four.items()}
+    assert table.client.post(url, data={**data, "revision": revision}).status_code == 302
+    answer = table.client.post(url, data={**data, "revision": revision})  # the old page
+    assert answer.status_code == 422
+    (alert,) = _alerts(answer.text)
+    assert alert.startswith("Inzwischen geändert") and alert.endswith("."), alert
+
+
 def test_a_note_longer_than_200_characters_is_refused(app: Any, table: Any,
                                                       evening: str) -> None:
     from scorer.store.models import Game

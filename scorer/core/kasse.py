@@ -264,7 +264,7 @@ def parse_cents(text: Any, field: str = "amount") -> int:
             sign, euros, cents = match.groups()
             value = int(euros.replace(".", "")) * 100 + int((cents or "0").ljust(2, "0"))
             return -value if sign == "-" else value
-    raise InvalidKasse([(field, "einen Betrag in Euro angeben, etwa 12,50 oder −180")])
+    raise InvalidKasse([(field, "einen Betrag in Euro angeben, etwa 12,50 oder 180")])
 
 
 def check_absent(mode: Any, fixed_cents: Any) -> tuple[AbsentPays, int]:

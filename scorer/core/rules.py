@@ -192,6 +192,18 @@ class BockStacking(str, Enum):
     """Reasons start nothing while Bock games are queued; otherwise as append."""
 
 
+STACKING_LABEL = {
+    BockStacking.APPEND: "hinten anhängen",
+    BockStacking.MULTIPLY: "überlappend multiplizieren",
+    BockStacking.MERGE: "mit der laufenden zusammenführen",
+    BockStacking.RESTART: "neu beginnen",
+    BockStacking.IGNORE: "keine neue während offener Bockspiele",
+}
+"""The values of ``bock_stacking`` as the table reads them: here, not in scorer.words, so
+that an importer's note says them in the words of the rules page (importers import the core
+only)."""
+
+
 class BockEffect(str, Enum):
     """What a Bock factor does to a game (RULES.md §9.2)."""
 
@@ -292,6 +304,19 @@ class SoloKind(str, Enum):
     """Farbsolo Herz."""
     KARO = "karo"
     """Farbsolo Karo (Trumpfsolo)."""
+
+
+SOLO_LABEL = {
+    SoloKind.DAMEN: "Damensolo",
+    SoloKind.BUBEN: "Bubensolo",
+    SoloKind.DAMEN_BUBEN: "Damen-Buben-Solo",
+    SoloKind.FLEISCHLOS: "Fleischloser",
+    SoloKind.KREUZ: "Kreuz-Solo",
+    SoloKind.PIK: "Pik-Solo",
+    SoloKind.HERZ: "Herz-Solo",
+    SoloKind.KARO: "Karo-Solo",
+}
+"""The solo kinds as the table reads them (kept here for the importers, as STACKING_LABEL)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -719,6 +744,8 @@ __all__ = [
     "PflichtsoloForced",
     "REQUIREMENTS",
     "Requirement",
+    "SOLO_LABEL",
+    "STACKING_LABEL",
     "SoloKind",
     "SoloPoint",
     "closest_preset",

@@ -540,7 +540,8 @@ def _parse_recorded(raw: Any, players: tuple[str, ...], problems: Problems) -> d
             return None
     total = sum(raw.values())
     if total:
-        problems.append(("points", f"die Punkte müssen zusammen 0 ergeben, nicht {total:+d}"))
+        shown_total = f"{total:+d}".replace("-", "\u2212")  # the minus sign the sheet writes
+        problems.append(("points", f"die Punkte müssen zusammen 0 ergeben, nicht {shown_total}"))
         return None
     return {p: raw[p] for p in players} if players else dict(raw)
 

@@ -36,6 +36,8 @@ from enum import Enum
 from typing import Any
 
 from scorer.core.rules import (
+    SOLO_LABEL,
+    STACKING_LABEL,
     Announcements,
     BockStacking,
     BockTrigger,
@@ -157,6 +159,14 @@ class StackingMode(str, Enum):
     """Single Bock while any window is open."""
     DOPPELBOCK = "doppelbock"
     """Double Bock while two or more windows are open."""
+
+
+_MODE_WORDS = {
+    StackingMode.SEQUENTIAL: "einfachen Bock, solange eine Bockrunde offen ist",
+    StackingMode.DOPPELBOCK: "Doppelbock, solange zwei Bockrunden zugleich offen sind",
+}
+"""What each Bock mode gives, as a table would say it (its internal name means nothing
+there)."""
 
 
 # ------------------------------------------------------------------ the file as read
@@ -505,7 +515,9 @@ def _rescored(game: Game, level: int, names: Mapping[str, str], rules: HouseRule
     if shown_level > reached:
         why += f"; die Absage verlangt {_LEVEL_WORDS[shown_level]}"
     chosen = f"Augen gewählt: Re {re_eyes} ({why})"
-    facts["note"] = note_of([chosen, game.note])
+    assumed = (f"Solo-Art nicht in der Datei: als {SOLO_LABEL[_solo_kind(rules)]} gewertet"
+               if game.solo else None)
+    facts["note"] = note_of([chosen, assumed, game.note])
 
     players = tuple(facts.get("players", ()))
     try:
@@ -610,9 +622,9 @@ def _evening(sheet: Sheet, names: Mapping[str, str], mode: ImportMode, rules: Ho
         other = StackingMode.DOPPELBOCK if stacking is StackingMode.SEQUENTIAL \
             else StackingMode.SEQUENTIAL
         if bock_levels(sheet.games, players, other) != levels:
-            notes.append(f"Der Bogen speichert keinen Bock-Modus; angenommen ist "
-                         f"„{stacking.value}“, Bockzettels Voreinstellung. War in Bockzettel "
-                         f"„{other.value}“ eingestellt, zeigte es andere Summen.")
+            notes.append(f"Der Bogen speichert keinen Bock-Modus; angenommen ist Bockzettels "
+                         f"Voreinstellung: {_MODE_WORDS[stacking]}. Gab Bockzettel "
+                         f"stattdessen {_MODE_WORDS[other]}, zeigte es andere Summen.")
     totals = dict.fromkeys((names[p] for p in sheet.player_ids), 0)
     entries: list[dict[str, Any]] = []
     places: list[str] = []
@@ -620,9 +632,10 @@ def _evening(sheet: Sheet, names: Mapping[str, str], mode: ImportMode, rules: Ho
     if mode is ImportMode.RESCORED:
         evening_rules = rescore_rules(rules, stacking,
                                       manual=any(g.manual_bock for g in sheet.games))
-        notes.append(f"Neu gewertet nach euren Regeln; Bockzettels Bock-Modus „{stacking.value}“ "
-                     f"zählt als bock_stacking „{evening_rules.bock_stacking.value}“"
-                     + (" mit höchstens ×4." if stacking is StackingMode.DOPPELBOCK else "."))
+        notes.append(f"Neu gewertet nach euren Regeln. Bockzettel gibt auf diesem Bogen "
+                     f"{_MODE_WORDS[stacking]}: hier heißt das bei mehreren Bockrunden "
+                     f"„{STACKING_LABEL[evening_rules.bock_stacking]}“"
+                     + (", höchstens ×4." if stacking is StackingMode.DOPPELBOCK else "."))
     dropped: dict[str, int] = {}
     for game, level in zip(sheet.games, levels):
         for name, value in bockzettel_points(game, level).items():

@@ -259,6 +259,8 @@ class _Row:
     time: dt.date | None = None
     dealer: str | None = None
     note: str | None = None
+    absent: dict[str, str] = field(default_factory=dict)
+    """Players whose cell was written but read as not at the table ("x", "-"), with it."""
 
 
 @dataclass(slots=True)
@@ -340,6 +342,7 @@ def _read_row(raw: Sequence[Cell], number: int, where: str, width: int, columns:
         cells[0] = None  # "Summe" written into the first player's column
     problems: list[tuple[str, str]] = []
     values: dict[str, int] = {}
+    absent: dict[str, str] = {}
     for i, name in columns.players.items():
         try:
             value = _points(cells[i], f"{place}, Spalte {name}", comma)
@@ -348,7 +351,9 @@ def _read_row(raw: Sequence[Cell], number: int, where: str, width: int, columns:
             continue
         if value is not None:
             values[name] = value
-    row = _Row(number, values)
+        elif _text(cells[i]):
+            absent[name] = _text(cells[i])
+    row = _Row(number, values, absent=absent)
     if not is_sum:
         for role in (Role.DATE, Role.TIME):
             col = columns.first(role)
@@ -462,6 +467,17 @@ def _too_few(count: int) -> str:
             "oder „-“ heißt: nicht am Tisch; bei den vier Spielern die Punkte eintragen)")
 
 
+def _not_zero(total: int, row: _Row) -> str:
+    """A row that does not add up; the cells read as not at the table are named, since a
+    mark meant otherwise ("-" for a forgotten number) is the likely slip."""
+    message = f"die Punkte ergeben zusammen {signed(total)}, nicht 0"
+    if not row.absent:
+        return message
+    marks = ", ".join(f"{name}: {quoted(text)}" for name, text in row.absent.items())
+    verb = "zählt" if len(row.absent) == 1 else "zählen"
+    return f"{message} ({marks} {verb} als nicht am Tisch)"
+
+
 def _four(values: dict[str, int], row: _Row, sign: Sign, place: str) -> dict[str, int]:
     """The game's four players: more than four cells are allowed only where the extra
     players wrote 0 and it is clear who sat out."""
@@ -481,14 +497,14 @@ def _four(values: dict[str, int], row: _Row, sign: Sign, place: str) -> dict[str
     return {p: v for p, v in values.items() if p not in out}
 
 
-def _even_up(values: dict[str, int], sign: Sign, place: str,
+def _even_up(values: dict[str, int], row: _Row, sign: Sign, place: str,
              notes: list[str]) -> dict[str, int]:
     """One-sided points made plus and minus: the winners (the players at the best value)
     get, shared evenly, what the losers paid; a remainder goes one each to the first."""
     if sign is Sign.ZERO_SUM:
         total = sum(values.values())
         if total:
-            raise refuse(place, f"die Punkte ergeben zusammen {signed(total)}, nicht 0")
+            raise refuse(place, _not_zero(total, row))
         return values
     best = max(values.values()) if sign is Sign.MINUS else min(values.values())
     winners = [p for p, v in values.items() if v == best]
@@ -551,7 +567,7 @@ def _evening_plan(evening: _Evening, order: list[str], sign: Sign, shape: Shape,
     for row, values in zip(evening.rows, evening.games):
         place = f"{where}Zeile {row.number}"
         try:
-            games.append(_even_up(_four(values, row, sign, place), sign, place, notes))
+            games.append(_even_up(_four(values, row, sign, place), row, sign, place, notes))
         except ImportRefused as err:
             for problem in err.problems:
                 problems.add(*problem)
@@ -689,8 +705,7 @@ def _unbalanced_rows(blocks: list[_Block], prefix: str, problems: Problems) -> N
         if len(row.values) < 4:
             problems.add(f"{prefix}Zeile {row.number}", _too_few(len(row.values)))
         elif zero_sum and total:
-            problems.add(f"{prefix}Zeile {row.number}",
-                         f"die Punkte ergeben zusammen {signed(total)}, nicht 0")
+            problems.add(f"{prefix}Zeile {row.number}", _not_zero(total, row))
 
 
 def _read_sheet(sheet: Sheet, *, file_name: str, workbook: bool, rules: HouseRules,
@@ -720,7 +735,9 @@ def _read_sheet(sheet: Sheet, *, file_name: str, workbook: bool, rules: HouseRul
         last_name = columns.players.pop(last_index)
         trial_blocks = [_Block([_Row(r.number, {p: v for p, v in r.values.items()
                                                 if p != last_name}, r.date, r.time, r.dealer,
-                                     r.note) for r in b.rows], b.sums) for b in blocks]
+                                     r.note, {p: t for p, t in r.absent.items()
+                                              if p != last_name})
+                                for r in b.rows], b.sums) for b in blocks]
         trial_shape, trial_games = _shape(trial_blocks)
         if _sign(trial_games) is Sign.ZERO_SUM:
             notes_out.append(f"{prefix}Spalte {quoted(last_name)} ist kein Spieler (die Zeilen "
@@ -734,8 +751,7 @@ def _read_sheet(sheet: Sheet, *, file_name: str, workbook: bool, rules: HouseRul
             for row, values in zip(block.rows, rows):
                 total = sum(values.values())
                 if total:
-                    problems.add(f"{prefix}Zeile {row.number}", f"die Punkte ergeben zusammen "
-                                                               f"{signed(total)}, nicht 0")
+                    problems.add(f"{prefix}Zeile {row.number}", _not_zero(total, row))
         problems.raise_if_any()
     assert sign is not None
     found = ["laufende Summen (die Punkte je Spiel sind die Differenzen)"

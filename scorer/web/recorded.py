@@ -22,6 +22,7 @@ from wtforms.validators import Optional
 from scorer import services
 from scorer.core.scoring import MAX_NOTE
 from scorer.store.models import Evening, Game
+from scorer.web.display import sentence
 from scorer.web.entry_pages import entry_key, refuse_if_closed, row_of, sheet_url
 from scorer.web.forms import Form
 from scorer.web.lookup import evening_or_404, game_or_404
@@ -83,15 +84,22 @@ def facts_of(points: Mapping[str, int], form: RecordedForm, rotation: Sequence[s
 
 def _errors(problems: Sequence[tuple[str, str]], seats: Sequence[tuple[int, str]],
             ) -> dict[str, list[str]]:
-    """The core's problems under the page's fields: per-player points under the player's
-    field where the message names them, the rest at the top."""
+    """The core's problems under the page's fields: a player's points under the player's
+    field where the problem names them (``points.Anna``), the rest at the top, each there a
+    sentence of its own (capitalised, with its full stop)."""
     out: dict[str, list[str]] = {}
+    ids = {player: pid for pid, player in seats}
     for name, message in problems:
-        key = {"note": "note", "dealer_stays": "dealer_stays"}.get(name.split(".")[0], "points")
-        if name.split(".")[0] == "players":
+        head, _, player = name.partition(".")
+        if head == "points" and player in ids:  # "points.Anna": her number is wrong
+            out.setdefault(field(ids[player]), []).append(f"Punkte für {player}: {message}")
+            continue
+        key = {"note": "note", "dealer_stays": "dealer_stays"}.get(head, "points")
+        if head == "players":
             # The core counts named players; here the players are the fields with a number.
             message = _players_message(seats, message)
-        out.setdefault(key, []).append(message[:1].upper() + message[1:])
+        out.setdefault(key, []).append(sentence(message) if key == "points"
+                                       else message[:1].upper() + message[1:])
     return out
 
 

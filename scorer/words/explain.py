@@ -10,6 +10,8 @@ from enum import Enum
 
 from scorer.core.rules import (
     PRESETS,
+    SOLO_LABEL,
+    STACKING_LABEL,
     Announcements,
     BockAtEnd,
     BockEffect,
@@ -51,16 +53,7 @@ KIND_LABELS = {
     GameKind.RECORDED: "Punkte eingetragen",
 }
 
-SOLO_LABELS = {
-    SoloKind.DAMEN: "Damensolo",
-    SoloKind.BUBEN: "Bubensolo",
-    SoloKind.DAMEN_BUBEN: "Damen-Buben-Solo",
-    SoloKind.FLEISCHLOS: "Fleischloser",
-    SoloKind.KREUZ: "Kreuz-Solo",
-    SoloKind.PIK: "Pik-Solo",
-    SoloKind.HERZ: "Herz-Solo",
-    SoloKind.KARO: "Karo-Solo",
-}
+SOLO_LABELS: dict[SoloKind, str] = dict(SOLO_LABEL)
 
 EXTRA_LABELS: dict[Extra, str] = dict(EXTRA_LABEL)
 
@@ -210,13 +203,7 @@ VALUE_LABELS: dict[str, dict[str, str]] = {
         SoloPoint.SOLO.value: "für Soli und stille Hochzeit",
         SoloPoint.SOLO_AND_HOCHZEIT.value: "auch für Hochzeit ohne Partner",
     },
-    "bock_stacking": {
-        BockStacking.APPEND.value: "hinten anhängen",
-        BockStacking.MULTIPLY.value: "überlappend multiplizieren",
-        BockStacking.MERGE.value: "mit der laufenden zusammenführen",
-        BockStacking.RESTART.value: "neu beginnen",
-        BockStacking.IGNORE.value: "keine neue während offener Bockspiele",
-    },
+    "bock_stacking": {s.value: label for s, label in STACKING_LABEL.items()},
     "bock_effect": {
         BockEffect.MULTIPLY.value: "verdoppelt",
         BockEffect.ADD.value: "2 Punkte je Stufe für den Gewinner",
