@@ -141,6 +141,15 @@ def _breakdown(words: RowWords) -> str:
     return f"{text} · {words.bock_reasons}" if words.bock_reasons else text
 
 
+def _head(game: LedgerGame, words: RowWords) -> str:
+    """The kind and who, in bold before the row's words: "Damensolo · Dora" (not "Solo
+    Damensolo · Dora"), "Pflichtsolo (Kreuz-Solo) · Ben", "Stille Hochzeit · Cem"."""
+    if game.facts.kind is GameKind.SOLO and game.facts.solo is not None:
+        solo, _, who = words.detail.partition(" · ")
+        return words.detail if words.kind == "Solo" else f"{words.kind} ({solo}) · {who}"
+    return " · ".join(filter(None, [words.kind, words.detail]))
+
+
 def _row(game: LedgerGame, words: RowWords, seats: tuple[str, ...],
          short: dict[str, str]) -> dict[str, Any]:
     redeal = game.facts.kind is GameKind.REDEAL
@@ -164,6 +173,7 @@ def _row(game: LedgerGame, words: RowWords, seats: tuple[str, ...],
         # A normal game names no kind, as on the paper Zettel.
         "kind": words.kind if words.marker else "",
         "detail": words.detail,
+        "head": _head(game, words) if words.marker else "",
         "pflicht": game.pflicht,
         "redeal": redeal,
         "bock": f"×{words.bock}" if words.bock > 1 else "",

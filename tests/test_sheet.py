@@ -217,6 +217,23 @@ def test_every_special_game_gets_its_kind_marker(rules, game, marker):
     assert (row["kind"], row["detail"]) == marker
 
 
+@pytest.mark.parametrize(("rules", "game", "head"), [
+    # Tester finding: the PDF printed "Solo Damensolo · Dora".
+    ("bockrunde", {"kind": "solo", "solo": "damen", "re": ["Dora"], "re_eyes": 130},
+     "Damensolo · Dora"),
+    ("ddv", {"kind": "solo", "solo": "kreuz", "re": ["Ben"], "re_eyes": 130},
+     "Pflichtsolo (Kreuz-Solo) · Ben"),
+    ("bockrunde", {"kind": "stille_hochzeit", "re": ["Cem"], "re_eyes": 130},
+     "Stille Hochzeit · Cem"),
+    ("bockrunde", {"kind": "redeal"}, "neu gegeben"),
+])
+def test_the_printed_row_names_the_kind_and_who_once(rules, game, head):
+    ledger = evening({"rules": rules, "seats": ["Anna", "Ben", "Cem", "Dora"], "games": [game]})
+    text = _flat(_text(render_sheet_pdf(sheet_context(ledger, title="Donnerstagsrunde"))))
+    assert f"{head}:" in text
+    assert "Solo Damensolo" not in text
+
+
 def test_a_forced_pflichtsolo_says_it_was_forced_and_why_the_dealer_moves_on():
     # ddv, no game planned: four open Pflichtsoli and no planned game left, so the first game
     # is already forced on the first seat after the dealer, Ben. Under `within` a forced
