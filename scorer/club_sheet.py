@@ -22,6 +22,7 @@ from scorer.sheet import TEMPLATES, html_to_pdf
 from scorer.store.models import Tournament
 from scorer.words.club import FIGURE_LABELS, FIGURE_SHORT, figure, standing_text
 from scorer.words.explain import deviation_text, summary
+from scorer.words.labels import games_text
 
 if TYPE_CHECKING:
     from scorer.services.club_results import Results, RoundView
@@ -58,8 +59,7 @@ def result_context(tournament: Tournament, results: Results) -> dict[str, Any]:
             figures = table_points(totals) if by_table_points else dict(totals)
             tables.append({
                 "number": table.number,
-                "games": len(table.ledger.games),
-                "planned": table.planned,
+                "games": games_text(table.ledger.games, table.planned),
                 "players": [{"name": name, "number": results.numbers.get(name, ""),
                              "points": figure(totals[name]),
                              "figure": figure(figures[name])}

@@ -43,11 +43,12 @@ def test_two_rounds_at_a_four_and_a_five_rank_as_the_core_ranks_their_games(club
     four, five = sorted(club.tables.values(), key=lambda t: len(t.seats))
     club.play(four, 3)
     organiser = club.client.get(club.home).text
-    assert "Tisch 1: Spiel 3 von 4" in organiser or "Tisch 2: Spiel 3 von 4" in organiser
-    assert f"Tisch {five.number}: Spiel 0 von 5" in organiser
+    assert f"Tisch {four.number}: 3 von 4 Spielen gezählt<" in organiser
+    assert f"Tisch {five.number}: 0 von 5 Spielen gezählt<" in organiser
     club.play(four, 1)
     club.play(five, 5)
-    assert f"Tisch {four.number}: fertig (4 von 4)" in club.client.get(club.home).text
+    assert f"Tisch {four.number}: fertig – 4 von 4 Spielen gezählt<" in club.client.get(
+        club.home).text
 
     club.draw(seed=7)
     # Round 1 is complete at every table: starting round 2 ends it.

@@ -49,6 +49,7 @@ from scorer.web.qr import qr_svg
 from scorer.web.remembered import remembered_token
 from scorer.words.club import progress_text, round_state, seat_list
 from scorer.words.explain import PRESET_LABELS, summary
+from scorer.words.labels import games_text
 
 bp = Blueprint("club", __name__)
 
@@ -443,9 +444,13 @@ def table_page(group: Group) -> str:
     if evening is not None:
         players = [seat.player.name for seat in evening.seats]
     sheet = services.sheet(evening) if evening is not None else None
+    games = (games_text(sheet.ledger.games, evening.planned_games)
+             if sheet is not None and evening is not None and evening.planned_games is not None
+             else None)
     return render_template(
         "club/table.html", group=group, table=table, tournament=tournament, evening=evening,
-        sheet=sheet, players=players, seat_list=seat_list, action=ActionForm(formdata=None),
+        sheet=sheet, games=games, players=players, seat_list=seat_list,
+        action=ActionForm(formdata=None),
         remembered_here=remembered_token(group) == g.link_token,
         read_url=public_url("groups.show", token=group.read_token),
         read_qr=qr_svg(public_url("groups.show", token=group.read_token)))

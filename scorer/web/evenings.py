@@ -26,6 +26,7 @@ from scorer.words.labels import (
     bock_summary,
     coming_words,
     forced_notice,
+    games_text,
     plan_complete,
     plan_text,
     short_names,
@@ -161,6 +162,8 @@ def show(token: str, number: int) -> bytes:
         plan=plan_text(ledger), done=not evening.closed and plan_complete(ledger),
         bock_end=bock_at_end_text(ledger) if evening.closed or plan_complete(ledger) else None,
         forced_why=forced_notice(ledger), reopens=reopens,
+        counted=(games_text(ledger.games, evening.planned_games)
+                 if evening.closed and evening.planned_games is not None else None),
         rows=rows, short=short, rules_words=rules_words(sheet.rules, evening.planned_games),
         **money.sheet_extras(evening, sheet),
     ))
