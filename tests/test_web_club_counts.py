@@ -88,3 +88,36 @@ def test_a_redeal_is_counted_on_the_ranking_as_the_pdf_counts_it(club):
     words = "1 von 24 Spielen gezählt, dazu 1 neu gegebenes Spiel, das nicht mitzählt"
     assert f"Tisch 2: {words}" in one_line(club.client.get(club.home + "rangliste").text)
     assert words in pdf_text(club.client.get(club.home + "ergebnis.pdf").data)
+
+
+# ------------------------------------------------------------------ one is not many
+
+
+def test_a_table_of_one_game_is_not_one_spiele_in_the_result_pdf(club):
+    # Tester's finding: "1 Spiele (geplant: 30)".
+    club.create(("Anna", "Ben", "Cem", "Dora", "Emil"), rules="ddv-liste", planned=24,
+                rounds=1)
+    club.draw(seed=1)
+    club.start(1)
+    table = club.tables[(1, 1)]
+    assert table.planned == 30
+    club.play(table, 1)
+    pdf = pdf_text(club.client.get(club.home + "ergebnis.pdf").data)
+    assert not re.search(r"\b1 Spiele\b", pdf)
+    assert "1 von 30 Spielen gezählt" in pdf
+
+
+def test_a_tournament_of_one_round_counts_it_as_one_runde(club):
+    club.create(EIGHT, planned=4, rounds=1)
+    page = one_line(club.client.get(club.home).text)
+    assert "0 von 1 Runde begonnen" in page and "1 Runden" not in page
+
+
+def test_a_draw_that_seats_one_pair_again_says_one_wiederholung(club):
+    # 17 players sit at 4 + 4 + 4 + 5: in round 2 the five come from four tables of round
+    # 1, so two of them met before; the other tables need not repeat anybody.
+    club.create([f"Spieler {k:02d}" for k in range(1, 18)], planned=4, rounds=2)
+    club.draw(seed=1)
+    club.start(1)
+    page = one_line(club.draw(seed=2).text)
+    assert "Runde 2 ausgelost (Startzahl 2, 1 Wiederholung)." in page

@@ -183,7 +183,9 @@ def draw(token: str) -> Response:
     except services.Refused as err:
         _refused(err)
         return _back(token)
-    again = f", {round_.repeats} Wiederholungen" if round_.repeats else ""
+    again = (f", {round_.repeats} "
+             f"{'Wiederholung' if round_.repeats == 1 else 'Wiederholungen'}"
+             if round_.repeats else "")
     flash(f"Runde {round_.number} ausgelost (Startzahl {round_.seed}{again}).")
     return _back(token, f"runde-{round_.number}")
 
