@@ -354,6 +354,35 @@ def test_a_tables_link_changes_that_tables_games_and_nothing_else(club, app):
     assert len(mine.ledger().games) == games and "Gast Fremd" not in mine.ledger().players
 
 
+def test_tisch_aendern_at_a_tournament_table_offers_no_new_player(club, app, table):
+    # Tester's finding: the form offered "Neuer Spieler" ("Ein neuer Spieler kommt auch in die
+    # Runde.") and refused it on saving, in garbled German ("Spieler meldet die
+    # Turnierleitung an").
+    club.create(NINE)
+    club.draw(seed=1)
+    club.start(1)
+    mine = club.tables[(1, 1)]
+    phone = app.test_client()
+    page = phone.get(f"/r/{mine.token}/abend/1/tisch/neu").text
+    assert 'name="new_name"' not in page and "Neuer Spieler" not in page
+    assert 'value="neu"' not in page  # no "der neue Spieler" among the dealers
+    assert "Ein neuer Spieler kommt auch in die Runde." not in page
+    assert "Neue Spieler meldet die Turnierleitung an." in " ".join(page.split())
+    # Sent anyway (a form kept from before): refused in words that read, nothing stored.
+    present = re.findall(r'name="present" value="(\d+)"', page)
+    answer = phone.post(f"/r/{mine.token}/abend/1/tisch/neu",
+                        data={"present": present, "new_name": "Gast Fremd"})
+    assert answer.status_code == 422
+    assert ("an einem Turniertisch kommt niemand neu dazu: neue Spieler meldet die "
+            "Turnierleitung an") in answer.text
+    assert "Gast Fremd" not in mine.ledger().players
+    # A Runde's own table still takes a new player.
+    table.create_group()
+    sheet = table.start_evening()
+    own = club.client.get(sheet + "tisch/neu").text
+    assert 'name="new_name"' in own and "Ein neuer Spieler kommt auch in die Runde." in own
+
+
 def test_a_tables_page_names_round_table_seats_and_first_dealer(club, app):
     club.create(NINE)
     club.draw(seed=1)
