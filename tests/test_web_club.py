@@ -509,9 +509,36 @@ def test_a_name_twice_or_unreadable_is_refused_line_by_line_and_nothing_is_regis
     answer = club.client.post(club.home + "anmeldung",
                               data={"names": "Anna\nBen\nanna\n\u202eX\nCem"})
     assert answer.status_code == 422
-    assert "Zeile 3: Anna ist schon angemeldet" in answer.text
+    # Tester's finding: "Zeile 3: Anna ist schon angemeldet" beside "0 Spieler angemeldet".
+    assert "Zeile 3: Anna steht schon in Zeile 1" in answer.text
+    assert "ist schon angemeldet" not in answer.text
     assert "Zeile 4: Name darf keine Zeichen zur Schreibrichtung enthalten" in answer.text
     assert "0 Spieler angemeldet" in answer.text
+    from tests.conftest import count_rows
+
+    from scorer.store.models import TournamentPlayer
+
+    assert count_rows(club.app, TournamentPlayer) == 0
+    # Registered before: that is what the message says then.
+    club.register("Anna")
+    answer = club.client.post(club.home + "anmeldung", data={"names": "Ben\nANNA\nben"})
+    assert answer.status_code == 422
+    assert "Zeile 2: Anna ist schon angemeldet" in answer.text
+    assert "Zeile 3: Ben steht schon in Zeile 1" in answer.text
+    assert count_rows(club.app, TournamentPlayer) == 1
+
+
+def test_a_typed_name_of_a_ticked_runde_player_is_refused_as_ticked(club, table):
+    table.create_group(preset="bockrunde", players=("Anna", "Ben", "Cem", "Dora"))
+    club.create((), rules="runde", url=f"/r/{table.token}/turnier/neu", preset="bockrunde")
+    form = club.client.get(club.home + "anmeldung").text
+    ids = re.findall(r'name="from_runde" value="(\d+)"', form)
+    answer = club.client.post(club.home + "anmeldung",
+                              data={"from_runde": ids, "names": "Gast\nanna"})
+    assert answer.status_code == 422
+    # The typed lines are numbered as typed: the ticked names are no lines.
+    assert "Zeile 2: Anna ist schon aus der Runde angehakt" in answer.text
+    assert "Zeile 4" not in answer.text and "0 Spieler angemeldet" in answer.text
 
 
 def test_a_tournament_of_a_runde_registers_its_players_and_uses_its_house_rules(club, table):

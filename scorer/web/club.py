@@ -303,10 +303,10 @@ def players(token: str) -> str | Response | tuple[str, int]:
     form.from_runde.choices = choices((str(p.id), p.name) for p in runde_players)
     if form.validate_on_submit():
         ticked = {str(p.id): p.name for p in runde_players}
-        names = [ticked[i] for i in form.from_runde.data or [] if i in ticked]
-        names += (form.names.data or "").splitlines()
+        chosen = [ticked[i] for i in form.from_runde.data or [] if i in ticked]
         try:
-            added = services.register(tournament, names)
+            added = services.register(tournament, (form.names.data or "").splitlines(),
+                                      ticked=chosen)
         except services.Refused as err:
             form.names.errors = [m for _, m in err.problems]
         else:
