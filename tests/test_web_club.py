@@ -447,6 +447,35 @@ def test_a_correction_after_the_round_recomputes_the_ranking_and_is_in_the_verla
     assert shown_ranking(club.client.get(club.home + "rangliste").text) == as_shown(expected)
 
 
+def test_the_organiser_reopening_a_table_hears_of_that_and_not_of_the_tables_last_save(club,
+                                                                                        app):
+    # Tester's finding: "Tisch öffnen" landed on the sheet with "Spiel 4 gespeichert.
+    # Rückgängig", a save the table's phone made before the round ended.
+    club.create(NINE, rounds=1)
+    club.draw(seed=4)
+    club.start(1)
+    table = club.tables[(1, 1)]
+    phone = app.test_client()
+    club.play(table, 4, client=phone)
+    club.end(1)
+    # Closed, the table's game form says only who can correct now, not "erst wieder öffnen"
+    # (the table's link cannot).
+    answer = phone.get(table.sheet + "spiel/neu", follow_redirects=True)
+    said = " ".join(flashes(answer))
+    assert "korrigieren kann jetzt nur die Turnierleitung" in said
+    assert "erst wieder öffnen" not in answer.text
+
+    page = club.client.post(club.home + "runde/1/tisch/1/oeffnen", follow_redirects=True)
+    assert "Runde 1, Tisch 1 ist wieder offen" in " ".join(flashes(page))
+    for shown in (page.text, club.client.get(table.sheet).text):
+        assert "Spiel 4 gespeichert" not in shown and 'class="undo"' not in shown
+    # The phone that saved game 4 may still take it back; the organiser's own change they
+    # are offered to take back.
+    assert "Spiel 4 gespeichert" in phone.get(table.sheet).text
+    club.play(table, 1, client=club.client)
+    assert "Spiel 5 gespeichert" in club.client.get(table.sheet).text
+
+
 # ------------------------------------------------------------------ the DDV list
 
 

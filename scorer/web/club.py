@@ -32,6 +32,7 @@ from scorer.web.club_forms import (
     TournamentForm,
 )
 from scorer.web.club_ranking import live_attrs, tournament_pdf
+from scorer.web.evenings import not_mine
 from scorer.web.forms import (
     DECK_LABELS,
     OPTION_NAMES,
@@ -263,10 +264,11 @@ def reopen(token: str, number: int, table: int) -> Response:
     if not ActionForm().validate_on_submit():
         return _back(token, f"runde-{number}")
     try:
-        services.reopen_table(found)
+        evening = services.reopen_table(found)
     except services.Refused as err:
         _refused(err)
         return _back(token, f"runde-{number}")
+    not_mine(evening)
     flash(f"Runde {number}, Tisch {table} ist wieder offen: korrigieren, dann „Abend "
           "abschließen“. Die Rangliste rechnet mit.")
     return redirect(url_for("evenings.show", token=found.group.edit_token, number=1))
