@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping, Sequence
 from functools import cache
+from itertools import zip_longest
 from typing import TYPE_CHECKING, Any
 
 from jinja2 import Environment, FileSystemLoader
@@ -22,6 +23,7 @@ from scorer.sheet import TEMPLATES, html_to_pdf
 from scorer.store.models import Tournament
 from scorer.words.club import FIGURE_LABELS, FIGURE_SHORT, figure, standing_text
 from scorer.words.explain import deviation_text, summary
+from scorer.words.labels import games_text
 
 if TYPE_CHECKING:
     from scorer.services.club_results import Results, RoundView
@@ -58,8 +60,7 @@ def result_context(tournament: Tournament, results: Results) -> dict[str, Any]:
             figures = table_points(totals) if by_table_points else dict(totals)
             tables.append({
                 "number": table.number,
-                "games": len(table.ledger.games),
-                "planned": table.planned,
+                "games": games_text(table.ledger.games, table.planned),
                 "players": [{"name": name, "number": results.numbers.get(name, ""),
                              "points": figure(totals[name]),
                              "figure": figure(figures[name])}
@@ -96,7 +97,9 @@ def seating_context(tournament: Tournament, round_: RoundView,
         "round": round_.number,
         "seed": round_.seed,
         "size": "large" if count <= 24 else "medium" if count <= 44 else "small",
-        "name_columns": [names[:half], names[half:]],
+        # One table, a row holding a name of each half: a long name that wraps makes its
+        # row taller on both sides, so the two halves never drift apart.
+        "name_rows": list(zip_longest(names[:half], names[half:])),
         "tables": [{"number": t.number, "planned": t.planned,
                     "players": [{"seat": k, "name": name, "number": numbers.get(name, "")}
                                 for k, name in enumerate(t.players, 1)]}

@@ -164,6 +164,23 @@ class Club:
             assert response.status_code == 302, response.text
             table.games.append(game)
 
+    def solo(self, table: PlayedTable, soloist: str, client: Any = None) -> None:
+        """The table enters a Damensolo of ``soloist`` (one of the four the rotation names),
+        Pflicht or Lust as it comes (the form's "wie es sich ergibt"), won with 130 Augen."""
+        import uuid
+
+        client = client or self.app.test_client()
+        ids = self.ids(table.token)
+        four = table.ledger().next.players
+        assert soloist in four, (soloist, four)
+        response = client.post(table.sheet + "spiel/neu", data={
+            "entry_key": str(uuid.uuid4()), "players": [str(ids[p]) for p in four],
+            "kind": "solo", "solo": "damen", "pflicht": "", "re": [str(ids[soloist])],
+            "re_eyes": "130"})
+        assert response.status_code == 302, response.text
+        table.games.append({"players": list(four), "kind": "solo", "solo": "damen",
+                            "re": [soloist], "re_eyes": 130})
+
     def play_round(self, number: int, count: int | None = None) -> None:
         """Every table of round ``number`` plays ``count`` games (default: its plan)."""
         for (r, _), table in sorted(self.tables.items()):

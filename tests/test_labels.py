@@ -301,7 +301,8 @@ def test_the_plan_is_complete_when_every_planned_game_counted_and_nothing_is_for
 def test_a_running_plan_counts_the_games_after_which_the_dealer_moved() -> None:
     # ddv, 8 planned: Ben's first solo keeps the dealer and does not count.
     ledger = ev("ddv", [normal("Anna", "Ben"), solo("Ben")], planned_games=8)
-    assert plan_text(ledger) == "1 von 8 geplanten gezählt"
+    assert plan_text(ledger) == ("1 von 8 geplanten gezählt, dazu 1 Pflichtsolo, das nicht "
+                                 "mitzählt")
     assert forced_notice(ledger) is None and not plan_complete(ledger)
 
 

@@ -43,11 +43,12 @@ def test_two_rounds_at_a_four_and_a_five_rank_as_the_core_ranks_their_games(club
     four, five = sorted(club.tables.values(), key=lambda t: len(t.seats))
     club.play(four, 3)
     organiser = club.client.get(club.home).text
-    assert "Tisch 1: Spiel 3 von 4" in organiser or "Tisch 2: Spiel 3 von 4" in organiser
-    assert f"Tisch {five.number}: Spiel 0 von 5" in organiser
+    assert f"Tisch {four.number}: 3 von 4 Spielen gezählt<" in organiser
+    assert f"Tisch {five.number}: 0 von 5 Spielen gezählt<" in organiser
     club.play(four, 1)
     club.play(five, 5)
-    assert f"Tisch {four.number}: fertig (4 von 4)" in club.client.get(club.home).text
+    assert f"Tisch {four.number}: fertig – 4 von 4 Spielen gezählt<" in club.client.get(
+        club.home).text
 
     club.draw(seed=7)
     # Round 1 is complete at every table: starting round 2 ends it.
@@ -353,6 +354,35 @@ def test_a_tables_link_changes_that_tables_games_and_nothing_else(club, app):
     assert len(mine.ledger().games) == games and "Gast Fremd" not in mine.ledger().players
 
 
+def test_tisch_aendern_at_a_tournament_table_offers_no_new_player(club, app, table):
+    # Tester's finding: the form offered "Neuer Spieler" ("Ein neuer Spieler kommt auch in die
+    # Runde.") and refused it on saving, in garbled German ("Spieler meldet die
+    # Turnierleitung an").
+    club.create(NINE)
+    club.draw(seed=1)
+    club.start(1)
+    mine = club.tables[(1, 1)]
+    phone = app.test_client()
+    page = phone.get(f"/r/{mine.token}/abend/1/tisch/neu").text
+    assert 'name="new_name"' not in page and "Neuer Spieler" not in page
+    assert 'value="neu"' not in page  # no "der neue Spieler" among the dealers
+    assert "Ein neuer Spieler kommt auch in die Runde." not in page
+    assert "Neue Spieler meldet die Turnierleitung an." in " ".join(page.split())
+    # Sent anyway (a form kept from before): refused in words that read, nothing stored.
+    present = re.findall(r'name="present" value="(\d+)"', page)
+    answer = phone.post(f"/r/{mine.token}/abend/1/tisch/neu",
+                        data={"present": present, "new_name": "Gast Fremd"})
+    assert answer.status_code == 422
+    assert ("an einem Turniertisch kommt niemand neu dazu: neue Spieler meldet die "
+            "Turnierleitung an") in answer.text
+    assert "Gast Fremd" not in mine.ledger().players
+    # A Runde's own table still takes a new player.
+    table.create_group()
+    sheet = table.start_evening()
+    own = club.client.get(sheet + "tisch/neu").text
+    assert 'name="new_name"' in own and "Ein neuer Spieler kommt auch in die Runde." in own
+
+
 def test_a_tables_page_names_round_table_seats_and_first_dealer(club, app):
     club.create(NINE)
     club.draw(seed=1)
@@ -417,6 +447,35 @@ def test_a_correction_after_the_round_recomputes_the_ranking_and_is_in_the_verla
     assert shown_ranking(club.client.get(club.home + "rangliste").text) == as_shown(expected)
 
 
+def test_the_organiser_reopening_a_table_hears_of_that_and_not_of_the_tables_last_save(club,
+                                                                                        app):
+    # Tester's finding: "Tisch öffnen" landed on the sheet with "Spiel 4 gespeichert.
+    # Rückgängig", a save the table's phone made before the round ended.
+    club.create(NINE, rounds=1)
+    club.draw(seed=4)
+    club.start(1)
+    table = club.tables[(1, 1)]
+    phone = app.test_client()
+    club.play(table, 4, client=phone)
+    club.end(1)
+    # Closed, the table's game form says only who can correct now, not "erst wieder öffnen"
+    # (the table's link cannot).
+    answer = phone.get(table.sheet + "spiel/neu", follow_redirects=True)
+    said = " ".join(flashes(answer))
+    assert "korrigieren kann jetzt nur die Turnierleitung" in said
+    assert "erst wieder öffnen" not in answer.text
+
+    page = club.client.post(club.home + "runde/1/tisch/1/oeffnen", follow_redirects=True)
+    assert "Runde 1, Tisch 1 ist wieder offen" in " ".join(flashes(page))
+    for shown in (page.text, club.client.get(table.sheet).text):
+        assert "Spiel 4 gespeichert" not in shown and 'class="undo"' not in shown
+    # The phone that saved game 4 may still take it back; the organiser's own change they
+    # are offered to take back.
+    assert "Spiel 4 gespeichert" in phone.get(table.sheet).text
+    club.play(table, 1, client=club.client)
+    assert "Spiel 5 gespeichert" in club.client.get(table.sheet).text
+
+
 # ------------------------------------------------------------------ the DDV list
 
 
@@ -479,9 +538,36 @@ def test_a_name_twice_or_unreadable_is_refused_line_by_line_and_nothing_is_regis
     answer = club.client.post(club.home + "anmeldung",
                               data={"names": "Anna\nBen\nanna\n\u202eX\nCem"})
     assert answer.status_code == 422
-    assert "Zeile 3: Anna ist schon angemeldet" in answer.text
+    # Tester's finding: "Zeile 3: Anna ist schon angemeldet" beside "0 Spieler angemeldet".
+    assert "Zeile 3: Anna steht schon in Zeile 1" in answer.text
+    assert "ist schon angemeldet" not in answer.text
     assert "Zeile 4: Name darf keine Zeichen zur Schreibrichtung enthalten" in answer.text
     assert "0 Spieler angemeldet" in answer.text
+    from tests.conftest import count_rows
+
+    from scorer.store.models import TournamentPlayer
+
+    assert count_rows(club.app, TournamentPlayer) == 0
+    # Registered before: that is what the message says then.
+    club.register("Anna")
+    answer = club.client.post(club.home + "anmeldung", data={"names": "Ben\nANNA\nben"})
+    assert answer.status_code == 422
+    assert "Zeile 2: Anna ist schon angemeldet" in answer.text
+    assert "Zeile 3: Ben steht schon in Zeile 1" in answer.text
+    assert count_rows(club.app, TournamentPlayer) == 1
+
+
+def test_a_typed_name_of_a_ticked_runde_player_is_refused_as_ticked(club, table):
+    table.create_group(preset="bockrunde", players=("Anna", "Ben", "Cem", "Dora"))
+    club.create((), rules="runde", url=f"/r/{table.token}/turnier/neu", preset="bockrunde")
+    form = club.client.get(club.home + "anmeldung").text
+    ids = re.findall(r'name="from_runde" value="(\d+)"', form)
+    answer = club.client.post(club.home + "anmeldung",
+                              data={"from_runde": ids, "names": "Gast\nanna"})
+    assert answer.status_code == 422
+    # The typed lines are numbered as typed: the ticked names are no lines.
+    assert "Zeile 2: Anna ist schon aus der Runde angehakt" in answer.text
+    assert "Zeile 4" not in answer.text and "0 Spieler angemeldet" in answer.text
 
 
 def test_a_tournament_of_a_runde_registers_its_players_and_uses_its_house_rules(club, table):

@@ -43,8 +43,8 @@ def test_the_seating_plan_of_sixty_players_is_one_page_by_name_and_by_table(club
     for table, seats in enumerate(seating, 1):
         assert f"Tisch {table}" in text
         for seat, name in enumerate(seats, 1):
-            # By name: "Spieler 07 Tisch 3 · 2"
-            assert re.search(rf"{name}\s+Tisch {table} · {seat}\b", text), name
+            # By name: "Spieler 07 Tisch 3 · Platz 2"
+            assert re.search(rf"{name}\s+Tisch {table} · Platz {seat}\b", text), name
 
 
 def test_the_by_name_list_keeps_tisch_and_seat_in_one_column_on_tables_over_nine(club):
@@ -67,6 +67,37 @@ def test_the_by_name_list_keeps_tisch_and_seat_in_one_column_on_tables_over_nine
     assert len(starts) == 60
     columns = sorted(set(starts))
     assert len(columns) == 2, columns
+
+
+def test_a_long_name_keeps_the_two_by_name_columns_in_line(club):
+    """Tester's finding: "Maximilian-Alexander Schmidt" wrapped in one column and pushed its
+    rows below those of the other. Each line of the left column and the line beside it in
+    the right stand at one height, and every name reads whole."""
+    from pypdf import PdfReader
+
+    long = "Maximilian-Alexander Schmidt"
+    names = [long] + [f"Spieler {k:02d}" for k in range(1, 40)]
+    club.create(names, rules="ddv-liste", planned=24)
+    club.draw(seed=11)
+    page = PdfReader(io.BytesIO(
+        club.client.get(club.home + "runde/1/sitzplan.pdf").data)).pages[0]
+    pieces: list[tuple[str, float, float]] = []
+
+    def visit(text: str, cm: Any, tm: Any, font: Any, size: Any) -> None:
+        if text.strip():
+            pieces.append((text.strip(), tm[4] * cm[0] + cm[4], tm[5] * cm[3] + cm[5]))
+
+    page.extract_text(visitor_text=visit)
+    assert long in " ".join(text for text, _, _ in pieces)
+    boxes = next(x for text, x, _ in pieces if text == "Nach Tischen")
+    wheres = [(round(x, 1), round(y, 1)) for text, x, y in pieces
+              if text.startswith("Tisch") and x < boxes]
+    assert len(wheres) == 40
+    left, right = sorted({x for x, _ in wheres})
+    heights = {x: sorted((y for x2, y in wheres if x2 == x), reverse=True)
+               for x in (left, right)}
+    assert len(heights[left]) == len(heights[right]) == 20
+    assert heights[left] == heights[right]
 
 
 def test_a_tischzettel_per_table_with_seats_first_dealer_and_the_tables_link(club, tmp_path):

@@ -15,7 +15,7 @@ from sqlalchemy import Select, bindparam, func, or_, select
 from sqlalchemy.orm import joinedload
 
 from scorer.core.club import ClubStanding, club_ranking, planned_for, table_result
-from scorer.core.evening import Ledger
+from scorer.core.evening import Ledger, LedgerGame
 from scorer.services.folds import _fold_key, _instant, fold_of
 from scorer.services.runden import TOKEN_PATTERN
 from scorer.store import fold_cache
@@ -41,14 +41,14 @@ class TableView:
     closed: bool
 
     @property
-    def planned_played(self) -> int:
-        """Games counted against the plan so far."""
-        return 0 if self.ledger is None else self.ledger.planned_played
-
-    @property
     def games(self) -> int:
         """Games on the table's sheet."""
         return 0 if self.ledger is None else len(self.ledger.games)
+
+    @property
+    def played(self) -> tuple[LedgerGame, ...]:
+        """The games on the table's sheet, in order."""
+        return () if self.ledger is None else self.ledger.games
 
     @property
     def complete(self) -> bool:

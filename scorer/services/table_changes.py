@@ -134,7 +134,7 @@ def _table_facts(evening: Evening, seats: Sequence[Seat], dealer: Seat | None,
                 # Who plays in a tournament is the organiser's to say (RULES.md §11.3): a
                 # guest added here would count at the table but never in the ranking.
                 raise Refused([("new_name", "an einem Turniertisch kommt niemand neu dazu: "
-                                            "Spieler meldet die Turnierleitung an")])
+                                            "neue Spieler meldet die Turnierleitung an")])
             if value not in new:
                 new[value] = (_new_player(group, value, "new_name").id if add
                               else _player_name(group, value, "new_name"))

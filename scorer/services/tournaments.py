@@ -182,27 +182,38 @@ def present(tournament: Tournament, round_number: int) -> list[TournamentPlayer]
             and (p.left_after is None or p.left_after >= round_number)]
 
 
-def register(tournament: Tournament, names: Iterable[str],
-             field: str = "names") -> list[TournamentPlayer]:
+def register(tournament: Tournament, names: Iterable[str], field: str = "names",
+             ticked: Iterable[str] = ()) -> list[TournamentPlayer]:
     """Register players by name, each with the next start number; from the next round on if
-    a round has started. Refused as a whole, naming each unusable line, on ``field``."""
+    a round has started: ``ticked`` (the Runde's players ticked on the form), then ``names``
+    (the lines typed, numbered from 1 in the messages). Refused as a whole, naming each
+    unusable line and why (registered already, or earlier in the same list), on ``field``."""
     _lock(tournament)
-    taken = {p.name.casefold(): p.name for p in tournament.players}
+    registered = {p.name.casefold(): p.name for p in tournament.players}
     problems: list[tuple[str, str]] = []
     cleaned: list[str] = []
-    for line, raw in enumerate(names, 1):
+    # Each name taken so far, casefolded: its line (0: ticked) and its spelling there.
+    listed: dict[str, tuple[int, str]] = {}
+    lines = [(0, raw) for raw in ticked] + list(enumerate(names, 1))
+    for line, raw in lines:
+        where = f"Zeile {line}: " if line else ""
         if not raw.strip():
             continue
         try:
             name = clean_name(raw, PLAYER_NAME)
         except InvalidName as err:
-            problems.append((field, f"Zeile {line}: {err}"))
+            problems.append((field, f"{where}{err}"))
             continue
-        if name.casefold() in taken:
-            problems.append((field, f"Zeile {line}: {taken[name.casefold()]} ist schon "
-                                    "angemeldet"))
+        key = name.casefold()
+        if key in registered:
+            problems.append((field, f"{where}{registered[key]} ist schon angemeldet"))
             continue
-        taken[name.casefold()] = name
+        if key in listed:
+            first, spelled = listed[key]
+            problems.append((field, f"{where}{spelled} steht schon in Zeile {first}" if first
+                                    else f"{where}{spelled} ist schon aus der Runde angehakt"))
+            continue
+        listed[key] = (line, name)
         cleaned.append(name)
     if not cleaned and not problems:
         problems.append((field, "mindestens einen Namen angeben"))

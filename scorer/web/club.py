@@ -32,6 +32,7 @@ from scorer.web.club_forms import (
     TournamentForm,
 )
 from scorer.web.club_ranking import live_attrs, tournament_pdf
+from scorer.web.evenings import not_mine
 from scorer.web.forms import (
     DECK_LABELS,
     OPTION_NAMES,
@@ -49,6 +50,7 @@ from scorer.web.qr import qr_svg
 from scorer.web.remembered import remembered_token
 from scorer.words.club import progress_text, round_state, seat_list
 from scorer.words.explain import PRESET_LABELS, summary
+from scorer.words.labels import games_text
 
 bp = Blueprint("club", __name__)
 
@@ -182,7 +184,9 @@ def draw(token: str) -> Response:
     except services.Refused as err:
         _refused(err)
         return _back(token)
-    again = f", {round_.repeats} Wiederholungen" if round_.repeats else ""
+    again = (f", {round_.repeats} "
+             f"{'Wiederholung' if round_.repeats == 1 else 'Wiederholungen'}"
+             if round_.repeats else "")
     flash(f"Runde {round_.number} ausgelost (Startzahl {round_.seed}{again}).")
     return _back(token, f"runde-{round_.number}")
 
@@ -260,10 +264,11 @@ def reopen(token: str, number: int, table: int) -> Response:
     if not ActionForm().validate_on_submit():
         return _back(token, f"runde-{number}")
     try:
-        services.reopen_table(found)
+        evening = services.reopen_table(found)
     except services.Refused as err:
         _refused(err)
         return _back(token, f"runde-{number}")
+    not_mine(evening)
     flash(f"Runde {number}, Tisch {table} ist wieder offen: korrigieren, dann „Abend "
           "abschließen“. Die Rangliste rechnet mit.")
     return redirect(url_for("evenings.show", token=found.group.edit_token, number=1))
@@ -300,10 +305,10 @@ def players(token: str) -> str | Response | tuple[str, int]:
     form.from_runde.choices = choices((str(p.id), p.name) for p in runde_players)
     if form.validate_on_submit():
         ticked = {str(p.id): p.name for p in runde_players}
-        names = [ticked[i] for i in form.from_runde.data or [] if i in ticked]
-        names += (form.names.data or "").splitlines()
+        chosen = [ticked[i] for i in form.from_runde.data or [] if i in ticked]
         try:
-            added = services.register(tournament, names)
+            added = services.register(tournament, (form.names.data or "").splitlines(),
+                                      ticked=chosen)
         except services.Refused as err:
             form.names.errors = [m for _, m in err.problems]
         else:
@@ -443,9 +448,13 @@ def table_page(group: Group) -> str:
     if evening is not None:
         players = [seat.player.name for seat in evening.seats]
     sheet = services.sheet(evening) if evening is not None else None
+    games = (games_text(sheet.ledger.games, evening.planned_games)
+             if sheet is not None and evening is not None and evening.planned_games is not None
+             else None)
     return render_template(
         "club/table.html", group=group, table=table, tournament=tournament, evening=evening,
-        sheet=sheet, players=players, seat_list=seat_list, action=ActionForm(formdata=None),
+        sheet=sheet, games=games, players=players, seat_list=seat_list,
+        action=ActionForm(formdata=None),
         remembered_here=remembered_token(group) == g.link_token,
         read_url=public_url("groups.show", token=group.read_token),
         read_qr=qr_svg(public_url("groups.show", token=group.read_token)))

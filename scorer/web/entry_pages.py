@@ -14,7 +14,12 @@ from werkzeug.wrappers import Response
 
 from scorer import services
 from scorer.store.models import Evening, Game
+from scorer.web.club_access import round_ended
 from scorer.web.forms import GameForm, facts_from_form, game_form, with_form_errors
+
+
+CLUB_CLOSED = ("der Abend ist abgeschlossen, die Runde des Turniers beendet: korrigieren kann "
+               "jetzt nur die Turnierleitung")
 
 
 def sheet_url(evening: Evening) -> str:
@@ -25,7 +30,10 @@ def sheet_url(evening: Evening) -> str:
 def refuse_if_closed(evening: Evening) -> Response | None:
     """Back to the sheet with a word when the evening is closed; None when it is open."""
     if evening.closed:
-        flash(services.CLOSED[0].upper() + services.CLOSED[1:] + ".", "error")
+        # A tournament table's link cannot open it again once its round ended: the sheet
+        # says who can, and the refusal must not send the table to look for a way.
+        message = CLUB_CLOSED if round_ended(evening.group) else services.CLOSED
+        flash(message[0].upper() + message[1:] + ".", "error")
         return redirect(sheet_url(evening))
     return None
 

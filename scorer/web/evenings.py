@@ -14,6 +14,7 @@ from flask import (
     redirect,
     render_template,
     request,
+    session,
     url_for,
 )
 from werkzeug.wrappers import Response
@@ -26,6 +27,7 @@ from scorer.words.labels import (
     bock_summary,
     coming_words,
     forced_notice,
+    games_text,
     plan_complete,
     plan_text,
     short_names,
@@ -161,16 +163,34 @@ def show(token: str, number: int) -> bytes:
         plan=plan_text(ledger), done=not evening.closed and plan_complete(ledger),
         bock_end=bock_at_end_text(ledger) if evening.closed or plan_complete(ledger) else None,
         forced_why=forced_notice(ledger), reopens=reopens,
+        counted=(games_text(ledger.games, evening.planned_games)
+                 if evening.closed and evening.planned_games is not None else None),
         rows=rows, short=short, rules_words=rules_words(sheet.rules, evening.planned_games),
         **money.sheet_extras(evening, sheet),
     ))
 
 
+NOT_MINE = "undo_not_mine"
+"""The session's list of changes this browser is not offered to take back."""
+MAX_NOT_MINE = 20
+
+
+def not_mine(evening: Evening) -> None:
+    """This browser came to ``evening`` after its last change, made elsewhere (the organiser
+    opening a closed table again lands on its sheet): the sheet says what this browser did
+    and does not offer "Rückgängig" for that earlier change of the table's phone."""
+    event = services.last_change(evening)
+    if event is not None:
+        kept = [i for i in session.get(NOT_MINE, []) if i != event.id]
+        session[NOT_MINE] = [event.id, *kept][:MAX_NOT_MINE]
+
+
 def _undo_offer(evening: Evening) -> dict[str, Any] | None:
     """"Rückgängig" for the evening's last change, on every phone with the edit link and
-    after a reload, until the next change (services.last_change)."""
+    after a reload, until the next change (services.last_change); not for a change this
+    browser only came to afterwards (``not_mine``)."""
     event = services.last_change(evening)
-    if event is None:
+    if event is None or event.id in session.get(NOT_MINE, []):
         return None
     word = UNDO_WORDS.get(event.action, event.action)
     what = ("Tischwechsel" if services.is_table_change(event.new_facts or event.old_facts)

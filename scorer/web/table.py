@@ -284,7 +284,11 @@ def _page(evening: Evening, sheet: services.Sheet, form: TableForm,
     form.dealer.choices = [("", f"nach der Regel: {suggested}" if suggested
                             else "nach der Regel (wer dran wäre)")]
     form.dealer.choices += [(str(pid), name) for pid, name in listed]
-    form.dealer.choices += [(NEW_SEAT, "der neue Spieler")]
+    # Who plays in a tournament is the organiser's to say (services.table_changes): its
+    # table's form offers no new player.
+    club_table = evening.group.tournament_table
+    if not club_table:
+        form.dealer.choices += [(NEW_SEAT, "der neue Spieler")]
     known = {"present", "new_name", "after", "dealer"}
     general = [m for name, ms in errors.items() if name not in known for m in ms]
     preview_url = (url_for("table.preview_edit", token=g.link_token, number=evening.number,
@@ -293,7 +297,7 @@ def _page(evening: Evening, sheet: services.Sheet, form: TableForm,
     return render_template(
         "table.html", group=evening.group, evening=evening, form=form, errors=errors,
         general=general, lines=lines, new_seat=new_seat, row=row, text=text,
-        preview_url=preview_url, notice=notice)
+        preview_url=preview_url, notice=notice, club_table=club_table)
 
 
 def _stored_dealer(change: services.ChangeRow | None) -> int | None:

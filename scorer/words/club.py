@@ -1,13 +1,28 @@
 """What a club evening's pages, PDF and CSV say (RULES.md §11.3), in German: a table's
-progress, a round's state, the ranking's figure. Pure: standard library only.
+progress, a round's state, the ranking's figure. Pure: standard library and core only.
 
->>> progress_text(4, planned_played=17, planned=24, complete=False, closed=False, started=True)
-'Tisch 4: Spiel 17 von 24'
->>> progress_text(2, planned_played=30, planned=30, complete=True, closed=False, started=True)
-'Tisch 2: fertig (30 von 30)'
+Every page that counts a table's games (the organiser's, the ranking, the table's own page,
+the result PDF) says it in the words of ``games_text``: the games counted against the plan,
+and beside them the games on the sheet that are not, with why.
+
+>>> from scorer.core.evening import evening
+>>> ledger = evening({"rules": "ddv", "seats": ["A", "B", "C", "D"], "planned_games": 24,
+...     "games": [{"re": ["A", "B"], "re_eyes": 130},
+...               {"kind": "solo", "solo": "damen", "re": ["C"], "re_eyes": 130}]})
+>>> progress_text(4, games=ledger.games, planned=24, complete=False, closed=False,
+...               started=True)
+'Tisch 4: 1 von 24 Spielen gezählt, dazu 1 Pflichtsolo, das nicht mitzählt'
+>>> progress_text(2, games=ledger.games, planned=24, complete=False, closed=True,
+...               started=True)
+'Tisch 2: beendet – 1 von 24 Spielen gezählt, dazu 1 Pflichtsolo, das nicht mitzählt'
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+
+from scorer.core.evening import LedgerGame
+from scorer.words.labels import games_text
 
 FIGURE_LABELS = {True: "Tischpunkte", False: "Punkte"}
 """The figure the ranking sums, by ``by_table_points``."""
@@ -16,16 +31,16 @@ RANKING_CHOICES = (("table_points", "Tischpunkte (4 Spieler: +3, +1, −1, −3)
                    ("points", "Punkte (die Summe der Abende)"))
 
 
-def progress_text(table: int, *, planned_played: int, planned: int, complete: bool,
+def progress_text(table: int, *, games: Sequence[LedgerGame], planned: int, complete: bool,
                   closed: bool, started: bool) -> str:
     """One table's progress, as the organiser reads it across the room."""
     if not started:
         return f"Tisch {table}: wartet auf den Start"
     if complete:
-        return f"Tisch {table}: fertig ({planned_played} von {planned})"
+        return f"Tisch {table}: fertig – {games_text(games, planned)}"
     if closed:
-        return f"Tisch {table}: beendet nach {planned_played} von {planned}"
-    return f"Tisch {table}: Spiel {planned_played} von {planned}"
+        return f"Tisch {table}: beendet – {games_text(games, planned)}"
+    return f"Tisch {table}: {games_text(games, planned)}"
 
 
 def round_state(number: int, *, started: bool, ended: bool, complete: bool) -> str:

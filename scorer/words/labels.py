@@ -611,7 +611,80 @@ def plan_text(ledger: Ledger) -> str | None:
         return f"Die geplanten Spiele sind gespielt; {games}, dann ist Schluss."
     if ledger.planned_played >= planned:
         return "Die geplanten Spiele sind gespielt; jetzt die offenen Pflichtsoli."
-    return f"{ledger.planned_played} von {planned} geplanten gezählt"
+    extra = uncounted_text(ledger.games, planned)
+    return (f"{ledger.planned_played} von {planned} geplanten gezählt"
+            + (f", dazu {extra}" if extra else ""))
+
+
+UNCOUNTED_WORDS = {
+    "pflicht": ("Pflichtsolo", "Pflichtsoli"),
+    "solo": ("Solo", "Soli"),
+    "redeal": ("neu gegebenes Spiel", "neu gegebene Spiele"),
+    "recorded": ("übernommenes Spiel", "übernommene Spiele"),
+    "beyond": ("Spiel über den Plan hinaus", "Spiele über den Plan hinaus"),
+}
+"""What a game that does not count against the plan is called, one and many (all neuter:
+"das"/"die nicht mitzählen" fits every one)."""
+
+
+def counted_games(games: Sequence[LedgerGame], planned: int) -> tuple[int, dict[str, int]]:
+    """How many of ``games`` count against ``planned`` games, and the others by why not
+    (keys of ``UNCOUNTED_WORDS``). RULES.md §7: a game counts when the dealer advanced after
+    it, so a Pflichtsolo the dealer stays for, a solo under ``stay`` or a redeal does not;
+    §10.2: games after the plan are not planned games."""
+    counted = 0
+    others: dict[str, int] = {}
+    for game in games:
+        if not game.dealer_stays and counted < planned:
+            counted += 1
+            continue
+        kind = game.facts.kind
+        why = ("beyond" if not game.dealer_stays
+               else "pflicht" if game.pflicht
+               else "solo" if kind is GameKind.SOLO
+               else "redeal" if kind is GameKind.REDEAL
+               else "recorded")
+        others[why] = others.get(why, 0) + 1
+    return counted, others
+
+
+def uncounted_text(games: Sequence[LedgerGame], planned: int) -> str | None:
+    """The games on the sheet that do not count against the plan, and that they do not, so
+    that a count of the sheet's rows and a count against the plan never seem to disagree;
+    None when every game counts.
+
+    ddv: the dealer stays after a Pflichtsolo the player chose (not forced) and after a
+    redeal; neither is a planned game.
+
+    >>> from scorer.core.evening import evening
+    >>> ledger = evening({"rules": "ddv", "seats": ["A", "B", "C", "D"], "planned_games": 24,
+    ...     "games": [{"re": ["A", "B"], "re_eyes": 130},
+    ...               {"kind": "solo", "solo": "damen", "re": ["C"], "re_eyes": 130},
+    ...               {"kind": "redeal"}]})
+    >>> ledger.planned_played, uncounted_text(ledger.games, 24)
+    (1, '1 Pflichtsolo und 1 neu gegebenes Spiel, die nicht mitzählen')
+    """
+    _, others = counted_games(games, planned)
+    if not others:
+        return None
+    parts = [f"{count} {UNCOUNTED_WORDS[why][count != 1]}"
+             for why in UNCOUNTED_WORDS if (count := others.get(why, 0))]
+    many = sum(others.values()) != 1
+    return f"{names(parts)}, {'die nicht mitzählen' if many else 'das nicht mitzählt'}"
+
+
+def games_text(games: Sequence[LedgerGame], planned: int) -> str:
+    """An evening's games against its plan: "3 von 24 Spielen gezählt", and the games on
+    its sheet that do not count (``uncounted_text``), so that the sheet's rows add up. The
+    club pages and PDF say a table's progress in these words.
+
+    >>> games_text((), 24)
+    '0 von 24 Spielen gezählt'
+    """
+    counted, _ = counted_games(games, planned)
+    extra = uncounted_text(games, planned)
+    text = f"{counted} von {planned} {'Spiel' if planned == 1 else 'Spielen'} gezählt"
+    return text + (f", dazu {extra}" if extra else "")
 
 
 def bock_at_end_text(ledger: Ledger) -> str | None:
