@@ -267,18 +267,15 @@ STATS_FIT_JS = """() => Array.from(document.querySelectorAll('.sheet-scroll')).m
   scrollWidth: box.scrollWidth, clientWidth: box.clientWidth}))"""
 
 
-@pytest.mark.parametrize("seats", [
-    SEVEN,
-    # A later tester: with "Franziska" and two-digit totals the last column was cut.
-    ["Anna", "Ben", "Cem", "Dora", "Emil", "Franziska"],
-], ids=["seven", "a-long-name"])
-def test_the_statistik_of_a_table_of_seven_is_seen_without_sideways_scrolling(phone, seats):
-    # A tester at 360 px had to swipe for the Statistik's last three columns.
+def test_the_statistik_of_a_table_of_seven_is_seen_without_sideways_scrolling(phone):
+    # A tester at 360 px had to swipe for the Statistik's last three columns; a later one,
+    # with "Franziska", money and two-digit totals, for the last column.
+    seats = [*SEVEN[:5], "Franziska", SEVEN[6]]
     table = phone(360, 740)
     page = table.page
     table.set_up_evening(seats)
     games: list[dict[str, Any]] = []
-    for k in range(1 if seats == SEVEN else 8):
+    for k in range(10):
         coming = evening({"rules": "bockrunde", "seats": seats, "games": games}).next
         games.append({"re": list(coming.players[:2]), "re_eyes": 151 if k % 3 else 60})
     table.send_games(games)
