@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from collections.abc import Callable
+from typing import Any
 
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
@@ -165,6 +167,16 @@ def add_player(token: str) -> str | Response:
     return _group_page(group, form), 422
 
 
+def _stored(field: Any, change: Callable[..., None], *args: Any) -> bool:
+    """Run a service's ``change``; a refusal goes under ``field`` (and nothing is stored)."""
+    try:
+        change(*args)
+    except services.Refused as err:
+        field.errors = [m for _, m in err.problems]
+        return False
+    return True
+
+
 @bp.route("/r/<token>/spieler/<int:player_id>", methods=["GET", "POST"])
 def edit_player(token: str, player_id: int) -> str | Response:
     """Rename a player, set since when they belong to the Runde, or retire / bring back."""
@@ -177,30 +189,20 @@ def edit_player(token: str, player_id: int) -> str | Response:
     since = MemberSinceForm(data={"since": services.member_since(player)})
     action = ActionForm()
     if request.method == "POST" and "since" in request.form:
-        if since.validate_on_submit():
-            try:
-                services.set_member_since(player, since.since.data)
-            except services.Refused as err:
-                since.since.errors = [m for _, m in err.problems]
-            else:
-                flash(f"{player.name} ist Mitglied seit {since.since.data:%d.%m.%Y}.")
-                return redirect(url_for("groups.edit_player", token=token,
-                                        player_id=player.id))
-        return render_template("player.html", group=group, player=player, form=form,
-                               since=since, action=ActionForm(formdata=None)), 422
-    if request.method == "POST" and "retire" in request.form and action.validate_on_submit():
+        if since.validate_on_submit() and _stored(
+                since.since, services.set_member_since, player, since.since.data):
+            flash(f"{player.name} ist Mitglied seit {since.since.data:%d.%m.%Y}.")
+            return redirect(url_for("groups.edit_player", token=token, player_id=player.id))
+    elif request.method == "POST" and "retire" in request.form and action.validate_on_submit():
         services.retire_player(player, request.form["retire"] == "1")
         flash(f"{player.name} ist ausgeschieden." if player.retired_at
               else f"{player.name} ist wieder dabei.")
         return redirect(url_for("groups.show", token=token))
-    if request.method == "POST" and "retire" not in request.form and form.validate_on_submit():
-        try:
-            services.rename_player(player, form.name.data)
-        except services.Refused as err:
-            form.name.errors = [m for _, m in err.problems]
-        else:
-            flash(f"Umbenannt in {player.name}.")
-            return redirect(url_for("groups.show", token=token))
+    elif (request.method == "POST" and "retire" not in request.form
+          and form.validate_on_submit()
+          and _stored(form.name, services.rename_player, player, form.name.data)):
+        flash(f"Umbenannt in {player.name}.")
+        return redirect(url_for("groups.show", token=token))
     status = 422 if request.method == "POST" else 200
     return render_template("player.html", group=group, player=player, form=form, since=since,
                            action=ActionForm(formdata=None)), status
