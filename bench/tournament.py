@@ -6,8 +6,8 @@
 
 A tournament of 60 players on the DDV list (fifteen tables of four, 24 games each: 20 and the
 four Pflichtsoli, which the form offers when they are forced) is made through the services
-layer, round 1 drawn and started. Then, against ``doko-zettel serve --local`` (gunicorn, sync
-workers; on a fresh SQLite file with the default workers, and with --postgres on that emptied
+layer, round 1 drawn and started. Then, against ``doko-zettel serve --local`` (gunicorn, its
+threaded workers, scorer.serve.TableWorker; on a fresh SQLite file with the default workers, and with --postgres on that emptied
 PostgreSQL database with --pg-workers):
 
 * one phone per table enters its games as the table's link does: GET the entry form, POST
@@ -178,7 +178,7 @@ def run(label: str, database_url: str, workers: int, games: int, pause: float) -
                 [sys.executable, "-c", SETUP, str(PLAYERS), str(games)], env=server.env,
                 check=True, capture_output=True, text=True)
             read, tables = json.loads(made.stdout.strip().splitlines()[-1])
-            print(f"\n{label}: doko-zettel serve, gunicorn with {workers} sync workers; "
+            print(f"\n{label}: doko-zettel serve, gunicorn with {workers} threaded workers; "
                   f"{len(tables)} tables × ({games} games, 1 entering + {WATCHERS} watching "
                   f"phones) + 1 projector; a game every ~{pause} s per table")
             figures = Figures()
