@@ -6,9 +6,9 @@
 
 A tournament of 60 players on the DDV list (fifteen tables of four, 24 games each: 20 and the
 four Pflichtsoli, which the form offers when they are forced) is made through the services
-layer, round 1 drawn and started. Then, against ``doko-zettel serve --local`` (gunicorn, its
-threaded workers, scorer.serve.TableWorker; on a fresh SQLite file with the default workers, and with --postgres on that emptied
-PostgreSQL database with --pg-workers):
+layer, round 1 drawn and started. Then, against ``doko-zettel serve --local`` (gunicorn
+with its threaded workers, scorer.serve.TableWorker; on a fresh SQLite file with the default
+workers, and with --postgres on that emptied PostgreSQL database with --pg-workers):
 
 * one phone per table enters its games as the table's link does: GET the entry form, POST
   the game it offers (a forced Pflichtsolo as a Damensolo), a pause of about --pause seconds;
