@@ -9,6 +9,13 @@ from .phone import PageProblem
 
 pytestmark = pytest.mark.browser
 
+
+def problems_of(device, where: str) -> list[str]:
+    """The problems the page checks name on the page ``device`` shows (they must name some)."""
+    with pytest.raises(PageProblem) as caught:
+        device.check(where)
+    return str(caught.value).splitlines()[1:]
+
 BAD_PAGE = """<!doctype html><html lang="de"><head><meta name="viewport"
 content="width=device-width, initial-scale=1"></head><body style="margin:0">
 <p style="color:#999">grey on white</p>
@@ -30,9 +37,7 @@ def test_the_page_checks_catch_small_targets_missing_labels_low_contrast_and_ove
     assert "scrolls sideways: content 500 px wide" in str(caught.value)
 
     device.page.evaluate("document.querySelector('div').remove()")
-    with pytest.raises(PageProblem) as caught:
-        device.check("bad")
-    problems = str(caught.value).splitlines()[1:]
+    problems = problems_of(device, "bad")
     assert any("label missing" in p and "<input" in p for p in problems)
     assert any("touch target too small" in p and '"tiny"' in p for p in problems)
     assert any("touch target too small" in p and '"a link alone"' in p for p in problems)
@@ -53,9 +58,7 @@ a sentence, and <a href="#y">a plain one</a>.</p>
 def test_the_page_checks_catch_a_link_that_spreads_the_lines_of_its_sentence(phone):
     device = phone(360, 740)
     device.page.set_content(SPREAD_PAGE)
-    with pytest.raises(PageProblem) as caught:
-        device.check("spread")
-    problems = str(caught.value).splitlines()[1:]
+    problems = problems_of(device, "spread")
     assert len(problems) == 1 and '"a tall link" inside a sentence' in problems[0], problems
 
 
@@ -69,9 +72,7 @@ content="width=device-width, initial-scale=1"><style>
 def test_the_contrast_check_looks_at_the_dark_scheme_too(phone):
     device = phone(360, 740)
     device.page.set_content(DARK_PAGE)
-    with pytest.raises(PageProblem) as caught:
-        device.check("dark")
-    problems = str(caught.value).splitlines()[1:]
+    problems = problems_of(device, "dark")
     assert len(problems) == 1 and "contrast (dark)" in problems[0], problems
 
 
