@@ -282,13 +282,14 @@ class Preview:
 
     @functools.cached_property
     def _numbers(self) -> dict[int, int]:
+        # No number while an evening waits for its date: the date may change the order.
+        if any(e.date is None for e in self.new):
+            return {}
         return {e.index: n for n, e in self.numbered}
 
     def number_of(self, evening: EveningPreview) -> int | None:
         """The number ``evening`` gets; None when it is skipped (the Runde has it) or not
         known yet (an evening still waits for its date, which may change the order)."""
-        if any(e.date is None for e in self.new):
-            return None
         return self._numbers.get(evening.index)
 
     @property

@@ -445,12 +445,13 @@ def table_page(group: Group) -> str:
         names = {p.id: p.name for p in tournament.players}
         if table.number <= len(round_.seating):
             players = [names[i] for i in round_.seating[table.number - 1]]
+    sheet: services.Sheet | None = None
+    games: str | None = None
     if evening is not None:
         players = [seat.player.name for seat in evening.seats]
-    sheet = services.sheet(evening) if evening is not None else None
-    games = (games_text(sheet.ledger.games, evening.planned_games)
-             if sheet is not None and evening is not None and evening.planned_games is not None
-             else None)
+        sheet = services.sheet(evening)
+        if evening.planned_games is not None:
+            games = games_text(sheet.ledger.games, evening.planned_games)
     return render_template(
         "club/table.html", group=group, table=table, tournament=tournament, evening=evening,
         sheet=sheet, games=games, players=players, seat_list=seat_list,

@@ -66,16 +66,14 @@ def admit_table(group: Group) -> None:
         refuse("Turniertisch",
                "Das geht an einem Turniertisch nicht: Spieler, Regeln und Runden legt die "
                "Turnierleitung fest.")
-    if endpoint == "evenings.reopen":
-        table = services.tournament_of_table(group)
-        if table is not None and table.round.ended_at is not None:
-            refuse("Runde beendet",
-                   f"Runde {table.round.number} ist beendet. Korrigieren kann jetzt nur die "
-                   "Turnierleitung (auf ihrer Seite: „Tisch öffnen“).")
+    if endpoint == "evenings.reopen" and (ended := ended_round(group)) is not None:
+        refuse("Runde beendet",
+               f"Runde {ended} ist beendet. Korrigieren kann jetzt nur die Turnierleitung "
+               "(auf ihrer Seite: „Tisch öffnen“).")
 
 
-def round_ended(group: Group) -> bool:
-    """Whether ``group`` is a tournament table whose round has ended: its evening is then
-    the organiser's to reopen, not the table's."""
+def ended_round(group: Group) -> int | None:
+    """The number of the ended round ``group`` is a table of (its evening is then the
+    organiser's to reopen, not the table's); None for any other Runde."""
     table = services.tournament_of_table(group)
-    return table is not None and table.round.ended_at is not None
+    return table.round.number if table is not None and table.round.ended_at else None

@@ -14,7 +14,8 @@ from werkzeug.wrappers import Response
 
 from scorer import services
 from scorer.store.models import Evening, Game
-from scorer.web.club_access import round_ended
+from scorer.web.club_access import ended_round
+from scorer.web.display import sentence
 from scorer.web.forms import GameForm, facts_from_form, game_form, with_form_errors
 
 
@@ -32,8 +33,8 @@ def refuse_if_closed(evening: Evening) -> Response | None:
     if evening.closed:
         # A tournament table's link cannot open it again once its round ended: the sheet
         # says who can, and the refusal must not send the table to look for a way.
-        message = CLUB_CLOSED if round_ended(evening.group) else services.CLOSED
-        flash(message[0].upper() + message[1:] + ".", "error")
+        ended = ended_round(evening.group) is not None
+        flash(sentence(CLUB_CLOSED if ended else services.CLOSED), "error")
         return redirect(sheet_url(evening))
     return None
 

@@ -35,7 +35,7 @@ from scorer.words.labels import (
 from scorer.store.models import Evening, Group
 from scorer.core.rules import GameKind, InvalidRules, rules_from_spec
 from scorer.web import exports, live, money
-from scorer.web.club_access import round_ended
+from scorer.web.club_access import ended_round
 from scorer.web.display import rules_words
 from scorer.web.forms import (
     OPTION_NAMES,
@@ -144,7 +144,7 @@ def show(token: str, number: int) -> bytes:
     sheet = services.sheet(evening)
     editing = g.can_edit and not evening.closed
     # A tournament table whose round ended: only the organiser opens it again.
-    reopens = g.can_edit and evening.closed and not round_ended(evening.group)
+    reopens = g.can_edit and evening.closed and ended_round(evening.group) is None
     undo = _undo_offer(evening) if editing else None
     ledger = sheet.ledger
     if evening.closed:  # what is printed now: made before "Drucken / PDF" is tapped
@@ -159,7 +159,8 @@ def show(token: str, number: int) -> bytes:
         coming=coming_words(ledger, GAMES_AHEAD) if editing else (),
         moves_on=" ".join(k.value for k in GameKind if moves_on(k, rules)),
         action=ActionForm(formdata=None, data={"revision": evening.revision}),
-        bock_text=describe_bock_queue(ledger.bock_queue), bock_lines=bock_summary(ledger, evening.closed),
+        bock_text=describe_bock_queue(ledger.bock_queue),
+        bock_lines=bock_summary(ledger, evening.closed),
         plan=plan_text(ledger), done=not evening.closed and plan_complete(ledger),
         bock_end=bock_at_end_text(ledger) if evening.closed or plan_complete(ledger) else None,
         forced_why=forced_notice(ledger), reopens=reopens,

@@ -664,7 +664,10 @@ def uncounted_text(games: Sequence[LedgerGame], planned: int) -> str | None:
     >>> ledger.planned_played, uncounted_text(ledger.games, 24)
     (1, '1 Pflichtsolo und 1 neu gegebenes Spiel, die nicht mitzählen')
     """
-    _, others = counted_games(games, planned)
+    return _uncounted_words(counted_games(games, planned)[1])
+
+
+def _uncounted_words(others: dict[str, int]) -> str | None:
     if not others:
         return None
     parts = [f"{count} {UNCOUNTED_WORDS[why][count != 1]}"
@@ -681,8 +684,8 @@ def games_text(games: Sequence[LedgerGame], planned: int) -> str:
     >>> games_text((), 24)
     '0 von 24 Spielen gezählt'
     """
-    counted, _ = counted_games(games, planned)
-    extra = uncounted_text(games, planned)
+    counted, others = counted_games(games, planned)
+    extra = _uncounted_words(others)
     text = f"{counted} von {planned} {'Spiel' if planned == 1 else 'Spielen'} gezählt"
     return text + (f", dazu {extra}" if extra else "")
 

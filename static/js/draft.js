@@ -89,6 +89,11 @@
 
   function pad(n) { return (n < 10 ? "0" : "") + n; }
 
+  function clock(at) {   // "21:47", when a draft was kept
+    var when = new Date(at);
+    return pad(when.getHours()) + ":" + pad(when.getMinutes());
+  }
+
   function tellSheet(event) {
     var old = document.querySelector("[data-draft-waiting]");
     if (old) { old.remove(); }
@@ -98,13 +103,12 @@
     var next = games + 1;
     var main = document.querySelector("main");
     if (!draft || draft.page !== next || !main) { return; }
-    var when = new Date(draft.at);
     var note = document.createElement("p");
     note.className = "notice";
     note.setAttribute("data-draft-waiting", "");
     note.setAttribute("role", "status");
     note.appendChild(document.createTextNode("Spiel " + next + " ist auf diesem Handy " +
-      "angefangen (" + pad(when.getHours()) + ":" + pad(when.getMinutes()) + "): "));
+      "angefangen (" + clock(draft.at) + "): "));
     var link = document.createElement("a");
     link.href = body.getAttribute("data-entry-url");
     link.textContent = "weiter eintragen";
@@ -117,10 +121,8 @@
     var note = document.createElement("section");
     note.className = "card notice draft-note";
     note.setAttribute("role", "status");
-    var when = new Date(draft.at);
     var text = document.createElement("p");
-    text.textContent = "Entwurf von " + pad(when.getHours()) + ":" + pad(when.getMinutes()) +
-      " wiederhergestellt.";
+    text.textContent = "Entwurf von " + clock(draft.at) + " wiederhergestellt.";
     var discard = document.createElement("button");
     discard.type = "button";
     discard.className = "button button--small";
