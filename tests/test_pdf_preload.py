@@ -31,9 +31,13 @@ from scorer.serve import worker_started
 worker_started(None)
 def pango(pid):
     return "libpango" in Path(f"/proc/{pid}/maps").read_text()
+def parent(pid):
+    try:  # any process of the machine may end between the listing and the reading
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1]
+    except OSError:
+        return None
 children = [int(p.name) for p in Path("/proc").iterdir() if p.name.isdigit()
-            and Path(f"/proc/{p.name}/stat").read_text().rsplit(")", 1)[1].split()[1]
-            == str(os.getpid())]
+            and parent(p.name) == str(os.getpid())]
 print(json.dumps({"worker": ["weasyprint" in sys.modules, pango(os.getpid())],
                   "children": [pango(child) for child in children]}))
 """
