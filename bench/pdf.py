@@ -14,7 +14,7 @@ Figures, medians of interleaved runs:
     floor, issue 26), beside a process that only imports WeasyPrint and one that only starts
     Python
   * what a phone waits for the PDF from `doko-zettel serve` (one worker, SQLite; the sheet is
-    rendered outside the request, scorer.printing): the first after the start, the same
+    rendered outside the request, scorer.printed.render): the first after the start, the same
     unchanged evening again (kept: target, no rendering), and after one more game
   * another phone's live check while two phones fetch the PDFs of two 1000-game evenings
     (target: no stall), and an evening of 3000 games printed in parts (target: every part
@@ -47,7 +47,7 @@ from typing import Any
 from scorer.core.evening import evening, resume
 from scorer.core.rules import GameKind, rules_from_spec
 from scorer.core.settlement import settle
-from scorer.sheet import render_sheet_pdf, sheet_context
+from scorer.printed.evening import render_sheet_pdf, sheet_context
 
 TARGET_SECONDS = 1.5
 TARGET_FLOOR_RATIO = 1.5
@@ -126,7 +126,8 @@ def breakdown(context: dict[str, Any], runs: int) -> None:
     """Where a warm render goes, by leaving parts of the sheet out."""
     from weasyprint import CSS  # type: ignore[import-untyped]
 
-    from scorer.sheet import TEMPLATES, html_to_pdf, sheet_html
+    from scorer.printed.evening import sheet_html
+    from scorer.printed.pdf import TEMPLATES, html_to_pdf
 
     variants = {"whole sheet": context, "without game rows": {**context, "rows": []},
                 "without chart": {**context, "chart": ""},
@@ -169,7 +170,7 @@ player and three more (number, value, the game in words), as the sheet has."""
 
 def process_figures(data: dict[str, Any], runs: int) -> None:
     """`scorer sheet` as a whole process, against the floor (FLOOR), beside Python alone and
-    Python importing WeasyPrint (plainly, and as scorer.sheet does)."""
+    Python importing WeasyPrint (plainly, and as scorer.printed does)."""
     folder = Path(tempfile.mkdtemp(prefix="doko-bench-pdf-"))
     source = folder / "evening.json"
     source.write_text(json.dumps(data), encoding="utf-8")
@@ -179,8 +180,8 @@ def process_figures(data: dict[str, Any], runs: int) -> None:
         "floor": [sys.executable, "-c", FLOOR, str(len(data["games"])),
                   str(len(data["seats"]) + 2), str(folder / "floor.pdf")],
         "python -c 'import weasyprint'": [sys.executable, "-c", "import weasyprint"],
-        "as scorer.sheet imports it": [sys.executable, "-c",
-                                       "from scorer.sheet import _weasyprint; _weasyprint()"],
+        "as scorer.printed imports it": [sys.executable, "-c",
+                                       "from scorer.printed.pdf import weasyprint; weasyprint()"],
         "python -c pass": [sys.executable, "-c", "pass"],
     }
     times: dict[str, list[float]] = {name: [] for name in commands}
@@ -201,8 +202,8 @@ def process_figures(data: dict[str, Any], runs: int) -> None:
           f"(target ≤ {TARGET_FLOOR_RATIO:.1f}×, {verdict}); in CPU {c['scorer sheet']:.2f} s "
           f"against {c['floor']:.2f} s: {c['scorer sheet'] / c['floor']:.2f}×")
     print(f"  Python alone {m['python -c pass']:.2f} s, Python importing WeasyPrint "
-          f"{imports:.2f} s, the same as scorer.sheet imports it (without ctypes' library "
-          f"search) {m['as scorer.sheet imports it']:.2f} s")
+          f"{imports:.2f} s, the same as scorer.printed imports it (without ctypes' library "
+          f"search) {m['as scorer.printed imports it']:.2f} s")
     shutil.rmtree(folder)
 
 

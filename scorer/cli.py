@@ -107,7 +107,7 @@ def _run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO
             result = evening(data).to_dict()
         else:
             from scorer.core.evening import evening
-            from scorer.sheet import write_sheet_pdf
+            from scorer.printed.evening import write_sheet_pdf
 
             ledger = evening(data)
             try:

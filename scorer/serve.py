@@ -161,7 +161,7 @@ def worker_started(_worker: Any) -> None:
     the test suite's servers that never do: about a second of CPU per worker)."""
     if os.environ.get("DOKO_PDF_PRELOAD", "1").strip() == "0":
         return
-    from scorer.sheet import preload
+    from scorer.printed.evening import preload
 
     preload()
 

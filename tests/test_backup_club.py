@@ -11,6 +11,7 @@ from typing import Any
 
 from tests.club_helpers import NINE, Club
 from tests.test_backup import HOSTILE, fresh, rows_in, wipe  # noqa: F401  (fixture)
+from tests.conftest import fetch_pdf
 
 CLUB_TABLES = ("tournaments", "tournament_players", "tournament_rounds", "tournament_tables")
 
@@ -72,7 +73,7 @@ def test_the_whole_backup_restores_a_tournament_to_the_same_ranking(app, client,
     result = restored.test_cli_runner().invoke(args=["restore", str(target)])
     assert result.exit_code == 0, result.output
     assert pages(restored.test_client(), club) == before
-    assert restored.test_client().get(club.home + "ergebnis.pdf").status_code == 200
+    assert fetch_pdf(restored.test_client(), club.home + "ergebnis.pdf").status_code == 200
 
 
 def test_a_runde_backup_holds_no_tournament_and_a_tables_link_makes_none(app, client, table):

@@ -1,5 +1,5 @@
 """The PDF renderer is prepared when a web worker starts, never on import: the worker starts its
-render process (scorer.printing), which loads WeasyPrint, so the first "Drucken / PDF" of an
+render process (scorer.printed.render), which loads WeasyPrint, so the first "Drucken / PDF" of an
 evening does not wait half a second for it; the web worker itself, which never renders, and
 the `scorer` command and the app factory never load it."""
 
@@ -96,7 +96,7 @@ def test_loading_it_starts_no_program_and_leaves_the_library_search_as_it_was() 
         "    popen(self, args, *rest, **kw)\n"
         "subprocess.Popen.__init__ = init\n"
         "search = ctypes.util.find_library\n"
-        "from scorer.sheet import _weasyprint\n"
+        "from scorer.printed.pdf import weasyprint as _weasyprint\n"
         "weasyprint = _weasyprint()\n"
         "print(json.dumps([str(a) for a in started]))\n"
         "assert ctypes.util.find_library is search\n"
@@ -122,7 +122,7 @@ def test_where_the_libraries_go_by_other_names_it_is_loaded_the_usual_way() -> N
         "        raise OSError('cannot load library pango-1.0-0')\n"
         "    return load(name)\n"
         "importlib.import_module = import_module\n"
-        "from scorer.sheet import _weasyprint\n"
+        "from scorer.printed.pdf import weasyprint as _weasyprint\n"
         "weasyprint = _weasyprint()\n"
         "assert len(tries) == 2 and tries[0] is None and tries[1], tries\n"
         "assert weasyprint.HTML and sys.modules['weasyprint'] is weasyprint\n")],

@@ -1,4 +1,4 @@
-"""The printable score sheet (scorer.sheet): real PDFs rendered by WeasyPrint, read back.
+"""The printable score sheet (scorer.printed.evening): real PDFs rendered by WeasyPrint, read back.
 
 Text is read with pypdf; the layout (page size, table width, repeated table head) is read
 from WeasyPrint's own box tree after ``HTML(...).render()``.
@@ -21,8 +21,8 @@ from pypdf import PdfReader
 from scorer.cli import main
 from scorer.core.evening import evening
 from scorer.core.settlement import settle
-from scorer.sheet import (
-    TEMPLATES,
+from scorer.printed.pdf import TEMPLATES
+from scorer.printed.evening import (
     render_sheet_pdf,
     sheet_context,
     sheet_document,
@@ -533,9 +533,9 @@ def _overflow(document) -> float:
 SEVEN_BY_EIGHTY = """
 import json
 from scorer.core.evening import evening
-from scorer.sheet import sheet_context
+from scorer.printed.evening import sheet_context
 from tests.test_sheet import LONG_NAMES, _document, _fonts, _long_evening, _overflow
-from scorer.sheet import render_sheet_pdf
+from scorer.printed.evening import render_sheet_pdf
 context = sheet_context(evening(_long_evening(LONG_NAMES, 80)), date="Freitag, 21.11.2025")
 document = _document(context)
 print(json.dumps({"pages": len(document.pages), "overflow": _overflow(document),
@@ -695,7 +695,7 @@ class _Recorder:
 
 
 def test_the_pdf_renderer_attaches_no_file_of_the_machine():
-    from scorer.sheet import html_to_pdf
+    from scorer.printed.pdf import html_to_pdf
 
     html = '<link rel="attachment" href="file:///etc/passwd"><p>Zettel</p>'
     assert b"root:" in b"".join(_attachments(_weasyprint_default(html)).get("passwd", []))
@@ -703,7 +703,7 @@ def test_the_pdf_renderer_attaches_no_file_of_the_machine():
 
 
 def test_the_pdf_renderer_loads_no_stylesheet_from_a_file_or_the_network(tmp_path):
-    from scorer.sheet import html_to_pdf
+    from scorer.printed.pdf import html_to_pdf
 
     local = tmp_path / "a5.css"
     local.write_text(A5_SHEET, encoding="utf-8")
@@ -718,7 +718,7 @@ def test_the_pdf_renderer_loads_no_stylesheet_from_a_file_or_the_network(tmp_pat
 
 
 def test_the_pdf_renderer_still_reads_its_own_files():
-    from scorer.sheet import html_to_pdf
+    from scorer.printed.pdf import html_to_pdf
 
     html = '<link rel="attachment" href="sheet.css"><p>Zettel</p>'
     attached = _attachments(html_to_pdf(html))

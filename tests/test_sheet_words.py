@@ -16,7 +16,7 @@ from scorer.core.evening import Ledger, evening
 from scorer.words.explain import deviation_text
 from scorer.words.labels import bock_summary, sheet_words, short_names
 from scorer.core.rules import PRESETS, SoloKind, differences
-from scorer.sheet import sheet_context
+from scorer.printed.evening import sheet_context
 
 SEATS = ["Anna", "Ben", "Cem", "Dora"]
 

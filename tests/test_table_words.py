@@ -1,5 +1,5 @@
 """Table changes outside the web pages: the words of a change (scorer.words.table_text), the PDF
-sheet's rows and cells (scorer.sheet, also behind `scorer sheet`) and the statistics
+sheet's rows and cells (scorer.printed.evening, also behind `scorer sheet`) and the statistics
 (scorer.core.stats) with players who came late or left early. No database."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from scorer.core.evening import evening
-from scorer.sheet import sheet_context
+from scorer.printed.evening import sheet_context
 from scorer.core.stats import runde_stats
 from scorer.words.table_text import change_texts, reordered
 

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from tests.club_helpers import Club
+from tests.conftest import fetch_pdf
 
 EIGHT = ("Anna", "Ben", "Cem", "Dora", "Emil", "Fritz", "Gabi", "Hans")
 
@@ -64,7 +65,7 @@ def test_a_chosen_pflichtsolo_is_on_every_page_as_a_game_that_does_not_count(clu
     assert f"Tisch 1: beendet – {words}" in one_line(club.client.get(club.home).text)
     sheet = one_line(club.client.get(table.sheet).text)
     assert f"4 Spiele. Geplant: {words}." in sheet
-    pdf = pdf_text(club.client.get(club.home + "ergebnis.pdf").data)
+    pdf = pdf_text(fetch_pdf(club.client, club.home + "ergebnis.pdf").data)
     assert words in pdf
     assert not re.search(r"(?<!\d)4 Spiele\b", pdf) and "geplant: 24" not in pdf
     # The other table played nothing: one way of saying it too.
@@ -87,7 +88,7 @@ def test_a_redeal_is_counted_on_the_ranking_as_the_pdf_counts_it(club):
 
     words = "1 von 24 Spielen gezählt, dazu 1 neu gegebenes Spiel, das nicht mitzählt"
     assert f"Tisch 2: {words}" in one_line(club.client.get(club.home + "rangliste").text)
-    assert words in pdf_text(club.client.get(club.home + "ergebnis.pdf").data)
+    assert words in pdf_text(fetch_pdf(club.client, club.home + "ergebnis.pdf").data)
 
 
 # ------------------------------------------------------------------ one is not many
@@ -102,7 +103,7 @@ def test_a_table_of_one_game_is_not_one_spiele_in_the_result_pdf(club):
     table = club.tables[(1, 1)]
     assert table.planned == 30
     club.play(table, 1)
-    pdf = pdf_text(club.client.get(club.home + "ergebnis.pdf").data)
+    pdf = pdf_text(fetch_pdf(club.client, club.home + "ergebnis.pdf").data)
     assert not re.search(r"\b1 Spiele\b", pdf)
     assert "1 von 30 Spielen gezählt" in pdf
 

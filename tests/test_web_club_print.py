@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from tests.club_helpers import NINE, Club
+from tests.conftest import fetch_pdf
 
 
 @pytest.fixture
@@ -32,7 +33,7 @@ def test_the_seating_plan_of_sixty_players_is_one_page_by_name_and_by_table(club
     names = [f"Spieler {k:02d}" for k in range(1, 61)]
     club.create(names, rules="ddv-liste", planned=24)
     club.draw(seed=11)
-    answer = club.client.get(club.home + "runde/1/sitzplan.pdf")
+    answer = fetch_pdf(club.client, club.home + "runde/1/sitzplan.pdf")
     assert answer.status_code == 200 and answer.mimetype == "application/pdf"
     pages = pdf_pages(answer.data)
     assert len(pages) == 1
@@ -55,7 +56,7 @@ def test_the_by_name_list_keeps_tisch_and_seat_in_one_column_on_tables_over_nine
     club.create([f"Spieler {k:02d}" for k in range(1, 61)], rules="ddv-liste", planned=24)
     club.draw(seed=11)
     page = PdfReader(io.BytesIO(
-        club.client.get(club.home + "runde/1/sitzplan.pdf").data)).pages[0]
+        fetch_pdf(club.client, club.home + "runde/1/sitzplan.pdf").data)).pages[0]
     pieces: list[tuple[str, float]] = []
 
     def visit(text: str, cm: Any, tm: Any, font: Any, size: Any) -> None:
@@ -80,7 +81,7 @@ def test_a_long_name_keeps_the_two_by_name_columns_in_line(club):
     club.create(names, rules="ddv-liste", planned=24)
     club.draw(seed=11)
     page = PdfReader(io.BytesIO(
-        club.client.get(club.home + "runde/1/sitzplan.pdf").data)).pages[0]
+        fetch_pdf(club.client, club.home + "runde/1/sitzplan.pdf").data)).pages[0]
     pieces: list[tuple[str, float, float]] = []
 
     def visit(text: str, cm: Any, tm: Any, font: Any, size: Any) -> None:
@@ -103,7 +104,7 @@ def test_a_long_name_keeps_the_two_by_name_columns_in_line(club):
 def test_a_tischzettel_per_table_with_seats_first_dealer_and_the_tables_link(club, tmp_path):
     club.create(NINE)
     club.draw(seed=42)
-    answer = club.client.get(club.home + "runde/1/tischzettel.pdf")
+    answer = fetch_pdf(club.client, club.home + "runde/1/tischzettel.pdf")
     assert answer.status_code == 200
     pages = pdf_pages(answer.data)
     seating = club.seating(1)

@@ -13,7 +13,7 @@ from pypdf import PdfReader
 from conftest import fetch_pdf
 from scorer.core.evening import evening
 from scorer.core.settlement import settle
-from scorer.sheet import number
+from scorer.printed.evening import number
 
 pytest.importorskip("weasyprint")
 
@@ -362,7 +362,7 @@ def test_a_read_only_link_gets_the_pdf_the_csv_and_the_statistics(table, client,
 
 
 def test_doppelt_and_the_hammelrennen_augen_are_written_out():
-    from scorer.web.exports import evening_csv
+    from scorer.printed.tables import evening_csv
 
     doppelt = evening({"rules": "orbital", "seats": ["A", "B", "C", "D"], "games": [
         {"re": ["A", "B"], "re_eyes": 190, "doppelt": {"re": 2, "kontra": 1},

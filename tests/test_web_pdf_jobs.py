@@ -1,5 +1,5 @@
 """The printed sheet is made outside the request and kept under the evening's version
-(scorer.printing, issue 26 #3): a request never renders, an unchanged evening is rendered
+(scorer.printed.render, issue 26 #3): a request never renders, an unchanged evening is rendered
 once, a long evening is printed in parts, and a worker that answers in threads may wait for
 its sheet in the request. Real PDFs from the real render process, read back with pypdf; the
 kept files are the real ones in the app's folder."""
@@ -16,7 +16,7 @@ import pytest
 from pypdf import PdfReader
 
 from conftest import fetch_pdf
-from scorer.sheet import number
+from scorer.printed.evening import number
 
 pytest.importorskip("weasyprint")
 

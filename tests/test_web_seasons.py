@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from tests.conftest import fetch_pdf
 from tests.year_pages import (
     FIVE,
     SEASON_2025,
@@ -178,7 +179,7 @@ def test_the_season_pdf_has_the_ranking_each_players_evenings_the_chart_and_the_
     url = table.create_group(players=FIVE)
     play_season(table)
     set_ranking(table, "placement")
-    response = client.get(url + "saison.pdf?saison=2025-01-01")
+    response = fetch_pdf(client, url + "saison.pdf?saison=2025-01-01")
     assert response.status_code == 200
     assert response.headers["Content-Type"] == "application/pdf"
     reader = pypdf.PdfReader(io.BytesIO(response.data))
@@ -204,7 +205,7 @@ def test_a_season_of_one_evening_draws_no_who_led_when(table, client):
     url = table.create_group(players=FIVE)
     play_season(table, SEASON_2025[:1])
     assert "Platz nach jedem Abend" not in client.get(url + "statistik?saison=2025-01-01").text
-    pdf = client.get(url + "saison.pdf?saison=2025-01-01").data
+    pdf = fetch_pdf(client, url + "saison.pdf?saison=2025-01-01").data
     text = " ".join(p.extract_text() for p in pypdf.PdfReader(io.BytesIO(pdf)).pages)
     assert "Wer lag wann vorn?" not in text and "Die Abende jedes Spielers" in text
 

@@ -13,6 +13,7 @@ import datetime as dt
 from collections.abc import Callable
 
 from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response
 
 from scorer import services
@@ -275,7 +276,7 @@ def reopen(token: str, number: int, table: int) -> Response:
 
 
 @bp.get("/t/<token>/runde/<int:number>/sitzplan.pdf")
-def seating_pdf(token: str, number: int) -> Response:
+def seating_pdf(token: str, number: int) -> ResponseReturnValue:
     """The round's seating plan on one page: by name and by table."""
     tournament = tournament_or_404(token)
     round_ = _round_or_404(tournament, number)
@@ -284,7 +285,7 @@ def seating_pdf(token: str, number: int) -> Response:
 
 
 @bp.get("/t/<token>/runde/<int:number>/tischzettel.pdf")
-def slips_pdf(token: str, number: int) -> Response:
+def slips_pdf(token: str, number: int) -> ResponseReturnValue:
     """One Tischzettel per table: players in seat order, first dealer, the QR code of the
     table's link."""
     tournament = tournament_or_404(token)

@@ -12,17 +12,28 @@ from __future__ import annotations
 
 import datetime as dt
 import math
-from collections.abc import Iterable
+from collections.abc import Callable
+from typing import Any
 
 from flask import Blueprint, g, jsonify, render_template, request, url_for
 from markupsafe import Markup, escape
+from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response
 
 from scorer import services
-from scorer.club_sheet import render_result, render_seating, render_slips
+from scorer.printed.club import (
+    render_result,
+    render_seating,
+    render_slips,
+    result_context,
+    seating_context,
+    slips_context,
+)
 from scorer.store.models import Tournament, TournamentRound
 from scorer.web.club_access import tournament_or_404
-from scorer.web.downloads import cell_text, csv_text, download
+from scorer.printed.tables import csv_text, ranking_header, ranking_rows
+from scorer.web import printouts
+from scorer.web.downloads import download
 from scorer.web.hosts import public_url
 from scorer.web.qr import qr_svg
 from scorer.words.club import FIGURE_LABELS, FIGURE_SHORT, figure, progress_text, standing_text
@@ -112,54 +123,41 @@ def _stamp(tournament: Tournament) -> str:
 
 
 @bp.get("/ergebnis.pdf")
-def pdf(token: str) -> Response:
-    """The ranking and every round's table results, printable."""
+def pdf(token: str) -> ResponseReturnValue:
+    """The ranking and every round's table results, printable (made outside the request,
+    scorer.web.printouts)."""
     tournament = tournament_or_404(token)
-    body = render_result(tournament, services.results(tournament))
-    return download(body, "application/pdf", f"turnier-{_stamp(tournament)}.pdf")
+    context = result_context(tournament, services.results(tournament))
+    return _send(tournament, "ergebnis", render_result, context,
+                 f"turnier-{_stamp(tournament)}.pdf", url_for("club_ranking.pdf", token=token))
 
 
 def tournament_pdf(kind: str, tournament: Tournament, round_: TournamentRound,
-                   filename: str) -> Response:
+                   filename: str) -> ResponseReturnValue:
     """The seating plan (``seating``) or the Tischzettel (``slips``) of a round."""
     results = services.results(tournament)
     view = next(r for r in results.rounds if r.number == round_.number)
     if kind == "seating":
-        body = render_seating(tournament, view, results.numbers)
-    else:
-        links = [public_url("groups.show", token=t.edit_token) for t in view.tables]
-        body = render_slips(tournament, view, links, [qr_svg(link) for link in links])
-    return download(body, "application/pdf", filename)
+        context = seating_context(tournament, view, results.numbers)
+        return _send(tournament, f"sitzplan-{round_.number}", render_seating, context,
+                     filename, url_for("club.seating_pdf", token=g.link_token,
+                                       number=round_.number), "club.show")
+    links = [public_url("groups.show", token=t.edit_token) for t in view.tables]
+    context = slips_context(tournament, view, links, [qr_svg(link) for link in links])
+    return _send(tournament, f"tischzettel-{round_.number}", render_slips, context, filename,
+                 url_for("club.slips_pdf", token=g.link_token, number=round_.number),
+                 "club.show")
 
 
-CSV_COLUMNS = ["Platz", "Nr", "Name"]
-
-
-def ranking_rows(results: services.Results) -> Iterable[list[str | int]]:
-    """One row per player: place, number, name, per round the table, the raw points and the
-    figure, then the sum, the points and the solos won. A missed round's cells are empty."""
-    seats: dict[tuple[int, str], tuple[int, int]] = {}
-    for round_ in results.started:
-        for table in round_.tables:
-            if table.ledger is not None:
-                for name, total in table.ledger.totals.items():
-                    seats[(round_.number, name)] = (table.number, total)
-    for standing in results.standings:
-        row: list[str | int] = [standing.rank, results.numbers[standing.player],
-                                cell_text(standing.player)]
-        for round_, value in zip(results.started, standing.rounds):
-            seat = seats.get((round_.number, standing.player))
-            row += ["", "", ""] if seat is None or value is None else [*seat, value]
-        row += [standing.figure, standing.points, standing.solos_won]
-        yield row
-
-
-def csv_header(results: services.Results) -> list[str]:
-    """The CSV's columns."""
-    short = FIGURE_SHORT[results.by_table_points]
-    per_round = [f"R{r.number} {what}" for r in results.started
-                 for what in ("Tisch", "Punkte", short)]
-    return CSV_COLUMNS + per_round + [f"Summe {short}", "Punkte", "Soli gewonnen"]
+def _send(tournament: Tournament, what: str, make: Callable[[dict[str, Any]], bytes],
+          context: dict[str, Any], filename: str, url: str,
+          back: str = "club_ranking.show") -> ResponseReturnValue:
+    """One of the tournament's PDFs, kept by what it shows (scorer.web.printouts)."""
+    return printouts.send(
+        printouts.job(f"turnier-{tournament.id}-{what}", context), make, lambda: context,
+        filename, lambda: render_template("printout_wait.html", tournament=tournament,
+                                          url=url, title=tournament.name,
+                                          back=url_for(back, token=g.link_token)))
 
 
 @bp.get("/turnier.csv")
@@ -167,5 +165,5 @@ def csv(token: str) -> Response:
     """The ranking with every round's table and points, for a spreadsheet."""
     tournament = tournament_or_404(token)
     results = services.results(tournament)
-    return download(csv_text(csv_header(results), ranking_rows(results)), "text/csv",
+    return download(csv_text(ranking_header(results), ranking_rows(results)), "text/csv",
                     f"turnier-{_stamp(tournament)}.csv")

@@ -6,36 +6,9 @@ kept from being run as a formula.
 
 from __future__ import annotations
 
-import csv
-import io
-from collections.abc import Iterable, Sequence
 from urllib.parse import quote
 
 from flask import Response
-
-# A spreadsheet runs a cell starting with one of these as a formula; a player called
-# "=HYPERLINK(…)" must stay a name (OWASP "CSV injection"). Our numbers are written as ints.
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-
-
-def cell_text(value: str) -> str:
-    """A text cell as written: a leading formula character is escaped with a quote.
-
-    >>> cell_text("=1+2"), cell_text("Anna")
-    ("'=1+2", 'Anna')
-    """
-    return "'" + value if value.startswith(_FORMULA_START) else value
-
-
-def csv_text(header: Sequence[str], rows: Iterable[Sequence[str | int]]) -> str:
-    """A CSV file's text: the header row, then ``rows``."""
-    out = io.StringIO()
-    out.write("\ufeff")
-    writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
-    writer.writerow(header)
-    writer.writerows(rows)
-    return out.getvalue()
-
 
 def disposition(name: str, ascii: str) -> str:
     """The Content-Disposition of a download: ``ascii`` for every browser, ``name`` with its

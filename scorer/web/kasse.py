@@ -20,14 +20,15 @@ from scorer import services
 from scorer.core.kasse import ABSENT_LABELS, Charge, InvalidKasse, parse_cents
 from scorer.services.year import Year, year_of
 from scorer.store.models import Group
-from scorer.web.downloads import cell_text, csv_text, download
+from scorer.printed.tables import KASSE_COLUMNS, csv_text, kasse_rows
+from scorer.web.downloads import download
 from scorer.words.files import runde_file
 from scorer.web.forms import ActionForm
 from scorer.web.lookup import group_or_404
 from scorer.web.numbers import MAX_INT, parse_int
-from scorer.web.seasons import context, others, season_or_404
+from scorer.web.seasons import context, season_or_404
 from scorer.web.year_forms import DEPOSIT, AbsentForm, EntryForm
-from scorer.words.year import ABSENT_SENTENCES, euro, euro_cell, report_line
+from scorer.words.year import ABSENT_SENTENCES, euro, report_line
 
 bp = Blueprint("kasse", __name__, url_prefix="/r/<token>/kasse")
 
@@ -348,34 +349,9 @@ def absent(token: str) -> Response | tuple[str, int]:
 # ------------------------------------------------------------------ CSV
 
 
-CSV_COLUMNS = ["Datum", "Art", "Abend", "Spieler", "Text", "Betrag", "Bezahlt", "Offen"]
-"""The Kasse's CSV: one row per charge (per evening and member) and per deposit or
-expense; amounts in euros with a decimal comma."""
-
-
-def kasse_rows(year: Year) -> list[list[str | int]]:
-    """Charges of every evening settled into the Kasse, then deposits and expenses, by
-    date."""
-    marks = year.everything.marks
-    rows: list[tuple[dt.date, int, list[str | int]]] = []
-    for c in year.everything.charges:
-        paid = marks.get((c.key, c.player), 0)
-        rows.append((c.date, 0, [c.date.isoformat(),
-                                 "fehlte" if c.absent else "Abend", c.key, cell_text(c.player),
-                                 "", euro_cell(c.cents), euro_cell(paid),
-                                 euro_cell(c.cents - paid)]))
-    for line in year.entries:
-        e = line.entry
-        rows.append((e.date, 1, [e.date.isoformat(),
-                                 "Einzahlung" if e.cents > 0 else "Ausgabe", "", "",
-                                 cell_text(e.text), euro_cell(e.cents), "", ""]))
-    rows.sort(key=lambda r: (r[0], r[1]))
-    return [r[2] for r in rows]
-
-
 @bp.get("/kasse.csv")
 def csv(token: str) -> Response:
     """The Kasse's entries as CSV (semicolons, UTF-8, as the Runde's other CSV files)."""
     group: Group = group_or_404(token)
-    body = csv_text(CSV_COLUMNS, kasse_rows(year_of(group)))
+    body = csv_text(KASSE_COLUMNS, kasse_rows(year_of(group)))
     return download(body, "text/csv", runde_file(group.name, "kasse", "csv"))

@@ -12,16 +12,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response
 
 from scorer import services
 from scorer.core.seasons import EveningShare, Method, Standing
 from scorer.services.year import ALL, SeasonView, Year, year_of
 from scorer.store.models import Group
+from scorer.printed.season import render_season_pdf, season_context
+from scorer.web import printouts
 from scorer.web.forms import ActionForm
 from scorer.web.lookup import group_or_404
 from scorer.web.numbers import MAX_INT
 from scorer.web.year_forms import AbsentForm, RankingForm, SeasonForm
+from scorer.words.files import runde_file
 from scorer.words.year import (
     FIGURE_HEADINGS,
     METHOD_LABELS,
@@ -224,19 +228,22 @@ def remove_season(token: str, season_id: int) -> Response:
 
 
 @bp.get("/saison.pdf")
-def pdf(token: str) -> Response:
+def pdf(token: str) -> ResponseReturnValue:
     """The season to pin to the wall: ranking, each player's evenings, the chart of who
-    led when, and the Kasse's season report."""
-    from scorer.season_sheet import render_season_pdf, season_context
-    from scorer.web.downloads import download
-    from scorer.words.files import runde_file
-
+    led when, and the Kasse's season report; made outside the request
+    (scorer.web.printouts), like the evening's sheet."""
     group = group_or_404(token)
     year = year_of(group)
     view = season_or_404(year)
     if view is None:
         abort(404)
-    body = render_season_pdf(season_context(group.name, title(year, view), view,
-                                            dt.date.today(), year.kasse))
+    context = season_context(group.name, title(year, view), view, dt.date.today(), year.kasse)
     name = "alle-abende" if view.key == ALL else view.key
-    return download(body, "application/pdf", runde_file(group.name, f"saison-{name}", "pdf"))
+    url = url_for("seasons.pdf", token=token, saison=request.args.get("saison"))
+    return printouts.send(
+        printouts.job(f"saison-{group.id}-{view.key}", context), render_season_pdf,
+        lambda: context, runde_file(group.name, f"saison-{name}", "pdf"),
+        lambda: render_template("printout_wait.html", group=group, url=url,
+                                title=f"Saison {context['title']}",
+                                back=url_for("groups.show", token=token,
+                                             saison=request.args.get("saison"))))

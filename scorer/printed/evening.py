@@ -3,7 +3,7 @@
 ``sheet_context`` turns a Ledger into plain strings and lists, ``sheet_html`` fills the
 Jinja template in ``templates/pdf/``, ``render_sheet_pdf`` hands that to WeasyPrint. Nothing
 here computes a point: every number comes from the ledger (and, for money, from
-``scorer.core.settlement``). WeasyPrint is imported when the first PDF is made (``_weasyprint``),
+``scorer.core.settlement``). WeasyPrint is imported when the first PDF is made (``scorer.printed.pdf``),
 so scoring from the command line never loads it; Jinja comes with Flask.
 """
 
@@ -11,13 +11,8 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
-from urllib.request import url2pathname
-
-from jinja2 import Environment, FileSystemLoader
 
 from scorer.words.chart import PALETTE, evening_chart
 from scorer.core.evening import Ledger, LedgerGame, TableChange, describe_bock_queue
@@ -41,18 +36,11 @@ from scorer.core.settlement import (
     format_euro,
     format_price,
 )
+from scorer.printed import render
+from scorer.printed.pdf import FONT, TEMPLATES, fill, html_to_pdf, lean_document_class, own_files_fetcher
 from scorer.words.table_text import change_texts
 
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / "pdf"
-"""The PDF templates and their print stylesheet."""
-OWN_FILES = (TEMPLATES, TEMPLATES.parent.parent / "static")
-"""The only places the PDF renderer reads from: no other file, nothing from the network."""
-
 DEFAULT_TITLE = "Doko-Zettel"
-FONT = "DejaVu Sans"
-"""The sheet's only font: fonts-dejavu-core, which Debian's fontconfig installs as its first
-choice, so every machine that runs WeasyPrint has it, and the layout below is measured in
-it (sheet.css asks for nothing else)."""
 
 _WEEKDAYS = ("Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag")
 _MINUS = "−"
@@ -391,20 +379,14 @@ def sheet_context(
     }
 
 
-@cache
-def _environment() -> Environment:
-    return Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True,
-                       trim_blocks=True, lstrip_blocks=True)
-
-
 def sheet_html(context: dict[str, Any]) -> str:
     """The sheet as an HTML document for WeasyPrint."""
-    return _environment().get_template("sheet.html").render(context)
+    return fill("sheet.html", context)
 
 
 def preload() -> None:
     """Prepare a web worker for its first "Drucken / PDF": start its render process
-    (``scorer.printing``), which pays now what the first PDF would pay (importing WeasyPrint,
+    (``scorer.printed.render``), which pays now what the first PDF would pay (importing WeasyPrint,
     about half a second, compiling the template, setting up the fonts). The web worker itself
     never loads WeasyPrint: it does not render.
 
@@ -412,9 +394,7 @@ def preload() -> None:
     gunicorn.conf.py), never on import: the ``scorer`` command and the core must not load
     WeasyPrint.
     """
-    from scorer import printing
-
-    printing.start()
+    render.start(warm)
 
 
 def warm() -> None:
@@ -441,90 +421,8 @@ def render_sheet_pdf(context: dict[str, Any]) -> bytes:
 def sheet_document(context: dict[str, Any]) -> Any:
     """The sheet laid out, as WeasyPrint's Document (pages and their boxes), exactly as
     ``render_sheet_pdf`` lays it out: to look at its layout."""
-    return _document_class()(string=sheet_html(context), base_url=str(TEMPLATES),
-                             url_fetcher=_own_files_fetcher()).render()
-
-
-def html_to_pdf(html: str, *, lean: bool = True) -> bytes:
-    """An HTML document as PDF bytes; relative URLs resolve in the PDF templates' folder,
-    and only the app's own files (OWN_FILES) are read. ``lean``: with the sheet's own
-    user-agent stylesheet (``_document_class``); else with WeasyPrint's full one, which the
-    club's and the season's pages are laid out for."""
-    document = _document_class() if lean else _weasyprint().HTML
-    pdf: bytes = document(string=html, base_url=str(TEMPLATES),
-                          url_fetcher=_own_files_fetcher()).write_pdf()
-    return pdf
-
-
-@cache
-def _document_class() -> Any:
-    """WeasyPrint's HTML with the sheet's own user-agent stylesheet (templates/pdf/ua.css)
-    instead of the full HTML one, which cost a fifth of a long sheet's time. (Should a later
-    WeasyPrint no longer ask ``_ua_stylesheets``, its own is used: slower, the same sheet.)"""
-    weasyprint = _weasyprint()
-    sheet = weasyprint.CSS(filename=str(TEMPLATES / "ua.css"))
-
-    class SheetDocument(weasyprint.HTML):  # type: ignore[misc]
-        def _ua_stylesheets(self, forms: bool = False) -> list[Any]:
-            return [sheet]
-
-    return SheetDocument
-
-
-@cache
-def _weasyprint() -> Any:
-    """WeasyPrint, imported without the library search that took half its import time.
-
-    It opens Pango, HarfBuzz and the rest by trying several names each. For a name without
-    a dot cffi asks ``ctypes.util.find_library``, which on Linux runs ``ldconfig -p`` and,
-    for every name that is not in the linker cache, gcc and ld as subprocesses: 0.2–0.3 s
-    on a machine with a compiler. Every list also holds the library's file name
-    (``libpango-1.0.so.0``), which the dynamic loader opens itself. So the search finds
-    nothing while WeasyPrint is imported; only if that import fails (a system whose
-    libraries go by other names) it is imported again the usual way.
-    """
-    import ctypes.util
-    import importlib
-
-    search = ctypes.util.find_library
-    ctypes.util.find_library = lambda name: None
-    try:
-        return importlib.import_module("weasyprint")
-    except OSError:
-        pass  # (a module whose import fails is not kept: the next import starts afresh)
-    finally:
-        ctypes.util.find_library = search
-    return importlib.import_module("weasyprint")
-
-
-def own_file(url: str) -> bool:
-    """Whether ``url`` is a file:// URL of a file inside OWN_FILES (after symlinks)."""
-    parts = urlsplit(url)
-    if parts.scheme != "file" or parts.netloc not in ("", "localhost"):
-        return False
-    path = Path(url2pathname(parts.path)).resolve()
-    return any(path.is_relative_to(folder.resolve()) for folder in OWN_FILES)
-
-
-def _own_files_fetcher() -> Any:
-    """WeasyPrint's fetcher, refusing all but our own files; a fresh one per document,
-    since it keeps state between calls."""
-    return _own_files_fetcher_class()(allowed_protocols=("file",), allow_redirects=False)
-
-
-@cache
-def _own_files_fetcher_class() -> Any:
-    # WeasyPrint's default fetcher reads any file:// URL (/etc/passwd as an attachment
-    # included) and any http:// one. Everything shown is escaped, but the renderer should
-    # not be the one place where that stays true by luck.
-    class OwnFilesOnly(_weasyprint().urls.URLFetcher):  # type: ignore[misc]
-        def fetch(self, url: str, headers: Any = None) -> Any:
-            if not own_file(url):
-                # WeasyPrint logs the refusal and renders without the resource.
-                raise ValueError(f"not one of the app's own files: {url}")
-            return super().fetch(url, headers)
-
-    return OwnFilesOnly
+    return lean_document_class()(string=sheet_html(context), base_url=str(TEMPLATES),
+                                  url_fetcher=own_files_fetcher()).render()
 
 
 def write_sheet_pdf(
@@ -547,10 +445,7 @@ def write_sheet_pdf(
 
 __all__ = [
     "DEFAULT_TITLE",
-    "FONT",
     "Part",
-    "TEMPLATES",
-    "html_to_pdf",
     "number",
     "parts",
     "preload",

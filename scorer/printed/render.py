@@ -53,10 +53,11 @@ KEEP = 400
 """Sheets kept in the folder at most; beyond that the longest unused go (a sheet is some
 50–300 KB). Older versions of a sheet go as soon as its new one is there."""
 _LOCK = ".render.lock"
-_SOURCES = (Path(__file__).resolve().parent / "sheet.py",
-            *sorted((Path(__file__).resolve().parent / "words").glob("*.py")),
-            *sorted((Path(__file__).resolve().parent.parent / "templates" / "pdf").iterdir()))
-"""What the printed sheet is made of: a change to any of them makes every sheet new."""
+_PACKAGE = Path(__file__).resolve().parent.parent
+_SOURCES = (*sorted((_PACKAGE / "printed").glob("*.py")),
+            *sorted((_PACKAGE / "words").glob("*.py")),
+            *sorted((_PACKAGE.parent / "templates" / "pdf").iterdir()))
+"""What the printed pages are made of: a change to any of them makes every sheet new."""
 
 
 def _renderer_version() -> str:
@@ -74,22 +75,22 @@ RENDERER = _renderer_version()
 
 @dataclass(frozen=True)
 class Job:
-    """One printed sheet: which evening and part, and the version of everything it shows."""
+    """One printed page set: what it shows (``subject``: "12-1", the first part of evening 12;
+    "saison-3-2025"; "turnier-5-ergebnis") and the version of everything it shows."""
 
-    evening_id: int
-    part: int
+    subject: str
     version: str
     """A hash of everything the sheet shows (``version_of``)."""
 
     @property
     def name(self) -> str:
         """The file's name in the folder."""
-        return f"{self.evening_id}-{self.part}-{self.version}.pdf"
+        return f"{self.subject}-{self.version}.pdf"
 
     @property
     def etag(self) -> str:
         """The sheet's version as an HTTP entity tag."""
-        return f"{self.evening_id}-{self.part}-{self.version}"
+        return f"{self.subject}-{self.version}"
 
 
 def version_of(*parts: Any) -> str:
@@ -124,9 +125,11 @@ def failed(folder: Path, job: Job) -> bool:
     return True
 
 
-def render(folder: Path, job: Job, context: Callable[[], dict[str, Any]]) -> None:
+def render(folder: Path, job: Job, make: Callable[[dict[str, Any]], bytes],
+           context: Callable[[], dict[str, Any]]) -> None:
     """See that ``job`` gets rendered: unless it is under way already (in any worker), mark
-    it and hand ``context()`` to this worker's render process."""
+    it and hand ``context()`` to this worker's render process, which makes the PDF with
+    ``make`` (a module-level function of ``scorer.printed``: it travels by name)."""
     pending = folder / f"{job.name}.pending"
     with _started_lock:
         running = _started.get(job.name)
@@ -135,7 +138,7 @@ def render(folder: Path, job: Job, context: Callable[[], dict[str, Any]]) -> Non
         if not _claim(pending):
             return
         try:
-            future = _pool().submit(_render, str(folder), job.name, context())
+            future = _pool().submit(_render, str(folder), job.name, make, context())
         except BaseException:
             pending.unlink(missing_ok=True)
             raise
@@ -153,10 +156,11 @@ def wait(folder: Path, job: Job, seconds: float) -> bytes | None:
         time.sleep(0.05)
 
 
-def start() -> None:
-    """Start this worker's render process now and let it load WeasyPrint, so that the
-    first sheet of the evening does not wait for it (a web worker as it starts)."""
-    _pool().submit(_ready).result()
+def start(warm: Callable[[], None]) -> None:
+    """Start this worker's render process now and let it ``warm`` up (load WeasyPrint, lay
+    out a first page), so that the first sheet of the evening does not wait for it (a web
+    worker as it starts)."""
+    _pool().submit(warm).result()
 
 
 def _claim(pending: Path) -> bool:
@@ -220,31 +224,24 @@ def _exit_with(parent: int) -> None:  # in the render process
     os._exit(0)
 
 
-def _ready() -> None:  # in the render process
-    from scorer.sheet import warm
-
-    warm()
-
-
-def _render(folder: str, name: str, context: dict[str, Any]) -> None:  # in the render process
+def _render(folder: str, name: str, make: Callable[[dict[str, Any]], bytes],
+            context: dict[str, Any]) -> None:  # in the render process
     """Render one sheet into ``folder``/``name``, one at a time on this machine; older
     versions of the same sheet go once it is there."""
-    from scorer.sheet import render_sheet_pdf
-
     where = Path(folder)
     with open(where / _LOCK, "a") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         target = where / name
         if not target.exists():
-            pdf = render_sheet_pdf(context)
+            pdf = make(context)
             temporary = where / f".{name}.{os.getpid()}.tmp"
             with open(os.open(temporary, os.O_CREAT | os.O_TRUNC | os.O_WRONLY, 0o600),
                       "wb") as out:
                 out.write(pdf)
             os.replace(temporary, target)
-    evening, part, _ = name.split("-", 2)
-    for older in where.glob(f"{evening}-{part}-*.pdf"):
-        if older.name != name:
+    subject = name.removesuffix(".pdf").rsplit("-", 1)[0]
+    for older in where.glob(f"{subject}-*.pdf"):
+        if older.name != name and older.name.removesuffix(".pdf").rsplit("-", 1)[0] == subject:
             older.unlink(missing_ok=True)
     _keep_at_most(where, KEEP)
 

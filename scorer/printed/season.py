@@ -1,23 +1,20 @@
-"""The season to pin to the wall, as a PDF (an adapter, like scorer.sheet): the ranking,
+"""The season to pin to the wall, as a PDF (an adapter, like scorer.printed.pdf): the ranking,
 each player's evenings, the chart of who led when, and the Kasse's season report.
 
 ``season_context`` turns a season (services.year.SeasonView: every figure the core's) into
 plain strings and lists, ``render_season_pdf`` fills ``templates/pdf/season.html`` and hands
-it to WeasyPrint through scorer.sheet (imported when the first PDF is made, with the same
+it to WeasyPrint through scorer.printed.pdf (imported when the first PDF is made, with the same
 fetcher that reads only the app's own files).
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from functools import cache
 from typing import Any
-
-from jinja2 import Environment, FileSystemLoader
 
 from scorer.core.kasse import KasseState
 from scorer.core.seasons import Method
-from scorer.sheet import TEMPLATES, html_to_pdf
+from scorer.printed.pdf import fill, html_to_pdf
 from scorer.words.year import (
     FIGURE_HEADINGS,
     METHOD_LABELS,
@@ -71,15 +68,9 @@ def season_context(runde: str, title: str, view: Any, today: dt.date,
     }
 
 
-@cache
-def _environment() -> Environment:
-    return Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True,
-                       trim_blocks=True, lstrip_blocks=True)
-
-
 def season_html(context: dict[str, Any]) -> str:
     """The season sheet as an HTML document for WeasyPrint."""
-    return _environment().get_template("season.html").render(context)
+    return fill("season.html", context)
 
 
 def render_season_pdf(context: dict[str, Any]) -> bytes:

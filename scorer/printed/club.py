@@ -1,9 +1,9 @@
-"""The club evening on paper (an adapter, like ``scorer.sheet``): the final ranking with every
+"""The club evening on paper (an adapter, like ``scorer.printed.evening``): the final ranking with every
 round's table results, a round's seating plan on one page, and one Tischzettel per table.
 
 Each ``*_context`` turns the tournament's results (``scorer.services.results``: the tables'
 ledgers and the core's ranking) into plain strings and lists; the templates in
-``templates/pdf/`` lay them out and WeasyPrint (``scorer.sheet.html_to_pdf``) prints them.
+``templates/pdf/`` lay them out and WeasyPrint (``scorer.printed.pdf.html_to_pdf``) prints them.
 Nothing here computes a point: a table's table points are the core's (§11.1).
 """
 
@@ -11,15 +11,12 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping, Sequence
-from functools import cache
 from itertools import zip_longest
 from typing import TYPE_CHECKING, Any
 
-from jinja2 import Environment, FileSystemLoader
-
 from scorer.core.rules import rules_from_spec
 from scorer.core.seasons import table_points
-from scorer.sheet import TEMPLATES, html_to_pdf
+from scorer.printed.pdf import fill, html_to_pdf
 from scorer.store.models import Tournament
 from scorer.words.club import FIGURE_LABELS, FIGURE_SHORT, figure, standing_text
 from scorer.words.explain import deviation_text, summary
@@ -121,32 +118,21 @@ def slips_context(tournament: Tournament, round_: RoundView, links: Sequence[str
     }
 
 
-@cache
-def _environment() -> Environment:
-    return Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True,
-                       trim_blocks=True, lstrip_blocks=True)
-
-
 def club_html(template: str, context: Mapping[str, Any]) -> str:
     """A club template (``templates/pdf/club_*.html``) filled in, for WeasyPrint."""
-    return _environment().get_template(template).render(context)
+    return fill(template, context)
 
 
-def render_result(tournament: Tournament, results: Results) -> bytes:
-    """The ranking and every round's table results as PDF."""
-    return html_to_pdf(club_html("club_result.html", result_context(tournament, results)),
-                       lean=False)
+def render_result(context: Mapping[str, Any]) -> bytes:
+    """The ranking and every round's table results as PDF (``result_context``)."""
+    return html_to_pdf(club_html("club_result.html", context), lean=False)
 
 
-def render_seating(tournament: Tournament, round_: RoundView,
-                   numbers: Mapping[str, int]) -> bytes:
-    """A round's seating plan as PDF (one A4 page, landscape)."""
-    return html_to_pdf(club_html("club_seating.html",
-                                 seating_context(tournament, round_, numbers)), lean=False)
+def render_seating(context: Mapping[str, Any]) -> bytes:
+    """A round's seating plan as PDF, one A4 page, landscape (``seating_context``)."""
+    return html_to_pdf(club_html("club_seating.html", context), lean=False)
 
 
-def render_slips(tournament: Tournament, round_: RoundView, links: Sequence[str],
-                 qr_codes: Sequence[str]) -> bytes:
-    """The round's Tischzettel as PDF, one page per table."""
-    return html_to_pdf(club_html("club_slips.html",
-                                 slips_context(tournament, round_, links, qr_codes)), lean=False)
+def render_slips(context: Mapping[str, Any]) -> bytes:
+    """The round's Tischzettel as PDF, one page per table (``slips_context``)."""
+    return html_to_pdf(club_html("club_slips.html", context), lean=False)

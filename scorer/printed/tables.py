@@ -1,0 +1,221 @@
+"""The CSV files: what a spreadsheet gets of an evening, of a Runde, of the Kasse and of a club
+evening.
+
+The evening's CSV says what the sheet says, field by field, worded by the same functions
+(``scorer.words.labels``): one row per game with its number, dealer, kind, Re and Kontra with
+their Augen, who took no trick, what was said, the Sonderpunkte, the winner, the breakdown,
+the Bock factor the sheet shows, the value and the sheet's notes (a recorded game, RULES.md
+§10.1, has no Grundwert; its note is its Wertung), then one column per player of the evening
+with that game's points — "aus" for a player sitting out, empty for one not at the table. A
+table change is a row of its own between the games, without a number, its words in
+"Spielart"; the last row holds everybody's total ("Endstand").
+
+Every file is UTF-8 with a byte order mark and semicolons, which is what LibreOffice and
+Excel open without asking in a German locale, with every text cell kept from being run as a
+formula.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from scorer.core.evening import Ledger, LedgerGame, TableChange
+from scorer.core.rules import GameKind
+from scorer.core.scoring import trickless_party
+from scorer.words.club import FIGURE_SHORT
+from scorer.words.labels import PARTY_NAMES, RowWords, extras_text, sheet_words
+from scorer.words.table_text import change_texts
+from scorer.words.year import euro_cell
+
+if TYPE_CHECKING:
+    from scorer.services.club_results import Results
+    from scorer.services.year import Year
+
+# A spreadsheet runs a cell starting with one of these as a formula; a player called
+# "=HYPERLINK(…)" must stay a name (OWASP "CSV injection"). Our numbers are written as ints.
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def cell_text(value: str) -> str:
+    """A text cell as written: a leading formula character is escaped with a quote.
+
+    >>> cell_text("=1+2"), cell_text("Anna")
+    ("'=1+2", 'Anna')
+    """
+    return "'" + value if value.startswith(_FORMULA_START) else value
+
+
+def csv_text(header: Sequence[str], rows: Iterable[Sequence[str | int]]) -> str:
+    """A CSV file's text: the header row, then ``rows``."""
+    out = io.StringIO()
+    out.write("\ufeff")
+    writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+    return out.getvalue()
+
+
+
+GAME_COLUMNS = ["Nr", "Geber", "Spielart", "Re", "Kontra", "Augen Re", "Augen Kontra",
+                "Ohne Stich", "Ansagen", "Sonderpunkte", "Gewinner", "Wertung", "Bock",
+                "Grundwert", "Hinweise"]
+"""The columns of every game row before the players' points."""
+RUNDE_COLUMNS = ["Abend", "Datum"]
+"""The Runde export puts these in front of the game columns."""
+SITTING_OUT = "aus"
+"""A player's cell in a game the player sat out at the table (as on the sheet)."""
+TOTALS = "Endstand"
+"""The "Spielart" of the row with everybody's total after the evening's last game."""
+RUNDE_TOTALS = "Summe aller Abende"
+"""The "Spielart" of the Runde export's last row: every player's points over all evenings."""
+
+def _names(players: Iterable[str]) -> str:
+    return cell_text(", ".join(players))
+
+
+def game_row(game: LedgerGame, words: RowWords, players: Sequence[str],
+             ledger: Ledger) -> list[str | int]:
+    """One game: the game columns, then each of ``players``' points ("aus" when sitting
+    out, empty when not at the table); ``words`` are the row's words on the sheet."""
+    facts = game.facts
+    kind = words.kind_text
+    if facts.kind is GameKind.HAMMELRENNEN:
+        kind += f" ({words.parties})"
+    parties = bool(facts.re) and facts.re_eyes is not None
+    trickless = trickless_party(facts, ledger.setup.rules)
+    # Who had a Hochzeit or an Armut, as the sheet and the PDF say it, first.
+    notes = [n for n in (words.called, words.bock_reasons) if n] + list(words.notes)
+    row: list[str | int] = [
+        game.number, cell_text(game.dealer), cell_text(kind),
+        _names(facts.re) if parties else "",
+        _names(p for p in facts.players if p not in facts.re) if parties else "",
+        facts.re_eyes if parties else "",
+        240 - facts.re_eyes if parties and facts.re_eyes is not None else "",
+        PARTY_NAMES[trickless] if trickless is not None else "",
+        cell_text(words.announced), cell_text(extras_text(facts)), cell_text(words.winner),
+        cell_text(words.breakdown),
+        words.bock,
+        # A redeal has no value, nor has a recorded game: its points were written as they are.
+        "" if facts.kind in (GameKind.REDEAL, GameKind.RECORDED) else game.score.value,
+        cell_text(" · ".join(notes)),
+    ]
+    row.extend(game.points[p] if p in game.players
+               else SITTING_OUT if p in game.seats else "" for p in players)
+    return row
+
+
+def totals_row(totals: Mapping[str, int], players: Sequence[str],
+               label: str = TOTALS) -> list[str | int]:
+    """Everybody's total: ``label`` in "Spielart", empty where a player has none."""
+    row: list[str | int] = ["", "", label]
+    row += [""] * (len(GAME_COLUMNS) - len(row))
+    return row + [totals[p] if p in totals else "" for p in players]
+
+
+def change_row(text: str, change: TableChange, players: Sequence[str]) -> list[str | int]:
+    """A table change: no number, the new dealer, its words; no points."""
+    row: list[str | int] = ["", cell_text(change.dealer), cell_text(f"Tischwechsel: {text}")]
+    return row + [""] * (len(GAME_COLUMNS) - len(row) + len(players))
+
+
+def entry_rows(ledger: Ledger, players: Sequence[str]) -> Iterable[list[str | int]]:
+    """The evening's games and table changes in order, with ``players``' columns, and the
+    totals after the last game."""
+    texts = iter(change_texts(ledger))
+    words = sheet_words(ledger)
+    for entry in ledger.entries:
+        if isinstance(entry, TableChange):
+            yield change_row(next(texts), entry, players)
+        else:
+            yield game_row(entry, words[entry.number - 1], players, ledger)
+    yield totals_row(ledger.totals, players)
+
+
+def evening_csv(ledger: Ledger) -> str:
+    """The evening's games and table changes; every player of the evening, first the first
+    seats, then the newcomers."""
+    players = ledger.players
+    return csv_text(GAME_COLUMNS + [cell_text(s) for s in players], entry_rows(ledger, players))
+
+
+def runde_csv(evenings: Sequence[tuple[int, dt.date, Ledger]]) -> str:
+    """Every game of a Runde: (number, date, ledger) per evening, each evening closed by its
+    totals; one column for every player who sat at any evening, in order of first
+    appearance, and a last row with everybody's points over all evenings."""
+    players: list[str] = []
+    for _, _, ledger in evenings:
+        players.extend(s for s in ledger.players if s not in players)
+    sums = dict.fromkeys(players, 0)
+    for _, _, ledger in evenings:
+        for name, total in ledger.totals.items():
+            sums[name] += total
+    rows = [[number, played_on.isoformat(), *row]
+            for number, played_on, ledger in evenings for row in entry_rows(ledger, players)]
+    if evenings:
+        rows.append(["", "", *totals_row(sums, players, RUNDE_TOTALS)])
+    return csv_text(RUNDE_COLUMNS + GAME_COLUMNS + [cell_text(p) for p in players], rows)
+
+
+# ------------------------------------------------------------------ the Kasse
+
+
+KASSE_COLUMNS = ["Datum", "Art", "Abend", "Spieler", "Text", "Betrag", "Bezahlt", "Offen"]
+"""The Kasse's CSV: one row per charge (per evening and member) and per deposit or
+expense; amounts in euros with a decimal comma."""
+
+
+def kasse_rows(year: Year) -> list[list[str | int]]:
+    """Charges of every evening settled into the Kasse, then deposits and expenses, by
+    date."""
+    marks = year.everything.marks
+    rows: list[tuple[dt.date, int, list[str | int]]] = []
+    for c in year.everything.charges:
+        paid = marks.get((c.key, c.player), 0)
+        rows.append((c.date, 0, [c.date.isoformat(),
+                                 "fehlte" if c.absent else "Abend", c.key, cell_text(c.player),
+                                 "", euro_cell(c.cents), euro_cell(paid),
+                                 euro_cell(c.cents - paid)]))
+    for line in year.entries:
+        e = line.entry
+        rows.append((e.date, 1, [e.date.isoformat(),
+                                 "Einzahlung" if e.cents > 0 else "Ausgabe", "", "",
+                                 cell_text(e.text), euro_cell(e.cents), "", ""]))
+    rows.sort(key=lambda r: (r[0], r[1]))
+    return [r[2] for r in rows]
+
+
+# ------------------------------------------------------------------ the club evening
+
+
+RANKING_COLUMNS = ["Platz", "Nr", "Name"]
+
+
+def ranking_rows(results: Results) -> Iterable[list[str | int]]:
+    """One row per player: place, number, name, per round the table, the raw points and the
+    figure, then the sum, the points and the solos won. A missed round's cells are empty."""
+    seats: dict[tuple[int, str], tuple[int, int]] = {}
+    for round_ in results.started:
+        for table in round_.tables:
+            if table.ledger is not None:
+                for name, total in table.ledger.totals.items():
+                    seats[(round_.number, name)] = (table.number, total)
+    for standing in results.standings:
+        row: list[str | int] = [standing.rank, results.numbers[standing.player],
+                                cell_text(standing.player)]
+        for round_, value in zip(results.started, standing.rounds):
+            seat = seats.get((round_.number, standing.player))
+            row += ["", "", ""] if seat is None or value is None else [*seat, value]
+        row += [standing.figure, standing.points, standing.solos_won]
+        yield row
+
+
+def ranking_header(results: Results) -> list[str]:
+    """The CSV's columns."""
+    short = FIGURE_SHORT[results.by_table_points]
+    per_round = [f"R{r.number} {what}" for r in results.started
+                 for what in ("Tisch", "Punkte", short)]
+    return RANKING_COLUMNS + per_round + [f"Summe {short}", "Punkte", "Soli gewonnen"]
