@@ -27,7 +27,7 @@ four and an evening of 60 bockrunde games stored through the services layer.
 
 Traffic goes to the server on 127.0.0.1 only, each phone from a loopback address of its own
 (127.0.0.2 …), as each phone at a table is a client of its own to the server's limits per
-client (scorer/web/ratelimits.py); every loop is bounded.
+client (scorer/web/server/ratelimits.py); every loop is bounded.
 """
 
 from __future__ import annotations

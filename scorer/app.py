@@ -15,7 +15,7 @@ from flask_wtf.csrf import CSRFError
 from sqlalchemy import event
 from werkzeug.exceptions import HTTPException
 
-from scorer.web import bodies, hosts, https, logs, ratelimits
+from scorer.web.server import bodies, hosts, https, logs, ratelimits
 from scorer.store import fold_cache
 from scorer.store.extensions import csrf, db, migrate
 from scorer.store.private import private_folder, private_sqlite
@@ -57,14 +57,14 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
     app.config.from_mapping(
         SQLALCHEMY_DATABASE_URI=f"sqlite:///{Path(app.instance_path) / 'doko-zettel.sqlite3'}",
         # A Doppelkopf evening lasts longer than Flask-WTF's default hour; a form older
-        # than a day is sent again with a fresh token (scorer/web/https.py).
+        # than a day is sent again with a fresh token (scorer/web/server/https.py).
         WTF_CSRF_TIME_LIMIT=https.CSRF_TIME_LIMIT,
         # Without Flask-Babel this makes WTForms use its own German messages.
         WTF_I18N_ENABLED=False,
         PERMANENT_SESSION_LIFETIME=timedelta(days=365),
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
-        # What a request may send (scorer/web/bodies.py; a route may allow more).
+        # What a request may send (scorer/web/server/bodies.py; a route may allow more).
         MAX_CONTENT_LENGTH=bodies.BODY_LIMIT,
         MAX_FORM_MEMORY_SIZE=bodies.BODY_LIMIT,
         MAX_FORM_PARTS=bodies.FORM_PARTS,
@@ -74,8 +74,8 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         app.config.from_prefixed_env()
         if os.environ.get("DATABASE_URL"):
             app.config["SQLALCHEMY_DATABASE_URI"] = os.environ["DATABASE_URL"]
-        # The address links and QR codes point at (see scorer/web/hosts.py), the proxies in
-        # front (scorer/web/https.py), where the limits per client count (ratelimits.py).
+        # The address links and QR codes point at (see scorer/web/server/hosts.py), the proxies in
+        # front (scorer/web/server/https.py), where the limits per client count (ratelimits.py).
         for name, key in (("DOKO_PUBLIC_URL", "DOKO_PUBLIC_URL"),
                           ("DOKO_TRUSTED_PROXIES", "DOKO_TRUSTED_PROXIES"),
                           ("DOKO_RATELIMIT_STORAGE", "RATELIMIT_STORAGE_URI")):
@@ -136,13 +136,16 @@ def _sqlite_begin(connection: Any) -> None:
 
 def register_blueprints(app: Flask) -> None:
     """One blueprint per area of the app."""
-    from scorer.web import evenings, games, groups, history, imports
-    from scorer.web import assets, exports, live, money, pwa, sheet_rows, stats, sync, table
-    from scorer.web import kasse, recorded, records, seasons
-    from scorer.web import club, club_ranking
+    from scorer.web.club import organiser, ranking
+    from scorer.web.evening import exports, games, history, live, money, recorded, sheet
+    from scorer.web.evening import sheet_rows, sync, table
+    from scorer.web.imports import upload
+    from scorer.web.runde import groups
+    from scorer.web.server import assets, pwa
+    from scorer.web.year import kasse, records, seasons, stats
 
     app.register_blueprint(groups.bp)
-    app.register_blueprint(evenings.bp)
+    app.register_blueprint(sheet.bp)
     app.register_blueprint(games.bp)
     app.register_blueprint(history.bp)
     app.register_blueprint(money.bp)
@@ -154,10 +157,10 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(table.bp)
     app.register_blueprint(sync.bp)
     app.register_blueprint(pwa.bp)
-    app.register_blueprint(imports.bp)
+    app.register_blueprint(upload.bp)
     app.register_blueprint(recorded.bp)
-    app.register_blueprint(club.bp)
-    app.register_blueprint(club_ranking.bp)
+    app.register_blueprint(organiser.bp)
+    app.register_blueprint(ranking.bp)
     live.init_app(app)
     sheet_rows.init_app(app)
     assets.init_app(app)
@@ -332,7 +335,7 @@ def register_commands(app: Flask) -> None:
 
 def register_template_helpers(app: Flask) -> None:
     """Filters and helpers the templates use for numbers, dates and ledger games."""
-    from scorer.web import display
+    from scorer.web.pages import display
     from scorer.words import labels
 
     @app.context_processor

@@ -49,7 +49,7 @@ WORKER_CLASS = "scorer.serve.TableWorker"
 
 UNTRUSTED_FORWARDING: dict[str, Any] = {"forwarded_allow_ips": "", "secure_scheme_headers": {}}
 """gunicorn believes a local proxy's X-Forwarded-Proto by default; the app decides itself
-which proxies to trust (``DOKO_TRUSTED_PROXIES``, scorer/web/https.py)."""
+which proxies to trust (``DOKO_TRUSTED_PROXIES``, scorer/web/server/https.py)."""
 
 ALL_INTERFACES = ("0.0.0.0", "::", "")
 LOCAL_ONLY = "127.0.0.1"
@@ -123,7 +123,7 @@ def serve(host: str, port: int, workers: int, threads: int = DEFAULT_THREADS,
 
     from scorer.app import create_app
     from scorer.store.extensions import db
-    from scorer.web.hosts import InvalidPublicUrl
+    from scorer.web.server.hosts import InvalidPublicUrl
 
     try:
         app = create_app()
@@ -272,7 +272,7 @@ def _is_loopback(host: str) -> bool:
 def _announce(arbiter: Any, host: str, configured: str | None) -> None:
     """Once gunicorn listens (and before it starts the workers): publish and print the
     address. The real port is known only now (``--port 0``)."""
-    from scorer.web.lan import lan_address
+    from scorer.web.server.lan import lan_address
 
     port = arbiter.LISTENERS[0].sock.getsockname()[1]
     address = address_for(host, port, configured,

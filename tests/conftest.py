@@ -261,7 +261,7 @@ class Table:
                      planned_games: int | None = None, cents: int = 10,
                      played_on: str = "2025-11-20", **options: Any) -> dict[str, Any]:
         """What the new-evening form posts: seats ticked and numbered, every rule option."""
-        from scorer.web.forms import OPTION_NAMES
+        from scorer.web.pages.rule_forms import OPTION_NAMES
 
         with self.app.app_context():
             from scorer import services

@@ -1,5 +1,5 @@
 """Links and QR codes come from the public URL, never from the Host a request names; a
-request for an unknown host gets a German 400 page (scorer/web/hosts.py)."""
+request for an unknown host gets a German 400 page (scorer/web/server/hosts.py)."""
 
 from __future__ import annotations
 
@@ -153,7 +153,7 @@ def test_the_public_host_and_this_machines_own_names_are_served(make_app, host):
 def test_a_public_url_that_is_no_web_address_stops_the_app_with_a_german_message(
         app_config, url):
     from scorer.app import create_app
-    from scorer.web.hosts import InvalidPublicUrl
+    from scorer.web.server.hosts import InvalidPublicUrl
 
     app_config["DOKO_PUBLIC_URL"] = url
     with pytest.raises(InvalidPublicUrl, match="DOKO_PUBLIC_URL: .* ist keine Adresse"):

@@ -1,5 +1,5 @@
 """No log shows a Runde's secret token: not the request log of any server the README names,
-not Flask's "Exception on …" with its traceback (scorer/web/logs.py)."""
+not Flask's "Exception on …" with its traceback (scorer/web/server/logs.py)."""
 
 from __future__ import annotations
 
@@ -50,7 +50,7 @@ TOKEN = "Zr8xW2q_kP-4mLdT9vQa1bYc"
                  '"POST /t/<…>/runde/2/starten HTTP/1.1" 302', id="a tournament's address"),
 ])
 def test_a_runde_address_is_logged_without_its_token(line, logged):
-    from scorer.web.logs import redact
+    from scorer.web.server.logs import redact
 
     assert redact(line) == logged
 
@@ -137,7 +137,7 @@ def test_no_server_logs_a_token_for_a_page_or_for_an_error(
 def test_the_filters_are_put_on_each_logger_once(app_config):
     from scorer.app import create_app
     from scorer.store.extensions import db
-    from scorer.web.logs import HideTokens
+    from scorer.web.server.logs import HideTokens
 
     for _ in range(2):
         with create_app(app_config).app_context():

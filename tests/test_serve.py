@@ -1,5 +1,5 @@
 """`doko-zettel serve`: the real server in a subprocess on a free port, asked through the
-address it printed (scorer/serve.py, scorer/web/lan.py)."""
+address it printed (scorer/serve.py, scorer/web/server/lan.py)."""
 
 from __future__ import annotations
 
@@ -60,7 +60,7 @@ def start_serve(folder: Path, *args: str, env: dict[str, str] | None = None,
 
 
 def test_the_lan_address_is_the_one_the_routing_table_gives():
-    from scorer.web.lan import lan_address
+    from scorer.web.server.lan import lan_address
 
     assert lan_address() == routing_table_address()
 

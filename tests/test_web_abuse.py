@@ -147,7 +147,7 @@ def test_a_route_can_take_more_than_the_app_allows(app_config):
 
     from scorer.app import create_app
     from scorer.store.extensions import db
-    from scorer.web.bodies import body_limit
+    from scorer.web.server.bodies import body_limit
 
     app = create_app(app_config)
 

@@ -1,4 +1,4 @@
-"""Static files under versioned addresses (scorer/web/assets.py): a phone keeps each
+"""Static files under versioned addresses (scorer/web/server/assets.py): a phone keeps each
 stylesheet and script until the file itself changes."""
 
 from __future__ import annotations

@@ -609,7 +609,7 @@ def settings_form(**changes: Any) -> dict[str, Any]:
 
 def test_house_rules_and_the_plan_change_until_round_1_starts_and_then_stand(club):
     from scorer.core.rules import rules_from_spec
-    from scorer.web.forms import OPTION_NAMES
+    from scorer.web.pages.rule_forms import OPTION_NAMES
 
     club.create(NINE)
     page = club.client.get(club.home + "einstellungen").text

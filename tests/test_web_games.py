@@ -502,7 +502,7 @@ def test_a_game_deleted_between_two_reads_sends_back_to_the_sheet_with_a_word(ta
 
     from scorer import services
     from scorer.store.extensions import db
-    from scorer.web.entry_pages import row_of
+    from scorer.web.evening.entry import row_of
 
     table.create_group()
     sheet_url = table.start_evening()

@@ -1,4 +1,4 @@
-"""Served over https behind a proxy (scorer/web/https.py): the Secure cookie, HSTS, the
+"""Served over https behind a proxy (scorer/web/server/https.py): the Secure cookie, HSTS, the
 Referer check Flask-WTF makes over https, proxy headers believed only when configured, and
 CSRF tokens that expire after a day without costing a phone what it typed."""
 

@@ -325,7 +325,7 @@ def test_a_file_of_20_mb_or_more_is_refused_before_it_is_read(app, group):
     assert refused.status_code == 422 and counts(app) == before
     assert "zu groß: 20,0 MB (Dateien ab 20 MB werden nicht gelesen)" in text(refused.text)
     # A request beyond the route's limit is not even read; other routes have none of it.
-    from scorer.web.imports import UPLOAD_LIMIT
+    from scorer.web.imports.upload import UPLOAD_LIMIT
 
     huge = upload(group, "riesig.csv", b"0" * (UPLOAD_LIMIT + 1))
     assert huge.status_code == 413 and counts(app) == before

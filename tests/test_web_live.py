@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from scorer.web.live import QuietPolls
+from scorer.web.evening.live import QuietPolls
 
 
 def poll(client: Any, sheet: str, etag: str | None = None) -> Any:

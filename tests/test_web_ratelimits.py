@@ -1,4 +1,4 @@
-"""Limits per client (scorer/web/ratelimits.py): a script is stopped, a table never is.
+"""Limits per client (scorer/web/server/ratelimits.py): a script is stopped, a table never is.
 
 In the app, on the default storage (a SQLite file, here in tmp_path) with the time of the
 counters simulated, so that a whole evening at the table's pace runs in seconds; and against
@@ -254,7 +254,7 @@ def _count(path: str, start: float, hits: int, errors: Any) -> None:
     """A worker process: open the storage the moment ``start`` comes, count ``hits``."""
     import time
 
-    from scorer.web.ratelimits import SQLiteStorage
+    from scorer.web.server.ratelimits import SQLiteStorage
 
     while time.time() < start:
         pass

@@ -10,7 +10,7 @@ import re
 import uuid
 from urllib.parse import urljoin
 
-from scorer.web.evenings import PANEL_HEADER
+from scorer.web.evening.sheet import PANEL_HEADER
 
 FIVE = ("Anna", "Ben", "Cem", "Dora", "Emil")
 
@@ -210,7 +210,7 @@ def test_a_closed_evening_offers_no_change_in_the_rows_drawn_before(table, clien
 
 
 def test_a_token_holding_the_placeholder_digits_still_gets_its_row_links(app):
-    from scorer.web.sheet_rows import _PLACEHOLDER, RowLinks
+    from scorer.web.evening.sheet_rows import _PLACEHOLDER, RowLinks
 
     token = f"ab{_PLACEHOLDER}cdefghijklmnopqrstuvw"
     with app.test_request_context():

@@ -7,7 +7,7 @@ from html import unescape
 
 from scorer.core.settlement import settle
 from scorer.core.stats import runde_stats
-from scorer.web.stats import signed_decimal, signed_euro
+from scorer.web.year.stats import signed_decimal, signed_euro
 
 FIVE = ("Anna", "Bärbel", "Cem", "Dörte", "Emil")
 

@@ -325,7 +325,7 @@ VIA_PATTERN = re.compile(r"[0-9a-f]{8}")
 def link_fingerprint() -> str | None:
     """A short name of the link this request came through, kept with every change in the
     history. A plain hash, not for anyone's eyes: the Verlauf shows it keyed with the app's
-    secret (scorer.web.history.link_name)."""
+    secret (scorer.web.evening.history.link_name)."""
     token = g.get("link_token") if has_app_context() else None
     if not token:
         return None

@@ -139,7 +139,7 @@
   }
 
   // "Es spielen Cem, Dora, Emil, Anna · Ben setzt aus", worded as the server words it
-  // (scorer/web/display.py who_plays), in the order of play the server gives (data-order).
+  // (scorer/web/pages/display.py who_plays), in the order of play the server gives (data-order).
   var playOrder = who ? (who.getAttribute("data-order") || "").split(" ") : [];
 
   function whoLine(ids) {

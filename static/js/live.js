@@ -2,7 +2,7 @@
 //
 // About once a second, while the page is visible, the phone asks the server whether the
 // evening changed (GET …/stand with the ETag it has: almost always a bodiless 304, see
-// scorer/web/live.py). On a change the sheet fetches itself again (X-Doko-Live: 1) and
+// scorer/web/evening/live.py). On a change the sheet fetches itself again (X-Doko-Live: 1) and
 // swaps in every element marked data-live-region, keeping the scroll position, open rows
 // (<details> by id, with the breakdown panels.js fetched for them), horizontal scrolling,
 // focus and anything typed. The entry form instead

@@ -6,7 +6,7 @@
 //   its one-time entry key, the entry form's fields and the number it has on this phone's
 //   sheet, and listed on the sheet: "2 Spiele warten auf Verbindung".
 // * When the server answers again, the waiting games are sent in order, with no tap
-//   (POST …/nachtragen, scorer/web/sync.py). The server's core is the authority: it checks
+//   (POST …/nachtragen, scorer/web/evening/sync.py). The server's core is the authority: it checks
 //   each game in its place and derives who played when the phone could not know. A game
 //   whose number was taken meanwhile, or which the server refuses, stops the queue and is
 //   shown with the other version: the table saves it as the next game or discards it.
@@ -394,7 +394,7 @@
   var note = null;
 
   // The waiting game in one line, in the words the server's history uses for it
-  // (scorer/web/display.py facts_text), from the form's visible choices: everything the
+  // (scorer/web/pages/display.py facts_text), from the form's visible choices: everything the
   // table entered, announcements and Sonderpunkte included.
   function describe() {
     var parts = [];

@@ -1,5 +1,5 @@
 // The sheet's breakdowns on demand: a row's breakdown is fetched from the server when the
-// row is opened (GET its data-panel URL with X-Doko-Panel: 1, scorer/web/evenings.py), so a
+// row is opened (GET its data-panel URL with X-Doko-Panel: 1, scorer/web/evening/sheet.py), so a
 // sheet of sixty games renders only the rows, not sixty breakdowns nobody opened. Without
 // this script an opened row links to the game's own page, which shows the same.
 //

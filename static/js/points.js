@@ -1,6 +1,6 @@
 // Punkte eintragen: a "±" beside each player's field turns the number's sign, for phones
 // whose number pad has no minus key (an iPhone's). A typed minus works as before; the
-// server reads "−3", "-3" and "+3" alike (scorer/web/recorded.py).
+// server reads "−3", "-3" and "+3" alike (scorer/web/evening/recorded.py).
 "use strict";
 
 (function () {

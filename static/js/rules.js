@@ -1,7 +1,7 @@
 // The rule options (Hausregeln, Neuer Abend): a value that another option rules out, such
 // as the Herzstich with 48 cards, is disabled with its reason as soon as that option
 // changes, and offered again when it changes back. The page says the same without this
-// script as it was drawn (scorer/web/forms.py option_limits), and the server refuses such a
+// script as it was drawn (scorer/web/pages/forms.py option_limits), and the server refuses such a
 // combination beside the option; nothing is decided here. A value that is chosen is never
 // taken away: it is marked with its reason instead, and the table decides.
 (function () {

@@ -1,6 +1,6 @@
 // The service worker: what a phone keeps so that the table can go on in a cellar.
 //
-// Served at the root (scorer/web/pwa.py), so that it sees the Runden's pages under /r/….
+// Served at the root (scorer/web/server/pwa.py), so that it sees the Runden's pages under /r/….
 // It keeps only what a table needs without a connection:
 //   * the app's static files (stylesheets, scripts, icons) and the "Keine Verbindung" page,
 //     answered from the phone and refreshed in the background;
@@ -17,8 +17,8 @@
 
 importScripts("static/js/store.js");
 
-// Filled in by scorer/web/pwa.py as it serves this file: the static files to keep, at their
-// versioned addresses (scorer/web/assets.py), and a cache name that changes with any of
+// Filled in by scorer/web/server/pwa.py as it serves this file: the static files to keep, at their
+// versioned addresses (scorer/web/server/assets.py), and a cache name that changes with any of
 // them, so that an update installs a new worker which keeps the new files and drops the old.
 var BUILD = {"cache": "doko-static", "precache": []};
 var STATIC = BUILD.cache;

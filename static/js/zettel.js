@@ -2,7 +2,7 @@
 // this script it asks again every few seconds by itself (a refresh in <noscript>). This asks
 // sooner, with a HEAD every 300 ms, and as soon as the sheet is there fetches it, which the
 // browser downloads: a short evening's sheet comes in well under a second
-// (scorer/web/exports.py makes it outside the request).
+// (scorer/web/evening/exports.py makes it outside the request).
 (function () {
   "use strict";
   var wait = document.querySelector("[data-zettel]");

@@ -1,6 +1,6 @@
 """The installed app's icons are the favicon drawn large, by Chromium itself.
 
-The suite draws static/favicon.svg at each size the manifest names (scorer/web/pwa.py) into
+The suite draws static/favicon.svg at each size the manifest names (scorer/web/server/pwa.py) into
 artifacts/icons/: as it is (purpose "any", transparent corners) and inside the safe zone
 of a full green square (purpose "maskable": a phone may cut any shape from it). The
 committed PNGs under static/icons/ must match what it draws; after a change of the favicon,
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from scorer.web.pwa import ICONS, THEME_COLOUR
+from scorer.web.server.pwa import ICONS, THEME_COLOUR
 
 from .conftest import ARTIFACTS
 

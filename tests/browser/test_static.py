@@ -1,6 +1,6 @@
 """A phone that has been here before loads a page with one request: the stylesheets and
 scripts come from the browser's cache or the service worker's, never again from the
-server (scorer/web/assets.py, static/js/sw.js)."""
+server (scorer/web/server/assets.py, static/js/sw.js)."""
 
 from __future__ import annotations
 

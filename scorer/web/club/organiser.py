@@ -1,0 +1,446 @@
+"""The club evening, the organiser's side: make a tournament (standalone or in a Runde),
+register players, draw a round, swap two players, start and end rounds, open a table again
+to correct it, print the seating plan and the Tischzettel. And a table's own page (its
+Runde's page: ``groups.show`` hands a table's Runde over to ``table_page``).
+
+Every change goes through ``scorer.services``; every number a page shows comes from the
+tables' evenings folded by the core (``services.results``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+
+from flask import (
+    Blueprint,
+    abort,
+    flash,
+    g,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask.typing import ResponseReturnValue
+from werkzeug.wrappers import Response
+
+from scorer import services
+from scorer.core.rules import PRESETS, HouseRules, InvalidRules, rules_from_spec
+from scorer.core.rules import preset as preset_rules
+from scorer.store.models import (
+    Group,
+    Player,
+    Tournament,
+    TournamentPlayer,
+    TournamentRound,
+)
+from scorer.web.club.following import live_attrs
+from scorer.web.club.forms import (
+    DDV_LIST,
+    DDV_LIST_GAMES,
+    RUNDE_RULES,
+    DrawForm,
+    PlayerActionForm,
+    RegisterForm,
+    RenameForm,
+    SwapForm,
+    TournamentForm,
+)
+from scorer.web.club.printouts import tournament_pdf
+from scorer.web.evening.undo import not_mine
+from scorer.web.pages.club_access import tournament_or_404
+from scorer.web.pages.forms import ActionForm, choices, errors_by_field
+from scorer.web.pages.lookup import group_or_404
+from scorer.web.pages.numbers import parse_int
+from scorer.web.pages.qr import qr_svg
+from scorer.web.pages.rule_forms import (
+    DECK_LABELS,
+    OPTION_NAMES,
+    option_errors,
+    options_form,
+    options_from_form,
+)
+from scorer.web.server.hosts import public_url
+from scorer.words.club import progress_text, round_state, seat_list
+from scorer.words.explain import PRESET_LABELS, summary
+
+bp = Blueprint("club", __name__)
+
+
+# --------------------------------------------------------------------------- new
+
+
+@bp.route("/turnier/neu", methods=["GET", "POST"])
+def new() -> str | Response | tuple[str, int]:
+    """A tournament of its own, players typed in."""
+    return _new(None)
+
+
+@bp.route("/r/<token>/turnier/neu", methods=["GET", "POST"])
+def new_in_runde(token: str) -> str | Response | tuple[str, int]:
+    """A tournament of a Runde: its house rules offered, its players to tick."""
+    return _new(group_or_404(token))
+
+
+def _rule_choices(group: Group | None) -> list[tuple[str, str]]:
+    out = [(DDV_LIST, f"DDV-Liste: DDV-Turnierspielregeln, {DDV_LIST_GAMES} Spiele am "
+                      "Vierertisch (20 und die Pflichtsoli, vorgeführt)")]
+    if group is not None:
+        out.append((RUNDE_RULES, f"Hausregeln der Runde „{group.name}“ "
+                                 f"({PRESET_LABELS[group.preset]})"))
+    return out + [(name, PRESET_LABELS[name]) for name in PRESETS]
+
+
+def _chosen_rules(choice: str, group: Group | None) -> tuple[str, HouseRules] | None:
+    """(preset, HouseRules) of a rules choice; None for an unknown one."""
+    if choice == DDV_LIST:
+        return "ddv", preset_rules("ddv")
+    if choice == RUNDE_RULES and group is not None:
+        return group.preset, services.house_rules(group)
+    if choice in PRESETS:
+        return choice, preset_rules(choice)
+    return None
+
+
+def _new(group: Group | None) -> str | Response | tuple[str, int]:
+    form = TournamentForm(data={"played_on": dt.date.today(),
+                                "rules": RUNDE_RULES if group is not None else DDV_LIST})
+    form.rules.choices = choices(_rule_choices(group))
+    errors: dict[str, list[str]] = {}
+    if request.method == "POST" and form.validate_on_submit():
+        chosen = _chosen_rules(form.rules.data or "", group)
+        if chosen is None:
+            errors["rules"] = ["Regeln auswählen"]
+        elif form.rules.data == DDV_LIST and form.planned_games.data != DDV_LIST_GAMES:
+            errors["planned_games"] = [f"Die DDV-Liste spielt {DDV_LIST_GAMES} Spiele am "
+                                       "Vierertisch (ein Fünfertisch 30)"]
+        else:
+            try:
+                tournament = services.create_tournament(
+                    name=form.name.data or "", played_on=form.played_on.data,
+                    preset=chosen[0], rules=chosen[1], planned_games=form.planned_games.data,
+                    round_count=form.round_count.data, ranking=form.ranking.data or "",
+                    absent_table_points=parse_int(form.absent_table_points.data), group=group)
+            except services.Refused as err:
+                errors = errors_by_field(err.problems, lambda field: field)
+            else:
+                flash("Turnier angelegt. Diese Adresse ist der Schlüssel der Turnierleitung: "
+                      "als Lesezeichen speichern. Jetzt die Spieler anmelden.")
+                return redirect(url_for("club.players", token=tournament.edit_token))
+    status = 422 if request.method == "POST" else 200
+    return render_template("club/new.html", form=form, errors=errors, group=group), status
+
+
+# --------------------------------------------------------------------------- the organiser
+
+
+@bp.get("/t/<token>/")
+def show(token: str) -> str | Response:
+    """The organiser's page: every round, each table's progress, what to do next. The
+    ranking link is sent on to the ranking."""
+    tournament = tournament_or_404(token)
+    if not g.can_edit:
+        return redirect(url_for("club_ranking.show", token=token))
+    results = services.results(tournament)
+    pending = services.current_round(tournament)
+    if pending is not None and pending.started_at is not None:
+        pending = None
+    swap = SwapForm(formdata=None)
+    stale: list[str] = []
+    startable = False
+    if pending is not None:
+        seated = services.seated(pending)
+        players = [(str(p.id), f"Tisch {k}: {p.name}")
+                   for k, table in enumerate(seated, 1) for p in table]
+        swap.one.choices = choices(players)
+        swap.other.choices = choices(players)
+        stale = services.stale_draw(pending)
+        before = next((r for r in results.rounds if r.number == pending.number - 1), None)
+        startable = before is None or before.ended or before.complete
+    return render_template(
+        "club/organiser.html", tournament=tournament, results=results, pending=pending,
+        drawable=services.drawable(tournament), swap=swap, stale=stale, startable=startable,
+        present=len(services.present(tournament, services.drawable(tournament) or 1)),
+        action=ActionForm(formdata=None), draw_form=DrawForm(formdata=None),
+        progress_text=progress_text, round_state=round_state, seat_list=seat_list,
+        rules_summary=summary(rules_from_spec(tournament.rules), tournament.planned_games),
+        preset_label=PRESET_LABELS[tournament.preset],
+        ranking_url=public_url("club_ranking.show", token=tournament.read_token),
+        ranking_qr=qr_svg(public_url("club_ranking.show", token=tournament.read_token)),
+        live=live_attrs(url_for("club.show", token=token)),
+    )
+
+
+def _back(token: str, anchor: str | None = None) -> Response:
+    return redirect(url_for("club.show", token=token, _anchor=anchor))
+
+
+def _refused(err: services.Refused) -> None:
+    for _, message in err.problems:
+        flash(message[:1].upper() + message[1:], "error")
+
+
+@bp.post("/t/<token>/auslosen")
+def draw(token: str) -> Response:
+    """Draw the next round, or draw a round not started yet again (with a new seed, or the
+    seed typed in)."""
+    tournament = tournament_or_404(token)
+    form = DrawForm()
+    if not form.validate_on_submit():
+        for messages in form.errors.values():
+            for message in messages:
+                flash(str(message), "error")
+        return _back(token)
+    try:
+        round_ = services.draw_round(tournament, form.seed.data)
+    except services.Refused as err:
+        _refused(err)
+        return _back(token)
+    again = (f", {round_.repeats} "
+             f"{'Wiederholung' if round_.repeats == 1 else 'Wiederholungen'}"
+             if round_.repeats else "")
+    flash(f"Runde {round_.number} ausgelost (Startzahl {round_.seed}{again}).")
+    return _back(token, f"runde-{round_.number}")
+
+
+def _round_or_404(tournament: Tournament, number: int) -> TournamentRound:
+    found = services.find_round(tournament, number)
+    if found is None:
+        abort(404)
+    return found
+
+
+@bp.post("/t/<token>/runde/<int:number>/tauschen")
+def swap(token: str, number: int) -> Response:
+    """Exchange two players' seats before the round starts."""
+    tournament = tournament_or_404(token)
+    round_ = _round_or_404(tournament, number)
+    form = SwapForm()
+    if form.validate_on_submit():
+        one, other = parse_int(form.one.data, low=1), parse_int(form.other.data, low=1)
+        try:
+            services.swap_players(round_, one or 0, other or 0)
+        except services.Refused as err:
+            _refused(err)
+        else:
+            names = {p.id: p.name for p in tournament.players}
+            flash(f"{names[one or 0]} und {names[other or 0]} haben die Plätze getauscht.")
+    return _back(token, f"runde-{number}")
+
+
+@bp.post("/t/<token>/runde/<int:number>/starten")
+def start(token: str, number: int) -> Response:
+    """Start a drawn round: every table gets its evening."""
+    return _round_change(token, number, services.start_round,
+                         f"Runde {number} läuft. Gut Blatt!")
+
+
+@bp.post("/t/<token>/runde/<int:number>/beenden")
+def end(token: str, number: int) -> Response:
+    """End a round: every table's evening closes; its games so far count."""
+    return _round_change(token, number, services.end_round,
+                         f"Runde {number} beendet: die gespielten Spiele zählen. Zu früh? "
+                         f"„Runde {number} fortsetzen“ öffnet die Tische wieder.")
+
+
+@bp.post("/t/<token>/runde/<int:number>/fortsetzen")
+def resume(token: str, number: int) -> Response:
+    """Take back "Runde beenden": the tables it closed are open again."""
+    return _round_change(token, number, services.resume_round,
+                         f"Runde {number} geht weiter: die Tische, die „Runde beenden“ "
+                         "geschlossen hat, sind wieder offen.")
+
+
+def _round_change(token: str, number: int, change: Callable[[TournamentRound], None],
+                  done: str) -> Response:
+    """Start, end or resume round ``number`` (a form's post), saying ``done`` or why not;
+    back to the round on the organiser's page."""
+    round_ = _round_or_404(tournament_or_404(token), number)
+    if ActionForm().validate_on_submit():
+        try:
+            change(round_)
+        except services.Refused as err:
+            _refused(err)
+        else:
+            flash(done)
+    return _back(token, f"runde-{number}")
+
+
+@bp.post("/t/<token>/runde/<int:number>/tisch/<int:table>/oeffnen")
+def reopen(token: str, number: int, table: int) -> Response:
+    """Open a table's evening again to correct it, and go to its sheet."""
+    tournament = tournament_or_404(token)
+    found = services.find_table(tournament, number, table)
+    if found is None:
+        abort(404)
+    if not ActionForm().validate_on_submit():
+        return _back(token, f"runde-{number}")
+    try:
+        evening = services.reopen_table(found)
+    except services.Refused as err:
+        _refused(err)
+        return _back(token, f"runde-{number}")
+    not_mine(evening)
+    flash(f"Runde {number}, Tisch {table} ist wieder offen: korrigieren, dann „Abend "
+          "abschließen“. Die Rangliste rechnet mit.")
+    return redirect(url_for("evenings.show", token=found.group.edit_token, number=1))
+
+
+@bp.get("/t/<token>/runde/<int:number>/sitzplan.pdf")
+def seating_pdf(token: str, number: int) -> ResponseReturnValue:
+    """The round's seating plan on one page: by name and by table."""
+    tournament = tournament_or_404(token)
+    round_ = _round_or_404(tournament, number)
+    return tournament_pdf("seating", tournament, round_,
+                          f"sitzplan-runde-{number}.pdf")
+
+
+@bp.get("/t/<token>/runde/<int:number>/tischzettel.pdf")
+def slips_pdf(token: str, number: int) -> ResponseReturnValue:
+    """One Tischzettel per table: players in seat order, first dealer, the QR code of the
+    table's link."""
+    tournament = tournament_or_404(token)
+    round_ = _round_or_404(tournament, number)
+    return tournament_pdf("slips", tournament, round_,
+                          f"tischzettel-runde-{number}.pdf")
+
+
+# --------------------------------------------------------------------------- players
+
+
+@bp.route("/t/<token>/anmeldung", methods=["GET", "POST"])
+def players(token: str) -> str | Response | tuple[str, int]:
+    """Who plays: start numbers, late arrivals, leavers; add many at once."""
+    tournament = tournament_or_404(token)
+    form = RegisterForm()
+    runde_players = _runde_players(tournament)
+    form.from_runde.choices = choices((str(p.id), p.name) for p in runde_players)
+    if form.validate_on_submit():
+        ticked = {str(p.id): p.name for p in runde_players}
+        chosen = [ticked[i] for i in form.from_runde.data or [] if i in ticked]
+        try:
+            added = services.register(tournament, (form.names.data or "").splitlines(),
+                                      ticked=chosen)
+        except services.Refused as err:
+            form.names.errors = [m for _, m in err.problems]
+        else:
+            numbers = [p.number for p in added]
+            span = (f"Nr. {numbers[0]}" if len(numbers) == 1
+                    else f"Nr. {numbers[0]}–{numbers[-1]}")
+            later = services.started_rounds(tournament)
+            flash(f"{len(added)} angemeldet ({span})"
+                  + (f", spielen ab Runde {later + 1} mit." if later else "."))
+            return redirect(url_for("club.players", token=token, _anchor="anmelden"))
+    status = 422 if request.method == "POST" else 200
+    return render_template("club/players.html", tournament=tournament, form=form,
+                           runde_players=runde_players, started=services.started_rounds(
+                               tournament), action=PlayerActionForm(formdata=None)), status
+
+
+def _runde_players(tournament: Tournament) -> list[Player]:
+    """The Runde's active players not registered yet."""
+    if tournament.group is None:
+        return []
+    taken = {p.name.casefold() for p in tournament.players}
+    return [p for p in tournament.group.players if p.active and p.name.casefold() not in taken]
+
+
+def _registration_or_404(tournament: Tournament, player_id: int) -> TournamentPlayer:
+    found = services.registration(tournament, player_id)
+    if found is None:
+        abort(404)
+    return found
+
+
+@bp.post("/t/<token>/anmeldung/<int:player_id>")
+def player_action(token: str, player_id: int) -> Response:
+    """A player goes (``geht``) or comes back (``kommt``)."""
+    tournament = tournament_or_404(token)
+    player = _registration_or_404(tournament, player_id)
+    form = PlayerActionForm()
+    if form.validate_on_submit():
+        name = player.name
+        if form.action.data == "geht":
+            services.leave(player)
+            flash(f"{name} ist abgemeldet." if services.registration(tournament, player_id)
+                  is None else f"{name} geht: die gespielten Runden zählen, die übrigen "
+                               "fehlen.")
+        elif form.action.data == "kommt":
+            services.come_back(player)
+            flash(f"{name} spielt ab Runde {player.from_round} wieder mit.")
+    return redirect(url_for("club.players", token=token))
+
+
+@bp.route("/t/<token>/anmeldung/<int:player_id>/name", methods=["GET", "POST"])
+def rename(token: str, player_id: int) -> str | Response | tuple[str, int]:
+    """Correct a registered player's name (at their tables too)."""
+    tournament = tournament_or_404(token)
+    player = _registration_or_404(tournament, player_id)
+    form = RenameForm(data={"name": player.name})
+    if form.validate_on_submit():
+        try:
+            services.rename_registration(player, form.name.data or "")
+        except services.Refused as err:
+            form.name.errors = [m for _, m in err.problems]
+        else:
+            flash(f"Umbenannt in {player.name}.")
+            return redirect(url_for("club.players", token=token))
+    status = 422 if request.method == "POST" else 200
+    return render_template("club/rename.html", tournament=tournament, player=player,
+                           form=form), status
+
+
+# --------------------------------------------------------------------------- settings
+
+
+@bp.route("/t/<token>/einstellungen", methods=["GET", "POST"])
+def settings(token: str) -> str | Response | tuple[str, int]:
+    """Name, date, rounds, ranking; the rules and planned games until round 1 starts."""
+    tournament = tournament_or_404(token)
+    current = rules_from_spec(tournament.rules)
+    form = TournamentForm(data={
+        "name": tournament.name, "played_on": tournament.played_on,
+        "rules": tournament.preset, "round_count": tournament.round_count,
+        "planned_games": tournament.planned_games, "ranking": tournament.ranking,
+        "absent_table_points": str(tournament.absent_table_points)})
+    form.rules.label.text = "Regelwerk"
+    form.rules.choices = choices((name, PRESET_LABELS[name]) for name in PRESETS)
+    posted = request.form if request.method == "POST" else None
+    options = options_form(current, prefix="rules", formdata=posted)
+    frozen = services.started_rounds(tournament) > 0
+    errors: dict[str, list[str]] = {}
+    if request.method == "POST" and form.validate_on_submit() and options.validate():
+        preset = form.rules.data or ""
+        try:
+            if frozen:
+                preset, rules = tournament.preset, current
+                planned = tournament.planned_games
+            else:
+                planned = form.planned_games.data
+                # Another preset starts over from its options, as the Runde's rules do.
+                rules = (rules_from_spec({"preset": preset, **options_from_form(options)})
+                         if preset == tournament.preset else preset_rules(preset))
+            services.set_tournament(
+                tournament, name=form.name.data or "", played_on=form.played_on.data,
+                preset=preset, rules=rules, planned_games=planned,
+                round_count=form.round_count.data, ranking=form.ranking.data or "",
+                absent_table_points=parse_int(form.absent_table_points.data))
+        except InvalidRules as err:
+            errors = option_errors(err.problems)
+        except services.Refused as err:
+            errors = errors_by_field(err.problems, lambda field: field)
+        else:
+            flash("Einstellungen gespeichert.")
+            return redirect(url_for("club.show", token=token))
+    status = 422 if request.method == "POST" else 200
+    return render_template(
+        "club/settings.html", tournament=tournament, form=form, options=options,
+        errors=errors, frozen=frozen, deck_labels=DECK_LABELS,
+        summary=summary(current, tournament.planned_games),
+        rules_open=any(name in OPTION_NAMES for name in errors)), status
+
+
+# --------------------------------------------------------------------------- a table
+
+

@@ -1,0 +1,114 @@
+"""The club evening's ranking: the live page for a projector and for phones, the cheap check
+it polls, the final ranking as a PDF and the tournament's CSV. The organiser's and the
+ranking link both open these; neither changes anything here.
+
+The page follows the tables as an evening's sheet follows its table (static/js/live.js,
+unchanged): about once a second it sends the ETag it has to ``/stand``, which answers from
+one query over the tournament's and its tables' versions (``services.tournament_state``),
+almost always a bodiless 304; on a change it fetches itself again and swaps its regions.
+"""
+
+from __future__ import annotations
+
+import math
+
+from flask import Blueprint, jsonify, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+from werkzeug.wrappers import Response
+
+from scorer import services
+from scorer.printed.tables import csv_text, ranking_header, ranking_rows
+from scorer.web.club.following import live_attrs
+from scorer.web.club.printouts import result_pdf, stamp
+from scorer.web.pages.club_access import tournament_or_404
+from scorer.web.pages.downloads import download
+from scorer.web.pages.qr import qr_svg
+from scorer.web.server.hosts import public_url
+from scorer.words.club import (
+    FIGURE_LABELS,
+    FIGURE_SHORT,
+    figure,
+    progress_text,
+    standing_text,
+)
+
+bp = Blueprint("club_ranking", __name__, url_prefix="/t/<token>")
+
+ROWS_PER_COLUMN = 20
+"""A projector shows the ranking in up to three columns of twenty: sixty players on one
+1920 × 1080 screen."""
+MAX_COLUMNS = 3
+
+
+def columns(count: int) -> tuple[int, int]:
+    """(columns, rows per column) of a ranking of ``count`` players.
+
+    >>> columns(9), columns(20), columns(21), columns(60), columns(61)
+    ((1, 9), (1, 20), (2, 11), (3, 20), (3, 21))
+    """
+    cols = min(MAX_COLUMNS, max(1, math.ceil(count / ROWS_PER_COLUMN)))
+    return cols, max(1, math.ceil(count / cols))
+
+
+def _size_class(rows: int) -> str:
+    """How large the projector draws a column of ``rows`` lines (static/css/club.css)."""
+    for limit in (8, 12, 16, 20):
+        if rows <= limit:
+            return f"ranking--upto{limit}"
+    return "ranking--many"
+
+
+@bp.get("/rangliste")
+def show(token: str) -> str:
+    """The ranking: rank, number, name, each round's figure, the sum, points, solos won;
+    and where every table of the running round stands."""
+    tournament = tournament_or_404(token)
+    results = services.results(tournament)
+    standings = list(results.standings)
+    cols, rows = columns(len(standings))
+    chunks = [standings[k:k + rows] for k in range(0, len(standings), rows)] or [[]]
+    return render_template(
+        "club/ranking.html", tournament=tournament, results=results, chunks=chunks,
+        size_class=_size_class(rows), figure=figure, progress_text=progress_text,
+        standing=standing_text(tournament.round_count,
+                               [(r.number, r.ended, r.complete) for r in results.started]),
+        label=FIGURE_LABELS[results.by_table_points],
+        short=FIGURE_SHORT[results.by_table_points],
+        live=live_attrs(url_for("club_ranking.show", token=token)),
+        read_url=public_url("club_ranking.show", token=tournament.read_token),
+        read_qr=qr_svg(public_url("club_ranking.show", token=tournament.read_token)))
+
+
+@bp.get("/stand")
+def poll(token: str) -> Response:
+    """304 while ``If-None-Match`` names the tournament's state; else the state as JSON
+    (the answer live.js expects of an evening's check)."""
+    tag = services.tournament_state(token)
+    if tag is None:
+        response = jsonify(error="Dieses Turnier gibt es unter diesem Link nicht (mehr).")
+        response.status_code = 404
+        return response
+    if tag in request.if_none_match:
+        response = Response(status=304)
+    else:
+        response = jsonify(version=tag, games=0, closed=False)
+    response.set_etag(tag)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/ergebnis.pdf")
+def pdf(token: str) -> ResponseReturnValue:
+    """The ranking and every round's table results, printable (made outside the request,
+    scorer.web.pages.printouts)."""
+    tournament = tournament_or_404(token)
+    return result_pdf(tournament)
+
+
+@bp.get("/turnier.csv")
+def csv(token: str) -> Response:
+    """The ranking with every round's table and points, for a spreadsheet."""
+    tournament = tournament_or_404(token)
+    results = services.results(tournament)
+    return download(csv_text(ranking_header(results), ranking_rows(results)), "text/csv",
+                    f"turnier-{stamp(tournament)}.csv")

@@ -1,0 +1,296 @@
+"""Games: enter one (with a live preview), edit, delete with confirmation, undo."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from flask import (
+    Blueprint,
+    flash,
+    g,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from werkzeug.wrappers import Response
+
+from scorer import services
+from scorer.words.explain import pflicht_decision, pflicht_help
+from scorer.words.labels import deletion_note, forced_notice, owes_before, sheet_words
+from scorer.store.models import Evening, Game
+from scorer.core.evening import playing_order
+from scorer.core.rules import Extra, GameKind, HouseRules, SoloKind
+from scorer.core.scoring import NO_DULLE_SOLOS, extra_counts_in_solo
+from scorer.web.evening.entry import (
+    entry_key,
+    read_game,
+    refuse_if_closed,
+    row_of,
+    sheet_url,
+)
+from scorer.web.evening.forms import GameForm, field_of, form_data_from_facts, game_form
+from scorer.web.pages.forms import ActionForm, errors_by_field, sent_revision
+from scorer.web.pages.display import facts_text, open_question, who_plays
+from scorer.web.pages.lookup import evening_or_404, event_or_404, game_or_404
+from scorer.web.pages.numbers import parse_int
+
+bp = Blueprint("games", __name__, url_prefix="/r/<token>/abend/<int:number>")
+
+
+@bp.route("/spiel/neu", methods=["GET", "POST"])
+def new(token: str, number: int) -> str | Response:
+    """Enter the next game: pre-filled with its four players."""
+    evening = evening_or_404(token, number)
+    if (closed := refuse_if_closed(evening)) is not None:
+        return closed
+    sheet = services.sheet(evening)
+    if request.method == "GET":
+        ids = sheet.ids
+        coming = sheet.ledger.next
+        data: dict[str, Any] = {"entry_key": str(uuid.uuid4()),
+                                "players": [str(ids[p]) for p in coming.players]}
+        if coming.forced_soloist is not None:
+            # The forced game is most likely the forced Pflichtsolo: have it ready, so it
+            # takes the taps of a solo or fewer. Anything else can still be entered.
+            data.update(kind="solo", re=[str(ids[coming.forced_soloist])], pflicht="pflicht")
+        form = game_form(sheet.rules, sheet.table(sheet.ledger.seats), data)
+        return _entry_page(evening, sheet, form, {}, game=None)
+    # A posted form brings its own players (add_game checks the game in its place).
+    form, facts, errors = read_game(sheet, sheet.ledger.seats)
+    if not form.errors:
+        key = entry_key(form.entry_key.data)
+        if not errors:
+            try:
+                event = services.add_game(evening, facts, key)
+            except services.Refused as err:
+                errors = errors_by_field(err.problems, field_of)
+            else:
+                if event is not None:
+                    return redirect(sheet_url(evening))
+        # Not stored: was this form stored before (a double tap, a reload, the same key twice
+        # at once)? Asked only now: a key is nearly always new, and since it is unique, a form
+        # stored already never stores a second game but ends up here.
+        if (sent := services.sent_before(evening, key, facts)) is not None:
+            return _sent_again(evening, form, errors, *sent)
+    sheet = services.sheet(evening)  # the evening as it is now: another phone may have saved
+    return _entry_page(evening, sheet, form, errors, game=None)
+
+
+def _sent_again(evening: Evening, form: GameForm, errors: dict[str, list[str]], game: Game,
+                same: bool) -> Response | tuple[str, int]:
+    """A form whose one-time key already stored a game. Sent unchanged (``same``: a double
+    tap, a reload, a resent request) it was simply saved: on to the sheet, not a word.
+    Changed (back in the browser, Augen corrected, Speichern) it is offered as a new game,
+    with what was sent and a fresh key, so nothing is lost and nothing is stored twice."""
+    if same:
+        return redirect(sheet_url(evening))
+    form.entry_key.data = str(uuid.uuid4())
+    notice = (f"Dieses Spiel ist schon gespeichert (Spiel {services.number_of(game)}). "
+              "Als neues Spiel eintragen?")
+    return _entry_page(evening, services.sheet(evening), form, errors, game=None,
+                       notice=notice, status=409)
+
+
+@bp.route("/spiel/<int:game_id>/", methods=["GET", "POST"])
+def edit(token: str, number: int, game_id: int) -> str | Response:
+    """Correct a game; everything after it is recomputed."""
+    evening = evening_or_404(token, number)
+    game = game_or_404(evening, game_id)
+    if (closed := refuse_if_closed(evening)) is not None:
+        return closed
+    if game.deleted_at is not None:
+        flash("Dieses Spiel ist gelöscht.", "error")
+        return redirect(sheet_url(evening))
+    if game.facts.get("kind") == GameKind.RECORDED.value:  # its own page: points as written
+        return redirect(url_for("recorded.edit", token=token, number=number, game_id=game_id))
+    sheet = services.sheet(evening)
+    seats = row_of(sheet, game).entry.seats
+    initial = {**form_data_from_facts(game.facts), "revision": game.revision}
+    if request.method == "GET":
+        form = game_form(sheet.rules, sheet.table(seats), initial)
+        return _entry_page(evening, sheet, form, {}, game=game)
+    form, facts, errors = read_game(sheet, seats, initial)
+    conflict: dict[str, str] | None = None
+    if not errors:
+        try:
+            services.edit_game(game, facts, sent_revision(form))
+        except services.Refused as err:
+            errors = errors_by_field(err.problems, field_of)
+            if any(m == services.STALE for _, m in err.problems):
+                # Two phones: show both versions; saving again now overwrites knowingly.
+                conflict = {
+                    "stored": facts_text(services.to_core(game.facts, sheet.names),
+                                         sheet.rules.deck),
+                    "mine": facts_text(services.to_core(facts, sheet.names), sheet.rules.deck),
+                }
+                form.revision.data = str(game.revision)
+        else:
+            return redirect(sheet_url(evening))
+    return _entry_page(evening, sheet, form, errors, game=game, conflict=conflict)
+
+
+def _entry_page(evening: Evening, sheet: services.Sheet, form: GameForm,
+                errors: dict[str, list[str]], game: Game | None,
+                conflict: dict[str, str] | None = None, notice: str | None = None,
+                status: int | None = None) -> tuple[str, int]:
+    """The entry form, with the core's messages beside the fields they concern."""
+    known = {f.name for f in form} | {"eyes"} | {f"extras_{p}" for p in ("re", "kontra")}
+    general = [m for name, ms in errors.items() if name not in known for m in ms]
+    ledger = sheet.ledger
+    if game is None:
+        number_now = len(sheet.rows) + 1
+        dealer, bock = ledger.next.dealer, ledger.next.bock
+        forced = ledger.next.forced_soloist
+        sitting_out = ledger.sitting_out
+        forced_why = forced_notice(ledger)
+        table = ledger.seats
+    else:
+        row = row_of(sheet, game)
+        number_now, dealer, bock = row.entry.number, row.entry.dealer, row.entry.bock
+        forced = row.entry.forced_soloist
+        table = row.entry.seats
+        sitting_out = tuple(s for s in table if s not in row.entry.players)
+        forced_why = None
+    preview_url = (url_for("games.preview_edit", token=g.link_token,
+                           number=evening.number, game_id=game.id) if game is not None
+                   else url_for("games.preview_new", token=g.link_token,
+                                number=evening.number))
+    if status is None:
+        status = 422 if request.method == "POST" else 200
+    # Who plays is said in the order of play (RULES.md §7), as on the sheet; the chips keep
+    # the seat order, where the table finds each name in the same place every game.
+    in_play = sheet.table(playing_order(table, dealer))
+    return render_template(
+        "entry.html", group=evening.group, evening=evening, sheet=sheet, form=form,
+        errors=errors, general=general, game=game, number_now=number_now, dealer=dealer,
+        bock=bock, forced=forced, sitting_out=sitting_out, rules=sheet.rules,
+        preview_url=preview_url, seats=sheet.table(table), conflict=conflict,
+        who_text=who_plays(in_play, form.players.data or []),
+        who_order=" ".join(str(pid) for pid, _ in in_play),
+        notice=notice, forced_why=forced_why,
+        extras_in_solos=_extras_in_solos(sheet.rules),
+        preselected=forced is not None and game is None and request.method == "GET",
+        forced_id=sheet.ids[forced] if forced is not None else "",
+        pflicht_text=_pflicht_text(form, sheet, number_now, forced),
+    ), status
+
+
+def _extras_in_solos(rules: HouseRules) -> dict[str, str]:
+    """Per Sonderpunkt of the rules: the games scored as a solo in which it counts (RULES.md
+    §4, and no Dulle where the Herz 10 is no trump): the form's values of ``solo``, and
+    ``stille_hochzeit`` and ``hochzeit`` (one without a partner). In any other the form
+    hides its row and does not send it."""
+    out = {}
+    for extra in rules.extras:
+        solos = [solo.value for solo in SoloKind
+                 if extra_counts_in_solo(rules, extra, GameKind.SOLO, solo)
+                 and not (extra is Extra.DULLE_GEFANGEN and solo in NO_DULLE_SOLOS)]
+        solos += [kind.value for kind in (GameKind.STILLE_HOCHZEIT, GameKind.HOCHZEIT)
+                  if extra_counts_in_solo(rules, extra, kind, None)]
+        out[extra.value] = " ".join(solos)
+    return out
+
+
+def _pflicht_text(form: GameForm, sheet: services.Sheet, number: int,
+                  forced: str | None) -> str | None:
+    """The one sentence under "Pflicht oder Lust?": how this solo counts for the chosen
+    soloist, or what the choice means while none is chosen (scorer.words.explain)."""
+    rules = sheet.rules
+    chosen = [sheet.names.get(parse_int(raw, low=1) or 0) for raw in form.re.data or []]
+    if form.kind.data != "solo" or len(chosen) != 1 or chosen[0] is None:
+        return pflicht_help(rules)
+    soloist = chosen[0]
+    choice = {"pflicht": True, "lust": False}.get(form.pflicht.data or "")
+    return pflicht_decision(rules, soloist, choice,
+                            owes=owes_before(sheet.ledger, number, soloist), forced=forced)
+
+
+@bp.post("/vorschau")
+def preview_new(token: str, number: int) -> Response:
+    """Live preview: the evening folded with the candidate game, as JSON."""
+    return _preview(evening_or_404(token, number), None)
+
+
+@bp.post("/spiel/<int:game_id>/vorschau")
+def preview_edit(token: str, number: int, game_id: int) -> Response:
+    """Live preview of an edited game in its place."""
+    evening = evening_or_404(token, number)
+    return _preview(evening, game_or_404(evening, game_id))
+
+
+def _preview(evening: Evening, game: Game | None) -> Response:
+    sheet = services.sheet(evening)
+    live = game is not None and game.deleted_at is None
+    seats = row_of(sheet, game).entry.seats if live else sheet.ledger.seats
+    _, facts, errors = read_game(sheet, seats)
+    if not errors:
+        try:
+            ledger, entry = services.preview(evening, facts, replacing=game if live else None)
+        except services.Refused as err:
+            errors = errors_by_field(err.problems, field_of)
+    if errors:
+        messages = [m for ms in errors.values() for m in ms]
+        return jsonify(ok=False, errors=errors, messages=messages,
+                       open=open_question(messages))
+    words = sheet_words(ledger)[entry.number - 1]
+    soloist = entry.facts.re[0] if entry.facts.kind is GameKind.SOLO else None
+    pflicht = (pflicht_decision(ledger.setup.rules, soloist, entry.facts.pflicht,
+                                owes=owes_before(ledger, entry.number, soloist),
+                                forced=entry.forced_soloist)
+               if soloist is not None else pflicht_help(ledger.setup.rules))
+    return jsonify(
+        ok=True,
+        winner=words.winner,
+        lines=[line.text() for line in entry.score.lines],
+        breakdown=words.breakdown,
+        bock_reasons=words.bock_reasons,
+        value=entry.score.value,
+        bock=entry.bock,
+        warnings=list(words.warnings),
+        pflicht=pflicht,
+        players=[{"name": s, "points": entry.points[s], "total": entry.totals[s],
+                  "plays": s in entry.players} for s in entry.seats],
+    )
+
+
+@bp.route("/spiel/<int:game_id>/loeschen", methods=["GET", "POST"])
+def delete(token: str, number: int, game_id: int) -> str | Response:
+    """Ask, then delete (softly: "Rückgängig" brings it back)."""
+    evening = evening_or_404(token, number)
+    game = game_or_404(evening, game_id)
+    if (closed := refuse_if_closed(evening)) is not None:
+        return closed
+    if game.deleted_at is not None:
+        flash("Dieses Spiel ist schon gelöscht.", "error")
+        return redirect(sheet_url(evening))
+    form = ActionForm(data={"revision": game.revision})
+    sheet = services.sheet(evening)
+    row = row_of(sheet, game)
+    if form.validate_on_submit():
+        try:
+            services.delete_game(game, sent_revision(form))
+        except services.Refused as err:
+            flash(err.problems[0][1], "error")
+        return redirect(sheet_url(evening))
+    after = services.without(evening, game)
+    moved = deletion_note(sheet.ledger, after, row.entry.number) if after else None
+    return render_template("delete.html", group=evening.group, evening=evening, form=form,
+                           row=row, sheet=sheet, moved=moved)
+
+
+@bp.post("/rueckgaengig/<int:event_id>")
+def undo(token: str, number: int, event_id: int) -> Response:
+    """Take the last change back."""
+    evening = evening_or_404(token, number)
+    event_or_404(evening, event_id)
+    if ActionForm().validate_on_submit():
+        try:
+            services.undo(evening, event_id)
+        except services.Refused as err:
+            flash(err.problems[0][1], "error")
+        else:
+            flash("Rückgängig gemacht.")
+    return redirect(sheet_url(evening))

@@ -1,0 +1,213 @@
+"""Punkte eintragen: a recorded game (RULES.md §10.1), whose points are taken as written — a
+penalty the table decides ("Strafpunkte: falsch bedient") or a correction it agrees on.
+
+One number field per player at the table; a player left empty is not in the game, so the
+four who play are the four with a number (the rotation's four unless the table says
+otherwise). The core checks the game in its place (four players, a sum of 0, the note's
+length) and its words come back beside the field they concern. Editing a recorded game
+opens this page too, with its points, note and "Geber bleibt".
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from flask import Blueprint, flash, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+from wtforms import BooleanField, HiddenField, StringField
+from wtforms.validators import Optional
+
+from scorer import services
+from scorer.core.scoring import MAX_NOTE
+from scorer.store.models import Evening, Game
+from scorer.web.pages.display import sentence
+from scorer.web.evening.entry import entry_key, refuse_if_closed, row_of, sheet_url
+from scorer.web.pages.forms import Form
+from scorer.web.pages.lookup import evening_or_404, game_or_404
+from scorer.web.pages.numbers import parse_int
+from scorer.words.labels import recorded_bock_sentence
+
+bp = Blueprint("recorded", __name__, url_prefix="/r/<token>/abend/<int:number>")
+
+
+class RecordedForm(Form):
+    """What the page has besides the points (those are one field per player: ``points_<id>``)."""
+
+    note = StringField("Notiz (warum, woher)", validators=[Optional()],
+                       filters=[lambda text: " ".join(text.split()) if text else text])
+    dealer_stays = BooleanField("Geber bleibt (der Geber gibt noch einmal)")
+    entry_key = HiddenField()
+    revision = HiddenField()
+
+
+def field(player_id: int) -> str:
+    """The form field of a player's points."""
+    return f"points_{player_id}"
+
+
+def read_points(form: Mapping[str, str], seats: Sequence[tuple[int, str]],
+                ) -> tuple[dict[str, int], dict[str, list[str]]]:
+    """The points typed for each player at the table (name -> points; an empty field: not
+    in the game) and what is wrong with a field, under its name."""
+    points: dict[str, int] = {}
+    errors: dict[str, list[str]] = {}
+    for pid, name in seats:
+        raw = (form.get(field(pid)) or "").strip().replace("−", "-").removeprefix("+")
+        if not raw:
+            continue
+        value = parse_int(raw)
+        if value is None:
+            errors[field(pid)] = [f"Punkte für {name}: eine ganze Zahl angeben (z. B. −2 oder 6)"]
+        else:
+            points[name] = value
+    return points, errors
+
+
+def facts_of(points: Mapping[str, int], form: RecordedForm, rotation: Sequence[str],
+             named: bool = False) -> dict[str, Any]:
+    """The game's facts (CLI.md shape, names): the four with a number play; named where
+    they are not the four the rotation gives, or where the game named its players before
+    (``named``: an edit keeps the game's own four)."""
+    facts: dict[str, Any] = {"kind": "recorded", "points": dict(points)}
+    if named or set(points) != set(rotation):
+        facts["players"] = [p for p in rotation if p in points] + \
+            [p for p in points if p not in rotation]
+    note = " ".join((form.note.data or "").split())
+    if note:
+        facts["note"] = note
+    if form.dealer_stays.data:
+        facts["dealer_stays"] = True
+    return facts
+
+
+def _errors(problems: Sequence[tuple[str, str]], seats: Sequence[tuple[int, str]],
+            ) -> dict[str, list[str]]:
+    """The core's problems under the page's fields: a player's points under the player's
+    field where the problem names them (``points.Anna``), the rest at the top, each there a
+    sentence of its own (capitalised, with its full stop)."""
+    out: dict[str, list[str]] = {}
+    ids = {player: pid for pid, player in seats}
+    for name, message in problems:
+        head, _, player = name.partition(".")
+        if head == "points" and player in ids:  # "points.Anna": her number is wrong
+            out.setdefault(field(ids[player]), []).append(f"Punkte für {player}: {message}")
+            continue
+        key = {"note": "note", "dealer_stays": "dealer_stays"}.get(head, "points")
+        if head == "players":
+            # The core counts named players; here the players are the fields with a number.
+            message = _players_message(seats, message)
+        out.setdefault(key, []).append(sentence(message) if key == "points"
+                                       else message[:1].upper() + message[1:])
+    return out
+
+
+def _players_message(seats: Sequence[tuple[int, str]], said: str) -> str:
+    """The core counts named players; on this page the players are the fields with a
+    number, so its message about them is said in those words."""
+    typed = sum(1 for pid, _ in seats if (request.form.get(field(pid)) or "").strip())
+    if typed < 4:
+        return (f"genau vier Spieler bekommen Punkte, hier sind es {typed}: bei den "
+                "anderen eine Zahl eintragen (auch 0)")
+    if typed > 4:
+        return (f"genau vier Spieler bekommen Punkte, hier sind es {typed}: die anderen "
+                "Felder leer lassen. Strafpunkte für fünf Spieler lassen sich nicht als "
+                "ein Spiel schreiben")
+    return said  # four, but the core refuses them (one is not at the table): its words
+
+
+@bp.route("/punkte", methods=["GET", "POST"])
+def new(token: str, number: int) -> str | Response | tuple[str, int]:
+    """A recorded game as the next game."""
+    evening = evening_or_404(token, number)
+    if (closed := refuse_if_closed(evening)) is not None:
+        return closed
+    sheet = services.sheet(evening)
+    seats = sheet.table(sheet.ledger.seats)
+    rotation = sheet.ledger.next.players
+    form = RecordedForm()
+    if request.method == "GET":
+        form.entry_key.data = str(uuid.uuid4())
+        return _page(evening, sheet, form, seats, {}, {}, None)
+    points, errors = read_points(request.form, seats)
+    if form.validate() and not errors:
+        key = entry_key(form.entry_key.data)
+        facts = services.from_core(facts_of(points, form, rotation), sheet.ids)
+        try:
+            event = services.add_game(evening, facts, key)
+        except services.Refused as err:
+            errors = _errors(err.problems, seats)
+        else:
+            if event is not None:
+                return redirect(sheet_url(evening))
+        if (sent := services.sent_before(evening, key, facts)) is not None:
+            game, same = sent
+            if same:  # a double tap, a reload: it was simply saved
+                return redirect(sheet_url(evening))
+            # Changed and sent again under the same key (back, corrected, Speichern): offered
+            # as a new game with a fresh key, so nothing is lost and nothing stored twice.
+            form.entry_key.data = str(uuid.uuid4())
+            errors = {"points": [f"Dieses Spiel ist schon gespeichert (Spiel "
+                                 f"{services.number_of(game)}). Als neues Spiel eintragen? "
+                                 "Dann noch einmal Speichern."]}
+            return _page(evening, services.sheet(evening), form, seats, request.form, errors,
+                         None), 409
+    return _page(evening, services.sheet(evening), form, seats, request.form, errors, None), 422
+
+
+@bp.route("/spiel/<int:game_id>/punkte", methods=["GET", "POST"])
+def edit(token: str, number: int, game_id: int) -> str | Response | tuple[str, int]:
+    """Correct a recorded game; everything after it is recomputed."""
+    evening = evening_or_404(token, number)
+    game = game_or_404(evening, game_id)
+    if (closed := refuse_if_closed(evening)) is not None:
+        return closed
+    if game.deleted_at is not None:
+        flash("Dieses Spiel ist gelöscht.", "error")
+        return redirect(sheet_url(evening))
+    if game.facts.get("kind") != "recorded":  # a game of cards is corrected on its own form
+        return redirect(url_for("games.edit", token=token, number=number, game_id=game_id))
+    sheet = services.sheet(evening)
+    row = row_of(sheet, game)
+    seats = sheet.table(row.entry.seats)
+    stored = services.to_core(game.facts, sheet.names)
+    form = RecordedForm()
+    if request.method == "GET":
+        form.note.data = stored.get("note", "")
+        form.dealer_stays.data = bool(stored.get("dealer_stays"))
+        form.revision.data = str(game.revision)
+        typed = {field(pid): str(stored.get("points", {}).get(name, ""))
+                 for pid, name in seats}
+        return _page(evening, sheet, form, seats, typed, {}, game)
+    points, errors = read_points(request.form, seats)
+    if form.validate() and not errors:
+        facts = services.from_core(
+            facts_of(points, form, row.entry.players, named="players" in stored), sheet.ids)
+        try:
+            services.edit_game(game, facts, parse_int(form.revision.data) or 0)
+        except services.Refused as err:
+            errors = _errors(err.problems, seats)
+        else:
+            return redirect(sheet_url(evening))
+    return _page(evening, services.sheet(evening), form, seats, request.form, errors, game), 422
+
+
+def _page(evening: Evening, sheet: services.Sheet, form: RecordedForm,
+          seats: Sequence[tuple[int, str]], typed: Mapping[str, str],
+          errors: dict[str, list[str]], game: Game | None) -> str:
+    for name, messages in form.errors.items():
+        errors.setdefault(str(name), []).extend(str(m) for m in messages)
+    ledger = sheet.ledger
+    playing = ledger.next.players if game is None else ()
+    # On a Bock game entered points count as written, and use the Bock game up (§10.1).
+    bock = ledger.next.bock if game is None else row_of(sheet, game).entry.bock
+    return render_template(
+        "recorded.html", group=evening.group, evening=evening, form=form, game=game,
+        seats=seats, typed=typed, errors=errors, field=field, playing=playing,
+        bock_notice=recorded_bock_sentence(bock) if bock > 1 else None,
+        number_now=(len(sheet.rows) + 1) if game is None else services.number_of(game),
+        dealer=ledger.next.dealer if game is None else None, max_note=MAX_NOTE)
+
+
+__all__ = ["RecordedForm", "bp", "facts_of", "field", "read_points"]

@@ -1,0 +1,92 @@
+"""The import's forms: the upload, and the preview's choices, built per file (one select per
+name the Runde does not know, one date per evening the file has none for)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from typing import Any
+
+from flask_wtf.file import FileField, FileRequired
+from wtforms import BooleanField, DateField, RadioField, SelectField
+from wtforms.validators import Optional
+
+from scorer.importers import ImportMode
+from scorer.services.imports import MODE_LABELS, Choices, Read, Target
+from scorer.web.pages.forms import Form, choices
+
+
+class UploadForm(Form):
+    """Choose the file."""
+
+    file = FileField("Datei", validators=[FileRequired("Bitte eine Datei auswählen.")])
+
+
+NEW = ""
+"""A name's choice "add a new player" (a player's id otherwise)."""
+
+MODE_HINTS = {
+    ImportMode.RECORDED: "jedes Spiel mit den Punkten, die Bockzettel zeigte",
+    ImportMode.RESCORED: "die Spiele nach euren Hausregeln gezählt",
+}
+
+
+def preview_form(target: Target, read: Read, formdata: Any = None) -> Form:
+    """The preview's choices for this file and Runde: the mode (a file that can be
+    re-scored), a player for each of the file's names the Runde does not know, a date for
+    each evening without one, and for a backup whether its house rules come along."""
+    plan = read.plan
+    known = {name.casefold() for _, name, _ in target.players}
+    players = [(NEW, "neu anlegen")] + [
+        (str(i), name if active else f"{name} (ausgeschieden)")
+        for i, name, active in target.players]
+
+    class PreviewForm(Form):
+        pass
+
+    if plan.rescorable:
+        PreviewForm.mode = RadioField(
+            "Wie sollen die Spiele kommen?", default=ImportMode.RECORDED.value,
+            choices=choices((m.value, f"{MODE_LABELS[m]}: {MODE_HINTS[m]}") for m in ImportMode))
+    for k, name in enumerate(plan.players):
+        if name.casefold() not in known:
+            setattr(PreviewForm, f"player_{k}",
+                    SelectField(name, choices=choices(players), default=NEW))
+    for k, evening in enumerate(plan.evenings):
+        if evening.date is None:
+            setattr(PreviewForm, f"date_{k}",
+                    DateField(f"Datum: {evening.place}", validators=[Optional()]))
+    if read.backup is not None:
+        PreviewForm.take_rules = BooleanField("Die Hausregeln der Sicherung übernehmen")
+    return PreviewForm(formdata=formdata)
+
+
+def sent_mode(formdata: Any) -> ImportMode:
+    """The mode a preview form sent (recorded when none or an unknown one): the file is read
+    under it before the form for it is built."""
+    value = formdata.get("mode") if formdata is not None else None
+    try:
+        return ImportMode(value)
+    except ValueError:
+        return ImportMode.RECORDED
+
+
+def choices_of(form: Form, target: Target, names: Sequence[str]) -> Choices:
+    """What the form chose; fields the form lacks keep the defaults. An id that is no
+    player of the Runde is the field's error."""
+    by_id = {str(i): name for i, name, _ in target.players}
+    chosen: dict[str, str] = {}
+    dates: dict[int, dt.date] = {}
+    for field in form:
+        if field.name.startswith("player_") and field.data and field.data != NEW:
+            if field.data in by_id:
+                chosen[names[int(field.name[7:])]] = by_id[field.data]
+            else:
+                field.errors = [*field.errors, "unbekannter Spieler"]
+        elif field.name.startswith("date_") and isinstance(field.data, dt.date):
+            dates[int(field.name[5:])] = field.data
+    mode = getattr(form, "mode", None)
+    return Choices(mode=ImportMode(mode.data) if mode is not None and mode.data
+                   in {m.value for m in ImportMode} else ImportMode.RECORDED,
+                   names=chosen, dates=dates,
+                   take_rules=bool(getattr(getattr(form, "take_rules", None), "data", False)))

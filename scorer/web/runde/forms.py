@@ -1,0 +1,48 @@
+"""The Runde's forms: a new Runde, a player added or renamed, the day a player came, the
+preset the house rules start from, a Runde forgotten on this device."""
+
+from __future__ import annotations
+
+
+from wtforms import (
+    DateField,
+    HiddenField,
+    RadioField,
+    SelectField,
+)
+from wtforms.validators import InputRequired
+
+from scorer.core.names import PLAYER_NAME, RUNDE_NAME
+from scorer.web.pages.forms import Form, choices, name_field
+from scorer.web.pages.rule_forms import PRESET_CHOICES
+
+
+class GroupForm(Form):
+    """Start page: a new Runde."""
+
+    name = name_field(RUNDE_NAME)
+    preset = SelectField("Regelwerk", choices=choices(PRESET_CHOICES), default="ddv")
+
+
+class PlayerForm(Form):
+    """Add or rename a player."""
+
+    name = name_field(PLAYER_NAME)
+
+
+class MemberSinceForm(Form):
+    """The day a player came to the Runde (for what absent members pay and score)."""
+
+    since = DateField("Mitglied seit", validators=[InputRequired(message="ein Datum angeben")])
+
+
+class ForgetForm(Form):
+    """Start page: forget one remembered Runde on this device."""
+
+    runde = HiddenField()
+
+
+class PresetForm(Form):
+    """House rules, step one: the preset to start from (resets the changed options)."""
+
+    preset = RadioField("Regelwerk", choices=choices(PRESET_CHOICES))

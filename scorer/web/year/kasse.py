@@ -1,0 +1,365 @@
+"""The Kasse (RULES.md §11.2): the balance, what each member paid and still owes, the open
+charges of the evenings settled into it (marked paid, and back), deposits and expenses, its
+history with Rückgängig, the season report and a CSV of its entries.
+
+Every amount is the core's (scorer.core.kasse) over the Runde's year (services.year); the
+changes go through services.kasse, which keeps the history.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from flask import (
+    Blueprint,
+    abort,
+    flash,
+    g,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from werkzeug.wrappers import Response
+
+from scorer import services
+from scorer.core.kasse import ABSENT_LABELS, Charge, InvalidKasse, parse_cents
+from scorer.printed.tables import KASSE_COLUMNS, csv_text, kasse_rows
+from scorer.services.year import Year, year_of
+from scorer.store.models import Group
+from scorer.web.pages.downloads import download
+from scorer.web.pages.forms import ActionForm
+from scorer.web.pages.lookup import group_or_404
+from scorer.web.pages.numbers import MAX_INT, parse_int
+from scorer.web.year.forms import DEPOSIT, AbsentForm, EntryForm
+from scorer.web.year.season_pages import context, season_or_404, settings_page
+from scorer.words.files import runde_file
+from scorer.words.year import ABSENT_SENTENCES, euro, report_line
+
+bp = Blueprint("kasse", __name__, url_prefix="/r/<token>/kasse")
+
+BACK = {"kasse": "kasse.show", "spieler": "kasse.member", "verlauf": "kasse.history"}
+"""Where a change made on a page leads back to (a form names one of these)."""
+RECENT = 4
+"""Evenings with something open whose charges the Kasse page lists with their buttons
+(paid at the table tonight or last week); older ones are on each member's page."""
+
+
+@dataclass(frozen=True)
+class OpenCharge:
+    """A charge not settled yet, as the page lists it."""
+
+    charge: Charge
+    rest: int
+    """What it still wants; negative: paid too much (the evening corrected since)."""
+    player_id: int | None
+
+    @property
+    def text(self) -> str:
+        """"1,80 €", "noch 0,20 € (von 2,00 €)", "0,30 € zu viel bezahlt"."""
+        if self.rest < 0:
+            return f"{euro(-self.rest)} zu viel bezahlt"
+        if self.rest != self.charge.cents:
+            return f"noch {euro(self.rest)} (von {euro(self.charge.cents)})"
+        return euro(self.rest)
+
+
+@dataclass(frozen=True)
+class MemberLine:
+    """A member's money in the Kasse."""
+
+    id: int
+    name: str
+    paid: str
+    owed: str
+    owes: bool
+    credit: str
+
+
+def _members(year: Year) -> list[MemberLine]:
+    state = year.kasse
+    charged = {c.player for c in year.everything.charges}
+    out = []
+    for member in year.members:
+        paid, owed = state.paid.get(member.name, 0), state.owed.get(member.name, 0)
+        credit = state.credit.get(member.name, 0)
+        if paid or owed or credit or member.name in charged:
+            out.append(MemberLine(member.id, member.name, euro(paid), euro(owed), owed > 0,
+                                  euro(credit) if credit else ""))
+    return out
+
+
+def _open(year: Year, charges: Iterable[tuple[Charge, int]]
+          ) -> tuple[list[dict[str, Any]], int, int]:
+    """Open charges by evening, newest first: those of the RECENT newest evenings with
+    something open, and how many more evenings have something open and how much."""
+    ids = {m.name: m.id for m in year.members}
+    by_evening: dict[int, list[OpenCharge]] = {}
+    for charge, rest in charges:
+        by_evening.setdefault(charge.key, []).append(
+            OpenCharge(charge, rest, ids.get(charge.player)))
+    newest = sorted(by_evening, key=lambda n: (by_evening[n][0].charge.date, n), reverse=True)
+    shown = [{"number": number, "date": by_evening[number][0].charge.date,
+              "charges": by_evening[number]} for number in newest[:RECENT]]
+    older = newest[RECENT:]
+    return shown, len(older), sum(max(c.rest, 0) for n in older for c in by_evening[n])
+
+
+@bp.get("/")
+def show(token: str) -> str:
+    """The Kasse: balance, members, open charges, deposits and expenses."""
+    group = group_or_404(token)
+    year = year_of(group)
+    state = year.kasse
+    last = services.last_kasse_change(group) if g.can_edit else None
+    shown, older, older_cents = _open(year, state.open)
+    return render_template(
+        "kasse.html", group=group, year=year, state=state, members=_members(year),
+        open=shown, older=older, older_owed=euro(older_cents), entries=year.entries,
+        last=last,
+        form=EntryForm(formdata=None, data={"date": dt.date.today()}),
+        action=ActionForm(formdata=None), euro=euro, signed_euro=_signed_euro,
+        absent_sentence=_absent_sentence(year), kasse_evenings=_kasse_evenings(year))
+
+
+def _signed_euro(cents: int) -> str:
+    return ("+" if cents > 0 else "") + euro(cents)
+
+
+def _absent_sentence(year: Year) -> str:
+    s = year.settings
+    sentence = ABSENT_SENTENCES[s.absent_pays]
+    if s.absent_fixed_cents and s.absent_pays.value == "fixed":
+        sentence = f"Wer nicht da war, zahlt {euro(s.absent_fixed_cents)}."
+    return sentence
+
+
+def _kasse_evenings(year: Year) -> int:
+    return sum(1 for e in year.everything.counted if e.payments is not None and e.closed)
+
+
+@bp.get("/spieler/<int:player_id>")
+def member(token: str, player_id: int) -> str:
+    """Every charge of one member, newest first: paid or open, and the buttons."""
+    group = group_or_404(token)
+    year = year_of(group)
+    found = year.member(player_id)  # a player of another Runde is none of this one's: 404
+    if found is None:
+        abort(404)
+    marks = year.everything.marks
+    charges = sorted((c for c in year.everything.charges if c.player == found.name),
+                     key=lambda c: (c.date, c.key), reverse=True)
+    # Everything still open, and what was settled in the current season (older payments
+    # are in the Kasse's CSV and Verlauf: ten years would be five hundred lines).
+    current = year.season(None)
+    since = current.evenings[0].date if current is not None and current.evenings else None
+    paid = {(c.key, c.player): marks.get((c.key, c.player), 0) for c in charges}
+    shown = [{"charge": c, "paid": paid[c.key, c.player]} for c in charges
+             if c.cents != paid[c.key, c.player] or (since is not None and c.date >= since)]
+    # Marks of evenings that charge nothing now (reopened, or settled otherwise since).
+    charged = {(c.key, c.player) for c in charges}
+    orphans = sorted(((key, cents) for (key, name), cents in marks.items()
+                      if name == found.name and (key, name) not in charged), reverse=True)
+    state = year.kasse
+    return render_template(
+        "kasse_member.html", group=group, member=found, rows=shown,
+        hidden=len(charges) - len(shown), orphans=orphans,
+        paid=euro(state.paid.get(found.name, 0)), owed=euro(state.owed.get(found.name, 0)),
+        credit=state.credit.get(found.name, 0), euro=euro, action=ActionForm(formdata=None))
+
+
+@bp.get("/verlauf")
+def history(token: str) -> str:
+    """Every change of the Kasse, newest first, each taken back with Rückgängig while
+    nothing happened to its charge or entry since."""
+    group = group_or_404(token)
+    here = services.link_fingerprint()
+    return render_template("kasse_history.html", group=group,
+                           lines=services.kasse_history(group), here=here,
+                           action=ActionForm(formdata=None))
+
+
+@bp.get("/bericht")
+def report(token: str) -> str:
+    """The season report per member (§11.2): evenings, points, what they paid, and the
+    sum, average, minimum and maximum of their charges per evening."""
+    group = group_or_404(token)
+    year = year_of(group)
+    view = season_or_404(year)
+    rows = [report_line(r) for r in view.report] if view is not None else []
+    return render_template("kasse_report.html", group=group, rows=rows,
+                           **context(year, view))
+
+
+# ------------------------------------------------------------------ changes
+
+
+def _back(token: str, default: str = "kasse") -> Response:
+    where = request.form.get("back", default)
+    endpoint = BACK.get(where, BACK[default])
+    args: dict[str, Any] = {"token": token}
+    if endpoint == "kasse.member":
+        player_id = parse_int(request.form.get("spieler"), low=1)
+        if player_id is None:
+            endpoint = "kasse.show"
+        else:
+            args["player_id"] = player_id
+    return redirect(url_for(endpoint, **args))
+
+
+def _refused(err: services.Refused) -> None:
+    flash(" ".join(m for _, m in err.problems), "error")
+
+
+def _charge_fields() -> tuple[int, int, int]:
+    number = parse_int(request.form.get("abend"), low=1)
+    player_id = parse_int(request.form.get("spieler"), low=1)
+    shown = parse_int(request.form.get("betrag"))
+    if not ActionForm().validate_on_submit() or None in (number, player_id, shown):
+        abort(400)
+    assert number is not None and player_id is not None and shown is not None
+    return number, player_id, shown
+
+
+@bp.post("/bezahlt")
+def paid(token: str) -> Response:
+    """Mark a charge paid (what the page showed as open)."""
+    group = group_or_404(token)
+    number, player_id, shown = _charge_fields()
+    try:
+        event = services.mark_paid(group, number, player_id, shown)
+    except services.Refused as err:
+        _refused(err)
+    else:
+        name = next(p.name for p in group.players if p.id == player_id)
+        flash(f"{name}: {euro(event.new_cents or 0)} für Abend {number} bezahlt.")
+    return _back(token)
+
+
+@bp.post("/offen")
+def unpaid(token: str) -> Response:
+    """Take a payment back: the charge is owed again."""
+    group = group_or_404(token)
+    number, player_id, shown = _charge_fields()
+    try:
+        services.mark_unpaid(group, number, player_id, shown)
+    except services.Refused as err:
+        _refused(err)
+    else:
+        name = next(p.name for p in group.players if p.id == player_id)
+        flash(f"{name}: Abend {number} ist wieder offen.")
+    return _back(token)
+
+
+@bp.post("/eintrag")
+def add_entry(token: str) -> Response | tuple[str, int]:
+    """A deposit or an expense."""
+    group = group_or_404(token)
+    form = EntryForm()
+    errors: dict[str, list[str]] = {}
+    if form.validate_on_submit():
+        try:
+            cents = parse_cents(form.amount.data or "", "amount")
+            if cents < 0:
+                raise InvalidKasse([("amount", "den Betrag ohne Minus angeben; eine Ausgabe "
+                                               "unter „Art“ wählen")])
+            sign = 1 if form.kind.data == DEPOSIT else -1
+            entry = services.add_kasse_entry(group, form.date.data, form.text.data,
+                                             sign * cents)
+        except InvalidKasse as err:
+            errors = _by_field(err.problems)
+        except services.Refused as err:
+            errors = _by_field(err.problems)
+        else:
+            flash(f"{'Einzahlung' if entry.cents > 0 else 'Ausgabe'} „{entry.text}“ "
+                  f"{euro(entry.cents)} eingetragen.")
+            return redirect(url_for("kasse.show", token=token, _anchor="ein-und-ausgaben"))
+    year = year_of(group)
+    state = year.kasse
+    for field in ("date", "text", "amount", "kind"):
+        form[field].errors = [*form[field].errors, *errors.pop(field, [])]
+    shown, older, older_cents = _open(year, state.open)
+    return render_template(
+        "kasse.html", group=group, year=year, state=state, members=_members(year),
+        open=shown, older=older, older_owed=euro(older_cents), entries=year.entries,
+        last=None, form=form,
+        form_problems=[m for messages in errors.values() for m in messages],
+        action=ActionForm(formdata=None), euro=euro, signed_euro=_signed_euro,
+        absent_sentence=_absent_sentence(year), kasse_evenings=_kasse_evenings(year)), 422
+
+
+def _by_field(problems: Iterable[tuple[str, str]]) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for field, message in problems:
+        out.setdefault("amount" if field == "cents" else field, []).append(message)
+    return out
+
+
+@bp.post("/eintrag/<int:entry_id>/loeschen")
+def delete_entry(token: str, entry_id: int) -> Response:
+    """Delete a deposit or expense (the Verlauf brings it back)."""
+    group = group_or_404(token)
+    if entry_id > MAX_INT or services.find_kasse_entry(group, entry_id) is None:
+        abort(404)
+    if not ActionForm().validate_on_submit():
+        abort(400)
+    try:
+        entry = services.delete_kasse_entry(group, entry_id)
+    except services.Refused as err:
+        _refused(err)
+    else:
+        flash(f"„{entry.text}“ gelöscht. Rückgängig oben oder im Verlauf.")
+    return redirect(url_for("kasse.show", token=token))
+
+
+@bp.post("/verlauf/<int:event_id>/rueckgaengig")
+def undo(token: str, event_id: int) -> Response:
+    """Take one change of the Kasse back."""
+    group = group_or_404(token)
+    if event_id > MAX_INT or services.find_kasse_event(group, event_id) is None:
+        abort(404)
+    if not ActionForm().validate_on_submit():
+        abort(400)
+    try:
+        services.undo_kasse(group, event_id)
+    except services.Refused as err:
+        _refused(err)
+    else:
+        flash("Rückgängig gemacht.")
+    return _back(token)
+
+
+@bp.post("/fehlende")
+def absent(token: str) -> Response | tuple[str, int]:
+    """What a member who was not at an evening settled into the Kasse pays."""
+
+    group = group_or_404(token)
+    form = AbsentForm()
+    if not form.validate_on_submit():
+        return settings_page(group, absent=form, status=422)
+    errors: dict[str, list[str]] = {}
+    try:
+        fixed = (parse_cents(form.absent_fixed.data, "absent_fixed")
+                 if form.absent_pays.data == "fixed" else 0)
+        services.set_absent_pays(group, form.absent_pays.data, fixed)
+    except (InvalidKasse, services.Refused) as err:
+        for field, message in err.problems:
+            errors.setdefault("absent_fixed" if field == "absent_fixed_cents" else field,
+                              []).append(message)
+        return settings_page(group, absent=form, errors=errors, status=422)
+    flash("Gespeichert: " + ABSENT_LABELS[year_of(group).settings.absent_pays] + ".")
+    return redirect(url_for("seasons.settings", token=token, _anchor="fehlende"))
+
+
+# ------------------------------------------------------------------ CSV
+
+
+@bp.get("/kasse.csv")
+def csv(token: str) -> Response:
+    """The Kasse's entries as CSV (semicolons, UTF-8, as the Runde's other CSV files)."""
+    group: Group = group_or_404(token)
+    body = csv_text(KASSE_COLUMNS, kasse_rows(year_of(group)))
+    return download(body, "text/csv", runde_file(group.name, "kasse", "csv"))

@@ -1,0 +1,157 @@
+"""Seasons (RULES.md §11.1): the Runde page's season (its ranking and evenings), a player's
+evenings of a season, the settings (how seasons rank, own seasons) and the season PDF.
+
+Every figure is the core's (scorer.core.seasons) over the Runde's year as services.year keeps
+it; this module words it and picks the season a URL names (``?saison=``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+from werkzeug.wrappers import Response
+
+from scorer import services
+from scorer.core.seasons import EveningShare, Method
+from scorer.printed.season import render_season_pdf, season_context
+from scorer.services.year import ALL, year_of
+from scorer.web.pages import printouts
+from scorer.web.pages.forms import ActionForm
+from scorer.web.pages.lookup import group_or_404
+from scorer.web.pages.numbers import MAX_INT
+from scorer.web.year.forms import RankingForm, SeasonForm
+from scorer.web.year.season_pages import (
+    context,
+    lines,
+    season_or_404,
+    settings_page,
+    title,
+)
+from scorer.words.files import runde_file
+from scorer.words.year import (
+    figure_text,
+    signed,
+)
+
+bp = Blueprint("seasons", __name__, url_prefix="/r/<token>")
+
+
+@bp.get("/saison/spieler/<int:player_id>")
+def player(token: str, player_id: int) -> str:
+    """One player's evenings of a season: rank and points each, and what they gave."""
+    group = group_or_404(token)
+    year = year_of(group)
+    view = season_or_404(year)
+    member = year.member(player_id)
+    if member is None or view is None:
+        abort(404)
+    standing = view.standing(member.name)
+    method = view.settings.method
+    shares = [_share(method, s) for s in reversed(standing.evenings)] if standing else []
+    line = next((ln for ln in lines(year, view) if ln.standing is standing), None)
+    # What each evening gave: placement or table points (the points are there anyway; an
+    # average is only the season's).
+    per_evening = method in (Method.PLACEMENT, Method.TABLE_POINTS)
+    return render_template("season_player.html", group=group, member=member, line=line,
+                           shares=shares, per_evening=per_evening, **context(year, view))
+
+
+def _share(method: Method, share: EveningShare) -> dict[str, Any]:
+    return {"number": share.key, "date": share.date,
+            "rank": f"{share.rank}." if share.rank is not None else "nicht da",
+            "points": signed(share.points) if share.rank is not None else "–",
+            "figure": figure_text(method, share.figure)}
+
+
+# ------------------------------------------------------------------ settings
+
+
+@bp.get("/saisons")
+def settings(token: str) -> tuple[str, int]:
+    """How seasons rank, the Runde's own seasons, and what absent members pay."""
+    # A read-only link gets 403 from group_or_404: the page is for changing.
+    return settings_page(group_or_404(token))
+
+
+def _problems(err: services.Refused, renamed: dict[str, str] | None = None
+              ) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for field, message in err.problems:
+        out.setdefault((renamed or {}).get(field, field), []).append(message)
+    return out
+
+
+@bp.post("/saisons/wertung")
+def set_ranking(token: str) -> Response | tuple[str, int]:
+    """Store how the seasons rank."""
+    group = group_or_404(token)
+    form = RankingForm()
+    if form.validate_on_submit():
+        try:
+            services.set_ranking(group, form.season_ranking.data, form.min_games.data,
+                                 form.absent_table_points.data)
+        except services.Refused as err:
+            return settings_page(group, ranking=form, errors=_problems(err), status=422)
+        flash("Wertung gespeichert. Alle Saisons rechnen damit.")
+        return redirect(url_for("seasons.settings", token=token))
+    return settings_page(group, ranking=form, status=422)
+
+
+@bp.post("/saisons/neu")
+def add_season(token: str) -> Response | tuple[str, int]:
+    """A season of the Runde's own."""
+    group = group_or_404(token)
+    form = SeasonForm()
+    if form.validate_on_submit():
+        try:
+            season = services.add_season(group, form.name.data, form.start.data)
+        except services.Refused as err:
+            return settings_page(group, season=form, errors=_problems(err), status=422)
+        flash(f"„{season.name}“ beginnt am {season.start:%d.%m.%Y}.")
+        return redirect(url_for("seasons.settings", token=token, _anchor="saisons"))
+    return settings_page(group, season=form, status=422)
+
+
+@bp.post("/saisons/<int:season_id>/entfernen")
+def remove_season(token: str, season_id: int) -> Response:
+    """Remove one of the Runde's own seasons (after the page asked)."""
+    group = group_or_404(token)
+    if season_id > MAX_INT or services.find_season(group, season_id) is None:
+        abort(404)
+    if not ActionForm().validate_on_submit():
+        abort(400)
+    try:
+        season = services.remove_season(group, season_id)
+    except services.Refused as err:
+        flash(" ".join(m for _, m in err.problems), "error")
+    else:
+        flash(f"„{season.name}“ entfernt; ihre Abende gehören jetzt zur Saison davor.")
+    return redirect(url_for("seasons.settings", token=token, _anchor="saisons"))
+
+
+# ------------------------------------------------------------------ the season PDF
+
+
+@bp.get("/saison.pdf")
+def pdf(token: str) -> ResponseReturnValue:
+    """The season to pin to the wall: ranking, each player's evenings, the chart of who
+    led when, and the Kasse's season report; made outside the request
+    (scorer.web.pages.printouts), like the evening's sheet."""
+    group = group_or_404(token)
+    year = year_of(group)
+    view = season_or_404(year)
+    if view is None:
+        abort(404)
+    context = season_context(group.name, title(year, view), view, dt.date.today(), year.kasse)
+    name = "alle-abende" if view.key == ALL else view.key
+    url = url_for("seasons.pdf", token=token, saison=request.args.get("saison"))
+    return printouts.send(
+        printouts.job(f"saison-{group.id}-{view.key}", context), render_season_pdf,
+        lambda: context, runde_file(group.name, f"saison-{name}", "pdf"),
+        lambda: render_template("printout_wait.html", group=group, url=url,
+                                title=f"Saison {context['title']}",
+                                back=url_for("groups.show", token=token,
+                                             saison=request.args.get("saison"))))

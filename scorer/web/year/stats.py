@@ -1,0 +1,72 @@
+"""Statistik: a Runde's figures over all its evenings or one season, the season chart and
+the chart of who led when.
+
+The figures are ``scorer.core.stats`` over the evenings' ledgers and settlements, added up
+per season from what the Runde's year keeps per evening (services.year); this module only
+words them for the page.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask import Blueprint, render_template, request
+from markupsafe import Markup
+
+from scorer.core.settlement import format_euro
+from scorer.core.stats import PlayerStats
+from scorer.services.year import ALL, year_of
+from scorer.web.pages.lookup import group_or_404
+from scorer.web.year.season_pages import others, season_or_404, title
+
+bp = Blueprint("stats", __name__, url_prefix="/r/<token>")
+
+_MINUS = "−"
+
+
+def signed_decimal(value: float | None) -> str:
+    """An average as the page prints it: "+1,25", "−0,50", "0,00"; "–" without games."""
+    if value is None:
+        return "–"
+    text = f"{abs(value):.2f}".replace(".", ",")
+    if text == "0,00":
+        return text
+    return ("+" if value > 0 else _MINUS) + text
+
+
+def signed_euro(cents: int) -> str:
+    """Money with its sign: "+3,40 €", "−1,20 €", "0,00 €"."""
+    return ("+" if cents > 0 else "") + format_euro(cents)
+
+
+@dataclass(frozen=True)
+class Line:
+    """One player's row on the page."""
+
+    figures: PlayerStats
+    average: str
+    money: str
+    tone: str
+    """"plus", "minus" or "zero" for the points."""
+
+
+@bp.get("/statistik")
+def show(token: str) -> str:
+    """Per player: points, games, games won, solos, average, money; the season chart; for a
+    season (``?saison=``) the chart of who led when too. All evenings by default."""
+    group = group_or_404(token)
+    year = year_of(group)
+    view = season_or_404(year) if request.args.get("saison") else year.everything
+    assert view is not None
+    result = view.stats
+    lines = [Line(figures=p, average=signed_decimal(p.average), money=signed_euro(p.cents),
+                  tone="plus" if p.points > 0 else "minus" if p.points < 0 else "zero")
+             for p in result.players]
+    ranking = view.key != ALL and bool(view.counted)
+    return render_template(
+        "stats.html", group=group, token=token, result=result, lines=lines,
+        chart=Markup(view.season_chart) if result.evenings else "",
+        ranking_chart=Markup(view.ranking_chart) if ranking else "",
+        with_money=any(e.money for e in view.evenings), pot=format_euro(result.pot),
+        heading=title(year, view), seasons=others(year, view, everything=True), view=view,
+    )
