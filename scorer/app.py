@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import secrets
 from datetime import datetime, timedelta, timezone
@@ -291,41 +290,15 @@ def register_commands(app: Flask) -> None:
     def restore_command(file: str) -> None:
         """Load a JSON backup into an empty database, after checking all of it.
 
-        Refused (exit 2, one German line per problem on stderr, nothing written): a file
-        that is no backup, rows the tables would not take (scorer.store.backup.read), and Runden
-        or evenings the scoring core refuses (scorer.services.backup_check).
+        Refused (exit 2, one German line per problem on stderr, nothing written): see
+        scorer.services.backup_restore.
         """
-        from sqlalchemy.exc import SQLAlchemyError
-
-        from scorer.services import backup_check
-        from scorer.store import backup
+        from scorer.services.backup_restore import restore_file
+        from scorer.store.backup import BackupError
 
         try:
-            try:
-                document = json.loads(Path(file).read_text(encoding="utf-8"))
-            except RecursionError:
-                raise backup.BackupError(["die Datei ist zu tief verschachtelt"]) from None
-            except UnicodeDecodeError:
-                raise backup.BackupError(["die Datei ist kein UTF-8-Text"]) from None
-            except json.JSONDecodeError as err:
-                raise backup.BackupError([f"keine JSON-Datei (Zeile {err.lineno}, Spalte "
-                                          f"{err.colno})"]) from None
-            except ValueError:  # Python reads no integer of more than 4,300 digits
-                raise backup.BackupError(["die Datei enthält eine zu lange Zahl"]) from None
-            rows = backup.read(document, db.metadata)
-            problems = backup_check.problems(rows)
-            if problems:
-                raise backup.BackupError(problems)
-            try:
-                counts = backup.restore(db.session, db.metadata, rows)
-                db.session.commit()
-            except SQLAlchemyError as err:
-                db.session.rollback()
-                reason = str(getattr(err, "orig", err)).splitlines()[0]
-                raise backup.BackupError([f"die Datenbank nimmt die Zeilen nicht: {reason}"]) \
-                    from None
-        except backup.BackupError as err:
-            db.session.rollback()
+            counts = restore_file(Path(file))
+        except BackupError as err:
             for problem in err.problems:
                 click.echo(problem, err=True)
             click.echo("Wiederherstellen abgebrochen: nichts geschrieben.", err=True)

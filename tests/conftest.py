@@ -374,9 +374,9 @@ def one_save_held(monkeypatch: Any) -> Any:
     import threading
     import time
 
-    from scorer.services import entries
+    from scorer.services import changes
 
-    real = entries._commit_keeping
+    real = changes.commit_keeping
     wrote = threading.Event()
 
     def held(*rows: Any) -> None:
@@ -385,7 +385,7 @@ def one_save_held(monkeypatch: Any) -> Any:
             time.sleep(1.0)
         real(*rows)
 
-    monkeypatch.setattr(entries, "_commit_keeping", held)
+    monkeypatch.setattr(changes, "commit_keeping", held)
     return wrote
 
 

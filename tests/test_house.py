@@ -115,3 +115,13 @@ def test_no_blueprint_imports_another_blueprint() -> None:
     crossing = sorted((name, target) for name in blueprints for target in graph[name]
                       if target in blueprints)
     assert crossing == []
+
+
+def test_no_module_takes_another_modules_private_name() -> None:
+    taken = []
+    for name, path in MODULES.items():
+        for module, imported in _imports(name, ast.parse(path.read_text("utf-8"))):
+            if (imported is not None and imported.startswith("_") and not imported.startswith("__")
+                    and module.startswith("scorer")):
+                taken.append(f"{name}: from {module} import {imported}")
+    assert taken == []

@@ -372,7 +372,7 @@ def test_the_worker_that_saves_a_game_goes_on_from_the_fold_it_keeps(app, table,
     from scorer.store import fold_cache
     from scorer.store.extensions import db
     from scorer.store.models import Evening, GameEvent
-    from scorer.services import entries
+    from scorer.services import changes
 
     table.create_group()
     sheet = table.start_evening()
@@ -397,20 +397,20 @@ def test_the_worker_that_saves_a_game_goes_on_from_the_fold_it_keeps(app, table,
                                     .where(Evening.id == evening.id)).one()
         last = db.session.scalars(select(GameEvent).order_by(GameEvent.id.desc())).first()
         assert last is not None
-        assert kept == (stored.version, services.folds._instant(stored.updated_at), last.id,
+        assert kept == (stored.version, services.folds.instant(stored.updated_at), last.id,
                         last.game_id, 4, last.new_facts)
         assert last.game.facts == last.new_facts
 
         # Between its statements and its commit a save reads and keeps no fold: what its
         # session reads then is not committed (scorer.store.fold_cache.committed_only).
         seen: list[bool] = []
-        real = entries._commit_keeping
+        real = changes.commit_keeping
 
         def commit(*rows: Any) -> None:
             seen.append(fold_cache.committed_only(db.session()))
             real(*rows)
 
-        monkeypatch.setattr(entries, "_commit_keeping", commit)
+        monkeypatch.setattr(changes, "commit_keeping", commit)
         assert services.add_game(evening, services.from_core(
             {"players": list(FOUR), "re": ["Cem", "Dora"], "re_eyes": 100}, ids),
             str(uuid.uuid4())) is not None

@@ -420,7 +420,8 @@ def _tournament_problems(tournament: dict[str, Any], players: list[dict[str, Any
     from scorer.core.club import InvalidClub, table_sizes
     from scorer.core.names import PLAYER_NAME, InvalidName, clean_name
     from scorer.services.club_rounds import MAX_SEED
-    from scorer.services.tournaments import TOURNAMENT_NAME, _settings_problems
+    from scorer.services.tournaments import TOURNAMENT_NAME
+    from scorer.services.tournaments import settings_problems
 
     groups, evenings, all_rounds = context
     out = [f"{key}: kein gültiger Link" for key in ("edit_token", "read_token")
@@ -439,7 +440,7 @@ def _tournament_problems(tournament: dict[str, Any], players: list[dict[str, Any
                                                      if k != "preset"})
         except InvalidInput as err:
             out += [f"{f}: {m}" for f, m in err.problems]
-    out += [f"{f}: {m}" for f, m in _settings_problems(
+    out += [f"{f}: {m}" for f, m in settings_problems(
         tournament["planned_games"], tournament["round_count"], tournament["ranking"],
         tournament["absent_table_points"])]
     registered: dict[int, str] = {}

@@ -16,7 +16,7 @@ from sqlalchemy.orm import joinedload
 
 from scorer.core.club import ClubStanding, club_ranking, planned_for, table_result
 from scorer.core.evening import Ledger, LedgerGame
-from scorer.services.folds import _fold_key, _instant, fold_of
+from scorer.services.folds import fold_key, fold_of, instant
 from scorer.services.runden import TOKEN_PATTERN
 from scorer.store import fold_cache
 from scorer.store.extensions import db
@@ -104,8 +104,8 @@ def results(tournament: Tournament) -> Results:
         .options(joinedload(TournamentTable.group), joinedload(TournamentTable.evening))))
     session = db.session()
     usable = fold_cache.committed_only(session)
-    key = (tournament.version, _instant(tournament.updated_at),
-           tuple((t.id, t.group.read_token, None if t.evening is None else _fold_key(t.evening))
+    key = (tournament.version, instant(tournament.updated_at),
+           tuple((t.id, t.group.read_token, None if t.evening is None else fold_key(t.evening))
                  for t in tables))
     kept = fold_cache.cache()
     if usable and (found := kept.get(("tournament", tournament.id), key)) is not None:

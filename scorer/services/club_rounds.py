@@ -16,11 +16,11 @@ from collections.abc import Sequence
 
 from scorer.core.club import InvalidClub, draw, met_pairs, planned_for, swap
 from scorer.core.rules import PRESETS, differences, rules_from_spec
-from scorer.services.entries import _touch
+from scorer.services.changes import touch as touch_evening
 from scorer.services.evenings import new_evening
 from scorer.services.folds import fold_of
 from scorer.services.refusals import Refused
-from scorer.services.tournaments import _lock, present, touch
+from scorer.services.tournaments import lock_tournament, present, touch
 from scorer.store.extensions import db
 from scorer.store.models import (
     Evening,
@@ -70,7 +70,7 @@ def draw_round(tournament: Tournament, seed: int | None = None) -> TournamentRou
     """Draw the next round (or draw again a round not started yet) from ``seed`` (random
     when None): the present players at tables of 4 to 6, as few earlier table-mates together
     again as the draw finds. Each table gets its Runde now, kept through later draws."""
-    _lock(tournament)
+    lock_tournament(tournament)
     number = drawable(tournament)
     if number is None:
         raise Refused([("", "alle Runden haben schon begonnen")])
@@ -134,7 +134,7 @@ def _not_started(round_: TournamentRound) -> None:
 def swap_players(round_: TournamentRound, one: int, other: int) -> None:
     """Exchange two players' seats before the round starts."""
     tournament = round_.tournament
-    _lock(tournament)
+    lock_tournament(tournament)
     _not_started(round_)
     names = _names(tournament)
     ids = {name: i for i, name in names.items()}
@@ -177,7 +177,7 @@ def start_round(round_: TournamentRound) -> None:
     tournament's rules, seat 1 dealing first, the planned games of its size. Only once the
     round before has ended or is complete at every table (which then ends it)."""
     tournament = round_.tournament
-    _lock(tournament)
+    lock_tournament(tournament)
     _not_started(round_)
     before = next((r for r in tournament.rounds if r.number == round_.number - 1), None)
     if before is not None and before.ended_at is None:
@@ -214,7 +214,7 @@ def end_round(round_: TournamentRound) -> None:
     """End a started round: every table's evening is closed; the games played so far count
     (a table that ran out of time). Corrections go through ``reopen_table``."""
     tournament = round_.tournament
-    _lock(tournament)
+    lock_tournament(tournament)
     if round_.started_at is None:
         raise Refused([("", f"Runde {round_.number} hat noch nicht begonnen")])
     if round_.ended_at is not None:
@@ -229,7 +229,7 @@ def resume_round(round_: TournamentRound) -> None:
     and the round goes on. Only while the next round has not started; a table that closed
     its evening itself stays closed."""
     tournament = round_.tournament
-    _lock(tournament)
+    lock_tournament(tournament)
     if round_.ended_at is None:
         raise Refused([("", f"Runde {round_.number} ist nicht beendet")])
     after = [r for r in tournament.rounds if r.number > round_.number]
@@ -241,7 +241,7 @@ def resume_round(round_: TournamentRound) -> None:
         if evening.closed_at == round_.ended_at:
             evening.closed_at = None
             evening.revision += 1
-            _touch(evening)
+            touch_evening(evening)
     round_.ended_at = None
     touch(tournament)
     db.session.commit()
@@ -253,7 +253,7 @@ def _close_tables(round_: TournamentRound) -> None:
         if evening.closed_at is None:
             evening.closed_at = now
             evening.revision += 1
-            _touch(evening)
+            touch_evening(evening)
     round_.ended_at = now
 
 
@@ -266,14 +266,14 @@ def reopen_table(table: TournamentTable) -> Evening:
     (the table's own link may not once the round is over). Closing it again is the sheet's
     "Abend abschließen"."""
     tournament = table.round.tournament
-    _lock(tournament)
+    lock_tournament(tournament)
     evening = table.evening
     if evening is None:
         raise Refused([("", "dieser Tisch hat noch nicht gespielt")])
     if evening.closed_at is not None:
         evening.closed_at = None
         evening.revision += 1
-        _touch(evening)
+        touch_evening(evening)
         db.session.commit()
     return evening
 

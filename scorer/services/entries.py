@@ -1,29 +1,24 @@
 """An evening's entries, games and table changes, as rows of ``games`` in ``position``
-order, and the one way every change to them goes: the evening's lock, the checks, the
-history event, the version a watching phone compares, the commit. What is in the database
-always folds: every change is checked by folding the whole evening with it first."""
+order, read: the live ones, one by id or by the one-time key of the form that stored it,
+their numbers on the sheet, and whether a form was sent before. Changing them is
+``services.changes``."""
 
 from __future__ import annotations
 
 import functools
-import hashlib
-import re
 from collections.abc import Mapping
 from typing import Any
 
-from flask import g, has_app_context
-from sqlalchemy import Insert, Select, Update, bindparam, func, insert, inspect, select, update
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import make_transient_to_detached
-from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy import (
+    Select,
+    bindparam,
+    select,
+)
 
-from scorer.store import fold_cache
-from scorer.core.evening import MAX_ENTRIES
-from scorer.store.extensions import db
-from scorer.store.models import Evening, Game, GameEvent, Group, utcnow
 from scorer.core.names import PLAYER_NAME, InvalidName, clean_name, name_key
-from scorer.services.facts import evening_setup, is_table_change, to_core
-from scorer.services.refusals import CLOSED, FULL, Refused, _fold_checked
+from scorer.services.facts import is_table_change
+from scorer.store.extensions import db
+from scorer.store.models import Evening, Game, GameEvent, Group
 
 CREATE, EDIT, DELETE, RESTORE = "create", "edit", "delete", "restore"
 
@@ -58,12 +53,6 @@ def _by_entry_key() -> Select[tuple[Game]]:
     return select(Game).where(Game.entry_key == bindparam("key"))
 
 
-@functools.cache
-def _live_count() -> Select[tuple[int]]:
-    return (select(func.count(Game.id) - func.count(Game.deleted_at))
-            .where(Game.evening_id == bindparam("evening")))
-
-
 def number_of(game: Game) -> int:
     """A game's running number on the sheet now (its place among the live games; a deleted
     one: the number it would have). For a table change: the games before it ("after game
@@ -87,42 +76,8 @@ def numbers_now(evening: Evening) -> dict[int, int]:
     return out
 
 
-def _what(row: Game) -> str:
+def entry_words(row: Game) -> str:
     return "dieser Tischwechsel" if is_table_change(row.facts) else "dieses Spiel"
-
-
-def _lock(evening: Evening) -> None:
-    """Serialize changes to one evening, so two phones never both take game N+1 or both edit
-    from the same revision: PostgreSQL locks and reloads the evening row (SELECT … FOR
-    UPDATE) and everything read after this sees the other phone's commit; on SQLite the
-    writing request's transaction began IMMEDIATE, which already holds the write lock, and
-    what it read is current (nothing to read again)."""
-    if db.session.get_bind().dialect.name == "sqlite":
-        return
-    db.session.refresh(evening, with_for_update=True)
-    # Entries this request loaded before the lock are brought up to date (one
-    # query); the others are read after it anyway.
-    loaded = [inspect(row).identity[0] for row in db.session.identity_map.values()
-              if isinstance(row, Game)]
-    if loaded:
-        db.session.scalars(select(Game).where(Game.id.in_(loaded))
-                           .execution_options(populate_existing=True)).all()
-
-
-def _check_open(evening: Evening) -> None:
-    _lock(evening)
-    if evening.closed:
-        raise Refused([("", CLOSED)])
-
-
-def _check_room(evening: Evening, live: int | None = None) -> None:
-    """The core folds at most MAX_ENTRIES entries: a stored evening must always fold.
-    ``live``: the evening's live entries, when the caller has them folded (under the lock);
-    counted otherwise, so that a full evening is refused before the fold of its 50,000."""
-    if live is None:
-        live = db.session.execute(_live_count(), {"evening": evening.id}).scalar_one()
-    if live >= MAX_ENTRIES:
-        raise Refused([("", FULL)])
 
 
 def sent_before(evening: Evening, entry_key: str,
@@ -168,193 +123,3 @@ def _named_by_id(group: Group, facts: Mapping[str, Any]) -> dict[str, Any]:
     return named
 
 
-def _store(evening: Evening, facts: dict[str, Any], entry_key: str, index: int | None,
-           number: int | None = None) -> GameEvent | None:
-    """Add a checked entry after every other (the deleted ones too) and commit: a game as
-    game ``number`` of the sheet, a table change moved to live ``index`` (its number, the
-    games before it, is counted then). None if an entry with this one-time key is stored
-    already.
-
-    Every save of a game comes here, so it writes three statements rather than going through
-    the ORM's unit of work, which cost as much again as writing them (issue 12): the entry,
-    its history event (what ``_record`` keeps of a change) and the evening's version
-    (``_touch``). What they wrote is set on the loaded evening and the returned event as if
-    read back, so neither is read again.
-    """
-    # The entry and its history event are written at one moment, which the event (kept
-    # loaded after the commit) tells the fold kept for the entry (StoredEntry.updated).
-    now = utcnow()
-    connection = db.session.connection()
-    try:
-        # The entry key is unique: a form that arrives twice at once is stored once, and the
-        # second request learns it here instead of by a lookup beforehand.
-        game_id = connection.execute(_insert_entry(), {
-            "evening_id": evening.id, "evening": evening.id, "facts": facts,
-            "entry_key": entry_key, "revision": 1, "created_at": now, "updated_at": now,
-        }).scalar_one()
-    except IntegrityError:
-        db.session.rollback()
-        if game_by_entry_key(entry_key) is not None:
-            return None
-        raise
-    fold_cache.wrote(db.session())  # not a flush: noted by hand, so no fold is kept from it
-    db.session.expire(evening, ["games"])  # a list loaded before lacks the new entry
-    if index is not None:
-        game = db.session.get_one(Game, game_id)
-        _move(game, index)
-        number = number_of(game)
-    assert number is not None, "a game is stored with its number"
-    values = {"evening_id": evening.id, "game_id": game_id, "game_number": number,
-              "action": CREATE, "via": link_fingerprint(), "old_after": None,
-              "old_after_game_id": None, "old_facts": None, "new_facts": facts, "revision": 1,
-              "created_at": now}
-    event_id = connection.execute(_insert_event(), values).scalar_one()
-    version = connection.execute(_raise_version(), {"evening": evening.id, "at": now}
-                                 ).scalar_one()
-    set_committed_value(evening, "version", version)
-    set_committed_value(evening, "updated_at", now)
-    event = GameEvent(id=event_id, **values)
-    make_transient_to_detached(event)
-    db.session.add(event)
-    _commit_keeping(evening, event)
-    return event
-
-
-@functools.cache
-def _insert_entry() -> Insert:
-    """The entry goes after every entry of the evening, deleted ones too (under its lock)."""
-    table = Game.__table__
-    last = (select(func.coalesce(func.max(table.c.position), 0) + 1)
-            .where(table.c.evening_id == bindparam("evening")).scalar_subquery())
-    return insert(table).values(position=last).returning(table.c.id)
-
-
-@functools.cache
-def _insert_event() -> Insert:
-    table = GameEvent.__table__
-    return insert(table).returning(table.c.id)
-
-
-@functools.cache
-def _raise_version() -> Update:
-    """``_touch`` as a statement: the evening's version raised in SQL, and when."""
-    table = Evening.__table__
-    return (update(table).where(table.c.id == bindparam("evening"))
-            .values(version=table.c.version + 1, updated_at=bindparam("at"))
-            .returning(table.c.version))
-
-
-def _commit_keeping(*rows: Any) -> None:
-    """Commit, keeping ``rows`` loaded: the evening written under this transaction's lock and
-    the history event written with it are known as committed (the page that answers a save
-    needs both), so they are not read again. Everything else is read again when next used, as
-    after any commit."""
-    session = db.session()
-    session.expire_on_commit = False
-    try:
-        session.commit()
-    finally:
-        session.expire_on_commit = True
-    for row in list(session.identity_map.values()):
-        if not any(row is kept for kept in rows):
-            session.expire(row)
-
-
-def _change(game: Game, action: str, facts: dict[str, Any] | None,
-            index: int | None = None) -> GameEvent:
-    """Apply an edit (a table change: moved to live ``index``), delete or restore, check
-    that the evening still folds, commit."""
-    old = dict(game.facts)
-    moved_from = _game_before(game) if action == EDIT and is_table_change(old) else None
-    if action == EDIT:
-        assert facts is not None
-        game.facts = facts
-        if index is not None:
-            _move(game, index)
-    elif action == DELETE:
-        game.deleted_at = utcnow()
-    else:
-        game.deleted_at = None
-    if action in (DELETE, RESTORE):
-        # Removing or bringing back an entry shifts everything after it (dealer, Bock,
-        # Pflichtsolo, the table): the rest of the evening must still add up.
-        setup, names = evening_setup(game.evening)
-        try:
-            _fold_checked(setup, [to_core(g.facts, names) for g in live_entries(game.evening)],
-                          None)
-        except Refused:
-            db.session.rollback()
-            raise
-    game.revision += 1
-    event = _record(game, action, None if action == RESTORE else old,
-                    None if action == DELETE else dict(game.facts), moved_from)
-    db.session.commit()
-    return event
-
-
-def _game_before(change: Game) -> tuple[int, Game | None]:
-    """Where a live table change stands: the number of live games before it, and the last of
-    them (None before game 1)."""
-    games = [g for g in live_entries(change.evening)
-             if g.position < change.position and not is_table_change(g.facts)]
-    return len(games), games[-1] if games else None
-
-
-def _move(row: Game, index: int) -> None:
-    """Put ``row`` right before the live entry now at ``index`` among the others (or last);
-    every other row keeps its order. Positions are unique per evening, so the rows that move
-    go through negative positions first."""
-    rows = sorted((e for e in row.evening.games if e is not row), key=lambda e: e.position)
-    live = [e for e in rows if e.deleted_at is None]
-    rows.insert(rows.index(live[index]) if index < len(live) else len(rows), row)
-    moved = [(e, k) for k, e in enumerate(rows, start=1) if e.position != k]
-    if not moved:
-        return
-    for e, k in moved:
-        e.position = -k
-    db.session.flush()
-    for e, k in moved:
-        e.position = k
-    db.session.flush()
-
-
-VIA_PATTERN = re.compile(r"[0-9a-f]{8}")
-"""What ``link_fingerprint`` stores (a restore refuses anything else)."""
-
-
-def link_fingerprint() -> str | None:
-    """A short name of the link this request came through, kept with every change in the
-    history. A plain hash, not for anyone's eyes: the Verlauf shows it keyed with the app's
-    secret (scorer.web.evening.history.link_name)."""
-    token = g.get("link_token") if has_app_context() else None
-    if not token:
-        return None
-    return hashlib.sha256(token.encode()).hexdigest()[:8]
-
-
-def _touch(evening: Evening) -> None:
-    """Raise the evening's version: every change to what its sheet shows passes through
-    here (games through ``_record``, the settlement, closing and reopening), in the same
-    transaction, so a watching phone that saw the old version fetches the sheet again.
-
-    An SQL increment, not Python's: it never loses a count, whichever worker writes.
-    """
-    evening.version = Evening.version + 1  # type: ignore[assignment]
-
-
-def _record(game: Game, action: str, old: dict[str, Any] | None,
-            new: dict[str, Any] | None, moved_from: tuple[int, Game | None] | None = None,
-            number: int | None = None) -> GameEvent:
-    """Keep the change in the history and raise the evening's version; ``number`` is the
-    entry's number (``number_of``) when the caller knows it already, ``moved_from`` where
-    an edited table change stood until then (``_game_before``)."""
-    _touch(game.evening)
-    event = GameEvent(evening_id=game.evening.id, game=game,
-                      game_number=number_of(game) if number is None else number,
-                      action=action, old_facts=old, new_facts=new, revision=game.revision,
-                      via=link_fingerprint())
-    if moved_from is not None:
-        event.old_after, followed = moved_from
-        event.old_after_game_id = None if followed is None else followed.id
-    db.session.add(event)
-    return event

@@ -15,11 +15,12 @@ from scorer.core.evening import EveningSetup, InvalidEvening
 from scorer.store.extensions import db
 from scorer.store.models import Evening, EveningSeat, Game, Group, utcnow
 from scorer.core.rules import BockAtEnd, HouseRules
-from scorer.services.entries import _check_open, _lock, _touch, live_entries
+from scorer.services.entries import live_entries
+from scorer.services.changes import check_open, lock_evening, touch
 from scorer.services.facts import is_table_change
 from scorer.services.folds import fold_of
-from scorer.services.refusals import Refused, _check_revision
-from scorer.services.runden import TOKEN_PATTERN, _lock_group
+from scorer.services.refusals import check_revision, Refused
+from scorer.services.runden import lock_group, TOKEN_PATTERN
 from scorer.core.settlement import (
     TENTHS,
     InvalidSettlement,
@@ -124,7 +125,7 @@ def new_evening(group: Group, *, played_on: dt.date, seat_ids: Sequence[int],
                 settlement_rounding: str = Rounding.CENT.value) -> Evening:
     """``start_evening`` without the commit: a tournament starts all of a round's tables'
     evenings in one transaction, or none."""
-    _lock_group(group)
+    lock_group(group)
     players = {p.id: p for p in group.players}
     problems = list(money_problems(cents_per_point, settlement_mode, settlement_rounding))
     if any(i not in players for i in seat_ids):
@@ -173,11 +174,11 @@ def frozen_rules(preset: str, rules: HouseRules) -> dict[str, Any]:
 def set_closed(evening: Evening, closed: bool, revision: int) -> None:
     """Close (read-only) or reopen an evening. Closing passes the Bock games still queued on
     to the Runde's next evening where the rules carry them (RULES.md §10.2)."""
-    _lock(evening)
-    _check_revision(evening.revision, revision)
+    lock_evening(evening)
+    check_revision(evening.revision, revision)
     evening.closed_at = utcnow() if closed else None
     evening.revision += 1
-    _touch(evening)
+    touch(evening)
     if closed:
         _pass_on(evening)
     db.session.commit()
@@ -209,7 +210,7 @@ def _pass_on(evening: Evening) -> None:
     queue = carried(evening)
     while (after := following(evening)) is not None and after.bock_queue_start != queue:
         after.bock_queue_start = queue
-        _touch(after)
+        touch(after)
         db.session.flush()
         evening, queue = after, carried(after)
 
@@ -238,8 +239,8 @@ def money_problems(cents_per_point: Price, mode: str,
 def set_settlement(evening: Evening, *, cents_per_point: Price, mode: str, rounding: str,
                    revision: int) -> None:
     """Change what a point is worth and how the evening settles (not once it is closed)."""
-    _check_open(evening)
-    _check_revision(evening.revision, revision)
+    check_open(evening)
+    check_revision(evening.revision, revision)
     problems = list(money_problems(cents_per_point, mode, rounding))
     if problems:
         raise Refused(problems)
@@ -247,7 +248,7 @@ def set_settlement(evening: Evening, *, cents_per_point: Price, mode: str, round
     evening.settlement_mode = mode
     evening.settlement_rounding = rounding
     evening.revision += 1
-    _touch(evening)
+    touch(evening)
     db.session.commit()
 
 

@@ -219,7 +219,7 @@ def sheet(evening: Evening) -> Sheet:
 def sheets(evenings: Sequence[Evening]) -> list[Sheet]:
     """Many evenings' sheets (a Runde's pages): the folds not kept are loaded together, so
     the number of queries does not grow with the number of evenings."""
-    keys = [_fold_key(e) for e in evenings]
+    keys = [fold_key(e) for e in evenings]
     return [Sheet(e, f, k) for e, f, k in zip(evenings, folds_of(evenings), keys)]
 
 
@@ -243,17 +243,17 @@ def kept_for_runde(group: Group, of: Sequence[Sheet], what: str, compute: Callab
     return result
 
 
-def _fold_key(evening: Evening) -> FoldKey:
+def fold_key(evening: Evening) -> FoldKey:
     """What names an evening's fold, read from the rows the request loaded (before it loads
     any entry: see scorer.store.fold_cache). The versions change with every change to what the
     fold shows; the time of the last write to each row tells a row apart from an earlier
     one with the same version (a database restored from a backup under a running app)."""
     group = evening.group
-    return (evening.version, _instant(evening.updated_at), group.version,
-            _instant(group.updated_at))
+    return (evening.version, instant(evening.updated_at), group.version,
+            instant(group.updated_at))
 
 
-def _instant(moment: dt.datetime) -> dt.datetime:
+def instant(moment: dt.datetime) -> dt.datetime:
     """A stored time as an aware UTC time: SQLite gives back what was written as UTC without
     its zone, PostgreSQL in the connection's zone."""
     if moment.tzinfo is None:
@@ -274,7 +274,7 @@ def folds_of(evenings: Sequence[Evening]) -> list[Folded]:
     session = db.session()
     kept = fold_cache.cache()
     usable = fold_cache.committed_only(session)
-    keys = [_fold_key(e) for e in evenings]
+    keys = [fold_key(e) for e in evenings]
     found: list[Folded | None] = [kept.get(e.id, k) if usable else None
                                   for e, k in zip(evenings, keys)]
     missing = [e for e, f in zip(evenings, found) if f is None]
@@ -319,7 +319,7 @@ def _grown(evening: Evening, key: FoldKey, before: tuple[Any, Any] | None) -> Fo
     added = key[0] - old_key[0]
     if added < 1 or old_key[2:] != key[2:]:
         return None
-    live = [(i, revision, entry_key, _instant(updated)) for i, revision, entry_key, updated
+    live = [(i, revision, entry_key, instant(updated)) for i, revision, entry_key, updated
             in db.session.execute(
                 select(Game.id, Game.revision, Game.entry_key, Game.updated_at)
                 .where(Game.evening_id == evening.id, Game.deleted_at.is_(None))
@@ -364,7 +364,7 @@ def _load_folds(evenings: Sequence[Evening]) -> dict[int, Folded]:
             .where(Game.evening_id.in_(ids), Game.deleted_at.is_(None))
             .order_by(Game.evening_id, Game.position)):
         entries[evening_id].append(
-            StoredEntry(game_id, facts, revision, entry_key, _instant(updated)))
+            StoredEntry(game_id, facts, revision, entry_key, instant(updated)))
     out = {}
     for evening in evenings:
         setup = core_setup(evening.rules, [names[i] for i in seats[evening.id]],

@@ -11,22 +11,11 @@ from scorer.store import fold_cache
 from scorer.core.evening import InvalidEvening, Ledger, LedgerGame, resume
 from scorer.store.extensions import db
 from scorer.store.models import Evening, Game, GameEvent
-from scorer.services.entries import (
-    EDIT,
-    _change,
-    _check_open,
-    _check_room,
-    _store,
-)
+from scorer.services.entries import EDIT
+from scorer.services.changes import change_entry, check_open, check_room, store_entry
 from scorer.services.facts import fold_facts, is_table_change, to_core
-from scorer.services.folds import Folded, StoredEntry, _fold_key, _instant, fold_of
-from scorer.services.refusals import (
-    NumberTaken,
-    Refused,
-    _check_revision,
-    _checked,
-    _fold_checked,
-)
+from scorer.services.folds import fold_key, fold_of, instant, Folded, StoredEntry
+from scorer.services.refusals import check_revision, checked, fold_checked, NumberTaken, Refused
 
 
 def preview(evening: Evening, facts: Mapping[str, Any],
@@ -48,13 +37,13 @@ def _preview(folded: Folded, facts: Mapping[str, Any],
     if replacing is None:
         # A new game goes at the end: go on from the kept fold instead of folding it all.
         index = len(folded.entries)
-        ledger = _checked(lambda: resume(folded.ledger, [candidate]),
+        ledger = checked(lambda: resume(folded.ledger, [candidate]),
                           lambda: [*folded.raws(), candidate], index)
     else:
         index = next(k for k, e in enumerate(folded.entries) if e.id == replacing.id)
         raws = folded.raws()
         raws[index] = candidate
-        ledger = _fold_checked(folded.setup, raws, index)
+        ledger = fold_checked(folded.setup, raws, index)
     entry = ledger.entries[index]
     assert isinstance(entry, LedgerGame)
     return ledger, entry
@@ -83,10 +72,10 @@ def add_game(evening: Evening, facts: Mapping[str, Any], entry_key: str,
     The game is checked by going on from the evening's kept fold (``resume``), and the fold
     with it is kept after the commit: saving costs the same after game 1000 as after game 1.
     """
-    _check_open(evening)
-    version, key = evening.version, _fold_key(evening)  # under the lock: the latest commit's
+    check_open(evening)
+    version, key = evening.version, fold_key(evening)  # under the lock: the latest commit's
     folded = fold_of(evening)
-    _check_room(evening, len(folded.entries))
+    check_room(evening, len(folded.entries))
     if number is not None:
         _check_number(folded, number)
     ledger, entry = _preview(folded, facts, None)
@@ -94,13 +83,13 @@ def add_game(evening: Evening, facts: Mapping[str, Any], entry_key: str,
         facts = {**facts, "players": [folded.ids[p] for p in entry.players]}
         ledger = resume(folded.ledger, [to_core(facts, folded.names)])
     stored = _as_stored(facts)
-    event = _store(evening, stored, entry_key, None, number=entry.number)
+    event = store_entry(evening, stored, entry_key, None, number=entry.number)
     if event is not None:
         # Committed under the lock taken above: this request's commit is version + 1.
         after = folded.extended(
-            [StoredEntry(event.game_id, stored, 1, entry_key, _instant(event.created_at))],
+            [StoredEntry(event.game_id, stored, 1, entry_key, instant(event.created_at))],
             ledger)
-        fold_cache.cache().put(evening.id, (version + 1, _instant(evening.updated_at), *key[2:]),
+        fold_cache.cache().put(evening.id, (version + 1, instant(evening.updated_at), *key[2:]),
                                after, len(after.entries) + 1)
     return event
 
@@ -122,11 +111,11 @@ def _check_number(folded: Folded, number: int) -> None:
 
 def edit_game(game: Game, facts: Mapping[str, Any], revision: int) -> GameEvent:
     """Replace a game's facts after checking the whole evening with them."""
-    _check_open(game.evening)
+    check_open(game.evening)
     if game.deleted_at is not None:
         raise Refused([("", "dieses Spiel ist gelöscht")])
     # The facts before the revision: a value the core refuses gets the same answer whether
     # or not another phone saved in between, and a conflict only ever shows facts that fold.
     preview(game.evening, facts, replacing=game)
-    _check_revision(game.revision, revision)
-    return _change(game, EDIT, dict(facts))
+    check_revision(game.revision, revision)
+    return change_entry(game, EDIT, dict(facts))

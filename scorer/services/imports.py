@@ -56,12 +56,13 @@ from scorer.importers import (
 )
 from scorer.services import backup_import
 from scorer.services.backup_import import BackupFacts
-from scorer.services.entries import CREATE, link_fingerprint
+from scorer.services.entries import CREATE
+from scorer.services.changes import link_fingerprint
 from scorer.services.evenings import frozen_rules
 from scorer.services.facts import from_core, is_table_change
 from scorer.services.folds import sheets
 from scorer.services.refusals import STALE, Refused
-from scorer.services.runden import _lock_group, house_rules
+from scorer.services.runden import house_rules, lock_group
 from scorer.services.year_settings import touch_year
 from scorer.store import fold_cache
 from scorer.store.extensions import db
@@ -477,7 +478,7 @@ def store(group: Group, shown: Preview) -> Import:
     if shown.problems:
         raise Refused(shown.problems)
     plan = shown.plan
-    _lock_group(group)
+    lock_group(group)
     now = target(group, plan.content_hash)
     if now.before is not None:
         db.session.rollback()

@@ -15,7 +15,7 @@ from sqlalchemy import select
 
 from scorer.core.kasse import InvalidKasse, check_entry
 from scorer.core.settlement import format_euro
-from scorer.services.entries import link_fingerprint
+from scorer.services.changes import link_fingerprint
 from scorer.services.refusals import STALE, Refused
 from scorer.services.year import year_of
 from scorer.services.year_settings import touch_year

@@ -46,17 +46,17 @@ FULL = (f"höchstens {german_number(MAX_ENTRIES)} Einträge (Spiele und Tischwec
 """The core's cap on an evening's entries (scorer.core.evening.MAX_ENTRIES), in the table's words."""
 
 
-def _check_revision(current: int, sent: int) -> None:
+def check_revision(current: int, sent: int) -> None:
     if current != sent:
         raise Refused([("", STALE)])
 
 
-def _fold_checked(setup: EveningSetup, raws: list[dict[str, Any]],
+def fold_checked(setup: EveningSetup, raws: list[dict[str, Any]],
                   candidate: int | None) -> Ledger:
-    return _checked(lambda: fold(setup, raws), lambda: raws, candidate)
+    return checked(lambda: fold(setup, raws), lambda: raws, candidate)
 
 
-def _checked(folding: Callable[[], Ledger], entries: Callable[[], Sequence[Any]],
+def checked(folding: Callable[[], Ledger], entries: Callable[[], Sequence[Any]],
              candidate: int | None) -> Ledger:
     """Run ``folding`` (of ``entries()``, the candidate at index ``candidate``); what the
     core refuses becomes Refused: the candidate's own fields, or which later entry would no

@@ -7,45 +7,36 @@ from sqlalchemy import select
 
 from scorer.store.extensions import db
 from scorer.store.models import Evening, Game, GameEvent
-from scorer.services.entries import (
-    CREATE,
-    DELETE,
-    EDIT,
-    RESTORE,
-    _change,
-    _check_open,
-    _check_room,
-    _what,
-    live_entries,
-)
+from scorer.services.entries import entry_words, live_entries, CREATE, DELETE, EDIT, RESTORE
+from scorer.services.changes import change_entry, check_open, check_room
 from scorer.services.facts import is_table_change
 from scorer.services.games import preview
-from scorer.services.refusals import Refused, _check_revision
+from scorer.services.refusals import check_revision, Refused
 from scorer.services.table_changes import preview_table_change
 
 
 def delete_game(game: Game, revision: int) -> GameEvent:
     """Soft-delete a game or a table change (it can be restored) if the rest still adds up."""
-    _check_open(game.evening)
-    _check_revision(game.revision, revision)
+    check_open(game.evening)
+    check_revision(game.revision, revision)
     if game.deleted_at is not None:
-        raise Refused([("", f"{_what(game)} ist schon gelöscht")])
-    return _change(game, DELETE, None)
+        raise Refused([("", f"{entry_words(game)} ist schon gelöscht")])
+    return change_entry(game, DELETE, None)
 
 
 def undo(evening: Evening, event_id: int) -> GameEvent:
     """Take back one change (Rückgängig) if nothing happened to that entry since."""
-    _check_open(evening)
+    check_open(evening)
     event = db.session.get(GameEvent, event_id)
     if event is None or event.evening_id != evening.id:
         raise Refused([("", "diese Änderung gibt es nicht")])
     game = event.game
-    _check_revision(game.revision, event.revision)
+    check_revision(game.revision, event.revision)
     if event.action in (CREATE, RESTORE):
-        return _change(game, DELETE, None)
+        return change_entry(game, DELETE, None)
     if event.action == DELETE:
-        _check_room(evening)
-        return _change(game, RESTORE, None)
+        check_room(evening)
+        return change_entry(game, RESTORE, None)
     assert event.old_facts is not None
     return _back_to(evening, game, event)
 
@@ -56,9 +47,9 @@ def _back_to(evening: Evening, game: Game, event: GameEvent) -> GameEvent:
     old = dict(event.old_facts or {})
     if is_table_change(game.facts):
         _, _, index = preview_table_change(evening, old, after=old_place(event), replacing=game)
-        return _change(game, EDIT, old, index)
+        return change_entry(game, EDIT, old, index)
     preview(evening, old, replacing=game)
-    return _change(game, EDIT, old)
+    return change_entry(game, EDIT, old)
 
 
 def old_place(event: GameEvent) -> int | None:
@@ -98,19 +89,19 @@ def restore_version(evening: Evening, event_id: int, revision: int) -> GameEvent
     ``revision`` is the entry's revision the history page showed; a change since then is
     refused ("inzwischen geändert") rather than overwritten.
     """
-    _check_open(evening)
+    check_open(evening)
     event = db.session.get(GameEvent, event_id)
     if event is None or event.evening_id != evening.id:
         raise Refused([("", "diese Änderung gibt es nicht")])
     game = event.game
-    _check_revision(game.revision, revision)
+    check_revision(game.revision, revision)
     if event.action == DELETE:
         if game.deleted_at is None:
-            raise Refused([("", f"{_what(game)} ist nicht gelöscht")])
-        _check_room(evening)
-        return _change(game, RESTORE, None)
+            raise Refused([("", f"{entry_words(game)} ist nicht gelöscht")])
+        check_room(evening)
+        return change_entry(game, RESTORE, None)
     if event.action != EDIT or event.old_facts is None:
         raise Refused([("", "hier gibt es keine frühere Fassung")])
     if game.deleted_at is not None:
-        raise Refused([("", f"{_what(game)} ist gelöscht: erst wiederherstellen")])
+        raise Refused([("", f"{entry_words(game)} ist gelöscht: erst wiederherstellen")])
     return _back_to(evening, game, event)

@@ -97,7 +97,7 @@ def set_house_rules(group: Group, preset: str, options: Mapping[str, Any]) -> Ho
     return rules
 
 
-def _lock_group(group: Group) -> None:
+def lock_group(group: Group) -> None:
     """Serialize changes that number or name things within a Runde (two phones adding the
     same player or starting an evening at once): PostgreSQL locks the Runde's row and reloads
     it; SQLite's write transaction already holds the lock (BEGIN IMMEDIATE)."""
@@ -109,7 +109,7 @@ COME_BACK = ("Zurückholen: in der Runde unter „Spieler“ auf „Ändern“ u
 """How a retired player comes back, for the messages that refuse them."""
 
 
-def _player_name(group: Group, raw: str, field: str = "name", but: Player | None = None) -> str:
+def player_name(group: Group, raw: str, field: str = "name", but: Player | None = None) -> str:
     """``raw`` as a player's name is stored, or Refused on the form's ``field``: unreadable
     (scorer.core.names), or another player's of the Runde (names are unique within it, whatever
     the case; ``but``: the player being renamed)."""
@@ -126,16 +126,16 @@ def _player_name(group: Group, raw: str, field: str = "name", but: Player | None
 
 def add_player(group: Group, name: str) -> Player:
     """A new player of the Runde; names are unique within it."""
-    player = _new_player(group, name)
+    player = new_player(group, name)
     db.session.commit()
     return player
 
 
-def _new_player(group: Group, name: str, field: str = "name") -> Player:
+def new_player(group: Group, name: str, field: str = "name") -> Player:
     """A new player, flushed but not committed (a table change adds one on the spot and
     commits both together, or neither)."""
-    _lock_group(group)
-    player = Player(group=group, name=_player_name(group, name, field))
+    lock_group(group)
+    player = Player(group=group, name=player_name(group, name, field))
     db.session.add(player)
     db.session.flush()
     return player
@@ -143,8 +143,8 @@ def _new_player(group: Group, name: str, field: str = "name") -> Player:
 
 def rename_player(player: Player, name: str) -> None:
     """Rename; old evenings show the new name, since facts refer to the id."""
-    _lock_group(player.group)
-    player.name = _player_name(player.group, name, but=player)
+    lock_group(player.group)
+    player.name = player_name(player.group, name, but=player)
     # Every sheet of the Runde shows the new name.
     player.group.version = Group.version + 1
     db.session.commit()
@@ -158,7 +158,7 @@ def set_member_since(player: Player, day: dt.date) -> None:
     is Refused on ``since``."""
     if day > dt.date.today():
         raise Refused([("since", "das Datum darf nicht in der Zukunft liegen")])
-    _lock_group(player.group)
+    lock_group(player.group)
     # The year's kept views (seasons, Kasse) have the players' moments in their key.
     player.created_at = dt.datetime.combine(day, dt.time(12), tzinfo=dt.timezone.utc)
     db.session.commit()

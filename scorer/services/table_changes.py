@@ -10,18 +10,11 @@ from typing import Any
 from scorer.core.evening import Ledger, TableChange
 from scorer.store.extensions import db
 from scorer.store.models import Evening, Game, GameEvent
-from scorer.services.entries import (
-    EDIT,
-    _change,
-    _check_open,
-    _check_room,
-    _store,
-    game_by_entry_key,
-    live_entries,
-)
+from scorer.services.entries import EDIT, game_by_entry_key, live_entries
+from scorer.services.changes import change_entry, check_open, check_room, store_entry
 from scorer.services.facts import evening_setup, is_table_change, to_core
-from scorer.services.refusals import Refused, _check_revision, _fold_checked
-from scorer.services.runden import COME_BACK, _new_player, _player_name
+from scorer.services.refusals import check_revision, fold_checked, Refused
+from scorer.services.runden import new_player, player_name, COME_BACK
 
 
 def preview_table_change(evening: Evening, facts: Mapping[str, Any], after: int | None = None,
@@ -40,7 +33,7 @@ def preview_table_change(evening: Evening, facts: Mapping[str, Any], after: int 
     raws = [to_core(g.facts, names) for g in others]
     raws.insert(index, to_core(facts, names))
     try:
-        ledger = _fold_checked(setup, raws, index)
+        ledger = fold_checked(setup, raws, index)
     except Refused as err:
         raise Refused([*err.problems, *_still_playing(raws, index)]) from None
     change = ledger.entries[index]
@@ -136,8 +129,8 @@ def _table_facts(evening: Evening, seats: Sequence[Seat], dealer: Seat | None,
                 raise Refused([("new_name", "an einem Turniertisch kommt niemand neu dazu: "
                                             "neue Spieler meldet die Turnierleitung an")])
             if value not in new:
-                new[value] = (_new_player(group, value, "new_name").id if add
-                              else _player_name(group, value, "new_name"))
+                new[value] = (new_player(group, value, "new_name").id if add
+                              else player_name(group, value, "new_name"))
             return new[value]
         if value not in known:
             raise Refused([(field, "nur Spieler dieser Runde können mitspielen")])
@@ -157,31 +150,31 @@ def add_table_change(evening: Evening, seats: Sequence[Seat], dealer: Seat | Non
     change), ``dealer`` who deals next (None: as §7 says), ``after`` the games before it
     (None: now). None if this form was stored already. Nothing is stored when refused.
     """
-    _check_open(evening)
+    check_open(evening)
     if game_by_entry_key(entry_key) is not None:
         return None
-    _check_room(evening)
+    check_room(evening)
     try:
         facts, _, _, index = _checked_change(evening, seats, dealer, after, None, add=True)
     except Refused:
         db.session.rollback()
         raise
-    return _store(evening, facts, entry_key, index)
+    return store_entry(evening, facts, entry_key, index)
 
 
 def edit_table_change(row: Game, seats: Sequence[Seat], dealer: Seat | None,
                       after: int | None, revision: int) -> GameEvent:
     """Change a table change's seats, dealer or place ("after game n": moving it)."""
     evening = row.evening
-    _check_open(evening)
+    check_open(evening)
     if not is_table_change(row.facts):
         raise Refused([("", "das ist ein Spiel, kein Tischwechsel")])
     if row.deleted_at is not None:
         raise Refused([("", "dieser Tischwechsel ist gelöscht")])
     try:
         facts, _, _, index = _checked_change(evening, seats, dealer, after, row, add=True)
-        _check_revision(row.revision, revision)
+        check_revision(row.revision, revision)
     except Refused:
         db.session.rollback()
         raise
-    return _change(row, EDIT, facts, index)
+    return change_entry(row, EDIT, facts, index)

@@ -60,7 +60,7 @@ def tournament_of_table(group: Group) -> TournamentTable | None:
     return db.session.scalar(select(TournamentTable).where(TournamentTable.group_id == group.id))
 
 
-def _settings_problems(planned_games: int | None, round_count: int | None, ranking: str,
+def settings_problems(planned_games: int | None, round_count: int | None, ranking: str,
                        absent_table_points: int | None) -> list[tuple[str, str]]:
     problems = []
     if planned_games is None or not 4 <= planned_games <= MAX_PLANNED:
@@ -102,7 +102,7 @@ def create_tournament(*, name: str, played_on: dt.date, preset: str, rules: Hous
                       absent_table_points: int | None, group: Group | None = None) -> Tournament:
     """A new tournament with fresh links, its rules frozen as an evening freezes them."""
     name = _tournament_name(name)
-    problems = _settings_problems(planned_games, round_count, ranking, absent_table_points)
+    problems = settings_problems(planned_games, round_count, ranking, absent_table_points)
     if preset not in PRESETS:
         problems.append(("preset", "unbekanntes Regelwerk"))
     if not problems:
@@ -131,9 +131,9 @@ def set_tournament(tournament: Tournament, *, name: str, played_on: dt.date, pre
                    ranking: str, absent_table_points: int | None) -> None:
     """Change the settings. The rules and the planned games only until the first round
     starts (the tables' evenings freeze them); never fewer rounds than have started."""
-    _lock(tournament)
+    lock_tournament(tournament)
     name = _tournament_name(name)
-    problems = _settings_problems(planned_games, round_count, ranking, absent_table_points)
+    problems = settings_problems(planned_games, round_count, ranking, absent_table_points)
     started = started_rounds(tournament)
     if preset not in PRESETS:
         problems.append(("preset", "unbekanntes Regelwerk"))
@@ -161,7 +161,7 @@ def set_tournament(tournament: Tournament, *, name: str, played_on: dt.date, pre
     db.session.commit()
 
 
-def _lock(tournament: Tournament) -> None:
+def lock_tournament(tournament: Tournament) -> None:
     """Serialize changes to one tournament (two organiser tabs drawing at once): PostgreSQL
     locks and reloads its row; SQLite's write transaction holds the lock already."""
     if db.session.get_bind().dialect.name != "sqlite":
@@ -188,7 +188,7 @@ def register(tournament: Tournament, names: Iterable[str], field: str = "names",
     a round has started: ``ticked`` (the Runde's players ticked on the form), then ``names``
     (the lines typed, numbered from 1 in the messages). Refused as a whole, naming each
     unusable line and why (registered already, or earlier in the same list), on ``field``."""
-    _lock(tournament)
+    lock_tournament(tournament)
     registered = {p.name.casefold(): p.name for p in tournament.players}
     problems: list[tuple[str, str]] = []
     cleaned: list[str] = []
@@ -242,7 +242,7 @@ def registration(tournament: Tournament, player_id: int) -> TournamentPlayer | N
 def rename_registration(player: TournamentPlayer, raw: str) -> None:
     """A new name, also at every table the player sat (their tables' sheets show it)."""
     tournament = player.tournament
-    _lock(tournament)
+    lock_tournament(tournament)
     try:
         name = clean_name(raw, PLAYER_NAME)
     except InvalidName as err:
@@ -274,7 +274,7 @@ def leave(player: TournamentPlayer) -> None:
     drawn is simply no longer registered (a draw keeps naming whoever it seated: it must be
     drawn again before its round starts)."""
     tournament = player.tournament
-    _lock(tournament)
+    lock_tournament(tournament)
     if drawn_ever(player):
         player.left_after = started_rounds(tournament)
     else:
@@ -286,7 +286,7 @@ def leave(player: TournamentPlayer) -> None:
 def come_back(player: TournamentPlayer) -> None:
     """A player who left plays again from the next round."""
     tournament = player.tournament
-    _lock(tournament)
+    lock_tournament(tournament)
     player.left_after = None
     player.from_round = max(player.from_round, started_rounds(tournament) + 1)
     touch(tournament)

@@ -48,7 +48,7 @@ from scorer.core.seasons import (
 from scorer.core.settlement import SettlementMode
 from scorer.core.stats import RundeStats, combined, counts, evening_stats
 from scorer.services.evenings import settlement
-from scorer.services.folds import FoldKey, _fold_key, _instant, sheets
+from scorer.services.folds import fold_key, instant, sheets, FoldKey
 from scorer.store import fold_cache
 from scorer.store.extensions import db
 from scorer.store.models import (
@@ -175,7 +175,7 @@ def _digests(evenings: Sequence[Evening]) -> list[EveningDigest]:
     keys = []
     for k, evening in enumerate(evenings):
         # The fold key as services.sheets reads it, from the rows loaded before any entry.
-        keys.append(_digest_key(evening, _fold_key(evening)))
+        keys.append(_digest_key(evening, fold_key(evening)))
         if usable:
             found[k] = kept.get(("year-evening", evening.id), keys[k])
     missing = [k for k, d in enumerate(found) if d is None]
@@ -212,7 +212,7 @@ class Member:
 
 def _local_date(moment: dt.datetime) -> dt.date:
     """A stored moment as the date the server's clock (and the new-evening form) says."""
-    return _instant(moment).astimezone().date()
+    return instant(moment).astimezone().date()
 
 
 def member_since(player: Player) -> dt.date:

@@ -10,7 +10,7 @@ from sqlalchemy import select
 from scorer.core.kasse import InvalidKasse, check_absent
 from scorer.core.seasons import InvalidSeason, check_seasons, check_settings
 from scorer.services.refusals import Refused
-from scorer.services.runden import _lock_group
+from scorer.services.runden import lock_group
 from scorer.store.extensions import db
 from scorer.store.models import Group, RundeYear, Season
 
@@ -19,7 +19,7 @@ def touch_year(group: Group) -> RundeYear:
     """The Runde's year row, locked for this change and its version raised (made with the
     defaults if the Runde has none yet). The Runde's row is locked first: two phones
     changing the year at once take turns (SQLite's write transaction does this already)."""
-    _lock_group(group)
+    lock_group(group)
     row = db.session.get(RundeYear, group.id)
     if row is None:
         row = RundeYear(group_id=group.id, version=1)

@@ -4,7 +4,7 @@ holds for them.
 Every page of an evening shows its ledger, and folding a long evening anew for every request
 was most of a page's time. What an evening folds to is fixed by rows that only change
 together with a version in the same transaction: its entries and its settlement and closing
-raise the evening's ``version`` (``scorer.services.entries._touch``), a renamed player raises
+raise the evening's ``version`` (``scorer.services.changes.touch``), a renamed player raises
 the Runde's. So a fold stored here under the key the request read from the database *before* it
 read the entries is either exactly what the database holds at that key, or its key is already
 gone from the database (the entries were read after a later commit) and no request will ask

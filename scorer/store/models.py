@@ -106,7 +106,7 @@ class Evening(db.Model):
     revision: Mapped[int] = mapped_column(default=1)
     """The close/reopen and settlement forms are checked against this (optimistic lock)."""
     version: Mapped[int] = mapped_column(default=1)
-    """Raised by every change that alters what the sheet shows (scorer.services.entries._touch):
+    """Raised by every change that alters what the sheet shows (scorer.services.changes.touch):
     games, settlement, closing. Cheap to read: a watching phone polls it."""
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[dt.datetime] = mapped_column(

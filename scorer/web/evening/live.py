@@ -2,7 +2,7 @@
 
 A phone showing an evening asks about once a second (static/js/live.js) with the ETag it
 has. The answer is one query on unique indexes — the evening's and the Runde's version
-(scorer.services.entries._touch raises them with every change) — and almost always a bodiless 304.
+(scorer.services.changes.touch raises them with every change) — and almost always a bodiless 304.
 Only when the version moved does the phone fetch the page again, with ``X-Doko-Live: 1``,
 and swap the marked regions in. Polling, not server-sent events: a sync gunicorn worker
 answers a check in about a millisecond and is free again, whereas an open event stream
