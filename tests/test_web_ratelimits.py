@@ -106,7 +106,7 @@ def test_writes_per_client_are_limited_across_routes(limited, app):
     sheet = table.start_evening()
     script = phone(app, "203.0.113.7")
     codes = []
-    for n in range(70):
+    for _ in range(70):
         codes.append(script.post(sheet + "vorschau", data={"re_eyes": "120"}).status_code)
         codes.append(script.post(sheet + "spiel/neu", data={"re_eyes": "x"}).status_code)
     assert 429 not in codes[:120] and set(codes[120:]) == {429}
@@ -147,7 +147,7 @@ def test_a_whole_evening_at_the_tables_pace_is_never_limited(limited, app, clock
             codes += enter_a_game(entering, sheet, games)
             games += 1
         if second == SECONDS // 2:  # back from the cellar: the phone sends what it kept
-            for n in range(20):
+            for _ in range(20):
                 codes += send_kept(entering, sheet, games + 1)
                 games += 1
     codes.append(entering.client.post("/", data={"name": "Nächste Woche",

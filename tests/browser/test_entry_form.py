@@ -234,7 +234,7 @@ def test_a_forced_pflichtsolo_switched_to_normalspiel_leaves_re_to_the_table(pho
     # ddv, four planned games, four open Pflichtsoli: game 1 is forced (Ben, RULES.md §7).
     table = phone(360, 740)
     table.set_up_evening(FOUR, preset="ddv", planned=4)
-    page = open_form(table, 1)
+    open_form(table, 1)
     re_boxes = re_chips(table).get_by_role("checkbox")
     checked = lambda: [b.evaluate("el => el.labels[0].innerText.trim()")  # noqa: E731
                        for b in re_boxes.all() if b.is_checked()]
