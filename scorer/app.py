@@ -14,7 +14,8 @@ from flask_wtf.csrf import CSRFError
 from sqlalchemy import event
 from werkzeug.exceptions import HTTPException
 
-from scorer.web.server import bodies, hosts, https, logs, ratelimits
+from scorer.catalogs import compile_catalogs
+from scorer.web.server import bodies, hosts, https, language, logs, ratelimits
 from scorer.store import fold_cache
 from scorer.store.extensions import csrf, db, migrate
 from scorer.store.private import private_folder, private_sqlite
@@ -42,6 +43,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     bodies.init_app(app)
     logs.init_app(app)
     register_extensions(app)
+    compile_catalogs()
+    language.init_app(app)
     register_blueprints(app)
     register_error_handlers(app)
     register_template_helpers(app)
@@ -58,8 +61,10 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         # A Doppelkopf evening lasts longer than Flask-WTF's default hour; a form older
         # than a day is sent again with a fresh token (scorer/web/server/https.py).
         WTF_CSRF_TIME_LIMIT=https.CSRF_TIME_LIMIT,
-        # Without Flask-Babel this makes WTForms use its own German messages.
-        WTF_I18N_ENABLED=False,
+        # WTForms' own messages in the page's language (scorer/web/server/language.py).
+        WTF_I18N_ENABLED=True,
+        # The languages offered; English joins when its catalog is complete (issue #35).
+        DOKO_LANGUAGES=("de",),
         PERMANENT_SESSION_LIFETIME=timedelta(days=365),
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,

@@ -32,10 +32,7 @@ def choices(pairs: Iterable[tuple[str, str]]) -> list[SelectChoice]:
 
 
 class Form(FlaskForm):
-    """Base form: WTForms' own German messages."""
-
-    class Meta:
-        locales = ["de_DE", "de"]
+    """Base form: WTForms' own messages in the page's language (Flask-WTF asks Flask-Babel)."""
 
 
 def name_filter(field: NameField) -> Callable[[str | None], str | None]:

@@ -1,0 +1,68 @@
+"""Which language a page speaks: the one this device chose (a cookie, kept a year), else the
+best the phone asks for (Accept-Language), else German; only the languages the app is set to
+offer (``DOKO_LANGUAGES``). Flask-Babel chooses with it for templates, forms and formats, and
+the words package (scorer.words.i18n) is told the same for everything worded in Python."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlsplit
+
+from flask import Blueprint, Flask, abort, current_app, redirect, request
+from flask_babel import Babel, get_locale
+from werkzeug.wrappers import Response
+
+from scorer.words.i18n import LANGUAGES, SOURCE, set_language
+
+COOKIE = "sprache"
+"""The cookie that keeps a device's choice."""
+KEPT_DAYS = 365
+
+bp = Blueprint("language", __name__)
+
+
+def offered(app: Flask | None = None) -> tuple[str, ...]:
+    """The languages this app offers (``DOKO_LANGUAGES``), the source language first."""
+    config = (app or current_app).config
+    chosen = tuple(lang for lang in config.get("DOKO_LANGUAGES", (SOURCE,)) if lang in LANGUAGES)
+    return chosen if SOURCE in chosen else (SOURCE, *chosen)
+
+
+def choose() -> str:
+    """The language of this request."""
+    languages = offered()
+    kept = request.cookies.get(COOKIE)
+    if kept in languages:
+        return kept
+    return request.accept_languages.best_match(languages) or SOURCE
+
+
+def init_app(app: Flask) -> None:
+    """Flask-Babel with our choice and catalogs, and every request's language handed on."""
+    Babel(app, locale_selector=choose, default_translation_directories="translations")
+
+    @app.before_request
+    def speak() -> None:
+        set_language(str(get_locale() or SOURCE))
+
+    @app.context_processor
+    def languages() -> dict[str, Any]:
+        return {"page_language": str(get_locale() or SOURCE), "languages": offered()}
+
+    app.register_blueprint(bp)
+
+
+@bp.get("/sprache/<language>")
+def switch(language: str) -> Response:
+    """Keep ``language`` on this device and go back to the page it was chosen on."""
+    if language not in offered():
+        abort(404)
+    back = request.args.get("weiter", "/")
+    parts = urlsplit(back)
+    # Only a path of this site: a link elsewhere must not ride on the switch.
+    if parts.scheme or parts.netloc or not back.startswith("/") or back.startswith("//"):
+        back = "/"
+    response = redirect(back)
+    response.set_cookie(COOKIE, language, max_age=KEPT_DAYS * 24 * 3600, samesite="Lax",
+                        httponly=True, secure=request.is_secure)
+    return response
