@@ -19,8 +19,9 @@ An evening of four: 10, 10, 4, −24 rank 1, 1, 3, 4. Placement points are n + 1
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
@@ -202,27 +203,80 @@ def table_points(totals: Mapping[str, int]) -> dict[str, int]:
     return {name: n + 2 - 2 * r - tied[r] for name, r in ranks.items()}
 
 
+def _own_totals(totals: Mapping[str, int]) -> Mapping[str, int]:
+    """An evening gives each player their total (``points``, ``average``)."""
+    return totals
+
+
+def _sum_of_figures(shares: Sequence[EveningShare], games: int) -> int:
+    """The season's figure is what the evenings gave, added up."""
+    return sum(s.figure for s in shares)
+
+
+def _points_per_game(shares: Sequence[EveningShare], games: int) -> Fraction:
+    """Points per game played, exactly; 0 for a player without games."""
+    return Fraction(sum(s.points for s in shares), games) if games else Fraction(0)
+
+
+def _points_then_evenings_won(standing: Standing) -> tuple[int, ...]:
+    """After the figure: total points, then evenings won (RULES.md §11.1)."""
+    return standing.points, standing.evenings_won
+
+
+@dataclass(frozen=True, slots=True)
+class Ranking:
+    """What a season method does where the methods differ: one entry of :data:`RANKINGS`.
+
+    A new method is a new :class:`Method` member and one entry here; :func:`rank` reads the
+    entry and never asks which method it is. Every method has its entry:
+
+    >>> sorted(RANKINGS) == sorted(Method)
+    True
+    """
+
+    evening_figures: Callable[[Mapping[str, int]], Mapping[str, int]]
+    """What an evening gives each of its players, from its totals."""
+    combine: Callable[[Sequence[EveningShare], int], Fraction | int]
+    """The season's figure from a player's shares (date order) and games played."""
+    needs_games: bool = False
+    """A player needs ``min_games`` games, and at least one, to be ranked; the others follow
+    unranked."""
+    scores_absent_members: bool = False
+    """A member absent from an evening gets ``absent_table_points`` for it (a share without a
+    rank)."""
+    tie_break: Callable[[Standing], tuple[int, ...]] = _points_then_evenings_won
+    """What orders players equal in figure, most first; equal in it too, they share a rank."""
+
+
+RANKINGS: Mapping[Method, Ranking] = {
+    Method.POINTS: Ranking(_own_totals, _sum_of_figures),
+    Method.AVERAGE: Ranking(_own_totals, _points_per_game, needs_games=True),
+    Method.PLACEMENT: Ranking(placement_points, _sum_of_figures),
+    Method.TABLE_POINTS: Ranking(table_points, _sum_of_figures, scores_absent_members=True),
+}
+"""Every season method's :class:`Ranking`, by its :class:`Method`."""
+
+
 def rank(evenings: Iterable[EveningResult], method: Method = Method.POINTS, *,
          min_games: int = 0, absent_table_points: int = 0) -> list[Standing]:
     """A season's ranking over ``evenings`` (RULES.md §11.1): every player of them, ordered
     by the method's figure, then total points, then evenings won; players equal in all three
     share a rank and the next is skipped (1, 1, 3). Under ``average`` players with fewer
     than ``min_games`` games (and those with none) follow unranked, in the same order."""
+    how = RANKINGS[method]
     shares: dict[str, list[EveningShare]] = {}
     played: dict[str, int] = {}
     won: dict[str, int] = {}
     ordered = sorted(evenings, key=lambda e: e.date)
     for evening in ordered:
         ranks = evening_ranks(evening.totals)
-        given = (placement_points(evening.totals) if method is Method.PLACEMENT else
-                 table_points(evening.totals) if method is Method.TABLE_POINTS else
-                 evening.totals)
+        given = how.evening_figures(evening.totals)
         for name, total in evening.totals.items():
             shares.setdefault(name, []).append(
                 EveningShare(evening.key, evening.date, ranks[name], total, given[name]))
             played[name] = played.get(name, 0) + evening.games.get(name, 0)
             won[name] = won.get(name, 0) + (ranks[name] == 1)
-    if method is Method.TABLE_POINTS:
+    if how.scores_absent_members:
         for evening in ordered:
             for name in shares:
                 if name in evening.members and name not in evening.totals:
@@ -230,29 +284,21 @@ def rank(evenings: Iterable[EveningResult], method: Method = Method.POINTS, *,
                                                       absent_table_points))
         for name in shares:
             shares[name].sort(key=lambda s: s.date)
-    lines = []
-    for name, own in shares.items():
-        points = sum(s.points for s in own)
-        figure: Fraction | int
-        if method is Method.AVERAGE:
-            figure = Fraction(points, played[name]) if played[name] else Fraction(0)
-        else:
-            figure = sum(s.figure for s in own)
-        lines.append((name, figure, points, won[name], tuple(own)))
-    lines.sort(key=lambda line: (-line[1], -line[2], -line[3], line[0].casefold(), line[0]))
-    ranked = [line for line in lines if method is not Method.AVERAGE
-              or (played[line[0]] and played[line[0]] >= min_games)]
-    unranked = [line for line in lines if line not in ranked]
+    lines = [Standing(None, name, how.combine(own, played[name]), sum(s.points for s in own),
+                      won[name], played[name], tuple(own))
+             for name, own in shares.items()]
+
+    def level(standing: Standing) -> tuple[Fraction | int, ...]:
+        return standing.figure, *how.tie_break(standing)
+
+    lines.sort(key=lambda s: (*(-v for v in level(s)), s.player.casefold(), s.player))
+    # Without games a player has no average at all, whatever min_games says.
+    least = max(min_games, 1) if how.needs_games else 0
     out: list[Standing] = []
-    for place, (who, fig, pts, wins, trace) in enumerate(ranked, 1):
-        previous = out[-1] if out else None
-        same = previous is not None and (previous.figure, previous.points,
-                                         previous.evenings_won) == (fig, pts, wins)
-        out.append(Standing(previous.rank if same and previous else place, who, fig, pts, wins,
-                            played[who], trace))
-    out += [Standing(None, who, fig, pts, wins, played[who], trace)
-            for who, fig, pts, wins, trace in unranked]
-    return out
+    for line in (s for s in lines if s.games >= least):
+        tied = bool(out) and level(out[-1]) == level(line)
+        out.append(dataclasses.replace(line, rank=out[-1].rank if tied else len(out) + 1))
+    return out + [s for s in lines if s.games < least]
 
 
 def ranks_after_each(evenings: Iterable[EveningResult], method: Method = Method.POINTS, *,
@@ -315,10 +361,12 @@ __all__ = [
     "MAX_ABSENT_TABLE_POINTS",
     "MAX_MIN_GAMES",
     "METHOD_LABELS",
+    "RANKINGS",
     "EveningResult",
     "EveningShare",
     "InvalidSeason",
     "Method",
+    "Ranking",
     "Season",
     "Standing",
     "calendar_year",
