@@ -146,8 +146,8 @@ from scorer.services.kasse import (
     undo_kasse,
 )
 from scorer.services.tournaments import (
+    CLUB_METHODS,
     MAX_ROUNDS,
-    RANKINGS,
     TOURNAMENT_NAME,
     come_back,
     create_tournament,

@@ -16,6 +16,7 @@ from sqlalchemy.orm import joinedload
 
 from scorer.core.club import ClubStanding, club_ranking, planned_for, table_result
 from scorer.core.evening import Ledger, LedgerGame
+from scorer.core.seasons import Method
 from scorer.services.folds import fold_key, fold_of, instant
 from scorer.services.runden import TOKEN_PATTERN
 from scorer.store import fold_cache
@@ -138,7 +139,7 @@ def _results(tournament: Tournament, tables: Sequence[TournamentTable]) -> Resul
         rounds.append(RoundView(number=round_.number, seed=round_.seed, repeats=round_.repeats,
                                 started=round_.started_at is not None,
                                 ended=round_.ended_at is not None, tables=tuple(views)))
-    by_table_points = tournament.ranking == "table_points"
+    by_table_points = tournament.ranking == Method.TABLE_POINTS.value
     played = [[table_result(t.round, t.number, t.ledger) for t in r.tables
                if t.ledger is not None] for r in rounds if r.started]
     standings = club_ranking([p.name for p in tournament.players], played,

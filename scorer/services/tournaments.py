@@ -20,6 +20,7 @@ from scorer.core.club import MAX_PLAYERS, InvalidClub, planned_for
 from scorer.core.evening import EveningSetup, InvalidEvening
 from scorer.core.names import PLAYER_NAME, InvalidName, NameField, clean_name
 from scorer.core.rules import PRESETS, HouseRules
+from scorer.core.seasons import Method
 from scorer.services.evenings import frozen_rules
 from scorer.services.refusals import Refused
 from scorer.services.runden import TOKEN_PATTERN
@@ -28,8 +29,9 @@ from scorer.store.models import Group, Player, Tournament, TournamentPlayer, Tou
 
 TOURNAMENT_NAME = NameField("Name des Turniers", 60)
 """60, not a Runde's 80: each table's Runde is named after the tournament, round and table."""
-RANKINGS = ("table_points", "points")
-"""The figure of a round (RULES.md §11.3): table points (§11.1), or the raw points."""
+CLUB_METHODS = (Method.TABLE_POINTS, Method.POINTS)
+"""The figure of a round (RULES.md §11.3): table points (§11.1), or the raw points; stored
+in ``Tournament.ranking`` as the method's value."""
 MAX_ROUNDS = 10
 MAX_PLANNED = 200
 """The most planned games of a table of four (an evening takes 50,000 entries)."""
@@ -72,7 +74,7 @@ def settings_problems(planned_games: int | None, round_count: int | None, rankin
             problems += err.problems
     if round_count is None or not 1 <= round_count <= MAX_ROUNDS:
         problems.append(("round_count", f"zwischen 1 und {MAX_ROUNDS} Runden"))
-    if ranking not in RANKINGS:
+    if ranking not in CLUB_METHODS:
         problems.append(("ranking", "Tischpunkte oder Punkte wählen"))
     low, high = ABSENT_RANGE
     if absent_table_points is None or not low <= absent_table_points <= high:

@@ -22,13 +22,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from scorer.core.evening import LedgerGame
+from scorer.core.seasons import Method
 from scorer.words.labels import games_text
 
 FIGURE_LABELS = {True: "Tischpunkte", False: "Punkte"}
 """The figure the ranking sums, by ``by_table_points``."""
 FIGURE_SHORT = {True: "TP", False: "Pkt"}
-RANKING_CHOICES = (("table_points", "Tischpunkte (4 Spieler: +3, +1, −1, −3)"),
-                   ("points", "Punkte (die Summe der Abende)"))
+RANKING_LABELS = {Method.TABLE_POINTS: "Tischpunkte (4 Spieler: +3, +1, −1, −3)",
+                  Method.POINTS: "Punkte (die Summe der Abende)"}
+"""The figures a club evening may rank by, as the tournament form offers them."""
 
 
 def progress_text(table: int, *, games: Sequence[LedgerGame], planned: int, complete: bool,

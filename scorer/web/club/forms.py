@@ -15,9 +15,10 @@ from wtforms import (
 from wtforms.validators import DataRequired, InputRequired, NumberRange, Optional
 
 from scorer.core.names import PLAYER_NAME
+from scorer.core.seasons import Method
 from scorer.services.tournaments import MAX_PLANNED, MAX_ROUNDS, TOURNAMENT_NAME
 from scorer.web.pages.forms import Form, WholeNumberField, choices
-from scorer.words.club import RANKING_CHOICES, figure
+from scorer.words.club import RANKING_LABELS, figure
 
 DDV_LIST = "ddv-liste"
 """The rules choice "DDV-Liste": the ddv preset, 24 planned games at a table of four (20
@@ -42,7 +43,8 @@ class TournamentForm(Form):
                                      validators=[
         InputRequired(message="Anzahl der Spiele angeben"),
         NumberRange(min=4, max=MAX_PLANNED, message=f"zwischen 4 und {MAX_PLANNED}")])
-    ranking = RadioField("Wertung", choices=choices(RANKING_CHOICES), default="table_points")
+    ranking = RadioField("Wertung", default=Method.TABLE_POINTS.value, choices=choices(
+        (m.value, label) for m, label in RANKING_LABELS.items()))
     absent_table_points = SelectField("Für eine verpasste Runde", default="0",
                                       choices=choices(ABSENT_CHOICES))
 
