@@ -2,10 +2,13 @@
 
 One module per format — ``bockzettel`` (doppelkopf-schreiber JSON), ``tristhaus``
 (QtDoppelKopf ``.qdk`` and jsdoppelkopf logs), ``table`` (CSV and spreadsheet rows) — and the
-thin ``xlsx`` adapter that turns a workbook into rows. Each returns an
+thin ``xlsx`` adapter that turns a workbook into rows. Each declares its
+:class:`~scorer.importers.plan.FileFormat` (what it recognises, how it reads) and returns an
 :class:`~scorer.importers.plan.ImportPlan` whose evenings are the core's own evening input;
-:func:`read_import` detects the format and checks that every evening folds. Pure (only the
-standard library and the core), except ``xlsx``, which imports openpyxl when it runs.
+:func:`read_import` asks the formats of ``detect.FORMATS`` in turn (our own backup among
+them, recognised only to be sent to the backup restore) and checks that every evening folds.
+Pure (only the standard library and the core), except ``xlsx``, which imports openpyxl when
+it runs.
 """
 
 from scorer.importers.detect import detect_format, read_import

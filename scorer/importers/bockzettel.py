@@ -60,6 +60,8 @@ from scorer.importers.common import (
     quoted,
 )
 from scorer.importers.plan import (
+    Content,
+    FileFormat,
     ImportMode,
     ImportPlan,
     ImportRefused,
@@ -695,9 +697,19 @@ def _seasons(groups: list[dict[str, Any]], sheets: list[Sheet],
     return tuple(sorted(seasons, key=lambda s: s.start)), warnings
 
 
+def _is_bockzettel(value: Any) -> bool:
+    return isinstance(value, dict) and value.get("app") == APP_TAG
+
+
+FORMAT = FileFormat(SourceFormat.BOCKZETTEL, Content.JSON, _is_bockzettel, read_bockzettel,
+                    rescorable=True)
+"""A JSON object whose ``app`` is Bockzettel's, whatever its version (refused by name)."""
+
+
 __all__ = [
     "APP_TAG",
     "FLAGS",
+    "FORMAT",
     "FORMAT_VERSION",
     "StackingMode",
     "bock_levels",

@@ -1,6 +1,10 @@
 """Which kind of file this is, by its content (the name only helps the message), and the one
 call the web page and the ``flask import`` command make: :func:`read_import`.
 
+The bytes are opened once, as a ZIP archive, as JSON or as other text (:class:`Content`), and
+the formats of :data:`FORMATS` are asked in turn: the first that recognises the content reads
+it. A new format is a module declaring its :class:`FileFormat`, and one line here.
+
 Pure: imports only the standard library, the core and this package (an XLSX file is handed to
 the thin adapter :mod:`scorer.importers.xlsx`, which imports openpyxl when it runs).
 """
@@ -9,15 +13,15 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-from collections.abc import Callable, Sequence
 from typing import Any
 
 from scorer.core.rules import HouseRules, preset
-from scorer.importers import table, tristhaus
-from scorer.importers.bockzettel import APP_TAG, read_bockzettel
+from scorer.importers import bockzettel, table, tristhaus, xlsx
 from scorer.importers.common import decode_text, load_json, quoted
 from scorer.importers.plan import (
     MAX_FILE_BYTES,
+    Content,
+    FileFormat,
     ImportMode,
     ImportPlan,
     ImportRefused,
@@ -25,36 +29,56 @@ from scorer.importers.plan import (
     check_plan,
     refuse,
 )
+from scorer.importers.table import Workbook, WorkbookReader
+
+
+def _is_own_backup(value: Any) -> bool:
+    # scorer.store.backup.FORMAT, which this pure package may not import
+    return isinstance(value, dict) and value.get("format") == "doko-zettel-backup"
+
+
+OWN_BACKUP = FileFormat(SourceFormat.OWN_BACKUP, Content.JSON, _is_own_backup,
+                        refused="das ist eine Sicherung von Doko-Zettel: sie wird über die "
+                                "Sicherung der Runde eingespielt")
+"""Our own backup: recognised so that it is not taken for a foreign file, and sent to the
+Runde's backup restore (:mod:`scorer.services.backup_import`), which keeps what only a backup
+carries (money, closing, house rules). No module of its own: nothing here reads it."""
+
+FORMATS: tuple[FileFormat, ...] = (
+    bockzettel.FORMAT,
+    OWN_BACKUP,
+    tristhaus.QDK_FORMAT,
+    tristhaus.JSDOPPELKOPF_FORMAT,
+    table.WORKBOOK_FORMAT,
+    table.CSV_FORMAT,
+)
+"""Every format the importers know, asked in this order: a file more than one would claim
+goes to the first (Bockzettel's ``app`` tag, then our backup's ``format``, before the
+QtDoppelKopf and jsdoppelkopf fields)."""
 
 UNKNOWN = ("unbekanntes Dateiformat: erwartet wird eine Bockzettel-Datei (.json), eine "
            "QtDoppelKopf-Datei (.qdk), ein jsdoppelkopf-Export (mongoexport), eine Tabelle als "
            "CSV oder eine XLSX-Datei")
 
 _ZIP = b"PK\x03\x04"
-_EVENT_KINDS = frozenset(tristhaus.EVENT_KINDS)
-
-WorkbookReader = Callable[[bytes], Sequence[table.Sheet]]
 
 
-def _json_kind(value: Any) -> SourceFormat | None:
-    """The format of a parsed JSON value, None when it is none we know."""
-    if isinstance(value, dict):
-        if value.get("app") == APP_TAG:
-            return SourceFormat.BOCKZETTEL
-        if value.get("format") == "doko-zettel-backup":
-            return SourceFormat.OWN_BACKUP
-        if "dataVersion" in value and isinstance(value.get("dataVersion"), str):
-            return SourceFormat.QTDOPPELKOPF
-        if isinstance(value.get("data"), list) and any(
-                k in value for k in ("readerId", "writerId", "dataVersion", "creationDate")):
-            return SourceFormat.JSDOPPELKOPF
-        return None
-    if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
-        if all(isinstance(v.get("kind"), str) and v["kind"] in _EVENT_KINDS for v in value):
-            return SourceFormat.JSDOPPELKOPF  # the bare event log
-        if all(_json_kind(v) is SourceFormat.JSDOPPELKOPF for v in value):
-            return SourceFormat.JSDOPPELKOPF  # mongoexport --jsonArray
-    return None
+def _first(content: Content, value: Any) -> FileFormat | None:
+    """The first format that takes ``value`` as a whole."""
+    return next((f for f in FORMATS if f.content is content and f.recognises(value)), None)
+
+
+def _recognised(content: Content, value: Any) -> FileFormat | None:
+    """The format of ``value``: the first that takes it as a whole, else, for an array of
+    objects, the one format that takes each of them and reads several."""
+    found = _first(content, value)
+    if found is None and content is Content.JSON and isinstance(value, list) and value and all(
+            isinstance(v, dict) for v in value):
+        each = _first(content, value[0])
+        if each is not None and each.several and all(_first(content, v) is each
+                                                     for v in value[1:]):
+            return each
+    return found
 
 
 def _json_lines(text: str) -> list[Any] | None:
@@ -73,31 +97,40 @@ def _json_lines(text: str) -> list[Any] | None:
 
 def detect_format(data: bytes, file_name: str = "") -> SourceFormat:
     """The format of ``data`` by its content; refused with a clear message when unknown."""
-    return _read(data, file_name)[0]
+    return _read(data, file_name, xlsx.read_workbook)[0].source
 
 
-def _read(data: bytes, file_name: str) -> tuple[SourceFormat, Any, list[str]]:
-    """(format, what to read it from, warnings): the parsed JSON, the text or the bytes."""
+def _open(data: bytes, file_name: str, read_workbook: WorkbookReader
+          ) -> tuple[Content, Any, list[str]]:
+    """(what the file is, its content, warnings): a workbook unread, the parsed JSON, or the
+    text."""
     if len(data) >= MAX_FILE_BYTES:
         raise refuse("", f"zu groß: {len(data) / 1_000_000:.1f} MB (Dateien ab 20 MB werden "
                          "nicht gelesen)".replace(".", ",", 1))
     if not data.strip():
         raise refuse("", "die Datei ist leer")
     if data.startswith(_ZIP):
-        return SourceFormat.TABLE, data, []
+        return Content.WORKBOOK, Workbook(data, read_workbook), []
     text, warnings = decode_text(data)
-    stripped = text.lstrip()
-    if stripped[:1] in ("{", "["):
+    if text.lstrip()[:1] in ("{", "["):
         documents = _json_lines(text)
-        value = documents if documents is not None else load_json(text)
-        kind = _json_kind(value)
-        if kind is None:
-            hint = " (der Name endet auf .qdk)" if file_name.lower().endswith(".qdk") else ""
-            raise refuse("", f"JSON, aber kein bekanntes Format{hint}: {UNKNOWN}")
-        return kind, value, warnings
+        return Content.JSON, documents if documents is not None else load_json(text), warnings
     if file_name.lower().endswith((".json", ".qdk")):
         raise refuse("", f"die Datei heißt {quoted(file_name)}, enthält aber kein JSON")
-    return SourceFormat.TABLE, text, warnings
+    return Content.TEXT, text, warnings
+
+
+def _read(data: bytes, file_name: str, read_workbook: WorkbookReader
+          ) -> tuple[FileFormat, Any, list[str]]:
+    """(format, what it reads, warnings)."""
+    content, value, warnings = _open(data, file_name, read_workbook)
+    found = _recognised(content, value)
+    if found is not None:
+        return found, value, warnings
+    if content is Content.JSON:
+        hint = " (der Name endet auf .qdk)" if file_name.lower().endswith(".qdk") else ""
+        raise refuse("", f"JSON, aber kein bekanntes Format{hint}: {UNKNOWN}")
+    raise refuse("", UNKNOWN)
 
 
 def read_import(data: bytes, file_name: str, *, mode: ImportMode = ImportMode.RECORDED,
@@ -112,35 +145,25 @@ def read_import(data: bytes, file_name: str, *, mode: ImportMode = ImportMode.RE
     Raises :class:`ImportRefused`, naming ``file_name`` and the place, for anything else.
     """
     try:
-        return _plan(data, file_name, mode, rules or preset("ddv"), read_workbook)
+        return _plan(data, file_name, mode, rules or preset("ddv"),
+                     read_workbook or xlsx.read_workbook)
     except ImportRefused as err:
         err.file_name = file_name
         raise
 
 
 def _plan(data: bytes, file_name: str, mode: ImportMode, rules: HouseRules,
-          read_workbook: WorkbookReader | None) -> ImportPlan:
-    kind, content, warnings = _read(data, file_name)
-    digest = hashlib.sha256(data).hexdigest()
-    if kind is SourceFormat.OWN_BACKUP:
-        raise refuse("", "das ist eine Sicherung von Doko-Zettel: sie wird über die Sicherung "
-                         "der Runde eingespielt")
-    if mode is ImportMode.RESCORED and kind is not SourceFormat.BOCKZETTEL:
-        raise refuse("", f"neu werten geht nur mit Bockzettel-Dateien; eine {kind.label}-Datei "
-                         "hat nur Punkte (bitte „wie eingetragen“ wählen)")
-    common = {"file_name": file_name, "content_hash": digest, "mode": mode, "rules": rules}
-    if kind is SourceFormat.BOCKZETTEL:
-        plan = read_bockzettel(content, **common)
-    elif kind is SourceFormat.QTDOPPELKOPF:
-        plan = tristhaus.read_qdk(content, **common)
-    elif kind is SourceFormat.JSDOPPELKOPF:
-        plan = tristhaus.read_jsdoppelkopf(content, **common)
-    elif isinstance(content, bytes):
-        if read_workbook is None:
-            from scorer.importers.xlsx import read_workbook
-        plan = table.read_sheets(read_workbook(content), **common, workbook=True)
-    else:
-        plan = table.read_sheets([table.csv_sheet(content)], **common, workbook=False)
+          read_workbook: WorkbookReader) -> ImportPlan:
+    found, content, warnings = _read(data, file_name, read_workbook)
+    read = found.read
+    if read is None:
+        raise refuse("", found.refused)
+    if mode is ImportMode.RESCORED and not found.rescorable:
+        raise refuse("", f"neu werten geht nur mit Bockzettel-Dateien; eine "
+                         f"{found.source.label}-Datei hat nur Punkte (bitte „wie eingetragen“ "
+                         "wählen)")
+    plan = read(content, file_name=file_name, content_hash=hashlib.sha256(data).hexdigest(),
+                mode=mode, rules=rules)
     if warnings:
         plan = _with_warnings(plan, warnings)
     if not plan.evenings:
@@ -153,4 +176,4 @@ def _with_warnings(plan: ImportPlan, warnings: list[str]) -> ImportPlan:
     return dataclasses.replace(plan, warnings=tuple(warnings) + plan.warnings)
 
 
-__all__ = ["UNKNOWN", "detect_format", "read_import"]
+__all__ = ["FORMATS", "OWN_BACKUP", "UNKNOWN", "detect_format", "read_import"]

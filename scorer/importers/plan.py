@@ -9,7 +9,10 @@ transaction. A plan that :func:`read_import` returns always folds: :func:`check_
 every evening through :mod:`scorer.core.evening` before it was handed out.
 
 A file that is not imported raises :class:`ImportRefused`, with one (place, message) pair per
-problem in German, the place naming sheet, game, row or column. Pure: imports only the
+problem in German, the place naming sheet, game, row or column.
+
+Each format module declares its :class:`FileFormat`: what it recognises, and how it reads what
+it recognised; :mod:`scorer.importers.detect` asks them in turn. Pure: imports only the
 standard library and the core.
 """
 
@@ -17,10 +20,10 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, Protocol
 
 from scorer.core.evening import EveningSetup, InvalidEvening, Ledger, fold
 from scorer.core.rules import HouseRules, InvalidInput
@@ -75,6 +78,51 @@ _LABELS = {
     SourceFormat.TABLE: "Tabelle",
     SourceFormat.OWN_BACKUP: "Doko-Zettel-Sicherung",
 }
+
+
+class Content(Enum):
+    """What :mod:`scorer.importers.detect` makes of a file's bytes before any format is asked."""
+
+    JSON = "json"
+    """Parsed JSON: one document, an array, or the documents of a file with one per line."""
+    TEXT = "text"
+    """Text that is not JSON (decoded, its warnings kept apart)."""
+    WORKBOOK = "workbook"
+    """A ZIP archive, handed on unread as a :class:`scorer.importers.table.Workbook`."""
+
+
+class Reader(Protocol):
+    """How a format reads what it recognised: the content, and what every plan records."""
+
+    def __call__(self, content: Any, /, *, file_name: str, content_hash: str,
+                 mode: ImportMode, rules: HouseRules) -> ImportPlan: ...
+
+
+@dataclass(frozen=True, slots=True)
+class FileFormat:
+    """One kind of file the importers know, as its module declares it: one entry of
+    :data:`scorer.importers.detect.FORMATS`, so that a new format is a new module and a line.
+    """
+
+    source: SourceFormat
+    """What the plan says the file was."""
+    content: Content
+    """What the format is asked about: only files opened as this."""
+    recognises: Callable[[Any], bool]
+    """Whether the content is of this format (the first format to say so reads the file)."""
+    read: Reader | None = None
+    """Reads the content into a plan; None for a file recognised only to be sent elsewhere."""
+    refused: str = ""
+    """Why a recognised file is not read here (without ``read``): where it is read instead."""
+    several: bool = False
+    """A JSON array of its documents (or one document a line) is of this format too, when
+    every document is."""
+    rescorable: bool = False
+    """Its files hold facts to score under our rules (ImportMode.RESCORED), not just points."""
+
+    def __post_init__(self) -> None:
+        if (self.read is None) == (not self.refused):
+            raise ValueError(f"{self.source}: a format either reads its files or says why not")
 
 
 class ImportRefused(InvalidInput):
@@ -276,10 +324,13 @@ __all__ = [
     "MAX_FILE_BYTES",
     "MAX_GAMES",
     "MAX_PROBLEMS",
+    "Content",
+    "FileFormat",
     "ImportMode",
     "ImportPlan",
     "ImportRefused",
     "PlannedEvening",
+    "Reader",
     "SourceFormat",
     "check_plan",
     "game_signature",

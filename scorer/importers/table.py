@@ -31,7 +31,7 @@ import datetime as dt
 import decimal
 import io
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -49,6 +49,8 @@ from scorer.importers.common import (
 )
 from scorer.importers.plan import (
     MAX_GAMES,
+    Content,
+    FileFormat,
     ImportMode,
     ImportPlan,
     ImportRefused,
@@ -72,6 +74,20 @@ class Sheet:
 
     name: str | None
     rows: Sequence[Sequence[Cell]]
+
+
+WorkbookReader = Callable[[bytes], Sequence[Sheet]]
+"""Turns an XLSX file's bytes into its sheets (:func:`scorer.importers.xlsx.read_workbook`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Workbook:
+    """A ZIP file taken for an XLSX workbook, not read yet: it is read only once nothing
+    else refuses the file (a file refused before is never opened)."""
+
+    data: bytes
+    read: WorkbookReader
+    """What turns ``data`` into sheets (openpyxl's adapter unless the caller hands another)."""
 
 
 class Role(Enum):
@@ -827,4 +843,30 @@ def read_sheets(sheets: Sequence[Sheet], *, file_name: str, content_hash: str,
                       warnings=tuple(warnings))
 
 
-__all__ = ["Cell", "Role", "Shape", "Sheet", "Sign", "csv_sheet", "read_sheets"]
+def read_csv(text: str, *, file_name: str, content_hash: str, mode: ImportMode,
+             rules: HouseRules) -> ImportPlan:
+    """The plan of a CSV file's text: one sheet."""
+    return read_sheets([csv_sheet(text)], file_name=file_name, content_hash=content_hash,
+                       mode=mode, rules=rules, workbook=False)
+
+
+def read_workbook_file(book: Workbook, *, file_name: str, content_hash: str, mode: ImportMode,
+                       rules: HouseRules) -> ImportPlan:
+    """The plan of an XLSX workbook: one evening per sheet that has games."""
+    return read_sheets(book.read(book.data), file_name=file_name, content_hash=content_hash,
+                       mode=mode, rules=rules, workbook=True)
+
+
+def _anything(content: object) -> bool:
+    return True
+
+
+WORKBOOK_FORMAT = FileFormat(SourceFormat.TABLE, Content.WORKBOOK, _anything, read_workbook_file)
+"""Every ZIP file is taken for a workbook (an XLSX file is one); the reader says if not."""
+CSV_FORMAT = FileFormat(SourceFormat.TABLE, Content.TEXT, _anything, read_csv)
+"""Text that is not JSON is taken for a CSV sheet: its rows say whether it is one."""
+
+
+__all__ = ["CSV_FORMAT", "WORKBOOK_FORMAT", "Cell", "Role", "Shape", "Sheet", "Sign",
+           "Workbook", "WorkbookReader", "csv_sheet", "read_csv", "read_sheets",
+           "read_workbook_file"]

@@ -43,7 +43,15 @@ from scorer.importers.common import (
     signed,
     whole_number,
 )
-from scorer.importers.plan import ImportMode, ImportPlan, PlannedEvening, SourceFormat, refuse
+from scorer.importers.plan import (
+    Content,
+    FileFormat,
+    ImportMode,
+    ImportPlan,
+    PlannedEvening,
+    SourceFormat,
+    refuse,
+)
 
 EVENT_KINDS = ("playersSet", "deal", "mandatorySoloTrigger")
 QDK_VERSION = "2"
@@ -402,8 +410,7 @@ def read_jsdoppelkopf(document: Any, *, file_name: str, content_hash: str, mode:
     """The plan of jsdoppelkopf data: documents (one per line, an array, or one) each one
     evening dated by ``creationDate``; or a bare ``data`` array, one evening without date."""
     warnings: list[str] = []
-    if isinstance(document, list) and all(isinstance(e, dict) and isinstance(e.get("kind"), str)
-                                          and e["kind"] in EVENT_KINDS for e in document):
+    if _is_event_log(document):
         log = _entries(document, "", qt=False)
         evenings = [replay(log, qt=False, place="", title=None, date=None, rules=rules)]
         warnings.append("Das Spielprotokoll allein nennt kein Datum: bitte das Datum des "
@@ -462,4 +469,34 @@ def _plan(source: SourceFormat, evenings: list[PlannedEvening], file_name: str,
                       warnings=tuple(warnings))
 
 
-__all__ = ["EVENT_KINDS", "js_levels", "qt_levels", "read_jsdoppelkopf", "read_qdk", "replay"]
+def _is_qdk(value: Any) -> bool:
+    return isinstance(value, dict) and isinstance(value.get("dataVersion"), str)
+
+
+_JS_FIELDS = ("readerId", "writerId", "dataVersion", "creationDate")
+
+
+def _is_jsdoppelkopf(value: Any) -> bool:
+    if isinstance(value, dict):
+        return isinstance(value.get("data"), list) and any(k in value for k in _JS_FIELDS)
+    return bool(value) and _is_event_log(value)
+
+
+def _is_event_log(value: Any) -> bool:
+    """The bare ``data`` array: a list of events only."""
+    return isinstance(value, list) and all(
+        isinstance(e, dict) and isinstance(e.get("kind"), str) and e["kind"] in EVENT_KINDS
+        for e in value)
+
+
+QDK_FORMAT = FileFormat(SourceFormat.QTDOPPELKOPF, Content.JSON, _is_qdk, read_qdk)
+"""A JSON object with a ``dataVersion`` text (jsdoppelkopf's is a number): any version, so
+that another one is refused by name."""
+JSDOPPELKOPF_FORMAT = FileFormat(SourceFormat.JSDOPPELKOPF, Content.JSON, _is_jsdoppelkopf,
+                                 read_jsdoppelkopf, several=True)
+"""A document of its games collection (its ``data`` and one of its own fields), several as
+mongoexport writes them (one a line, or ``--jsonArray``), or a bare event log."""
+
+
+__all__ = ["EVENT_KINDS", "JSDOPPELKOPF_FORMAT", "QDK_FORMAT", "js_levels", "qt_levels",
+           "read_jsdoppelkopf", "read_qdk", "replay"]
