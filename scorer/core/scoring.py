@@ -422,7 +422,7 @@ def _parse_caller(value: Any, re: tuple[str, ...], problems: Problems) -> str | 
     """Who called the Hochzeit or had the Armut: absent (or null), or one of the Re players."""
     if value is None:
         return None
-    if name_problem(value):
+    if not isinstance(value, str) or name_problem(value):
         problems.append(("caller", "den Namen eines Re-Spielers angeben (wer die Hochzeit "
                                    "oder die Armut hatte)"))
     elif re and value not in re:

@@ -184,10 +184,10 @@ def _entries(log: Any, place: str, qt: bool) -> list[_Table | _Deal | _Trigger]:
         if kind == "playersSet":
             out.append(_players_set(raw, where, qt))
         elif kind == "deal":
-            out.append(_deal(raw, where, qt))
+            deal = _deal(raw, where, qt)
+            out.append(deal)
             if qt:
-                present = _number(raw, "players", where, at_least=4)
-                out[-1].length = present  # checked against the table in the replay
+                deal.length = _number(raw, "players", where, at_least=4)  # checked in the replay
         elif kind == "mandatorySoloTrigger":
             out.append(_Trigger(where))
         else:
@@ -341,19 +341,19 @@ def replay(log: Sequence[_Table | _Deal | _Trigger], *, qt: bool, place: str, ti
         raise refuse(place or "Eintrag 1", "das Protokoll enthält keine Spiele")
     levels, mandatory = qt_levels(log) if qt else js_levels(log)
     games = iter(zip(state.deals, levels, mandatory))
-    for entry in state.entries:
-        if "table" in entry:
+    for game in state.entries:
+        if "table" in game:
             continue
         deal, level, pflicht = next(games)
         if level > MAX_LEVEL:
             raise refuse(deal.place, "Bock über ×8 gibt es nicht")
         factor = 2**level
-        entry["points"] = {name: diff * factor for name, diff in entry["points"].items()}
-        for name, value in entry["points"].items():
+        game["points"] = {name: diff * factor for name, diff in game["points"].items()}
+        for name, value in game["points"].items():
             totals[name] += value
         words = (["Pflichtsolorunde"] if pflicht else []) + ([f"Bock ×{factor}"] if level else [])
         if words:
-            entry["note"] = ", ".join(words)
+            game["note"] = ", ".join(words)
     assert state.first is not None
     notes = []
     if isinstance(log[-1], _Trigger):

@@ -11,14 +11,31 @@ from __future__ import annotations
 import io
 import warnings
 import zipfile
-from typing import Any
+from collections.abc import Iterable, Sequence
+from typing import Protocol
 
 from scorer.importers.plan import MAX_GAMES, refuse
-from scorer.importers.table import MAX_COLUMNS, Sheet
+from scorer.importers.table import MAX_COLUMNS, Cell, Sheet
 
 MAX_ROWS = MAX_GAMES + 1_000
 """Rows read in all sheets together before the workbook is refused as too big (the games
 are counted again, exactly, once the rows are read)."""
+
+
+class _Worksheet(Protocol):
+    """What this reads of an openpyxl worksheet (openpyxl ships no types)."""
+
+    @property
+    def title(self) -> str: ...
+
+    def iter_rows(self, *, values_only: bool) -> Iterable[Sequence[Cell]]: ...
+
+
+class _Workbook(Protocol):
+    """What this reads of an openpyxl workbook."""
+
+    @property
+    def worksheets(self) -> Sequence[_Worksheet]: ...
 
 
 def read_workbook(data: bytes) -> list[Sheet]:
@@ -47,7 +64,7 @@ def read_workbook(data: bytes) -> list[Sheet]:
         raise refuse("", f"keine lesbare XLSX-Datei ({err})") from None
 
 
-def _sheets(book: Any) -> list[Sheet]:
+def _sheets(book: _Workbook) -> list[Sheet]:
     sheets = []
     seen = 0
     for worksheet in book.worksheets:

@@ -210,9 +210,12 @@ def line_chart(series: Mapping[str, Sequence[int]], x_labels: Sequence[str], tit
     if any(len(series[n]) != count for n in names):
         raise ValueError("every series needs one value per x position")
     values = [v for n in names for v in series[n]] + ([1] if ranks else [0])
+    low: float
+    high: float
     if ranks:  # places: whole steps from the first place, which is at the top
-        low, high = min(values), max(max(values), min(values) + 1)
-        y_ticks = list(range(low, high + 1, _nice_step(high - low, 5)))
+        first, last = min(values), max(max(values), min(values) + 1)
+        y_ticks = list(range(first, last + 1, _nice_step(last - first, 5)))
+        low, high = first, last
     else:
         low, high, y_ticks = _axis(min(values), max(values))
     left = 6 + max(len(_number(t)) for t in y_ticks) * _TICK_FONT * _CHAR
