@@ -42,7 +42,6 @@ from scorer.core.rules import (
     BockStacking,
     BockTrigger,
     Extra,
-    GameKind,
     HouseRules,
     InvalidInput,
     SoloKind,

@@ -48,7 +48,6 @@ from scorer.importers.common import (
     signed,
 )
 from scorer.importers.plan import (
-    MAX_GAMES,
     Content,
     FileFormat,
     ImportMode,
