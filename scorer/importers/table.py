@@ -784,7 +784,7 @@ def _read_sheet(sheet: Sheet, *, file_name: str, workbook: bool, rules: HouseRul
     preamble = next((d for row in sheet.rows[:header_index] for c in row
                      for d in [date_in_text(_text(c))] if d), None)
     evenings: list[PlannedEvening] = []
-    for k, (block, rows) in enumerate(zip(blocks, games)):
+    for block, rows in zip(blocks, games):
         date = block.rows[0].date or block.rows[0].time or preamble or sheet_date
         place = where or "Tabelle"
         if len(blocks) > 1:
