@@ -277,7 +277,7 @@ def register_commands(app: Flask) -> None:
         """Write a JSON backup of the whole database, readable by its owner only."""
         from scorer.store import backup
 
-        document = backup.dump(db.session, db.metadata)
+        document = backup.dump(db.session(), db.metadata)
         if output is None:
             # Beside the database and the secret key, out of the repository and of git.
             folder = Path(app.instance_path) / "backups"

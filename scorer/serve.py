@@ -197,7 +197,7 @@ class PatientSocket(socket.socket):
             raise BrokenPipeError(errno.EPIPE, "client took nothing") from None
 
 
-class TableWorker(ThreadWorker):  # type: ignore[misc]
+class TableWorker(ThreadWorker):
     """gunicorn's threaded worker, with a bounded wait for a client's bytes, and a worker
     loop that never waits for a client.
 
@@ -305,7 +305,7 @@ def banner(address: Address, host: str, port: int, out: TextIO) -> None:
     out.flush()
 
 
-class _Gunicorn(BaseApplication):  # type: ignore[misc]
+class _Gunicorn(BaseApplication):
     """gunicorn run from Python with the options above instead of its command line."""
 
     def __init__(self, options: dict[str, Any]) -> None:

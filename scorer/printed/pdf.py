@@ -57,8 +57,9 @@ def lean_document_class() -> Any:
     WeasyPrint no longer ask ``_ua_stylesheets``, its own is used: slower, the same sheet.)"""
     library = weasyprint()
     sheet = library.CSS(filename=str(TEMPLATES / "ua.css"))
+    html: Any = library.HTML  # WeasyPrint is loaded at run time and ships no types
 
-    class SheetDocument(library.HTML):  # type: ignore[misc]
+    class SheetDocument(html):
         def _ua_stylesheets(self, forms: bool = False) -> list[Any]:
             return [sheet]
 

@@ -26,7 +26,7 @@ def restore_file(path: Path) -> dict[str, int]:
         if problems:
             raise BackupError(problems)
         try:
-            counts = backup.restore(db.session, db.metadata, rows)
+            counts = backup.restore(db.session(), db.metadata, rows)
             db.session.commit()
         except SQLAlchemyError as err:
             reason = str(getattr(err, "orig", err)).splitlines()[0]

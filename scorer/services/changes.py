@@ -39,7 +39,7 @@ from scorer.store.models import Evening, Game, GameEvent, utcnow
 
 
 @functools.cache
-def _live_count() -> Select[tuple[int]]:
+def _live_count() -> Select[int]:
     return (select(func.count(Game.id) - func.count(Game.deleted_at))
             .where(Game.evening_id == bindparam("evening")))
 
@@ -55,8 +55,8 @@ def lock_evening(evening: Evening) -> None:
     db.session.refresh(evening, with_for_update=True)
     # Entries this request loaded before the lock are brought up to date (one
     # query); the others are read after it anyway.
-    loaded = [inspect(row).identity[0] for row in db.session.identity_map.values()
-              if isinstance(row, Game)]
+    loaded = [identity[0] for row in db.session.identity_map.values()
+              if isinstance(row, Game) and (identity := inspect(row).identity) is not None]
     if loaded:
         db.session.scalars(select(Game).where(Game.id.in_(loaded))
                            .execution_options(populate_existing=True)).all()
@@ -249,7 +249,7 @@ def touch(evening: Evening) -> None:
 
     An SQL increment, not Python's: it never loses a count, whichever worker writes.
     """
-    evening.version = Evening.version + 1  # type: ignore[assignment]
+    evening.version = Evening.version + 1
 
 
 def record(game: Game, action: str, old: dict[str, Any] | None,

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Select, bindparam, func, or_, select
+from sqlalchemy import BindParameter, Select, bindparam, func, or_, select
 from sqlalchemy.orm import joinedload
 
 from scorer.core.club import ClubStanding, club_ranking, planned_for, table_result
@@ -187,7 +187,7 @@ def _state_query() -> Select[Any]:
     """Built once: a projector asks it every second."""
     t, tt = Tournament.__table__, TournamentTable.__table__
     e, g = Evening.__table__, Group.__table__
-    token = bindparam("token")
+    token: BindParameter[str] = bindparam("token")
     return (select(t.c.version, func.coalesce(func.sum(e.c.version), 0),
                    func.coalesce(func.sum(g.c.version), 0))
             .select_from(t.outerjoin(tt, tt.c.tournament_id == t.c.id)

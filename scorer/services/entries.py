@@ -49,7 +49,7 @@ def game_by_entry_key(key: str) -> Game | None:
 
 
 @functools.cache
-def _by_entry_key() -> Select[tuple[Game]]:
+def _by_entry_key() -> Select[Game]:
     return select(Game).where(Game.entry_key == bindparam("key"))
 
 

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Select, bindparam, func, or_, select
+from sqlalchemy import BindParameter, Select, bindparam, func, or_, select
 
 from scorer.core.evening import EveningSetup, InvalidEvening
 from scorer.store.extensions import db
@@ -57,11 +57,11 @@ def sheet_state(token: str, number: int) -> SheetState | None:
 
 
 @functools.cache
-def _state_query() -> Select[tuple[int, int, int, dt.datetime | None]]:
+def _state_query() -> Select[int, int, int, dt.datetime | None]:
     """The check's statement, built once: a watching phone asks it every second, and
     building it anew took a third of the check's time."""
     evenings, groups = Evening.__table__, Group.__table__
-    token = bindparam("token")
+    token: BindParameter[str] = bindparam("token")
     return (select(evenings.c.id, evenings.c.version, groups.c.version, evenings.c.closed_at)
             .select_from(evenings.join(groups, evenings.c.group_id == groups.c.id))
             .where(or_(groups.c.edit_token == token, groups.c.read_token == token),
@@ -86,10 +86,10 @@ def find_evening_by_link(token: str, number: int) -> tuple[Group, Evening] | Non
 
 
 @functools.cache
-def _link_query() -> Select[tuple[Group, Evening]]:
+def _link_query() -> Select[Group, Evening]:
     """The lookup of every evening page, built once: building it anew was a quarter of a
     save's lookup."""
-    token = bindparam("token")
+    token: BindParameter[str] = bindparam("token")
     return (select(Group, Evening).join(Evening, Evening.group_id == Group.id)
             .where(or_(Group.edit_token == token, Group.read_token == token),
                    Evening.number == bindparam("number")))

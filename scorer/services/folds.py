@@ -126,10 +126,11 @@ class Folded:
                        ledger=ledger)
         before, new = ledger.entries[:len(self.entries)], ledger.entries[len(self.entries):]
         known = self.__dict__  # what cached_property computed already
-        if ("rows" in known and all(isinstance(e, LedgerGame) for e in new)
+        games = [e for e in new if isinstance(e, LedgerGame)]
+        if ("rows" in known and len(games) == len(new)
                 and len(before) == len(self.ledger.entries)
                 and all(a is b for a, b in zip(before, self.ledger.entries))):
-            rows = tuple(Row(s, e) for s, e in zip(added, new))
+            rows = tuple(Row(s, e) for s, e in zip(added, games))
             after.__dict__["rows"] = (*self.rows, *rows)
             if "games" in known:
                 after.__dict__["games"] = (*self.games, *rows)
@@ -330,7 +331,7 @@ def _grown(evening: Evening, key: FoldKey, before: tuple[Any, Any] | None) -> Fo
             for e, row in zip(old.entries, live)):
         return None
     tail = live[kept:]
-    facts = dict(db.session.execute(
+    facts: dict[int, dict[str, Any]] = dict(db.session.execute(
         select(Game.id, Game.facts).where(Game.id.in_([row[0] for row in tail]))).all())
     if len(facts) != len(tail) or any(is_table_change(f) for f in facts.values()):
         # Deleted meanwhile (PostgreSQL reads each statement's latest commit), or a table

@@ -351,7 +351,7 @@ def preview(target: Target, read: Read, choices: Choices,
         if date is None:
             problems.append((f"date_{k}", f"{evening.place}: die Datei nennt kein Datum – "
                                           "bitte angeben"))
-        totals = {choices.mode: ledger.totals}
+        totals: dict[ImportMode, Mapping[str, int]] = {choices.mode: ledger.totals}
         if others is not None:
             totals[_other(choices.mode)] = others[k]
         present = None

@@ -221,9 +221,12 @@ def last_kasse_change(group: Group) -> HistoryLine | None:
     if row is None:
         return None
     event, number, entry, cents = row
-    numbers = {event.evening_id: number} if number is not None else {}
+    # A number or a mark was joined only through the event's evening (and player).
+    evening_id, player_id = event.evening_id, event.player_id
+    numbers = {evening_id: number} if number is not None and evening_id is not None else {}
     entries = {entry.id: entry} if entry is not None else {}
-    marks = {(event.evening_id, event.player_id): cents} if cents is not None else {}
+    marks = ({(evening_id, player_id): cents}
+             if cents is not None and evening_id is not None and player_id is not None else {})
     names = {p.id: p.name for p in group.players}
     return HistoryLine(event, _text(event, numbers, names, entries),
                        _current(event, marks, entries))

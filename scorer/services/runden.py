@@ -44,7 +44,7 @@ def find_group_by_id(group_id: int) -> Group | None:
 
 def backup_group(group: Group) -> dict[str, Any]:
     """Everything of one Runde in the backup format of `flask --app scorer backup`."""
-    return backup.dump(db.session, db.metadata, group_id=group.id)
+    return backup.dump(db.session(), db.metadata, group_id=group.id)
 
 
 def renew_tokens(group: Group) -> None:

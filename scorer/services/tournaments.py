@@ -172,7 +172,7 @@ def lock_tournament(tournament: Tournament) -> None:
 
 def touch(tournament: Tournament) -> None:
     """Raise the tournament's version: a watching ranking or organiser page fetches again."""
-    tournament.version = Tournament.version + 1  # type: ignore[assignment]
+    tournament.version = Tournament.version + 1
 
 
 # --------------------------------------------------------------------------- registrations
@@ -254,7 +254,7 @@ def rename_registration(player: TournamentPlayer, raw: str) -> None:
     seated_as = [row for row in _table_players(tournament) if row.name == player.name]
     for row in seated_as:
         row.name = name
-        row.group.version = Group.version + 1  # type: ignore[assignment]
+        row.group.version = Group.version + 1
     player.name = name
     touch(tournament)
     db.session.commit()

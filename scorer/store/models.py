@@ -13,7 +13,7 @@ from typing import Any
 from sqlalchemy import JSON, Date, DateTime, ForeignKey, LargeBinary, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from scorer.store.extensions import db
+from scorer.store.extensions import Model
 
 
 def utcnow() -> dt.datetime:
@@ -21,7 +21,7 @@ def utcnow() -> dt.datetime:
     return dt.datetime.now(dt.timezone.utc)
 
 
-class Group(db.Model):
+class Group(Model):
     """A Runde: the people who play together and their house rules."""
 
     __tablename__ = "groups"
@@ -57,7 +57,7 @@ class Group(db.Model):
     )
 
 
-class Player(db.Model):
+class Player(Model):
     """A member of a Runde; retiring keeps every evening they played."""
 
     __tablename__ = "players"
@@ -77,7 +77,7 @@ class Player(db.Model):
         return self.retired_at is None
 
 
-class Evening(db.Model):
+class Evening(Model):
     """One evening at the table, with the full rule set frozen at its start."""
 
     __tablename__ = "evenings"
@@ -128,7 +128,7 @@ class Evening(db.Model):
         return self.closed_at is not None
 
 
-class EveningSeat(db.Model):
+class EveningSeat(Model):
     """A player present at an evening, in clockwise seat order."""
 
     __tablename__ = "evening_seats"
@@ -142,7 +142,7 @@ class EveningSeat(db.Model):
     player: Mapped[Player] = relationship()
 
 
-class Game(db.Model):
+class Game(Model):
     """One entry of an evening as entered: a game's raw facts (never points), or a table
     change (RULES.md §7), whose facts are ``{"table": [player ids], "dealer": player id}``.
 
@@ -171,7 +171,7 @@ class Game(db.Model):
     evening: Mapped[Evening] = relationship(back_populates="games")
 
 
-class GameEvent(db.Model):
+class GameEvent(Model):
     """The history of an entry (a game or a table change): every create, edit, delete and
     restore with the facts."""
 
@@ -206,7 +206,7 @@ class GameEvent(db.Model):
     source: Mapped[Import | None] = relationship()
 
 
-class RundeYear(db.Model):
+class RundeYear(Model):
     """The Runde's year (RULES.md §11): how its seasons rank, what absent members pay into
     the Kasse, and a version that every change to these, to its seasons or to the Kasse
     raises (a row of its own: the Runde's row is part of every evening's fold key, and a
@@ -231,7 +231,7 @@ class RundeYear(db.Model):
     Runde's pages added up over all evenings is kept under it (services.year)."""
 
 
-class Season(db.Model):
+class Season(Model):
     """One of the Runde's own seasons: from ``start`` until the next one starts. Without
     any, the seasons are calendar years."""
 
@@ -244,7 +244,7 @@ class Season(db.Model):
     start: Mapped[dt.date]
 
 
-class KasseEntry(db.Model):
+class KasseEntry(Model):
     """A deposit (positive cents) or an expense (negative) of the Runde's Kasse. Deleting
     keeps the row (the history can bring it back)."""
 
@@ -259,7 +259,7 @@ class KasseEntry(db.Model):
     deleted_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
 
 
-class KasseMark(db.Model):
+class KasseMark(Model):
     """A charge of an evening marked paid: what was paid (the charge as it was then; an
     evening corrected since asks for the difference)."""
 
@@ -271,7 +271,7 @@ class KasseMark(db.Model):
     marked_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
-class KasseEvent(db.Model):
+class KasseEvent(Model):
     """The history of the Kasse: a charge marked paid or not paid, an entry added, deleted
     or brought back; with the amounts before and after and the link it came through."""
 
@@ -294,7 +294,7 @@ class KasseEvent(db.Model):
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
-class Import(db.Model):
+class Import(Model):
     """A file imported into a Runde (issue 28): from which app, under which name, when, and
     the SHA-256 of its bytes, by which the same file is recognised when it comes again."""
 
@@ -317,7 +317,7 @@ class Import(db.Model):
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
-class ImportUpload(db.Model):
+class ImportUpload(Model):
     """A file uploaded for an import, kept between its preview and the import itself, so that
     the confirmation names it by its hash and the server reads the bytes it checked, never
     what a form sends. Kept for a while only (scorer.services.imports.UPLOAD_KEPT) and left
@@ -344,7 +344,7 @@ WHOLE_BACKUP_ONLY = {"whole_backup_only": True}
 round), so it is in the whole database's backup, never in one Runde's (scorer.store.backup)."""
 
 
-class Tournament(db.Model):
+class Tournament(Model):
     """A club evening (RULES.md §11.3): registered players seated at several tables per
     round, each table an evening of its own Runde, one ranking over the rounds."""
 
@@ -388,7 +388,7 @@ class Tournament(db.Model):
         cascade="all, delete-orphan")
 
 
-class TournamentPlayer(db.Model):
+class TournamentPlayer(Model):
     """A registration: a name and a start number, and which rounds the player is there for."""
 
     __tablename__ = "tournament_players"
@@ -411,7 +411,7 @@ class TournamentPlayer(db.Model):
     tournament: Mapped[Tournament] = relationship(back_populates="players")
 
 
-class TournamentRound(db.Model):
+class TournamentRound(Model):
     """A round: drawn (seating from a seed), then started (every table gets its evening),
     then ended (the tables' evenings closed; their games so far count)."""
 
@@ -436,7 +436,7 @@ class TournamentRound(db.Model):
         cascade="all, delete-orphan")
 
 
-class TournamentTable(db.Model):
+class TournamentTable(Model):
     """One table of one round: its Runde (made at the draw: the Tischzettel carries its link)
     and, once the round started, that Runde's evening."""
 
