@@ -116,6 +116,7 @@ def _new(group: Group | None) -> str | Response | tuple[str, int]:
             errors["planned_games"] = [f"Die DDV-Liste spielt {DDV_LIST_GAMES} Spiele am "
                                        "Vierertisch (ein Fünfertisch 30)"]
         else:
+            assert form.played_on.data is not None  # validated: InputRequired
             try:
                 tournament = services.create_tournament(
                     name=form.name.data or "", played_on=form.played_on.data,
@@ -412,6 +413,7 @@ def settings(token: str) -> str | Response | tuple[str, int]:
     errors: dict[str, list[str]] = {}
     if request.method == "POST" and form.validate_on_submit() and options.validate():
         preset = form.rules.data or ""
+        planned: int | None
         try:
             if frozen:
                 preset, rules = tournament.preset, current
@@ -421,6 +423,7 @@ def settings(token: str) -> str | Response | tuple[str, int]:
                 # Another preset starts over from its options, as the Runde's rules do.
                 rules = (rules_from_spec({"preset": preset, **options_from_form(options)})
                          if preset == tournament.preset else preset_rules(preset))
+            assert form.played_on.data is not None  # validated: InputRequired
             services.set_tournament(
                 tournament, name=form.name.data or "", played_on=form.played_on.data,
                 preset=preset, rules=rules, planned_games=planned,

@@ -84,6 +84,7 @@ def poll(token: str) -> Response:
     """304 while ``If-None-Match`` names the tournament's state; else the state as JSON
     (the answer live.js expects of an evening's check)."""
     tag = services.tournament_state(token)
+    response: Response  # jsonify's flask.Response or a bare 304
     if tag is None:
         response = jsonify(error="Dieses Turnier gibt es unter diesem Link nicht (mehr).")
         response.status_code = 404

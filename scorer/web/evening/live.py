@@ -58,6 +58,7 @@ def poll(token: str, number: int) -> Response:
     """304 while ``If-None-Match`` names the current state; else the state as JSON (its
     ETag, the number of games on the sheet, whether the evening is closed)."""
     found = services.sheet_state(token, number) if number <= MAX_INT else None
+    response: Response  # jsonify's flask.Response or a bare 304
     if found is None:
         response = jsonify(error="Diesen Abend gibt es unter diesem Link nicht (mehr).")
         response.status_code = 404

@@ -38,6 +38,7 @@ def edit(token: str, number: int) -> str | Response | tuple[str, int]:
     form = settlement_form(evening, request.form if request.method == "POST" else None)
     errors: dict[str, list[str]] = {}
     if request.method == "POST" and form.validate_on_submit():
+        assert form.cents_per_point.data is not None  # validated: InputRequired
         try:
             services.set_settlement(
                 evening, cents_per_point=form.cents_per_point.data,

@@ -70,7 +70,7 @@ deals and plays them, if the games before them move the dealer on): a cellar's w
 
 
 @bp.route("/neu", methods=["GET", "POST"])
-def new(token: str) -> str | Response:
+def new(token: str) -> str | Response | tuple[str, int]:
     """Who is here, in which seat order, who deals first, which rules."""
     group = group_or_404(token)
     house = services.house_rules(group)
@@ -90,6 +90,8 @@ def new(token: str) -> str | Response:
         # Empty means "whoever sits in seat 1"; anything but a player's id is nobody at the
         # table, which the core refuses beside the field.
         dealer = (parse_int(chosen, low=1) or 0) if chosen else (seats[0] if seats else 0)
+        # validated: InputRequired
+        assert form.played_on.data is not None and form.cents_per_point.data is not None
         try:
             rules = rules_from_spec({"preset": group.preset, **options_from_form(options)})
             evening = services.start_evening(

@@ -6,15 +6,19 @@ way a refusal reaches the field it concerns.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from decimal import Decimal
 from typing import Any
 
 from flask_wtf import FlaskForm
 from wtforms import (
+    Field,
     HiddenField,
     IntegerField,
     StringField,
 )
-from wtforms.fields.choices import SelectChoice
+# SelectChoice is new in WTForms 3.3; types-WTForms (3.2) does not know it yet.
+from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
+from wtforms.widgets import TextInput
 from wtforms.validators import DataRequired, StopValidation
 
 from scorer.core.names import NameField, clean_name
@@ -71,10 +75,14 @@ class WholeNumberField(IntegerField):
             raise StopValidation()
 
 
-class PriceField(StringField):
+class PriceField(Field):
     """Cents per point as a table types them, "0,5" or "0.5" as well as "10": exact to a
     tenth of a cent (scorer.core.settlement.parse_price), never rounded to another number.
     ``data`` is an int or a Decimal; a phone's keyboard for decimals comes with it."""
+
+    # A text input like StringField's, whose data is text; this one's is a price.
+    widget = TextInput()
+    data: int | Decimal | None
 
     def __init__(self, label: str, **kwargs: Any) -> None:
         kwargs.setdefault("render_kw", {"inputmode": "decimal", "autocomplete": "off"})

@@ -105,7 +105,7 @@ def remembered_groups() -> list[tuple[str, Group]]:
     for group_id, mark in entries:
         group = groups.get(group_id)
         token = _matching(group, mark) if group is not None else None
-        if token is not None:
+        if group is not None and token is not None:
             out.append((token, group))
     if len(out) != len(entries):
         _store((g.id, fingerprint(t)) for t, g in out)

@@ -45,6 +45,7 @@ def index() -> str | Response:
     """Start: the Runden this device remembers, and a form for a new one."""
     form = GroupForm()
     if form.validate_on_submit():
+        assert form.name.data is not None  # validated: DataRequired
         try:
             group = services.create_group(form.name.data, form.preset.data)
         except services.Refused as err:
@@ -145,11 +146,12 @@ def backup(token: str) -> Response:
 
 
 @bp.post("/r/<token>/spieler")
-def add_player(token: str) -> str | Response:
+def add_player(token: str) -> str | Response | tuple[str, int]:
     """Add a player to the Runde."""
     group = group_or_404(token)
     form = PlayerForm()
     if form.validate_on_submit():
+        assert form.name.data is not None  # validated: DataRequired
         try:
             player = services.add_player(group, form.name.data)
         except services.Refused as err:
@@ -172,7 +174,7 @@ def _stored(field: Any, change: Callable[..., None], *args: Any) -> bool:
 
 
 @bp.route("/r/<token>/spieler/<int:player_id>", methods=["GET", "POST"])
-def edit_player(token: str, player_id: int) -> str | Response:
+def edit_player(token: str, player_id: int) -> str | Response | tuple[str, int]:
     """Rename a player, set since when they belong to the Runde, or retire / bring back."""
     group = group_or_404(token)
     player = next((p for p in group.players if p.id == player_id), None)
@@ -203,7 +205,7 @@ def edit_player(token: str, player_id: int) -> str | Response:
 
 
 @bp.route("/r/<token>/regeln", methods=["GET", "POST"])
-def rules(token: str) -> str | Response:
+def rules(token: str) -> str | Response | tuple[str, int]:
     """House rules: the preset, every option with one sentence, and the summary."""
     group = group_or_404(token)
     current = services.house_rules(group)

@@ -20,7 +20,7 @@ def wants_json() -> bool:
 def refusal(status: int, title: str, message: str, result: str = "invalid") -> Response:
     """The refusal as a page or as ``{"result": result, "lines": [message]}``."""
     if wants_json():
-        response = jsonify(result=result, lines=[message])
+        response: Response = jsonify(result=result, lines=[message])
     else:
         response = Response(render_template("error.html", title=title, message=message),
                             mimetype="text/html")

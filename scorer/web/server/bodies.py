@@ -18,6 +18,7 @@ from typing import TypeVar
 
 from flask import Flask, current_app, request
 from werkzeug.exceptions import RequestEntityTooLarge
+from werkzeug.wrappers import Response
 
 from scorer.web.server.answers import refusal
 
@@ -79,7 +80,7 @@ def _check_body() -> None:
             raise RequestEntityTooLarge()
 
 
-def _too_large(_error: RequestEntityTooLarge) -> object:
+def _too_large(_error: RequestEntityTooLarge) -> Response:
     limit = limit_of(request.endpoint)
     return refusal(413, "Zu viele Daten",
                    f"Diese Anfrage schickt mehr, als hier ankommen darf (höchstens "
