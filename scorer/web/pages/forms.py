@@ -16,10 +16,9 @@ from wtforms import (
     IntegerField,
     StringField,
 )
-# SelectChoice is new in WTForms 3.3; types-WTForms (3.2) does not know it yet.
-from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]
-from wtforms.widgets import TextInput
+from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # 3.3, not in stubs
 from wtforms.validators import DataRequired, StopValidation
+from wtforms.widgets import TextInput
 
 from scorer.core.names import NameField, clean_name
 from scorer.core.settlement import (
