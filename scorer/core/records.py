@@ -210,7 +210,7 @@ def game_worth(game: LedgerGame) -> int | None:
 
 def _missed(game: LedgerGame) -> list[MissedGame]:
     facts = game.facts
-    if facts.re_eyes is None or facts.kind in (GameKind.HAMMELRENNEN, GameKind.RECORDED):
+    if facts.re_eyes is None or not facts.kind.has_parties:
         return []
     out = []
     for party, eyes, level, players in (

@@ -277,6 +277,45 @@ class GameKind(str, Enum):
     RECORDED = "recorded"
     """Points taken as written (RULES.md §10.1): brought over from elsewhere, or a penalty."""
 
+    # What a kind of game has (RULES.md §5, §10.1): asked by the core's checks and by the
+    # entry form, which shows and reads only the fields a kind has. Kept on each member after
+    # the first question: the checks of every game of a fold ask.
+
+    @functools.cached_property
+    def has_parties(self) -> bool:
+        """Re plays against Kontra and Re's Augen decide: every kind but a Hammelrennen
+        (everybody alone), a redeal and a recorded game (no cards are counted).
+
+        >>> GameKind.SCHWARZE_SAU.has_parties, GameKind.HAMMELRENNEN.has_parties
+        (True, False)
+        """
+        return self not in _PARTYLESS
+
+    @functools.cached_property
+    def takes_announcements(self) -> bool:
+        """Re/Kontra, Absagen, Doppelt and Sonderpunkte belong to the game: every kind with
+        parties but a Schwarze Sau, whose soloist is found only during play (§5).
+
+        >>> GameKind.SOLO.takes_announcements, GameKind.SCHWARZE_SAU.takes_announcements
+        (True, False)
+        """
+        return self not in _SILENT
+
+    @functools.cached_property
+    def names_caller(self) -> bool:
+        """A player calls before the first trick and another Re player joins them (the
+        Hochzeit's partner, who takes the Armut's cards): the entry may say who called.
+
+        >>> [kind.value for kind in GameKind if kind.names_caller]
+        ['hochzeit', 'armut']
+        """
+        return self in _CALLED
+
+
+_PARTYLESS = frozenset({GameKind.HAMMELRENNEN, GameKind.REDEAL, GameKind.RECORDED})
+_SILENT = _PARTYLESS | {GameKind.SCHWARZE_SAU}
+_CALLED = frozenset({GameKind.HOCHZEIT, GameKind.ARMUT})
+
 
 BASE_KINDS = frozenset(
     {GameKind.NORMAL, GameKind.HOCHZEIT, GameKind.SOLO, GameKind.STILLE_HOCHZEIT, GameKind.REDEAL,

@@ -142,12 +142,6 @@ _FIELDS = frozenset(
      "doppelt", "extras", "eyes", "bock", "manual_bock", "note", "points", "dealer_stays",
      "caller"}
 )
-_CALLED_KINDS = (GameKind.HOCHZEIT, GameKind.ARMUT)
-"""The kinds a player calls before the first trick, the other Re player joining them (the
-Hochzeit's partner, who took the Armut's cards): ``caller`` names who called."""
-_NO_PARTIES = (GameKind.HAMMELRENNEN, GameKind.REDEAL, GameKind.RECORDED)
-_NO_ANNOUNCEMENTS = (GameKind.HAMMELRENNEN, GameKind.SCHWARZE_SAU, GameKind.REDEAL,
-                     GameKind.RECORDED)
 _NOT_RECORDED = ("re", "re_eyes", "announced", "extras", "solo", "pflicht", "trickless",
                  "doppelt", "eyes", "caller")
 """Facts a recorded game must not carry, whatever their value (RULES.md §10.1)."""
@@ -659,7 +653,7 @@ def _game_problems(f: GameFacts, rules: HouseRules) -> Problems:
         problems.append(("manual_bock", "Bock vom Tisch gibt es in diesen Regeln nicht "
                                         "(kein Bock-Grund manual)"))
     _eyes_problems(f, problems)
-    if kind in _NO_ANNOUNCEMENTS:
+    if not kind.takes_announcements:
         _silent_game_problems(f, problems)
     else:
         _announcement_problems(f, rules, problems)
@@ -677,7 +671,7 @@ def _kind_problems(f: GameFacts, rules: HouseRules, problems: Problems) -> None:
             problems.append(("solo", f"das Solo {f.solo.value} gibt es in diesen Regeln nicht"))
     elif f.solo is not None:
         problems.append(("solo", "nur bei der Spielart solo"))
-    if f.caller is not None and f.kind not in _CALLED_KINDS:
+    if f.caller is not None and not f.kind.names_caller:
         problems.append(("caller", "nur bei einer Hochzeit oder Armut"))
     if f.pflicht is not None:
         if f.kind is not GameKind.SOLO:
@@ -697,7 +691,7 @@ def _eyes_problems(f: GameFacts, problems: Problems) -> None:
             problems.append(("eyes", f"die Augen ergeben {sum(f.eyes.values())} statt 240"))
     elif f.eyes is not None:
         problems.append(("eyes", "nur beim Hammelrennen"))
-    if f.kind in _NO_PARTIES:
+    if not f.kind.has_parties:
         if f.re_eyes is not None:
             problems.append(("re_eyes", "in dieser Spielart gibt es keine Re-Augen"))
         if f.trickless is not None:
@@ -1200,7 +1194,7 @@ def zero_eyes_party(facts: GameFacts, rules: HouseRules) -> Party | None:
     """The party with 0 Augen when only the table can say whether it took a trick: with 48
     cards four nines make a 0-Augen trick (RULES.md, Terms); with 40 cards 0 Augen is always
     schwarz. None in every other game."""
-    if rules.deck != 48 or facts.kind in _NO_PARTIES or facts.re_eyes is None:
+    if rules.deck != 48 or not facts.kind.has_parties or facts.re_eyes is None:
         return None
     return {0: _RE, 240: _KONTRA}.get(facts.re_eyes)
 
@@ -1246,7 +1240,7 @@ def trickless_party(facts: GameFacts, rules: HouseRules) -> Party | None:
     >>> trickless_party(zero, rules_from_spec({"preset": "ddv", "deck": 40})).value
     'kontra'
     """
-    if facts.kind in _NO_PARTIES or facts.re_eyes is None:
+    if not facts.kind.has_parties or facts.re_eyes is None:
         return None
     return next((p for p in Party if _took_no_trick(facts, rules, p.value)), None)
 
