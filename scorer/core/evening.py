@@ -59,7 +59,15 @@ from scorer.core.rules import (
     rules_from_spec,
     shown,
 )
-from scorer.core.scoring import GameFacts, GameScore, InvalidGame, name_problem, parse_game, score_game
+from scorer.core.scoring import (
+    GameEntry,
+    GameFacts,
+    GameScore,
+    InvalidGame,
+    name_problem,
+    parse_game,
+    score_game,
+)
 
 MAX_ENTRIES = 50_000
 """The most entries (games and table changes) one evening's `games` list may hold.
@@ -461,12 +469,14 @@ class _State:
     # ------------------------------------------------------------------ one game
 
     def play(self, raw: Any) -> LedgerGame:
-        """Score one game in its place and advance the state."""
-        if not (type(raw) is dict or isinstance(raw, Mapping)):
-            raise InvalidGame([("", "ein Spiel muss ein JSON-Objekt sein")])
-        for key in ("rules", "bock"):
-            if key in raw:
-                raise InvalidGame([(key, "kommt vom Abend, nicht vom einzelnen Spiel")])
+        """Score one game in its place and advance the state: ``raw`` is CLI.md JSON or a
+        typed GameEntry (named by names), which carries neither rules nor Bock."""
+        if type(raw) is not GameEntry:
+            if not (type(raw) is dict or isinstance(raw, Mapping)):
+                raise InvalidGame([("", "ein Spiel muss ein JSON-Objekt sein")])
+            for key in ("rules", "bock"):
+                if key in raw:
+                    raise InvalidGame([(key, "kommt vom Abend, nicht vom einzelnen Spiel")])
         order = self.order()
         forced = self.forced_soloist(order)
         bock = self.bock(forced)
@@ -500,12 +510,13 @@ class _State:
         return LedgerGame(self.games, dealer, facts.players, bock, facts, result, points,
                           totals.copy(), pflicht, forced, stays, self.seats, expected)
 
-    def _facts(self, raw: Mapping[str, Any], order: tuple[str, ...],
+    def _facts(self, raw: Mapping[str, Any] | GameEntry[str], order: tuple[str, ...],
                expected: tuple[str, ...], bock: int) -> GameFacts:
         """The game's facts with its players in seat order after the dealer (``expected``
         when the entry names none) and the Bock factor from the evening."""
         facts = parse_game(raw, players=expected, bock=bock)
-        if "players" in raw:
+        named = raw.players is not None if isinstance(raw, GameEntry) else "players" in raw
+        if named:
             strangers = [p for p in facts.players if p not in order]
             if strangers:
                 raise InvalidGame([("players", f"sitzt nicht am Tisch: {', '.join(strangers)}")])
@@ -696,8 +707,8 @@ def _widened(game: LedgerGame, players: tuple[str, ...]) -> LedgerGame:
 
 
 def fold(setup: EveningSetup, entries: Sequence[Any]) -> Ledger:
-    """Fold raw entries (CLI.md games without rules and bock, and table changes) into the
-    ledger."""
+    """Fold raw entries (CLI.md games without rules and bock, or typed GameEntry values named
+    by names, and table changes) into the ledger."""
     state = _State(setup)
     new, joined = _fold(state, entries, 0)
     games = tuple(e for e in new if isinstance(e, LedgerGame))

@@ -40,12 +40,13 @@ re_eyes - Augen müssen zwischen 0 und 240 liegen
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re as regex
 from collections.abc import Callable, Mapping
 from enum import Enum
 from types import MappingProxyType
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from scorer.core.rules import (
     MAX_BOCK,
@@ -158,6 +159,12 @@ _LEVEL_OF = {m.value: m for m in Level}
 _KIND_OF = {m.value: m for m in GameKind}
 _SOLO_OF = {m.value: m for m in SoloKind}
 _EXTRA_OF = {m.value: m for m in Extra}
+_UNKNOWN_TERM: dict[type[Enum], str] = {
+    GameKind: "unbekannte Spielart {}", SoloKind: "unbekannte Soloart {}",
+    Level: "unbekannte Ansage {}", Party: 'muss "re" oder "kontra" sein'}
+"""What parse_game says of a value its closed vocabulary does not have."""
+_TERMS: dict[type[Enum], Mapping[str, Enum]] = {
+    GameKind: _KIND_OF, SoloKind: _SOLO_OF, Level: _LEVEL_OF, Party: _PARTY_OF}
 # Text that is no name: control characters (C0, DEL, C1), line and paragraph separators, and
 # lone surrogates, which JSON can carry ("\ud800") but UTF-8 cannot encode.
 _NOT_NAME_TEXT = regex.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
@@ -293,6 +300,163 @@ class GameFacts(NamedTuple):
         if self.caller is not None:
             out["caller"] = self.caller
         return out
+
+
+PlayerKey = TypeVar("PlayerKey")
+"""Whatever names a player where a game is entered: the app's player ids, the core's names."""
+_Q = TypeVar("_Q")
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class GameEntry(Generic[PlayerKey]):
+    """One game as the table enters it, typed but not yet checked: what an entry form (or
+    any other way in) hands to the services and the core, which take it as it is.
+    :func:`parse_game` checks it in its place (once, in the evening's fold) and makes the
+    :class:`GameFacts` that are scored.
+
+    Not a GameFacts, because it is none yet: it may break any rule (250 Augen, a Re player
+    who does not play), it may leave who plays to the rotation (``players`` None: a phone
+    that kept the game offline cannot know them), it never carries Bock (the evening's),
+    and it names players by whatever names them where it was entered: the app's
+    player ids, the core's names (:meth:`keyed` turns one into the other).
+
+    >>> entry = GameEntry(re=("Anna", "Cem"), re_eyes=151,
+    ...                   announced={Party.RE: Level.KEINE_90, Party.KONTRA: Level.ANSAGE})
+    >>> facts = parse_game(entry, players=("Anna", "Ben", "Cem", "Dora"))
+    >>> score_game(facts, preset("ddv")).points["Anna"]
+    7
+    """
+
+    kind: GameKind = GameKind.NORMAL
+    """The game kind."""
+    players: tuple[PlayerKey, ...] | None = None
+    """The four who play; None: the four the rotation names at the game's place."""
+    re: tuple[PlayerKey, ...] = ()
+    """The Re players: two, or one soloist (none in a game without parties)."""
+    re_eyes: int | None = None
+    """Augen of Re."""
+    solo: SoloKind | None = None
+    """The solo kind, with kind solo."""
+    pflicht: bool | None = None
+    """Pflicht (True) or Lust (False) for kind solo; None = decided by the evening."""
+    trickless: Party | None = None
+    """The party that took no trick, where Augen alone do not tell."""
+    announced: Mapping[Party, Level] = dataclasses.field(default_factory=dict)
+    """Each party's highest announcement, where it made one."""
+    doppelt: Mapping[Party, int] = dataclasses.field(default_factory=dict)
+    """Doppelt said per party (doppelt mode)."""
+    extras: Mapping[Party, Mapping[Extra, int]] = dataclasses.field(default_factory=dict)
+    """Sonderpunkte per party, counts per extra."""
+    eyes: Mapping[PlayerKey, int] | None = None
+    """Augen per player, Hammelrennen only."""
+    manual_bock: bool = False
+    """The table declared Bock after this game (RULES.md §9.5)."""
+    caller: PlayerKey | None = None
+    """Who called the Hochzeit or had the Armut (one of ``re``)."""
+    points: Mapping[PlayerKey, int] | None = None
+    """A recorded game's points per player, as written (RULES.md §10.1)."""
+    note: str | None = None
+    """Where a recorded game's points come from or why."""
+    dealer_stays: bool = False
+    """A recorded game after which the same dealer deals again."""
+
+    def keyed(self, key: Callable[[PlayerKey], _Q]) -> GameEntry[_Q]:
+        """The same game with every player ``p`` given as ``key(p)``: the app's ids as the
+        core's names (``names.__getitem__``), or names as ids."""
+        def each(players: tuple[PlayerKey, ...]) -> tuple[_Q, ...]:
+            return tuple(map(key, players))
+
+        def per_player(values: Mapping[PlayerKey, int] | None) -> dict[_Q, int] | None:
+            return None if values is None else {key(p): n for p, n in values.items()}
+
+        return GameEntry(
+            kind=self.kind, players=None if self.players is None else each(self.players),
+            re=each(self.re), re_eyes=self.re_eyes, solo=self.solo, pflicht=self.pflicht,
+            trickless=self.trickless, announced=self.announced, doppelt=self.doppelt,
+            extras=self.extras, eyes=per_player(self.eyes), manual_bock=self.manual_bock,
+            caller=None if self.caller is None else key(self.caller),
+            points=per_player(self.points), note=self.note, dealer_stays=self.dealer_stays)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The entry as JSON: CLI.md's game input, and with player ids the facts the app
+        stores (``games.facts``, the history, backups). Only what was entered, in the order
+        the app has always stored it; a JSON object's keys are text (``"17"``)."""
+        out: dict[str, Any] = {"kind": self.kind.value}
+        if self.points is not None:
+            out["points"] = {str(p): n for p, n in self.points.items()}
+        if self.players is not None:
+            out["players"] = list(self.players)
+        if self.solo is not None:
+            out["solo"] = self.solo.value
+        if self.pflicht is not None:
+            out["pflicht"] = self.pflicht
+        if self.eyes is not None:
+            out["eyes"] = {str(p): n for p, n in self.eyes.items()}
+        if self.caller is not None:
+            out["caller"] = self.caller
+        return {**out, **self._played(), **self._recorded()}
+
+    def _played(self) -> dict[str, Any]:
+        """The parties, their Augen and what they said and made."""
+        out: dict[str, Any] = {}
+        if self.re:
+            out["re"] = list(self.re)
+        if self.re_eyes is not None:
+            out["re_eyes"] = self.re_eyes
+        if self.trickless is not None:
+            out["trickless"] = self.trickless.value
+        if self.announced:
+            out["announced"] = {p.value: level.value for p, level in self.announced.items()}
+        if self.doppelt:
+            out["doppelt"] = {p.value: n for p, n in self.doppelt.items()}
+        if self.extras:
+            out["extras"] = {p.value: {e.value: n for e, n in counts.items()}
+                             for p, counts in self.extras.items()}
+        return out
+
+    def _recorded(self) -> dict[str, Any]:
+        """Bock from the table, and a recorded game's note and dealer."""
+        out: dict[str, Any] = {}
+        if self.manual_bock:
+            out["manual_bock"] = True
+        if self.note is not None:
+            out["note"] = self.note
+        if self.dealer_stays:
+            out["dealer_stays"] = True
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any],
+                  key: Callable[[str], PlayerKey]) -> GameEntry[PlayerKey]:
+        """An entry from JSON known to be well formed (:meth:`to_dict` read back: CLI.md
+        game input with ``key=str``, stored facts with ``key=int``); ``key`` reads the keys
+        of a JSON object of players (Augen, points), lists of players are taken as they
+        are. JSON from anywhere else is for :func:`parse_game`: here a malformed value
+        raises a KeyError, ValueError or TypeError, not InvalidGame.
+
+        >>> GameEntry.from_dict({"re": [3, 1], "re_eyes": 151}, int).to_dict()
+        {'kind': 'normal', 're': [3, 1], 're_eyes': 151}
+        """
+        def per_player(name: str) -> dict[PlayerKey, int] | None:
+            values = data.get(name)
+            return None if values is None else {key(p): n for p, n in values.items()}
+
+        def per_party(name: str) -> dict[Party, Any]:
+            return {Party(p): value for p, value in (data.get(name) or {}).items()}
+
+        players, solo, trickless = data.get("players"), data.get("solo"), data.get("trickless")
+        return cls(
+            kind=GameKind(data.get("kind", "normal")),
+            players=None if players is None else tuple(players), re=tuple(data.get("re", ())),
+            re_eyes=data.get("re_eyes"), solo=None if solo is None else SoloKind(solo),
+            pflicht=data.get("pflicht"), trickless=None if trickless is None else Party(trickless),
+            announced={p: Level(level) for p, level in per_party("announced").items()},
+            doppelt=per_party("doppelt"),
+            extras={p: {Extra(e): n for e, n in counts.items()}
+                    for p, counts in per_party("extras").items()},
+            eyes=per_player("eyes"), manual_bock=bool(data.get("manual_bock")),
+            caller=data.get("caller"), points=per_player("points"), note=data.get("note"),
+            dealer_stays=bool(data.get("dealer_stays")))
 
 
 class GameScore(NamedTuple):
@@ -459,7 +623,7 @@ def _per_party(data: Mapping[str, Any], key: str, default: _T,
 def _parse_level(where: str, value: Any, problems: Problems) -> Level | None:
     level = _LEVEL_OF.get(value) if isinstance(value, str) else None
     if level is None:
-        problems.append((where, f"unbekannte Ansage {shown(value)}"))
+        problems.append((where, _UNKNOWN_TERM[Level].format(shown(value))))
     return level
 
 
@@ -548,18 +712,20 @@ def _parse_bock(value: Any, problems: Problems) -> int:
     return int(value)
 
 
-_NO_EXTRAS = GameFacts._field_defaults["re_extras"]
+_NO_EXTRAS: Mapping[Extra, int] = GameFacts._field_defaults["re_extras"]
 
 
 def parse_game(data: Any, *, players: tuple[str, ...] | None = None,
                bock: int | None = None) -> GameFacts:
-    """Shape-check one game's JSON; ``players`` fills in a missing ``players`` field, ``bock``
-    a missing ``bock`` field (the evening knows both; the game's input must not carry Bock).
-    ``players`` are the caller's own names, taken as they are (the evening's seats, checked
-    when the evening began).
+    """Shape-check one game's JSON, or a typed :class:`GameEntry` (named by names);
+    ``players`` fills in a missing ``players`` field, ``bock`` a missing ``bock`` field (the
+    evening knows both; the game's input must not carry Bock). ``players`` are the caller's
+    own names, taken as they are (the evening's seats, checked when the evening began).
 
     Rule-dependent checks happen in :func:`validate_game`, which :func:`score_game` calls.
     """
+    if type(data) is GameEntry:
+        return _parse_entry(data, players, bock)
     if not _is_mapping(data):
         raise InvalidGame([("", "ein Spiel muss ein JSON-Objekt sein")])
     problems: Problems = [] if _FIELDS.issuperset(data) else [
@@ -568,11 +734,11 @@ def parse_game(data: Any, *, players: tuple[str, ...] | None = None,
         game_players = players
     else:
         game_players = _parse_players(data.get("players"), problems)
-    kind = _parse_choice(data, "kind", _KIND_OF, GameKind.NORMAL, "unbekannte Spielart {}",
+    kind = _parse_choice(data, "kind", _KIND_OF, GameKind.NORMAL, _UNKNOWN_TERM[GameKind],
                          problems, null_is_absent=False)
-    solo = _parse_choice(data, "solo", _SOLO_OF, None, "unbekannte Soloart {}", problems)
-    trickless = _parse_choice(data, "trickless", _PARTY_OF, None,
-                              'muss "re" oder "kontra" sein', problems)
+    solo = _parse_choice(data, "solo", _SOLO_OF, None, _UNKNOWN_TERM[SoloKind], problems)
+    trickless = _parse_choice(data, "trickless", _PARTY_OF, None, _UNKNOWN_TERM[Party],
+                              problems)
     pflicht = _parse_flag(data, "pflicht", problems)
     manual_bock = _parse_flag(data, "manual_bock", problems)
     note = _parse_note(data.get("note"), problems)
@@ -609,6 +775,89 @@ def _recorded_facts(data: Mapping[str, Any], players: tuple[str, ...], bock: int
         raise InvalidGame(problems)
     return GameFacts(players, GameKind.RECORDED, bock=bock, manual_bock=manual_bock, note=note,
                      recorded=recorded, dealer_stays=bool(dealer_stays))
+
+
+def _parse_entry(entry: GameEntry[Any], players: tuple[str, ...] | None,
+                 bock: int | None) -> GameFacts:
+    """parse_game of a typed entry: what its types do not already say is checked as in
+    JSON, with the same words and in the same order."""
+    problems: Problems = []
+    if players is not None and entry.players is None:
+        game_players = players
+    else:
+        game_players = _parse_players(entry.players, problems)
+    note = _parse_note(entry.note, problems)
+    game_bock = _parse_bock(1 if bock is None else bock, problems)
+    if entry.kind is GameKind.RECORDED:
+        return _recorded_entry(entry, game_players, game_bock, note, problems)
+    problems.extend((key, "nur bei eingetragenen Punkten (kind recorded)") for key, entered
+                    in (("points", entry.points is not None),
+                        ("dealer_stays", entry.dealer_stays)) if entered)
+    re = _parse_re(entry.re, game_players, problems)
+    re_eyes = _parse_re_eyes(entry.re_eyes, problems)
+    doppelt = {p: _parse_doppelt(f"doppelt.{p.value}", n, problems) or 0
+               for p, n in entry.doppelt.items()}
+    extras = {p: _entry_extras(f"extras.{p.value}", counts, problems)
+              for p, counts in entry.extras.items()}
+    eyes = _parse_eyes(entry.eyes, problems)
+    caller = _parse_caller(entry.caller, re, problems)
+    if problems:
+        raise InvalidGame(problems)
+    announced = entry.announced
+    return GameFacts(game_players, entry.kind, re, re_eyes, entry.solo, entry.pflicht,
+                     entry.trickless, announced.get(_RE, Level.NONE),
+                     announced.get(_KONTRA, Level.NONE), doppelt.get(_RE, 0),
+                     doppelt.get(_KONTRA, 0), extras.get(_RE, _NO_EXTRAS),
+                     extras.get(_KONTRA, _NO_EXTRAS), eyes, game_bock, entry.manual_bock, note,
+                     caller=caller)
+
+
+def _entry_extras(where: str, counts: Mapping[Extra, int],
+                  problems: Problems) -> Mapping[Extra, int]:
+    """One party's Sonderpunkte of a typed entry: counts, and only those that are not 0."""
+    out: dict[Extra, int] = {}
+    for extra, count in counts.items():
+        if not _is_count(count):
+            problems.append((f"{where}.{extra.value}", "muss eine Anzahl (0 oder mehr) sein"))
+        elif count:
+            out[extra] = count
+    return out
+
+
+def _recorded_entry(entry: GameEntry[Any], players: tuple[str, ...], bock: int,
+                    note: str | None, problems: Problems) -> GameFacts:
+    """The rest of a typed recorded game, as :func:`_recorded_facts` reads JSON."""
+    entered = entry.to_dict()
+    problems.extend((key, "gibt es bei eingetragenen Punkten nicht")
+                    for key in _NOT_RECORDED if key in entered)
+    recorded = _parse_recorded(entry.points, players, problems)
+    if problems:
+        raise InvalidGame(problems)
+    return GameFacts(players, GameKind.RECORDED, bock=bock, manual_bock=entry.manual_bock,
+                     note=note, recorded=recorded, dealer_stays=entry.dealer_stays)
+
+
+_Term = TypeVar("_Term", GameKind, SoloKind, Level, Party)
+
+
+def read_term(vocabulary: type[_Term], text: str, field: str) -> _Term:
+    """The member of one of a game's closed vocabularies (GameKind, SoloKind, Level, Party)
+    that ``text`` names, read as :func:`parse_game` reads JSON: a form's text becomes a
+    :class:`GameEntry`'s value here. InvalidGame naming ``field``, in parse_game's words,
+    when there is no such member.
+
+    >>> read_term(SoloKind, "damen", "solo")
+    <SoloKind.DAMEN: 'damen'>
+    >>> read_term(GameKind, "skat", "kind")
+    Traceback (most recent call last):
+    ...
+    scorer.core.scoring.InvalidGame: kind: unbekannte Spielart 'skat'
+    """
+    member = _TERMS[vocabulary].get(text)
+    if member is None:
+        raise InvalidGame([(field, _UNKNOWN_TERM[vocabulary].format(shown(text)))])
+    assert isinstance(member, vocabulary)
+    return member
 
 
 # --------------------------------------------------------------------------- validation
@@ -1226,6 +1475,36 @@ def trickless_matters(facts: GameFacts, rules: HouseRules) -> bool:
     return with_tricks != without
 
 
+def trick_question(entry: GameEntry[Any], rules: HouseRules) -> Party | None:
+    """Whom the table must be asked whether they took a trick before the game can count:
+    the party with 0 Augen, where only the table can say (:func:`zero_eyes_party`) and the
+    answer changes the game (:func:`trickless_matters`). None when there is nothing to ask,
+    also for an entry the core refuses anyway (its refusal says more). Asked of an entry
+    that does not say yet; its ``trickless`` is not looked at.
+
+    Who plays need not be known (a phone that kept the game offline leaves it to the
+    rotation): Kontra then get stand-ins, since they only count as a party here.
+
+    >>> said_schwarz = GameEntry(re=(1, 3), re_eyes=240, announced={Party.RE: Level.SCHWARZ})
+    >>> trick_question(said_schwarz, preset("ddv")).value
+    'kontra'
+    >>> trick_question(GameEntry(re=(1, 3), re_eyes=240), preset("grundregeln")) is None
+    True
+    """
+    if rules.deck != 48 or not entry.kind.has_parties or entry.re_eyes not in (0, 240):
+        return None  # nothing to ask, before the game is read
+    named = entry.keyed(str)
+    players = named.players
+    if players is None or len(players) != 4:
+        players = named.re + tuple(f"?{k}" for k in range(4 - len(named.re)))
+    try:
+        facts = _parse_entry(dataclasses.replace(named, players=players, eyes=None), None, None)
+    except InvalidGame:
+        return None
+    party = zero_eyes_party(facts, rules)
+    return party if party is not None and trickless_matters(facts, rules) else None
+
+
 def trickless_party(facts: GameFacts, rules: HouseRules) -> Party | None:
     """The party that took no trick (schwarz), as the game is scored: the one entered as
     trickless, or with 40 cards the one with 0 Augen. None when both took tricks, and in
@@ -1257,6 +1536,7 @@ def score(data: Mapping[str, Any]) -> GameScore:
 
 __all__ = [
     "EXTRA_LABEL",
+    "GameEntry",
     "GameFacts",
     "GameScore",
     "InvalidGame",
@@ -1270,8 +1550,10 @@ __all__ = [
     "name_problem",
     "parse_game",
     "preset",
+    "read_term",
     "score",
     "score_game",
+    "trick_question",
     "trickless_matters",
     "trickless_party",
     "validate_game",
