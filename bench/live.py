@@ -66,6 +66,7 @@ sys.path.insert(0, sys.argv[2])
 from pdf import sample_evening
 from scorer.app import create_app
 from scorer import services
+from scorer.core.scoring import GameEntry
 app = create_app()
 with app.app_context():
     group = services.create_group("Beobachtet", "bockrunde")
@@ -76,7 +77,8 @@ with app.app_context():
         seat_ids=[p.id for p in players], first_dealer_id=players[0].id, preset="bockrunde",
         rules=services.house_rules(group), planned_games=None, cents_per_point=10)
     for game in sample_evening(int(sys.argv[1]), 4)["games"]:
-        services.add_game(evening, services.from_core(game, ids), str(uuid.uuid4()))
+        entry = GameEntry.from_dict(game, str).keyed(ids.__getitem__)
+        services.add_game(evening, entry, str(uuid.uuid4()))
     print(json.dumps([group.edit_token, [ids[n] for n in names]]))
 """
 

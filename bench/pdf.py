@@ -213,6 +213,7 @@ sys.path.insert(0, sys.argv[1])
 from pdf import sample_evening
 from scorer.app import create_app
 from scorer import services
+from scorer.core.scoring import GameEntry
 app = create_app()
 with app.app_context():
     group = services.create_group("Donnerstagsrunde", "bockrunde")
@@ -225,7 +226,8 @@ with app.app_context():
             preset="bockrunde", rules=services.house_rules(group), planned_games=None,
             cents_per_point=10)
         for game in sample_evening(games, 5)["games"]:
-            services.add_game(evening, services.from_core(game, ids), str(uuid.uuid4()))
+            entry = GameEntry.from_dict(game, str).keyed(ids.__getitem__)
+            services.add_game(evening, entry, str(uuid.uuid4()))
         urls.append(f"/r/{group.read_token}/abend/{evening.number}/")
     print(json.dumps([group.edit_token, urls]))
 """
@@ -323,12 +325,13 @@ MORE = """
 import sys, uuid
 from scorer.app import create_app
 from scorer import services
+from scorer.core.rules import GameKind
+from scorer.core.scoring import GameEntry
 app = create_app()
 with app.app_context():
     group = services.find_group(sys.argv[1])
     evening = group.evenings[-1]
-    ids = {p.name: p.id for p in group.players}
-    services.add_game(evening, services.from_core({"kind": "redeal"}, ids), str(uuid.uuid4()))
+    services.add_game(evening, GameEntry(kind=GameKind.REDEAL), str(uuid.uuid4()))
 """
 
 

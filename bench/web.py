@@ -104,6 +104,7 @@ class Bench:
         """A Runde of PLAYERS with ``evenings`` evenings of ``games`` games (all closed but the
         last); its URL."""
         from scorer import services
+        from scorer.core.scoring import GameEntry
 
         with self.app.app_context():
             group = services.create_group("Donnerstagsrunde", "bockrunde")
@@ -116,7 +117,8 @@ class Bench:
                     preset="bockrunde", rules=services.house_rules(group), planned_games=None,
                     cents_per_point=10)
                 for game in sample_evening(games, PLAYERS, seed=k)["games"]:
-                    services.add_game(evening, services.from_core(game, ids), str(uuid.uuid4()))
+                    entry = GameEntry.from_dict(game, str).keyed(ids.__getitem__)
+                    services.add_game(evening, entry, str(uuid.uuid4()))
                 if k < evenings - 1:
                     services.set_closed(evening, True, evening.revision)
             return f"/r/{group.edit_token}/"
@@ -254,6 +256,7 @@ def evening_figures(games: int, rounds: int, profile: bool) -> dict[str, float]:
     """Seconds per request and statements of save and sheet for an evening of ``games``."""
     from scorer import services
     from scorer.core.evening import evening as fold_input
+    from scorer.core.scoring import GameEntry
 
     bench = Bench()
     data = sample_evening(games + rounds + 8, PLAYERS)
@@ -272,7 +275,8 @@ def evening_figures(games: int, rounds: int, profile: bool) -> dict[str, float]:
             first_dealer_id=added[0].id, preset="bockrunde", rules=rules_from_spec("bockrunde"),
             planned_games=None, cents_per_point=10)
         for game in stored:
-            services.add_game(evening, services.from_core(game, ids), str(uuid.uuid4()))
+            entry = GameEntry.from_dict(game, str).keyed(ids.__getitem__)
+            services.add_game(evening, entry, str(uuid.uuid4()))
         sheet_url = f"/r/{group.edit_token}/abend/{evening.number}/"
     client = bench.client
     other = bench.fresh_worker().test_client()

@@ -424,3 +424,13 @@ def count_rows(app: Any, model: Any) -> int:
 
     with app.app_context():
         return db.session.scalar(select(func.count()).select_from(model))
+
+
+def game_entry(game: dict[str, Any], ids: dict[str, int] | None = None) -> Any:
+    """A game written by a test as the typed entry the entry form makes: CLI.md JSON by
+    names with ``ids`` (name -> player id), or stored facts (player ids) without."""
+    from scorer.core.scoring import GameEntry
+
+    if ids is None:
+        return GameEntry.from_dict(game, int)
+    return GameEntry.from_dict(game, str).keyed(ids.__getitem__)

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import game_entry
 from tests.test_web_import import counts, preview_url, text, upload
 
 
@@ -43,16 +44,16 @@ def _runde_a(app: Any) -> str:
                       {"re": ["Emil", "Ben"], "re_eyes": 100, "announced": {"re": "ansage"}},
                       {"kind": "solo", "solo": "damen", "re": ["Anna"], "re_eyes": 130},
                       {"re": ["Anna", "Ben"], "re_eyes": 125}):
-            services.add_game(first, services.from_core(facts, ids), next(key))
+            services.add_game(first, game_entry(facts, ids), next(key))
         services.add_table_change(first, [ids["Anna"], ids["Ben"], ids["Cem"], ids["Dora"]],
                                   None, None, next(key))
         penalty = {"kind": "recorded", "points": {"Anna": 3, "Ben": -1, "Cem": -1, "Dora": -1},
                    "note": "Strafpunkte: falsch bedient"}
-        services.add_game(first, services.from_core(penalty, ids), next(key))
-        services.add_game(first, services.from_core({"re": ["Cem", "Ben"], "re_eyes": 90}, ids),
+        services.add_game(first, game_entry(penalty, ids), next(key))
+        services.add_game(first, game_entry({"re": ["Cem", "Ben"], "re_eyes": 90}, ids),
                           next(key))
         games = services.live_entries(first)
-        services.edit_game(games[0], {**games[0].facts, "re_eyes": 161}, 1)
+        services.edit_game(games[0], game_entry({**games[0].facts, "re_eyes": 161}), 1)
         services.delete_game(games[-1], 1)
         services.set_closed(first, True, first.revision)
         second = services.start_evening(
@@ -60,7 +61,7 @@ def _runde_a(app: Any) -> str:
             seat_ids=[ids[n] for n in ("Dora", "Cem", "Ben", "Anna")],
             first_dealer_id=ids["Cem"], preset="bockrunde", rules=rules_from_spec("bockrunde"),
             planned_games=24, cents_per_point=5)
-        services.add_game(second, services.from_core({"re": ["Dora", "Ben"], "re_eyes": 120},
+        services.add_game(second, game_entry({"re": ["Dora", "Ben"], "re_eyes": 120},
                                                      ids), next(key))
         services.retire_player(services.find_group(group.edit_token).players[-1], True)
         return group.edit_token

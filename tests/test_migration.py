@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 import pytest
+from conftest import game_entry
 
 BEFORE_TABLE_CHANGES = "7a1e2c9d0b34"
 
@@ -69,9 +70,11 @@ def _stored_by_the_old_app(app: Any) -> tuple[str, dict[str, Any]]:
                  "re_eyes": 95, "extras": {"kontra": {"fuchs_gefangen": 1}}},
             ]
             for k, facts in enumerate(games):
-                assert services.add_game(evening, facts, f"00000000-0000-4000-8000-{number}{k:011d}")
+                assert services.add_game(evening, game_entry(facts),
+                                         f"00000000-0000-4000-8000-{number}{k:011d}")
             stored = services.live_entries(evening)
-            services.edit_game(stored[1], {**games[1], "re_eyes": 161}, stored[1].revision)
+            services.edit_game(stored[1], game_entry({**games[1], "re_eyes": 161}),
+                               stored[1].revision)
             services.delete_game(stored[3], stored[3].revision)
         token = group.edit_token
         document = backup.dump(db.session, db.metadata)

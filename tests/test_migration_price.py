@@ -9,6 +9,7 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
+from conftest import game_entry
 
 BEFORE = "e8b4d2c6a1f3"
 """The revision before the price in tenths."""
@@ -29,7 +30,8 @@ def migrated(app: Any) -> Any:
                 group, played_on=dt.date(2025, 11, day), seat_ids=ids, first_dealer_id=ids[0],
                 preset="ddv", rules=preset("ddv"), planned_games=None, cents_per_point=price)
             facts = {"players": ids, "re": ids[:2], "re_eyes": 151}
-            assert services.add_game(evening, facts, f"00000000-0000-4000-8000-{day:012d}")
+            assert services.add_game(evening, game_entry(facts),
+                                     f"00000000-0000-4000-8000-{day:012d}")
         token = group.edit_token
     return app, token
 

@@ -89,10 +89,11 @@ def test_a_server_error_is_german_and_rolls_the_transaction_back(table, app, mon
     sheet = table.start_evening()
     from scorer import services
 
-    def half_done(evening, facts, entry_key):
+    def half_done(evening, entry, entry_key):
         from scorer.store.extensions import db
 
-        db.session.add(Game(evening=evening, position=1, facts=dict(facts), entry_key=entry_key))
+        db.session.add(Game(evening=evening, position=1, facts=entry.to_dict(),
+                            entry_key=entry_key))
         db.session.flush()
         raise RuntimeError("disk on fire")
 

@@ -14,7 +14,7 @@ import re
 from typing import Any
 
 import pytest
-from conftest import fetch_pdf
+from conftest import fetch_pdf, game_entry
 from pypdf import PdfReader
 
 TIE = (("Anna", "Cem"), 120)  # 120:120: Kontra wins with 120, one Bock round follows
@@ -133,7 +133,7 @@ def test_a_recorded_game_is_stored_by_player_id_and_folds_back_by_name(bockrunde
         evening = services.find_evening(services.find_group(bockrunde.token), 1)
         facts = {"kind": "recorded", "points": {"Anna": 3, "Ben": -1, "Cem": -1, "Dora": -1},
                  "note": "Strafpunkte"}
-        services.add_game(evening, services.from_core(facts, services.sheet(evening).ids),
+        services.add_game(evening, game_entry(facts, services.sheet(evening).ids),
                           "7d1a3f0e-0000-4000-8000-000000000001")
         stored = db.session.scalars(db.select(Game.facts)).one()
     assert set(stored["points"]) == {str(bockrunde.player_id(n)) for n in ("Anna", "Ben", "Cem",

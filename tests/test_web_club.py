@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from tests.club_helpers import NINE, Club, as_shown, shown_ranking, signed
-from tests.conftest import fetch_pdf
+from tests.conftest import fetch_pdf, game_entry
 
 
 @pytest.fixture
@@ -504,7 +504,7 @@ def test_the_ddv_list_plans_24_games_at_a_four_and_30_at_a_five_with_pflichtsoli
             k = len(five.games)
             game = {"players": list(coming.players), "re": list(coming.players[:2]),
                     "re_eyes": 151 if k % 2 else 100}
-            services.add_game(evening, services.from_core(game, ids), str(uuid.uuid4()))
+            services.add_game(evening, game_entry(game, ids), str(uuid.uuid4()))
             five.games.append(game)
         db.session.remove()
     sheet = club.client.get(five.sheet).text

@@ -10,7 +10,7 @@ import re
 import pytest
 from pypdf import PdfReader
 
-from conftest import fetch_pdf
+from conftest import fetch_pdf, game_entry
 from scorer.core.evening import evening
 from scorer.core.settlement import settle
 from scorer.printed.evening import number
@@ -151,7 +151,7 @@ def recorded(table):
                 ({"Anna": 3, "Ben": -1, "Cem": -1, "Dora": -1}, "Strafpunkte: falsch bedient"),
                 ({"Anna": -2, "Ben": 2, "Cem": -2, "Dora": 2}, None)]):
             facts = {"kind": "recorded", "points": points, **({"note": note} if note else {})}
-            services.add_game(evening, services.from_core(facts, ids),
+            services.add_game(evening, game_entry(facts, ids),
                               f"00000000-0000-4000-8000-{k:012d}")
     return sheet
 

@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from pypdf import PdfReader
 
-from conftest import COMPILED_TEMPLATES, fetch_pdf
+from conftest import COMPILED_TEMPLATES, fetch_pdf, game_entry
 from test_web_table_changes import change_form
 
 FOUR = ("Anna", "Ben", "Cem", "Dora")
@@ -386,7 +386,7 @@ def test_the_worker_that_saves_a_game_goes_on_from_the_fold_it_keeps(app, table,
     with app.app_context():
         evening = services.find_evening(services.find_group(table.token), 1)
         ids = {name: table.player_id(name) for name in FOUR}
-        saved = services.add_game(evening, services.from_core(
+        saved = services.add_game(evening, game_entry(
             {"players": list(FOUR), "re": ["Anna", "Ben"], "re_eyes": 121}, ids),
             str(uuid.uuid4()))
         assert saved is not None
@@ -411,7 +411,7 @@ def test_the_worker_that_saves_a_game_goes_on_from_the_fold_it_keeps(app, table,
             real(*rows)
 
         monkeypatch.setattr(changes, "commit_keeping", commit)
-        assert services.add_game(evening, services.from_core(
+        assert services.add_game(evening, game_entry(
             {"players": list(FOUR), "re": ["Cem", "Dora"], "re_eyes": 100}, ids),
             str(uuid.uuid4())) is not None
         assert seen == [False]

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from pypdf import PdfReader
 
-from conftest import fetch_pdf
+from conftest import fetch_pdf, game_entry
 from scorer.printed.evening import number
 
 pytest.importorskip("weasyprint")
@@ -48,7 +48,7 @@ def _evening_of(app: Any, games: int) -> tuple[str, str]:
         for k in range(games):
             re_pair = [SEATS[k % 4], SEATS[(k + 1) % 4]]
             game = {"re": re_pair, "re_eyes": (151, 95, 130, 62)[k % 4]}
-            assert services.add_game(evening, services.from_core(game, ids), str(uuid.uuid4()))
+            assert services.add_game(evening, game_entry(game, ids), str(uuid.uuid4()))
         return group.edit_token, f"/r/{group.edit_token}/abend/{evening.number}/"
 
 

@@ -16,6 +16,7 @@ from sqlalchemy import (
 )
 
 from scorer.core.names import PLAYER_NAME, InvalidName, clean_name, name_key
+from scorer.core.scoring import GameEntry
 from scorer.services.facts import is_table_change
 from scorer.store.extensions import db
 from scorer.store.models import Evening, Game, GameEvent, Group
@@ -81,19 +82,23 @@ def entry_words(row: Game) -> str:
 
 
 def sent_before(evening: Evening, entry_key: str,
-                facts: Mapping[str, Any]) -> tuple[Game, bool] | None:
+                sent: GameEntry[int] | Mapping[str, Any] | None) -> tuple[Game, bool] | None:
     """The entry a form with this one-time key stored already (None: none yet), and whether
-    ``facts`` are what it stored then: the same form sent again (a double tap, a reload, a
+    ``sent`` is what it stored then: the same form sent again (a double tap, a reload, a
     phone sending again after a lost answer) rather than another one under a used key.
 
-    An edit on the sheet since does not change what that form sent. What the form left open
-    is not compared: facts without ``players`` match whichever players the rotation gave the
-    stored game. A table change's new player, named by name (``Seat``), is the player of
-    that name, whom the first request added.
+    ``sent`` is a game form's typed entry (None: the form made no game, so it is another),
+    or a table change's facts. An edit on the sheet since does not change what that form
+    sent. What the form left open is not compared: an entry without ``players`` matches
+    whichever players the rotation gave the stored game. A table change's new player, named
+    by name (``Seat``), is the player of that name, whom the first request added.
     """
     game = game_by_entry_key(entry_key)
     if game is None:
         return None
+    if sent is None:
+        return game, False
+    facts = sent.to_dict() if isinstance(sent, GameEntry) else sent
     created = db.session.scalar(select(GameEvent.new_facts).where(
         GameEvent.game_id == game.id, GameEvent.action == CREATE))
     stored = dict(created if created is not None else game.facts)

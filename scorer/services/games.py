@@ -1,14 +1,16 @@
 """Games: a candidate folded in its place (the live preview), a new game stored (also one a
-phone kept offline, only as the number it had there), a game corrected."""
+phone kept offline, only as the number it had there), a game corrected. A game comes as the
+typed entry its form made (scorer.core.scoring.GameEntry, players named by id), checked by
+the core once, in its place, and stored as its JSON."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
 from scorer.store import fold_cache
 from scorer.core.evening import InvalidEvening, Ledger, LedgerGame, resume
+from scorer.core.scoring import GameEntry
 from scorer.store.extensions import db
 from scorer.store.models import Evening, Game, GameEvent
 from scorer.services.entries import EDIT
@@ -17,8 +19,10 @@ from scorer.services.facts import fold_facts, is_table_change, to_core
 from scorer.services.folds import fold_key, fold_of, instant, Folded, StoredEntry
 from scorer.services.refusals import check_revision, checked, fold_checked, NumberTaken, Refused
 
+TABLE_CHANGE_IS_NO_GAME = "ein Tischwechsel ist kein Spiel: über „Tisch ändern“ eintragen"
 
-def preview(evening: Evening, facts: Mapping[str, Any],
+
+def preview(evening: Evening, entry: GameEntry[int],
             replacing: Game | None = None) -> tuple[Ledger, LedgerGame]:
     """Fold the evening with a candidate game (new, or in place of ``replacing``).
 
@@ -26,14 +30,27 @@ def preview(evening: Evening, facts: Mapping[str, Any],
     candidate's own problems (fields without the ``games[i].`` prefix), or a whole-form
     problem when a later entry would stop being valid.
     """
-    return _preview(fold_of(evening), facts, replacing)
+    folded = fold_of(evening)
+    return _in_place(folded, named(entry, folded.names), replacing)
 
 
-def _preview(folded: Folded, facts: Mapping[str, Any],
-             replacing: Game | None) -> tuple[Ledger, LedgerGame]:
-    if is_table_change(facts) or (replacing is not None and is_table_change(replacing.facts)):
-        raise Refused([("", "ein Tischwechsel ist kein Spiel: über „Tisch ändern“ eintragen")])
-    candidate = to_core(facts, folded.names)
+def preview_stored(evening: Evening, facts: Mapping[str, Any],
+                   replacing: Game) -> tuple[Ledger, LedgerGame]:
+    """:func:`preview` of stored facts (player ids) in place of ``replacing``: an earlier
+    version the history kept, checked as it was stored (it goes back into the database as it
+    is, and may come from an old backup)."""
+    if is_table_change(facts):
+        raise Refused([("", TABLE_CHANGE_IS_NO_GAME)])
+    folded = fold_of(evening)
+    return _in_place(folded, to_core(facts, folded.names), replacing)
+
+
+def _in_place(folded: Folded, candidate: GameEntry[str] | dict[str, Any],
+              replacing: Game | None) -> tuple[Ledger, LedgerGame]:
+    """The evening folded with the core's ``candidate`` (a new game, or in place of
+    ``replacing``), and the candidate's place in it."""
+    if replacing is not None and is_table_change(replacing.facts):
+        raise Refused([("", TABLE_CHANGE_IS_NO_GAME)])
     if replacing is None:
         # A new game goes at the end: go on from the kept fold instead of folding it all.
         index = len(folded.entries)
@@ -41,12 +58,18 @@ def _preview(folded: Folded, facts: Mapping[str, Any],
                           lambda: [*folded.raws(), candidate], index)
     else:
         index = next(k for k, e in enumerate(folded.entries) if e.id == replacing.id)
-        raws = folded.raws()
+        raws: list[Any] = folded.raws()
         raws[index] = candidate
         ledger = fold_checked(folded.setup, raws, index)
-    entry = ledger.entries[index]
-    assert isinstance(entry, LedgerGame)
-    return ledger, entry
+    entry_now = ledger.entries[index]
+    assert isinstance(entry_now, LedgerGame)
+    return ledger, entry_now
+
+
+def named(entry: GameEntry[int], names: Mapping[int, str]) -> GameEntry[str]:
+    """An entry (player ids) as the core's input (names). An id the Runde does not have is
+    left as its number in text, for the core to refuse (as ``to_core`` leaves it)."""
+    return entry.keyed(lambda pid: names.get(pid, str(pid)))
 
 
 def without(evening: Evening, game: Game) -> Ledger | None:
@@ -60,13 +83,13 @@ def without(evening: Evening, game: Game) -> Ledger | None:
         return None
 
 
-def add_game(evening: Evening, facts: Mapping[str, Any], entry_key: str,
+def add_game(evening: Evening, entry: GameEntry[int], entry_key: str,
              number: int | None = None) -> GameEvent | None:
     """Store a new game after checking it in place; None if this form was stored already.
 
     With ``number`` the game is stored only as that game of the sheet (NumberTaken
     otherwise): a phone that entered it offline must not have it land elsewhere silently.
-    Facts without ``players`` get the four the rotation names at that place, stored like
+    An entry without ``players`` gets the four the rotation names at that place, stored like
     any other game's, so that a later change before it never moves them.
 
     The game is checked by going on from the evening's kept fold (``resume``), and the fold
@@ -78,12 +101,13 @@ def add_game(evening: Evening, facts: Mapping[str, Any], entry_key: str,
     check_room(evening, len(folded.entries))
     if number is not None:
         _check_number(folded, number)
-    ledger, entry = _preview(folded, facts, None)
-    if "players" not in facts:
-        facts = {**facts, "players": [folded.ids[p] for p in entry.players]}
-        ledger = resume(folded.ledger, [to_core(facts, folded.names)])
-    stored = _as_stored(facts)
-    event = store_entry(evening, stored, entry_key, None, number=entry.number)
+    ledger, game = _in_place(folded, named(entry, folded.names), None)
+    stored = entry.to_dict()
+    if entry.players is None:
+        # Named after the rest, as the app has always stored them. The kept fold stays the
+        # fold of what is stored: the rotation's four are the players it was folded with.
+        stored["players"] = [folded.ids[p] for p in game.players]
+    event = store_entry(evening, stored, entry_key, None, number=game.number)
     if event is not None:
         # Committed under the lock taken above: this request's commit is version + 1.
         after = folded.extended(
@@ -92,12 +116,6 @@ def add_game(evening: Evening, facts: Mapping[str, Any], entry_key: str,
         fold_cache.cache().put(evening.id, (version + 1, instant(evening.updated_at), *key[2:]),
                                after, len(after.entries) + 1)
     return event
-
-
-def _as_stored(facts: Mapping[str, Any]) -> dict[str, Any]:
-    """Facts as the database gives them back (JSON: lists, string keys), so that a fold kept
-    from them is the fold of what a later request reads."""
-    return json.loads(json.dumps(facts))
 
 
 def _check_number(folded: Folded, number: int) -> None:
@@ -109,13 +127,13 @@ def _check_number(folded: Folded, number: int) -> None:
         raise NumberTaken(number, len(games) + 1, taken)
 
 
-def edit_game(game: Game, facts: Mapping[str, Any], revision: int) -> GameEvent:
+def edit_game(game: Game, entry: GameEntry[int], revision: int) -> GameEvent:
     """Replace a game's facts after checking the whole evening with them."""
     check_open(game.evening)
     if game.deleted_at is not None:
         raise Refused([("", "dieses Spiel ist gelöscht")])
     # The facts before the revision: a value the core refuses gets the same answer whether
     # or not another phone saved in between, and a conflict only ever shows facts that fold.
-    preview(game.evening, facts, replacing=game)
+    preview(game.evening, entry, replacing=game)
     check_revision(game.revision, revision)
-    return change_entry(game, EDIT, dict(facts))
+    return change_entry(game, EDIT, entry.to_dict())

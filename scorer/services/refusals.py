@@ -51,7 +51,7 @@ def check_revision(current: int, sent: int) -> None:
         raise Refused([("", STALE)])
 
 
-def fold_checked(setup: EveningSetup, raws: list[dict[str, Any]],
+def fold_checked(setup: EveningSetup, raws: Sequence[Any],
                   candidate: int | None) -> Ledger:
     return checked(lambda: fold(setup, raws), lambda: raws, candidate)
 

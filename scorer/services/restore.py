@@ -10,7 +10,7 @@ from scorer.store.models import Evening, Game, GameEvent
 from scorer.services.entries import entry_words, live_entries, CREATE, DELETE, EDIT, RESTORE
 from scorer.services.changes import change_entry, check_open, check_room
 from scorer.services.facts import is_table_change
-from scorer.services.games import preview
+from scorer.services.games import preview_stored
 from scorer.services.refusals import check_revision, Refused
 from scorer.services.table_changes import preview_table_change
 
@@ -48,7 +48,7 @@ def _back_to(evening: Evening, game: Game, event: GameEvent) -> GameEvent:
     if is_table_change(game.facts):
         _, _, index = preview_table_change(evening, old, after=old_place(event), replacing=game)
         return change_entry(game, EDIT, old, index)
-    preview(evening, old, replacing=game)
+    preview_stored(evening, old, replacing=game)
     return change_entry(game, EDIT, old)
 
 

@@ -1,6 +1,6 @@
 """What the pages that change an evening's entries (games, table changes, games sent later
 by a phone) share: the way back to the sheet, the refusal on a closed evening, the form's
-one-time key and the game entry form read into facts."""
+one-time key and the game entry form read into its typed entry."""
 
 from __future__ import annotations
 
@@ -16,7 +16,8 @@ from scorer import services
 from scorer.store.models import Evening, Game
 from scorer.web.pages.club_access import ended_round
 from scorer.web.pages.display import sentence
-from scorer.web.evening.forms import GameForm, facts_from_form, game_form
+from scorer.core.scoring import GameEntry
+from scorer.web.evening.forms import GameForm, entry_from_form, game_form
 from scorer.web.pages.forms import with_form_errors
 
 
@@ -61,16 +62,16 @@ def entry_key(value: str | None) -> str:
 
 def read_game(sheet: services.Sheet, seats: Sequence[str], data: Mapping[str, Any] | None = None,
               formdata: MultiDict[str, str] | None = None,
-              ) -> tuple[GameForm, dict[str, Any], dict[str, list[str]]]:
+              ) -> tuple[GameForm, GameEntry[int] | None, dict[str, list[str]]]:
     """The entry form of a game at the table ``seats`` as posted (this request's form over
-    ``data``, or ``formdata``: the fields a phone kept offline), validated; the facts it
-    stores, and its problems by field (the form's own and those of reading the facts). A
-    typed game, its live preview and a game sent later are read alike, so the same fields
-    store the same facts."""
+    ``data``, or ``formdata``: the fields a phone kept offline), validated; the typed entry
+    it makes (None: a choice names nothing the core knows), and its problems by field (the
+    form's own and those of reading the entry). A typed game, its live preview and a game
+    sent later are read alike, so the same fields store the same facts."""
     table = sheet.table(seats)
     form = game_form(sheet.rules, table, data)
     if formdata is not None:
         form.process(formdata=formdata)
     form.validate()
-    facts, errors = facts_from_form(form, sheet.rules, sheet.names, [i for i, _ in table])
-    return form, facts, with_form_errors(form, errors)
+    entry, errors = entry_from_form(form, sheet.rules, sheet.names, [i for i, _ in table])
+    return form, entry, with_form_errors(form, errors)

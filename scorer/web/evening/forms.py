@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from wtforms import (
     BooleanField,
@@ -32,13 +32,15 @@ from scorer.core.rules import (
     Extra,
     GameKind,
     HouseRules,
+    SoloKind,
 )
 from scorer.core.scoring import (
+    GameEntry,
     InvalidGame,
     Level,
-    parse_game,
-    trickless_matters,
-    zero_eyes_party,
+    Party,
+    read_term,
+    trick_question,
 )
 from scorer.core.settlement import (
     MODE_LABELS,
@@ -122,10 +124,6 @@ def seat_order(formdata: Mapping[str, Any], present: Sequence[str],
     return [pid for _, pid in sorted(ticked, key=key)]
 
 
-NO_PARTY_KINDS = {GameKind.HAMMELRENNEN.value, GameKind.REDEAL.value}
-NO_ANNOUNCEMENT_KINDS = NO_PARTY_KINDS | {GameKind.SCHWARZE_SAU.value}
-CALLED_KINDS = {GameKind.HOCHZEIT.value, GameKind.ARMUT.value}
-"""The kinds whose caller the form may name (who had the Hochzeit, or the Armut)."""
 LEVELS = [level.value for level in Level]
 LEVEL_TEXT = {"none": "—", "keine_90": "keine 90", "keine_60": "keine 60",
               "keine_30": "keine 30", "schwarz": "schwarz"}
@@ -147,6 +145,8 @@ def level_choices(party: str, rules: HouseRules) -> list[tuple[str, str]]:
 
 BOTH_TOOK_TRICKS = "none"
 """The answer "beide haben Stiche" to the schwarz question; "" is no answer yet."""
+TRICK_ANSWERS = (BOTH_TOOK_TRICKS, Party.RE.value, Party.KONTRA.value)
+"""The schwarz question answered: both took tricks, or the party that took none."""
 
 
 def trickless_question(party: str) -> str:
@@ -234,111 +234,164 @@ def _entry_class(extras: tuple[str, ...], eye_seats: tuple[tuple[int, str], ...]
     return Entry
 
 
-def facts_from_form(form: GameForm, rules: HouseRules, seats: Mapping[int, str],
+def entry_from_form(form: GameForm, rules: HouseRules, seats: Mapping[int, str],
                     table: Sequence[int] | None = None,
-                    ) -> tuple[dict[str, Any], dict[str, list[str]]]:
-    """Stored facts (players as ids) from a submitted entry form, and parse problems.
+                    ) -> tuple[GameEntry[int] | None, dict[str, list[str]]]:
+    """The typed entry (players as ids) of a submitted entry form, and its problems by
+    field; no entry where a choice names nothing the core knows (a kind, a solo, an
+    Ansage: only a tampered form sends such), which the problems then say in its words.
 
     ``seats`` names every player the form may name (id -> name), ``table`` the ids at the
     table for this game (default: all of ``seats``); whether a named player sits there is
-    the core's to say. Fields that do not apply to the chosen kind are left out, so a
-    hidden leftover never blocks saving. The core validates the rest.
+    the core's to say. Fields the chosen kind does not have are left out, so a hidden
+    leftover never blocks saving. The core checks the rest when the game is saved.
     """
-    problems: dict[str, list[str]] = {}
-    seat_ids = list(seats if table is None else table)
-    kind = form.kind.data or GameKind.NORMAL.value
-    facts: dict[str, Any] = {"kind": kind}
+    reading = _Reading(form, rules, seats, list(seats if table is None else table))
+    entry = reading.entry()
+    if (entry is not None and form.trickless.data not in TRICK_ANSWERS
+            and (party := trick_question(entry, rules)) is not None):
+        reading.problem("trickless", trickless_question(party.value))
+    return entry, reading.problems
 
-    def ids(field: SelectMultipleField) -> list[int]:
+
+_Term = TypeVar("_Term", GameKind, SoloKind, Level)
+
+
+class _Reading:
+    """One entry form read into a GameEntry, field by field, with the problems by field."""
+
+    def __init__(self, form: GameForm, rules: HouseRules, seats: Mapping[int, str],
+                 table: list[int]) -> None:
+        self.form, self.rules, self.seats, self.table = form, rules, seats, table
+        self.problems: dict[str, list[str]] = {}
+        self.unknown = False
+        """Whether a choice named nothing the core knows."""
+
+    def problem(self, field: str, message: str) -> None:
+        self.problems.setdefault(field, []).append(message)
+
+    def entry(self) -> GameEntry[int] | None:
+        # An unknown kind is read as a normal game, so that the other fields say what is
+        # wrong with them too.
+        kind = self.term(GameKind, self.form.kind.data or GameKind.NORMAL.value,
+                         "kind") or GameKind.NORMAL
+        players = self.players()
+        entry = GameEntry(
+            kind=kind, players=players, solo=self.solo(kind), pflicht=self.pflicht(kind),
+            eyes=self.eyes(kind, players), caller=self.caller(kind), re=self.re(kind),
+            re_eyes=self.form.re_eyes.data if kind.has_parties else None,
+            trickless=self.trickless(kind), announced=self.announced(kind),
+            doppelt=self.doppelt(kind), extras=self.extras(kind),
+            manual_bock=self.manual_bock())
+        return None if self.unknown else entry
+
+    def term(self, vocabulary: type[_Term], text: str, field: str) -> _Term | None:
+        """A choice as the core's term; None (and its problem) when it names none."""
+        try:
+            return read_term(vocabulary, text, field)
+        except InvalidGame as err:
+            for name, message in err.problems:
+                self.problem(name, message)
+            self.unknown = True
+            return None
+
+    def ids(self, field: SelectMultipleField) -> tuple[int, ...]:
+        """The players ticked in ``field`` that the Runde has."""
         out = []
         for raw in field.data or []:
             pid = parse_int(raw, low=1)
-            if pid not in seats:
-                problems.setdefault(field.name, []).append("unbekannter Spieler")
+            if pid not in self.seats:
+                self.problem(field.name, "unbekannter Spieler")
                 continue
             out.append(pid)
-        return out
+        return tuple(out)
 
-    if len(seat_ids) == 4:
-        facts["players"] = list(seat_ids)
-    else:
-        facts["players"] = ids(form.players)
-    if kind == GameKind.SOLO.value:
-        facts["solo"] = form.solo.data or None
-        if rules.pflichtsolo and form.pflicht.data in ("pflicht", "lust"):
-            facts["pflicht"] = form.pflicht.data == "pflicht"
-    if kind == GameKind.HAMMELRENNEN.value and rules.allows(GameKind.HAMMELRENNEN):
-        # (a posted Hammelrennen the rules don't know goes on to the core, which refuses it)
-        # Nobody chosen (a phone that kept the game offline leaves who plays to the
-        # rotation): the Augen of whoever has some, for the core to match with the four.
-        eye_fields = {pid: form._fields.get(f"eyes_{pid}") for pid in seat_ids}
-        playing = facts["players"] or [pid for pid, field in eye_fields.items()
-                                       if field is not None and field.data is not None]
-        eyes = {}
-        for pid in playing:
-            field = eye_fields.get(pid)
-            if field is None:
-                problems.setdefault("players", []).append("unbekannter Spieler")
-            elif field.data is None and not field.errors:
-                problems.setdefault("eyes", []).append(f"Augen von {seats[pid]} fehlen")
-            elif field.data is not None:
-                eyes[str(pid)] = field.data
-        facts["eyes"] = eyes
-    if kind in CALLED_KINDS and form.caller.data:
-        caller = parse_int(form.caller.data, low=1)
-        if caller in seats:
-            facts["caller"] = caller
-        else:
-            problems.setdefault("caller", []).append("unbekannter Spieler")
-    if kind not in NO_PARTY_KINDS:
-        facts["re"] = ids(form.re)
-        if form.re_eyes.data is not None:
-            facts["re_eyes"] = form.re_eyes.data
-            zero_side = {0: "re", 240: "kontra"}.get(form.re_eyes.data)
-            if rules.deck == 48 and zero_side and form.trickless.data == zero_side:
-                facts["trickless"] = zero_side
-    if kind not in NO_ANNOUNCEMENT_KINDS:
-        announced = {p: form[f"announced_{p}"].data for p in ("re", "kontra")}
-        announced = {p: v for p, v in announced.items() if v and v != "none"}
-        if announced:
-            facts["announced"] = announced
-        if rules.announcements is Announcements.DOPPELT:
-            doppelt = {p: form[f"doppelt_{p}"].data for p in ("re", "kontra")}
-            doppelt = {p: n for p, n in doppelt.items() if n}
-            if doppelt:
-                facts["doppelt"] = doppelt
-        extras: dict[str, dict[str, int]] = {}
-        for party in ("re", "kontra"):
-            counts = {e: form[extra_field(party, e)].data for e in _extras(rules)}
-            counts = {e: n for e, n in counts.items() if n}
-            if counts:
-                extras[party] = counts
-        if extras:
-            facts["extras"] = extras
-    if BockTrigger.MANUAL in rules.bock_triggers and form.manual_bock.data:
-        facts["manual_bock"] = True
-    if (form.trickless.data not in (BOTH_TOOK_TRICKS, "re", "kontra")
-            and (party := _open_schwarz_question(facts, rules)) is not None):
-        problems.setdefault("trickless", []).append(trickless_question(party))
-    return facts, problems
+    def players(self) -> tuple[int, ...]:
+        """A table of four plays; at a bigger one, who was ticked (maybe nobody: a phone
+        that kept the game offline leaves who plays to the rotation)."""
+        return tuple(self.table) if len(self.table) == 4 else self.ids(self.form.players)
 
+    def solo(self, kind: GameKind) -> SoloKind | None:
+        text = self.form.solo.data
+        return self.term(SoloKind, text, "solo") if kind is GameKind.SOLO and text else None
 
-def _open_schwarz_question(facts: Mapping[str, Any], rules: HouseRules) -> str | None:
-    """The party with 0 Augen whose tricks decide the score (scoring.trickless_matters), or
-    None when the answer changes nothing. Player ids stand in for names; a form that does
-    not say who plays (sent from a phone offline) gets stand-ins for Kontra, who only count
-    as a party here."""
-    re = [str(pid) for pid in facts.get("re", [])]
-    players = [str(pid) for pid in facts.get("players", [])]
-    if len(players) != 4:
-        players = re + [f"?{k}" for k in range(4 - len(re))]
-    data = {k: v for k, v in facts.items() if k not in ("players", "re", "eyes")}
-    try:
-        game = parse_game({**data, "players": players, "re": re})
-    except InvalidGame:
+    def pflicht(self, kind: GameKind) -> bool | None:
+        chosen = self.form.pflicht.data
+        if kind is GameKind.SOLO and self.rules.pflichtsolo and chosen in ("pflicht", "lust"):
+            return chosen == "pflicht"
         return None
-    party = zero_eyes_party(game, rules)
-    return party.value if party is not None and trickless_matters(game, rules) else None
+
+    def eyes(self, kind: GameKind, players: tuple[int, ...]) -> dict[int, int] | None:
+        """A Hammelrennen's Augen per player. Nobody chosen (a phone that kept the game
+        offline leaves who plays to the rotation): the Augen of whoever has some, for the
+        core to match with the four. (A posted Hammelrennen the rules don't know goes on to
+        the core, which refuses it.)"""
+        if kind is not GameKind.HAMMELRENNEN or not self.rules.allows(kind):
+            return None
+        fields = {pid: self.form._fields.get(f"eyes_{pid}") for pid in self.table}
+        typed = {pid: f.data for pid, f in fields.items() if f is not None and f.data is not None}
+        playing = players or tuple(typed)
+        for pid in playing:
+            if pid not in typed:
+                self.no_eyes(pid, fields.get(pid))
+        return {pid: typed[pid] for pid in playing if pid in typed}
+
+    def no_eyes(self, pid: int, field: Any) -> None:
+        """A player of a Hammelrennen without Augen: not at the table, or none typed (a
+        field whose text is no number says so itself)."""
+        if field is None:
+            self.problem("players", "unbekannter Spieler")
+        elif not field.errors:
+            self.problem("eyes", f"Augen von {self.seats[pid]} fehlen")
+
+    def caller(self, kind: GameKind) -> int | None:
+        if not kind.names_caller or not self.form.caller.data:
+            return None
+        caller = parse_int(self.form.caller.data, low=1)
+        if caller in self.seats:
+            return caller
+        self.problem("caller", "unbekannter Spieler")
+        return None
+
+    def re(self, kind: GameKind) -> tuple[int, ...]:
+        return self.ids(self.form.re) if kind.has_parties else ()
+
+    def trickless(self, kind: GameKind) -> Party | None:
+        """The party without a trick, where the form asked (0 Augen, 48 cards) and the
+        answer names the party with 0 Augen: a leftover answer is dropped."""
+        zero = {0: Party.RE, 240: Party.KONTRA}.get(self.form.re_eyes.data)
+        if (kind.has_parties and self.rules.deck == 48 and zero is not None
+                and self.form.trickless.data == zero.value):
+            return zero
+        return None
+
+    def announced(self, kind: GameKind) -> dict[Party, Level]:
+        if not kind.takes_announcements:
+            return {}
+        said = {party: self.term(Level, self.form[f"announced_{party.value}"].data or "none",
+                                 f"announced_{party.value}") for party in Party}
+        return {party: level for party, level in said.items() if level not in (None, Level.NONE)}
+
+    def doppelt(self, kind: GameKind) -> dict[Party, int]:
+        if not kind.takes_announcements or self.rules.announcements is not Announcements.DOPPELT:
+            return {}
+        said = {party: self.form[f"doppelt_{party.value}"].data for party in Party}
+        return {party: n for party, n in said.items() if n}
+
+    def extras(self, kind: GameKind) -> dict[Party, dict[Extra, int]]:
+        if not kind.takes_announcements:
+            return {}
+        made = {party: self.counts(party) for party in Party}
+        return {party: counts for party, counts in made.items() if counts}
+
+    def counts(self, party: Party) -> dict[Extra, int]:
+        """The Sonderpunkte one party made, of those the rules count (none of 0)."""
+        fields = {e: self.form[extra_field(party.value, e.value)] for e in Extra
+                  if e in self.rules.extras}
+        return {e: field.data for e, field in fields.items() if field.data}
+
+    def manual_bock(self) -> bool:
+        return BockTrigger.MANUAL in self.rules.bock_triggers and bool(self.form.manual_bock.data)
 
 
 def form_data_from_facts(facts: Mapping[str, Any]) -> dict[str, Any]:

@@ -59,12 +59,12 @@ def new(token: str, number: int) -> str | Response:
         form = game_form(sheet.rules, sheet.table(sheet.ledger.seats), data)
         return _entry_page(evening, sheet, form, {}, game=None)
     # A posted form brings its own players (add_game checks the game in its place).
-    form, facts, errors = read_game(sheet, sheet.ledger.seats)
+    form, entry, errors = read_game(sheet, sheet.ledger.seats)
     if not form.errors:
         key = entry_key(form.entry_key.data)
-        if not errors:
+        if entry is not None and not errors:
             try:
-                event = services.add_game(evening, facts, key)
+                event = services.add_game(evening, entry, key)
             except services.Refused as err:
                 errors = errors_by_field(err.problems, field_of)
             else:
@@ -73,7 +73,7 @@ def new(token: str, number: int) -> str | Response:
         # Not stored: was this form stored before (a double tap, a reload, the same key twice
         # at once)? Asked only now: a key is nearly always new, and since it is unique, a form
         # stored already never stores a second game but ends up here.
-        if (sent := services.sent_before(evening, key, facts)) is not None:
+        if (sent := services.sent_before(evening, key, entry)) is not None:
             return _sent_again(evening, form, errors, *sent)
     sheet = services.sheet(evening)  # the evening as it is now: another phone may have saved
     return _entry_page(evening, sheet, form, errors, game=None)
@@ -112,11 +112,11 @@ def edit(token: str, number: int, game_id: int) -> str | Response:
     if request.method == "GET":
         form = game_form(sheet.rules, sheet.table(seats), initial)
         return _entry_page(evening, sheet, form, {}, game=game)
-    form, facts, errors = read_game(sheet, seats, initial)
+    form, entry, errors = read_game(sheet, seats, initial)
     conflict: dict[str, str] | None = None
-    if not errors:
+    if entry is not None and not errors:
         try:
-            services.edit_game(game, facts, sent_revision(form))
+            services.edit_game(game, entry, sent_revision(form))
         except services.Refused as err:
             errors = errors_by_field(err.problems, field_of)
             if any(m == services.STALE for _, m in err.problems):
@@ -124,7 +124,8 @@ def edit(token: str, number: int, game_id: int) -> str | Response:
                 conflict = {
                     "stored": facts_text(services.to_core(game.facts, sheet.names),
                                          sheet.rules.deck),
-                    "mine": facts_text(services.to_core(facts, sheet.names), sheet.rules.deck),
+                    "mine": facts_text(services.to_core(entry.to_dict(), sheet.names),
+                                       sheet.rules.deck),
                 }
                 form.revision.data = str(game.revision)
         else:
@@ -225,10 +226,10 @@ def _preview(evening: Evening, game: Game | None) -> Response:
     sheet = services.sheet(evening)
     live = game is not None and game.deleted_at is None
     seats = row_of(sheet, game).entry.seats if live else sheet.ledger.seats
-    _, facts, errors = read_game(sheet, seats)
-    if not errors:
+    _, candidate, errors = read_game(sheet, seats)
+    if candidate is not None and not errors:
         try:
-            ledger, entry = services.preview(evening, facts, replacing=game if live else None)
+            ledger, entry = services.preview(evening, candidate, replacing=game if live else None)
         except services.Refused as err:
             errors = errors_by_field(err.problems, field_of)
     if errors:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
@@ -20,7 +19,8 @@ from wtforms import BooleanField, HiddenField, StringField
 from wtforms.validators import Optional
 
 from scorer import services
-from scorer.core.scoring import MAX_NOTE
+from scorer.core.rules import GameKind
+from scorer.core.scoring import MAX_NOTE, GameEntry
 from scorer.store.models import Evening, Game
 from scorer.web.pages.display import sentence
 from scorer.web.evening.entry import entry_key, refuse_if_closed, row_of, sheet_url
@@ -65,21 +65,18 @@ def read_points(form: Mapping[str, str], seats: Sequence[tuple[int, str]],
     return points, errors
 
 
-def facts_of(points: Mapping[str, int], form: RecordedForm, rotation: Sequence[str],
-             named: bool = False) -> dict[str, Any]:
-    """The game's facts (CLI.md shape, names): the four with a number play; named where
-    they are not the four the rotation gives, or where the game named its players before
-    (``named``: an edit keeps the game's own four)."""
-    facts: dict[str, Any] = {"kind": "recorded", "points": dict(points)}
+def entry_of(points: Mapping[str, int], form: RecordedForm, rotation: Sequence[str],
+             named: bool = False) -> GameEntry[str]:
+    """The game's typed entry (names): the four with a number play; named where they are
+    not the four the rotation gives, or where the game named its players before (``named``:
+    an edit keeps the game's own four)."""
+    players = None
     if named or set(points) != set(rotation):
-        facts["players"] = [p for p in rotation if p in points] + \
-            [p for p in points if p not in rotation]
+        players = (*(p for p in rotation if p in points),
+                   *(p for p in points if p not in rotation))
     note = " ".join((form.note.data or "").split())
-    if note:
-        facts["note"] = note
-    if form.dealer_stays.data:
-        facts["dealer_stays"] = True
-    return facts
+    return GameEntry(kind=GameKind.RECORDED, points=dict(points), players=players,
+                     note=note or None, dealer_stays=bool(form.dealer_stays.data))
 
 
 def _errors(problems: Sequence[tuple[str, str]], seats: Sequence[tuple[int, str]],
@@ -133,15 +130,15 @@ def new(token: str, number: int) -> str | Response | tuple[str, int]:
     points, errors = read_points(request.form, seats)
     if form.validate() and not errors:
         key = entry_key(form.entry_key.data)
-        facts = services.from_core(facts_of(points, form, rotation), sheet.ids)
+        entry = entry_of(points, form, rotation).keyed(sheet.ids.__getitem__)
         try:
-            event = services.add_game(evening, facts, key)
+            event = services.add_game(evening, entry, key)
         except services.Refused as err:
             errors = _errors(err.problems, seats)
         else:
             if event is not None:
                 return redirect(sheet_url(evening))
-        if (sent := services.sent_before(evening, key, facts)) is not None:
+        if (sent := services.sent_before(evening, key, entry)) is not None:
             game, same = sent
             if same:  # a double tap, a reload: it was simply saved
                 return redirect(sheet_url(evening))
@@ -182,10 +179,10 @@ def edit(token: str, number: int, game_id: int) -> str | Response | tuple[str, i
         return _page(evening, sheet, form, seats, typed, {}, game)
     points, errors = read_points(request.form, seats)
     if form.validate() and not errors:
-        facts = services.from_core(
-            facts_of(points, form, row.entry.players, named="players" in stored), sheet.ids)
+        entry = entry_of(points, form, row.entry.players, named="players" in stored)
         try:
-            services.edit_game(game, facts, parse_int(form.revision.data) or 0)
+            services.edit_game(game, entry.keyed(sheet.ids.__getitem__),
+                               parse_int(form.revision.data) or 0)
         except services.Refused as err:
             errors = _errors(err.problems, seats)
         else:
@@ -210,4 +207,4 @@ def _page(evening: Evening, sheet: services.Sheet, form: RecordedForm,
         dealer=ledger.next.dealer if game is None else None, max_note=MAX_NOTE)
 
 
-__all__ = ["RecordedForm", "bp", "facts_of", "field", "read_points"]
+__all__ = ["RecordedForm", "bp", "entry_of", "field", "read_points"]

@@ -10,9 +10,10 @@ that was closed in between may have lost its session):
      "as_next": false}
 
 The fields are the entry form's, read exactly as a game typed now is read (the entry form at
-the table as it is now: ``entry_pages.read_game``), and the core checks them in place; no
-points are counted on the phone. Without a ``players`` field the four the rotation names at
-that place play (a phone with a second game offline cannot know the rotation). The answer,
+the table as it is now: ``entry.read_game``, into the same typed entry), and the core checks
+them in place; no points are counted on the phone. Without a ``players`` field the four the
+rotation names at that place play (a phone with a second game offline cannot know the
+rotation). The answer,
 by ``result`` (every answer to a well-formed request is a 200 or 201: a conflict is news
 for the table, not an error of the page, and a phone's console stays quiet):
 
@@ -29,6 +30,7 @@ for the table, not an error of the page, and a phone's console stays quiet):
 
 from __future__ import annotations
 
+import dataclasses
 import uuid
 from collections.abc import Mapping
 from typing import Any
@@ -39,6 +41,7 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
 from scorer import services
+from scorer.core.scoring import GameEntry
 from scorer.store.models import Game
 from scorer.web.pages.display import facts_text
 from scorer.web.evening.entry import read_game
@@ -76,17 +79,14 @@ def game(token: str, number: int) -> tuple[Response, int]:
     names = sheet.names
     # Read as the entry form reads a game typed now: at the table as it is now, where the
     # game lands (or nowhere).
-    form, facts, errors = read_game(sheet, sheet.ledger.seats, formdata=MultiDict(pairs))
-    if not facts["players"]:
-        # Nobody chose who plays at a table of more than four: the rotation decides where
-        # the game lands.
-        del facts["players"]
+    form, entry, errors = read_game(sheet, sheet.ledger.seats, formdata=MultiDict(pairs))
+    entry = _players_left_open(entry)
     deck = sheet.rules.deck
-    mine = _words(facts, names, deck)
+    mine = _words(entry, names, deck)
     taken: tuple[Response, int] | None = None
-    if not errors:
+    if entry is not None and not errors:
         try:
-            event = services.add_game(evening, facts, key, number=None if as_next else wanted)
+            event = services.add_game(evening, entry, key, number=None if as_next else wanted)
         except services.NumberTaken as err:
             theirs = _words(err.game.facts, names, deck) if err.game is not None else None
             taken = jsonify(result="taken", number=err.number, now=err.now, theirs=theirs,
@@ -99,7 +99,7 @@ def game(token: str, number: int) -> tuple[Response, int]:
     # Not stored: was it stored before, under its key (sent again after a lost answer, or
     # twice at once)? Asked only now, as the entry form does: on PostgreSQL the second of two
     # sends at once is checked as the next game while the first commits, and refused.
-    if (sent := services.sent_before(evening, key, facts)) is not None:
+    if (sent := services.sent_before(evening, key, entry)) is not None:
         return _sent_before(*sent, mine)
     return taken or _refused(form, errors, mine)
 
@@ -136,9 +136,22 @@ def _parse(body: Any) -> tuple[str, int, list[tuple[str, str]], bool] | None:
     return key, wanted, pairs, body.get("as_next") is True
 
 
-def _words(facts: Mapping[str, Any], names: Mapping[int, str], deck: int) -> str:
-    """A game in words (the history's wording); facts the core refuses may hold values
+def _players_left_open(entry: GameEntry[int] | None) -> GameEntry[int] | None:
+    """Nobody chose who plays at a table of more than four: the rotation decides where the
+    game lands (an entry without players)."""
+    if entry is None or entry.players:
+        return entry
+    return dataclasses.replace(entry, players=None)
+
+
+def _words(game: GameEntry[int] | Mapping[str, Any] | None, names: Mapping[int, str],
+           deck: int) -> str:
+    """A game (a typed entry, or stored facts) in words (the history's wording), or "—" for
+    none (a form that made no game); facts the core refuses may hold values
     display.facts_text has no word for."""
+    if game is None:
+        return "—"
+    facts = game.to_dict() if isinstance(game, GameEntry) else game
     try:
         return facts_text(services.to_core(facts, names), deck)
     except (KeyError, ValueError, TypeError):

@@ -80,8 +80,7 @@ def facts_text(raw: dict[str, Any] | None, deck: int | None = None) -> str:
     zero = {0: "re", 240: "kontra"}.get(raw.get("re_eyes"))  # type: ignore[arg-type]
     if raw.get("trickless"):
         parts.append(f"{PARTY_WORDS[raw['trickless']]} schwarz (kein Stich)")
-    elif deck == 48 and zero is not None and kind not in (GameKind.HAMMELRENNEN,
-                                                           GameKind.REDEAL):
+    elif deck == 48 and zero is not None and kind.has_parties:
         parts.append(f"{PARTY_WORDS[zero]} mit Stich (0 Augen)")
     if raw.get("points"):  # a recorded game (RULES.md §10.1): its points and its note
         parts.append(", ".join(f"{p} {v:+d}".replace("-", "−")
