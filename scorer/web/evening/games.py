@@ -8,7 +8,6 @@ from typing import Any
 from flask import (
     Blueprint,
     flash,
-    g,
     jsonify,
     redirect,
     render_template,
@@ -19,11 +18,9 @@ from werkzeug.wrappers import Response
 
 from scorer import services
 from scorer.words.explain import pflicht_decision, pflicht_help
-from scorer.words.labels import deletion_note, forced_notice, owes_before, sheet_words
+from scorer.words.labels import deletion_note, owes_before, sheet_words
 from scorer.store.models import Evening, Game
-from scorer.core.evening import playing_order
-from scorer.core.rules import Extra, GameKind, HouseRules, SoloKind
-from scorer.core.scoring import NO_DULLE_SOLOS, extra_counts_in_solo
+from scorer.core.rules import GameKind
 from scorer.web.evening.entry import (
     entry_key,
     read_game,
@@ -31,11 +28,11 @@ from scorer.web.evening.entry import (
     row_of,
     sheet_url,
 )
+from scorer.web.evening.entry_page import Conflict, entry_page
 from scorer.web.evening.forms import GameForm, field_of, form_data_from_facts, game_form
 from scorer.web.pages.forms import ActionForm, errors_by_field, sent_revision
-from scorer.web.pages.display import facts_text, open_question, who_plays
+from scorer.web.pages.display import facts_text, open_question
 from scorer.web.pages.lookup import evening_or_404, event_or_404, game_or_404
-from scorer.web.pages.numbers import parse_int
 
 bp = Blueprint("games", __name__, url_prefix="/r/<token>/abend/<int:number>")
 
@@ -113,7 +110,7 @@ def edit(token: str, number: int, game_id: int) -> str | Response:
         form = game_form(sheet.rules, sheet.table(seats), initial)
         return _entry_page(evening, sheet, form, {}, game=game)
     form, entry, errors = read_game(sheet, seats, initial)
-    conflict: dict[str, str] | None = None
+    conflict: Conflict | None = None
     if entry is not None and not errors:
         try:
             services.edit_game(game, entry, sent_revision(form))
@@ -121,12 +118,11 @@ def edit(token: str, number: int, game_id: int) -> str | Response:
             errors = errors_by_field(err.problems, field_of)
             if any(m == services.STALE for _, m in err.problems):
                 # Two phones: show both versions; saving again now overwrites knowingly.
-                conflict = {
-                    "stored": facts_text(services.to_core(game.facts, sheet.names),
-                                         sheet.rules.deck),
-                    "mine": facts_text(services.to_core(entry.to_dict(), sheet.names),
-                                       sheet.rules.deck),
-                }
+                conflict = Conflict(
+                    stored=facts_text(services.to_core(game.facts, sheet.names),
+                                      sheet.rules.deck),
+                    mine=facts_text(services.to_core(entry.to_dict(), sheet.names),
+                                    sheet.rules.deck))
                 form.revision.data = str(game.revision)
         else:
             return redirect(sheet_url(evening))
@@ -135,78 +131,13 @@ def edit(token: str, number: int, game_id: int) -> str | Response:
 
 def _entry_page(evening: Evening, sheet: services.Sheet, form: GameForm,
                 errors: dict[str, list[str]], game: Game | None,
-                conflict: dict[str, str] | None = None, notice: str | None = None,
+                conflict: Conflict | None = None, notice: str | None = None,
                 status: int | None = None) -> tuple[str, int]:
     """The entry form, with the core's messages beside the fields they concern."""
-    known = {f.name for f in form} | {"eyes"} | {f"extras_{p}" for p in ("re", "kontra")}
-    general = [m for name, ms in errors.items() if name not in known for m in ms]
-    ledger = sheet.ledger
-    if game is None:
-        number_now = len(sheet.rows) + 1
-        dealer, bock = ledger.next.dealer, ledger.next.bock
-        forced = ledger.next.forced_soloist
-        sitting_out = ledger.sitting_out
-        forced_why = forced_notice(ledger)
-        table = ledger.seats
-    else:
-        row = row_of(sheet, game)
-        number_now, dealer, bock = row.entry.number, row.entry.dealer, row.entry.bock
-        forced = row.entry.forced_soloist
-        table = row.entry.seats
-        sitting_out = tuple(s for s in table if s not in row.entry.players)
-        forced_why = None
-    preview_url = (url_for("games.preview_edit", token=g.link_token,
-                           number=evening.number, game_id=game.id) if game is not None
-                   else url_for("games.preview_new", token=g.link_token,
-                                number=evening.number))
     if status is None:
         status = 422 if request.method == "POST" else 200
-    # Who plays is said in the order of play (RULES.md §7), as on the sheet; the chips keep
-    # the seat order, where the table finds each name in the same place every game.
-    in_play = sheet.table(playing_order(table, dealer))
-    return render_template(
-        "entry.html", group=evening.group, evening=evening, sheet=sheet, form=form,
-        errors=errors, general=general, game=game, number_now=number_now, dealer=dealer,
-        bock=bock, forced=forced, sitting_out=sitting_out, rules=sheet.rules,
-        preview_url=preview_url, seats=sheet.table(table), conflict=conflict,
-        who_text=who_plays(in_play, form.players.data or []),
-        who_order=" ".join(str(pid) for pid, _ in in_play),
-        notice=notice, forced_why=forced_why,
-        extras_in_solos=_extras_in_solos(sheet.rules),
-        preselected=forced is not None and game is None and request.method == "GET",
-        forced_id=sheet.ids[forced] if forced is not None else "",
-        pflicht_text=_pflicht_text(form, sheet, number_now, forced),
-    ), status
-
-
-def _extras_in_solos(rules: HouseRules) -> dict[str, str]:
-    """Per Sonderpunkt of the rules: the games scored as a solo in which it counts (RULES.md
-    §4, and no Dulle where the Herz 10 is no trump): the form's values of ``solo``, and
-    ``stille_hochzeit`` and ``hochzeit`` (one without a partner). In any other the form
-    hides its row and does not send it."""
-    out = {}
-    for extra in rules.extras:
-        solos = [solo.value for solo in SoloKind
-                 if extra_counts_in_solo(rules, extra, GameKind.SOLO, solo)
-                 and not (extra is Extra.DULLE_GEFANGEN and solo in NO_DULLE_SOLOS)]
-        solos += [kind.value for kind in (GameKind.STILLE_HOCHZEIT, GameKind.HOCHZEIT)
-                  if extra_counts_in_solo(rules, extra, kind, None)]
-        out[extra.value] = " ".join(solos)
-    return out
-
-
-def _pflicht_text(form: GameForm, sheet: services.Sheet, number: int,
-                  forced: str | None) -> str | None:
-    """The one sentence under "Pflicht oder Lust?": how this solo counts for the chosen
-    soloist, or what the choice means while none is chosen (scorer.words.explain)."""
-    rules = sheet.rules
-    chosen = [sheet.names.get(parse_int(raw, low=1) or 0) for raw in form.re.data or []]
-    if form.kind.data != "solo" or len(chosen) != 1 or chosen[0] is None:
-        return pflicht_help(rules)
-    soloist = chosen[0]
-    choice = {"pflicht": True, "lust": False}.get(form.pflicht.data or "")
-    return pflicht_decision(rules, soloist, choice,
-                            owes=owes_before(sheet.ledger, number, soloist), forced=forced)
+    page = entry_page(evening, sheet, form, errors, game, conflict, notice)
+    return render_template("entry.html", group=evening.group, page=page), status
 
 
 @bp.post("/vorschau")
