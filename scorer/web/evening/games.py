@@ -121,7 +121,7 @@ def edit(token: str, number: int, game_id: int) -> str | Response:
                 conflict = Conflict(
                     stored=facts_text(services.to_core(game.facts, sheet.names),
                                       sheet.rules.deck),
-                    mine=facts_text(services.to_core(entry.to_dict(), sheet.names),
+                    mine=facts_text(entry.keyed(sheet.names.__getitem__).to_dict(),
                                     sheet.rules.deck))
                 form.revision.data = str(game.revision)
         else:

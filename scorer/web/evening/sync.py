@@ -151,9 +151,10 @@ def _words(game: GameEntry[int] | Mapping[str, Any] | None, names: Mapping[int, 
     display.facts_text has no word for."""
     if game is None:
         return "—"
-    facts = game.to_dict() if isinstance(game, GameEntry) else game
     try:
-        return facts_text(services.to_core(facts, names), deck)
+        if isinstance(game, GameEntry):
+            return facts_text(game.keyed(names.__getitem__).to_dict(), deck)
+        return facts_text(services.to_core(game, names), deck)
     except (KeyError, ValueError, TypeError):
         return "—"
 
