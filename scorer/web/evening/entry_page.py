@@ -14,7 +14,7 @@ from scorer.core.rules import Extra, GameKind, HouseRules, SoloKind
 from scorer.core.scoring import NO_DULLE_SOLOS, extra_counts_in_solo
 from scorer.store.models import Evening, Game
 from scorer.web.evening.entry import row_of
-from scorer.web.evening.forms import GameForm
+from scorer.web.evening.forms import GameForm, entry_kinds
 from scorer.web.pages.display import who_plays
 from scorer.web.pages.numbers import parse_int
 from scorer.words.explain import pflicht_decision, pflicht_help
@@ -103,7 +103,7 @@ def entry_page(evening: Evening, sheet: services.Sheet, form: GameForm,
     # Who plays is said in the order of play (RULES.md §7), as on the sheet; the chips keep
     # the seat order, where the table finds each name in the same place every game.
     in_play = sheet.table(playing_order(table, dealer))
-    kinds = [GameKind(choice.value) for choice in form.kind.choices]
+    kinds = entry_kinds(sheet.rules)
     return EntryPage(
         evening=evening, sheet=sheet, form=form, game=game, errors=errors,
         general=[m for name, ms in errors.items() if name not in known for m in ms],

@@ -195,10 +195,7 @@ def game_form(rules: HouseRules, seats: Sequence[tuple[int, str]],
     """The entry form for these rules and seats (id, name)."""
     eyes = tuple(seats) if GameKind.HAMMELRENNEN in rules.game_kinds else ()
     form = _entry_class(_extras(rules), eyes)(data=dict(data or {}))
-    # A recorded game (RULES.md §10.1) has its own page, "Punkte eintragen": its points
-    # are typed, not the facts of this form.
-    kinds = [k for k in GameKind if rules.allows(k) and k is not GameKind.RECORDED]
-    form.kind.choices = choices((k.value, KIND_LABELS[k]) for k in kinds)
+    form.kind.choices = choices((k.value, KIND_LABELS[k]) for k in entry_kinds(rules))
     form.solo.choices = choices((s.value, SOLO_LABELS[s]) for s in rules.solo_kinds)
     form.players.choices = choices((str(pid), name) for pid, name in seats)
     form.re.choices = choices((str(pid), name) for pid, name in seats)
@@ -207,6 +204,12 @@ def game_form(rules: HouseRules, seats: Sequence[tuple[int, str]],
     form.announced_kontra.choices = choices(level_choices("kontra", rules))
     return form
 
+
+def entry_kinds(rules: HouseRules) -> list[GameKind]:
+    """The kinds of game the entry form offers: those the rules allow but a recorded game
+    (RULES.md §10.1), which has its own page, "Punkte eintragen": its points are typed, not
+    the facts of this form."""
+    return [k for k in GameKind if rules.allows(k) and k is not GameKind.RECORDED]
 
 
 def _extras(rules: HouseRules) -> tuple[str, ...]:
@@ -297,10 +300,10 @@ class _Reading:
 
     def ids(self, field: SelectMultipleField) -> tuple[int, ...]:
         """The players ticked in ``field`` that the Runde has."""
-        out = []
+        out: list[int] = []
         for raw in field.data or []:
             pid = parse_int(raw, low=1)
-            if pid not in self.seats:
+            if pid is None or pid not in self.seats:
                 self.problem(field.name, "unbekannter Spieler")
                 continue
             out.append(pid)
@@ -359,7 +362,8 @@ class _Reading:
     def trickless(self, kind: GameKind) -> Party | None:
         """The party without a trick, where the form asked (0 Augen, 48 cards) and the
         answer names the party with 0 Augen: a leftover answer is dropped."""
-        zero = {0: Party.RE, 240: Party.KONTRA}.get(self.form.re_eyes.data)
+        eyes = self.form.re_eyes.data
+        zero = None if eyes is None else {0: Party.RE, 240: Party.KONTRA}.get(eyes)
         if (kind.has_parties and self.rules.deck == 48 and zero is not None
                 and self.form.trickless.data == zero.value):
             return zero
