@@ -1,34 +1,20 @@
-"""The words of a sheet row: kind, winner, and what the table must know about the game.
+"""The words of a sheet row, field by field: kind, winner, breakdown, who called, and what the
+table must know about the game. ``scorer.words.rows`` puts them together into the row model
+that the evening page, the entry form's live preview, the delete confirmation, the CSV and the
+PDF all read, so that they never disagree.
 
-Pure: imports only the standard library and the core. The evening page, the entry form's
-live preview, the delete confirmation, the CSV and the PDF all word a game through this
-module, so that they never disagree. Nothing here computes a point: everything comes from
-the ledger the core folded.
+Pure: imports only the standard library and the core. Nothing here computes a point:
+everything comes from the ledger the core folded.
 
 The notes of a row say, in one sentence each, what the table could not see from the points:
 what happened when somebody had to play a Pflichtsolo (RULES.md §7 "the ledger accepts
 whatever game was actually played"), how a Pflicht/Lust question was decided, why the
 dealer deals again or moves on, and whether other players played than the rotation named.
-
-ddv, 4 planned games, four open Pflichtsoli: every game is forced. Ben is forced first and
-plays a normal game instead; Cem is forced next and plays the Pflichtsolo.
-
->>> from scorer.core.evening import evening
->>> ledger = evening({"rules": "ddv", "seats": ["Anna", "Ben", "Cem", "Dora"],
-...     "planned_games": 4, "games": [{"re": ["Anna", "Ben"], "re_eyes": 130},
-...     {"kind": "solo", "solo": "damen", "re": ["Cem"], "re_eyes": 130}]})
->>> first, second = sheet_words(ledger)
->>> first.kind, first.notes
-('Normalspiel', ('Ben war mit dem Pflichtsolo dran, gespielt wurde ein Normalspiel: Bens Pflichtsolo bleibt offen.',))
->>> second.marker, second.kind_text, second.winner
-('P', 'Pflichtsolo (Damensolo)', 'Cem gewinnt')
->>> second.notes
-('Cem war mit dem Pflichtsolo dran und hat es gespielt.', 'Das vorgeführte Pflichtsolo zählt als geplantes Spiel: der Geber wechselt.')
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from scorer.core.evening import Ledger, LedgerGame, describe_bock_queue, games_ahead
@@ -38,7 +24,6 @@ from scorer.words.explain import (
     LEVEL_LABELS,
     SOLO_LABELS,
     TRIGGER_LABELS,
-    pflicht_decision,
 )
 from scorer.words.german import genitive, names
 from scorer.words.short_names import short_names as prefixes
@@ -91,48 +76,6 @@ _PLAYED = {
     GameKind.SCHWARZE_SAU: "eine Schwarze Sau",
 }
 """A kind with its article, as in "gespielt wurde ein Normalspiel"."""
-
-
-class RowWords(NamedTuple):
-    """Everything a sheet row says in words (page, PDF, preview and CSV read the same)."""
-
-    number: int
-    """The game's number."""
-    marker: str
-    """The kind column: "P", "S", "H", "NG" …; "" for a normal game."""
-    kind: str
-    """The kind in a word: "Pflichtsolo", "Lustsolo", "Solo", "Normalspiel", "neu gegeben"."""
-    detail: str
-    """Which solo and who played it alone: "Damensolo · Ben", "Ben", or ""."""
-    kind_text: str
-    """The kind as the row's headline says it: "Pflichtsolo (Damensolo)", "Normalspiel"."""
-    winner: str
-    """"Re gewinnt", "Ben gewinnt", "niemand gewinnt", or "keine Punkte" after a redeal."""
-    breakdown: str
-    """The core's lines, "gewonnen +1 · keine 90 +1"; "" for a redeal, which has none."""
-    notes: tuple[str, ...]
-    """One sentence each: the forced Pflichtsolo or the Pflicht/Lust decision, the dealer,
-    the players, the game's note ("Notiz: …"; a recorded game's is its breakdown)."""
-    forced_missed: bool
-    """A forced game in which something else than the forced player's Pflichtsolo was
-    played (a redeal only postpones it and is not counted)."""
-    off_rotation: bool
-    """Other players played than the rotation named (OFF_ROTATION)."""
-    warnings: tuple[str, ...]
-    """The notes that say the game differs from what the sheet expected: the forced
-    Pflichtsolo was not played, other players played (what the entry form warns of)."""
-    bock: int
-    """The Bock factor the row shows (bock_factor: 1 for a redeal)."""
-    bock_reasons: str
-    """"löst Bock aus: 120:120" when the game starts a Bock round, else ""."""
-    called: str = ""
-    """Who called a Hochzeit or had the Armut, where the table said so: "Armut: Anna,
-    mitgenommen von Ben"; else ""."""
-    parties: str = ""
-    """Who played Re and Kontra with their Augen, and the schwarz answer where 0 Augen
-    leave it open (parties_text); each player's Augen in a Hammelrennen."""
-    announced: str = ""
-    """What was said, in words: "Re keine 90, Kontra" (announced_text)."""
 
 
 def marker(game: LedgerGame) -> str:
@@ -676,76 +619,6 @@ def rotation_sentence(game: LedgerGame) -> str | None:
     return f"{OFF_ROTATION[0].upper()}{OFF_ROTATION[1:]}: {said}."
 
 
-def sheet_words(ledger: Ledger) -> tuple[RowWords, ...]:
-    """The words of every game of the evening, in order (one RowWords per ledger game)."""
-    rules = ledger.setup.rules
-    done: set[str] = set()
-    """Who has played a Pflichtsolo so far: they owe none any more (RULES.md §7)."""
-    in_a_row = 0
-    previous: LedgerGame | None = None
-    out = []
-    games = ledger.games
-    next_dealers = [g.dealer for g in games[1:]] + [ledger.next.dealer]
-    for game, next_dealer in zip(games, next_dealers):
-        # The stay_until_third row goes on only while the same dealer deals again.
-        if previous is None or not previous.dealer_stays or previous.dealer != game.dealer:
-            in_a_row = 0
-        if game.facts.kind is GameKind.SOLO and game.dealer_stays:
-            in_a_row += 1
-        deals_again = game.dealer_stays and next_dealer == game.dealer
-        out.append(_row(game, rules, done, in_a_row, deals_again))
-        if game.pflicht:
-            done.add(game.facts.re[0])
-        previous = game
-    return tuple(out)
-
-
-def _row(game: LedgerGame, rules: HouseRules, done: set[str], in_a_row: int,
-         deals_again: bool) -> RowWords:
-    facts = game.facts
-    forced = game.forced_soloist
-    forced_missed = (forced is not None and facts.kind is not GameKind.REDEAL
-                     and not (game.pflicht and facts.re[:1] == (forced,)))
-    first = forced_sentence(game)
-    if first is None and facts.kind is GameKind.SOLO and rules.pflichtsolo:
-        soloist = facts.re[0]
-        owed = soloist in game.seats and soloist not in done
-        if owed:
-            first = pflicht_decision(rules, soloist, facts.pflicht, owes=True, forced=forced)
-    players = rotation_sentence(game)
-    # A recorded game's note is its breakdown already (RULES.md §10.1); any other game's
-    # note (an imported game's "Augen gewählt: …") is said with the row's sentences.
-    note = f"Notiz: {facts.note}" if facts.note and facts.kind is not GameKind.RECORDED \
-        else None
-    recorded_bock = recorded_bock_sentence(bock_factor(game)) \
-        if facts.kind is GameKind.RECORDED and bock_factor(game) > 1 else None
-    notes = _present((first, forced_bock_sentence(game), recorded_bock,
-                      dealer_sentence(game, rules, in_a_row, deals_again), players,
-                      note))
-    return RowWords(
-        number=game.number,
-        marker=marker(game),
-        kind=kind_word(game, rules),
-        detail=kind_detail(game),
-        kind_text=kind_text(game, rules),
-        winner=winner_text(game),
-        breakdown=breakdown(game),
-        notes=notes,
-        forced_missed=forced_missed,
-        off_rotation=players is not None,
-        warnings=_present((first if forced_missed else None, players)),
-        bock=bock_factor(game),
-        bock_reasons=bock_reasons(game),
-        called=called_text(facts.kind, facts.re, facts.caller),
-        parties=parties_text(game, rules),
-        announced=announced_text(facts),
-    )
-
-
-def _present(sentences: Iterable[str | None]) -> tuple[str, ...]:
-    return tuple(s for s in sentences if s)
-
-
 def owes_before(ledger: Ledger, number: int, player: str) -> bool:
     """Whether ``player`` still owed a Pflichtsolo when game ``number`` began (the next
     game's number asks about the coming game): seated, and none played before it."""
@@ -965,7 +838,6 @@ __all__ = [
     "OFF_ROTATION",
     "OFF_ROTATION_MARK",
     "PARTY_NAMES",
-    "RowWords",
     "ComingWords",
     "announced_text",
     "bock_at_end_text",
@@ -1011,7 +883,6 @@ __all__ = [
     "said_text",
     "says_pflicht_or_lust",
     "schwarz_text",
-    "sheet_words",
     "short_names",
     "solo_label",
     "winner_first",
