@@ -291,9 +291,9 @@ def sheet_context(
     if setup.planned_games is not None:
         played_games += f" (geplant: {setup.planned_games})"
     if part is None or last:
-        final = {"label": "Endstand", "totals": ledger.totals}
+        final, final_totals = "Endstand", ledger.totals
     else:
-        final = {"label": f"Stand nach Spiel {part.last}", "totals": games[part.last - 1].totals}
+        final, final_totals = f"Stand nach Spiel {part.last}", games[part.last - 1].totals
     carried = None
     if part is not None and part.first > 1:
         carried = {"label": f"Stand nach Spiel {part.first - 1}",
@@ -322,9 +322,9 @@ def sheet_context(
         "open_bock": _open_bock(ledger, closed) if last else "",
         "off_rotation": (f"{OFF_ROTATION_MARK} = {OFF_ROTATION}"
                          if any(w.off_rotation for w in words.games()) else ""),
-        "final": final["label"],
-        "totals": [{"name": s, "total": number(final["totals"][s]),
-                    "tone": _tone(final["totals"][s])} for s in seats],
+        "final": final,
+        "totals": [{"name": s, "total": number(final_totals[s]), "tone": _tone(final_totals[s])}
+                   for s in seats],
         "standings": standings,
         "bock": list(bock_summary(ledger, closed)),
         "pflicht": pflicht,

@@ -123,6 +123,11 @@ class Drawn(NamedTuple):
     html: bytes
 
 
+ROWS_SLOT = Markup("\x00rows\x00")
+"""The rows' place in the sheet's HTML (DrawnRows.page). No page holds a NUL otherwise:
+requests carrying one are refused."""
+
+
 class DrawnRows(NamedTuple):
     """The sheet's rows as UTF-8 HTML, and what the legend under them explains."""
 
@@ -130,9 +135,10 @@ class DrawnRows(NamedTuple):
     off_rotation: bool
     """Some game was played by others than the rotation named (its mark needs a word)."""
 
-    slot = Markup("\x00rows\x00")
-    """Where the page's template puts the rows: ``page`` splices them in as bytes. (No page
-    holds a NUL otherwise: requests carrying one are refused.)"""
+    @property
+    def slot(self) -> Markup:
+        """Where the page's template puts the rows: ``page`` splices them in as bytes."""
+        return ROWS_SLOT
 
     def page(self, html: str) -> bytes:
         """The rendered ``html`` as UTF-8 with the rows in their slot.
@@ -141,7 +147,7 @@ class DrawnRows(NamedTuple):
         two bytes a character that every join copies and widens and that the response
         encodes once more; kept as UTF-8 and joined as bytes they are copied once.
         """
-        head, slot, tail = html.partition(self.slot)
+        head, slot, tail = html.partition(ROWS_SLOT)
         return b"".join([head.encode(), self.html if slot else b"", tail.encode()])
 
 
