@@ -20,8 +20,8 @@ from scorer.words.labels import (
     owes_before,
     plan_complete,
     plan_text,
-    sheet_words,
 )
+from scorer.words.rows import sheet_words
 
 SEATS = ["Anna", "Ben", "Cem", "Dora"]
 FIVE = ["Anna", "Ben", "Cem", "Dora", "Emil"]

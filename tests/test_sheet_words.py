@@ -14,7 +14,8 @@ import pytest
 
 from scorer.core.evening import Ledger, evening
 from scorer.words.explain import deviation_text
-from scorer.words.labels import bock_summary, sheet_words, short_names
+from scorer.words.labels import bock_summary, short_names
+from scorer.words.rows import sheet_words
 from scorer.core.rules import PRESETS, SoloKind, differences
 from scorer.printed.evening import sheet_context
 

@@ -17,7 +17,7 @@ import pytest
 from pypdf import PdfReader
 
 from conftest import fetch_pdf
-from scorer.words.labels import sheet_words
+from scorer.words.rows import sheet_words
 
 FIVE = ("Anna", "Ben", "Cem", "Dora", "Emil")
 

@@ -15,20 +15,18 @@ from pathlib import Path
 from typing import Any
 
 from scorer.words.chart import PALETTE, evening_chart
-from scorer.core.evening import Ledger, LedgerGame, TableChange, describe_bock_queue
+from scorer.core.evening import Ledger, describe_bock_queue
 from scorer.words.explain import describe_rules, deviation_text
 from scorer.words.explain import summary as summary_text
 from scorer.words.labels import (
     OFF_ROTATION,
     OFF_ROTATION_MARK,
-    RowWords,
     bock_at_end_text,
     bock_summary,
     plan_complete,
-    sheet_words,
     short_names,
 )
-from scorer.core.rules import GameKind
+from scorer.words.rows import AWAY, PLAYS, ChangeWords, RowWords, SheetWords
 from scorer.core.settlement import (
     MODE_LABELS,
     ROUNDING_LABELS,
@@ -38,7 +36,6 @@ from scorer.core.settlement import (
 )
 from scorer.printed import render
 from scorer.printed.pdf import FONT, TEMPLATES, fill, html_to_pdf, lean_document_class, own_files_fetcher
-from scorer.words.table_text import change_texts
 
 DEFAULT_TITLE = "Doko-Zettel"
 
@@ -111,74 +108,42 @@ def _date_text(date: dt.date | str | None) -> str:
     return f"{_WEEKDAYS[date.weekday()]}, {date.day:02d}.{date.month:02d}.{date.year}"
 
 
-def _breakdown(words: RowWords) -> str:
-    """Who won, the breakdown and, where the game starts a Bock round, why (the sheet's
-    words). Where the breakdown names no party, the winner comes first: after "Kreuz-Solo ·
-    Cem:" a bare "gewonnen +1" read as Cem's win when Kontra had won. The kind the row
-    names already is not said twice ("Hammelrennen: Hammelrennen: …").
-
-    >>> _breakdown(RowWords(10, "S", "Pflichtsolo", "Kreuz-Solo · Cem", "", "Kontra gewinnt",
-    ...     "gewonnen +1 · Solist zählt dreifach", (), False, False, (), 1, ""))
-    'Kontra gewinnt · gewonnen +1 · Solist zählt dreifach'
-    """
-    text = words.breakdown.removeprefix(f"{words.kind}: ")
-    if not text:
-        text = words.winner
-    elif text.startswith("gewonnen"):  # every point to the winner: no party named yet
-        text = f"{words.winner} · {text}"
-    return f"{text} · {words.bock_reasons}" if words.bock_reasons else text
-
-
-def _head(game: LedgerGame, words: RowWords) -> str:
-    """The kind and who, in bold before the row's words: "Damensolo · Dora" (not "Solo
-    Damensolo · Dora"), "Pflichtsolo (Kreuz-Solo) · Ben", "Stille Hochzeit · Cem"."""
-    if game.facts.kind is GameKind.SOLO and game.facts.solo is not None:
-        solo, _, who = words.detail.partition(" · ")
-        return words.detail if words.kind == "Solo" else f"{words.kind} ({solo}) · {who}"
-    return " · ".join(filter(None, [words.kind, words.detail]))
-
-
-def _row(game: LedgerGame, words: RowWords, seats: tuple[str, ...],
-         short: dict[str, str]) -> dict[str, Any]:
-    redeal = game.facts.kind is GameKind.REDEAL
-    cells = []
-    for seat in seats:
-        plays = seat in game.players
-        cells.append({
-            "points": signed(game.points[seat]) if plays else "",
-            "total": number(game.totals[seat]),
-            "tone": _tone(game.points[seat]),
-            "out": not plays,
-            # Not at the table (came later, or gone): an empty cell, not "aus".
-            "away": seat not in game.seats,
-        })
-    said = f"angesagt: {words.announced}" if words.announced else ""
+def _row(words: RowWords, seats: tuple[str, ...], short: dict[str, str]) -> dict[str, Any]:
+    """A game's row as the template prints it: every word a field of the row model
+    (scorer.words.rows), every number formatted."""
+    cells = [{
+        "points": signed(points) if state == PLAYS else "",
+        "total": number(total),
+        "tone": _tone(points),
+        "out": state != PLAYS,
+        # Not at the table (came later, or gone): an empty cell, not "aus".
+        "away": state == AWAY,
+    } for state, points, total in words.cells(seats)]
+    # A normal game names no kind, as on the paper Zettel.
+    named = bool(words.marker)
     return {
-        "number": game.number,
+        "number": words.number,
         "mark": OFF_ROTATION_MARK if words.off_rotation else "",
-        "dealer": game.dealer,
-        "dealer_short": short[game.dealer],
-        # A normal game names no kind, as on the paper Zettel.
-        "kind": words.kind if words.marker else "",
+        "dealer": words.dealer,
+        "dealer_short": short[words.dealer],
+        "kind": words.kind if named else "",
         "detail": words.detail,
-        "head": _head(game, words) if words.marker else "",
-        "pflicht": game.pflicht,
-        "redeal": redeal,
+        "head": words.head if named else "",
+        "pflicht": words.pflicht,
+        "redeal": words.redeal,
         "bock": f"×{words.bock}" if words.bock > 1 else "",
-        # A recorded game has no value either: its points were written as they are.
-        "value": "" if redeal or game.facts.kind is GameKind.RECORDED
-        else number(game.score.value),
+        "value": "" if words.value is None else number(words.value),
         "cells": cells,
         # Who played against whom with how many Augen, and what they said: what a table
         # looks up when it argues about a game ("151 or 115?").
         "parties": words.parties,
         "announced": words.announced,
         # The kind is printed in bold before it: "Hochzeit: Cem, Partner Anna" says only
-        # "Cem, Partner Anna" after it.
-        "game": " · ".join(filter(None, [
-            words.called.split(": ", 1)[-1] if words.marker else words.called,
-            words.parties, said])),
-        "breakdown": _breakdown(words),
+        # "Cem, Partner Anna" after it. A normal game has no head, and nobody called it.
+        "game": words.about,
+        # Where the breakdown names no party, the winner comes first: after "Kreuz-Solo ·
+        # Cem:" a bare "gewonnen +1" read as Cem's win when Kontra had won.
+        "breakdown": words.result,
         "called": words.called,
         "notes": list(words.notes),
     }
@@ -207,29 +172,21 @@ def parts(games: int, per_part: int) -> list[Part]:
             for k in range(count)]
 
 
-def _in_part(entry: LedgerGame | TableChange, part: Part | None, games: int) -> bool:
+def _in_part(row: RowWords | ChangeWords, part: Part | None, games: int) -> bool:
     if part is None:
         return True
-    if isinstance(entry, TableChange):  # printed before the game after it
-        return part.first - 1 <= entry.after and (entry.after < part.last or part.last >= games)
-    return part.first <= entry.number <= part.last
+    if isinstance(row, ChangeWords):  # printed before the game after it
+        return part.first - 1 <= row.after and (row.after < part.last or part.last >= games)
+    return part.first <= row.number <= part.last
 
 
-def _rows(ledger: Ledger, words: tuple[RowWords, ...], seats: tuple[str, ...],
+def _rows(ledger: Ledger, words: SheetWords, seats: tuple[str, ...],
           part: Part | None) -> list[dict[str, Any]]:
     """Every game (of the part), and between them a row for each table change."""
-    texts = iter(change_texts(ledger))
     short = short_names(seats)
     games = len(ledger.games)
-    out = []
-    for e in ledger.entries:
-        if isinstance(e, TableChange):
-            text = next(texts)
-            if _in_part(e, part, games):
-                out.append({"change": f"Tischwechsel nach Spiel {e.after}: {text}"})
-        elif _in_part(e, part, games):
-            out.append(_row(e, words[e.number - 1], seats, short))
-    return out
+    return [{"change": row.line} if isinstance(row, ChangeWords) else _row(row, seats, short)
+            for row in words.entries() if _in_part(row, part, games)]
 
 
 def _columns(rows: list[dict[str, Any]], players: int) -> dict[str, float]:
@@ -283,7 +240,7 @@ def sheet_context(
     date: dt.date | str | None = None,
     settlement: Settlement | None = None,
     part: Part | None = None,
-    words: tuple[RowWords, ...] | None = None,
+    words: SheetWords | None = None,
     closed: bool = False,
 ) -> dict[str, Any]:
     """Everything the sheet template prints, as plain data: strings, numbers, lists, dicts.
@@ -291,8 +248,8 @@ def sheet_context(
     ``title`` names the Runde, ``date`` the evening (a date is written out in German, a
     string is printed as given), ``settlement`` adds the money lines. ``part`` prints only
     those games of a long evening (parts): the first part has the summary, every later one
-    starts from the totals before its first game. ``words`` are the ledger's sheet words,
-    where the caller has them already (``sheet_words``). ``closed``: the evening is over,
+    starts from the totals before its first game. ``words`` are the ledger's rows, where
+    the caller has them already (``scorer.words.rows.SheetWords``). ``closed``: the evening is over,
     so the Bock games still queued are said to go on, be dropped or be played out.
     """
     setup = ledger.setup
@@ -300,7 +257,7 @@ def sheet_context(
     preset, changes = describe_rules(setup.rules)
     games = ledger.games
     if words is None:
-        words = sheet_words(ledger)
+        words = SheetWords(ledger)
     rows = _rows(ledger, words, seats, part)
     columns = _columns(rows, len(seats))
     summary = part is None or part.number == 1
@@ -334,9 +291,9 @@ def sheet_context(
     if setup.planned_games is not None:
         played_games += f" (geplant: {setup.planned_games})"
     if part is None or last:
-        final = {"label": "Endstand", "totals": ledger.totals}
+        final, final_totals = "Endstand", ledger.totals
     else:
-        final = {"label": f"Stand nach Spiel {part.last}", "totals": games[part.last - 1].totals}
+        final, final_totals = f"Stand nach Spiel {part.last}", games[part.last - 1].totals
     carried = None
     if part is not None and part.first > 1:
         carried = {"label": f"Stand nach Spiel {part.first - 1}",
@@ -364,10 +321,10 @@ def sheet_context(
         "carried": carried,
         "open_bock": _open_bock(ledger, closed) if last else "",
         "off_rotation": (f"{OFF_ROTATION_MARK} = {OFF_ROTATION}"
-                         if any(w.off_rotation for w in words) else ""),
-        "final": final["label"],
-        "totals": [{"name": s, "total": number(final["totals"][s]),
-                    "tone": _tone(final["totals"][s])} for s in seats],
+                         if any(w.off_rotation for w in words.games()) else ""),
+        "final": final,
+        "totals": [{"name": s, "total": number(final_totals[s]), "tone": _tone(final_totals[s])}
+                   for s in seats],
         "standings": standings,
         "bock": list(bock_summary(ledger, closed)),
         "pflicht": pflicht,

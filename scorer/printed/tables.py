@@ -1,8 +1,8 @@
 """The CSV files: what a spreadsheet gets of an evening, of a Runde, of the Kasse and of a club
 evening.
 
-The evening's CSV says what the sheet says, field by field, worded by the same functions
-(``scorer.words.labels``): one row per game with its number, dealer, kind, Re and Kontra with
+The evening's CSV says what the sheet says, field by field, read from the same row model
+(``scorer.words.rows``): one row per game with its number, dealer, kind, Re and Kontra with
 their Augen, who took no trick, what was said, the Sonderpunkte, the winner, the breakdown,
 the Bock factor the sheet shows, the value and the sheet's notes (a recorded game, RULES.md
 §10.1, has no Grundwert; its note is its Wertung), then one column per player of the evening
@@ -23,12 +23,9 @@ import io
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from scorer.core.evening import Ledger, LedgerGame, TableChange
-from scorer.core.rules import GameKind
-from scorer.core.scoring import trickless_party
+from scorer.core.evening import Ledger
 from scorer.words.club import FIGURE_SHORT
-from scorer.words.labels import PARTY_NAMES, RowWords, extras_text, sheet_words
-from scorer.words.table_text import change_texts
+from scorer.words.rows import PLAYS, SITS_OUT, ChangeWords, RowWords, SheetWords
 from scorer.words.year import euro_cell
 
 if TYPE_CHECKING:
@@ -77,34 +74,27 @@ def _names(players: Iterable[str]) -> str:
     return cell_text(", ".join(players))
 
 
-def game_row(game: LedgerGame, words: RowWords, players: Sequence[str],
-             ledger: Ledger) -> list[str | int]:
+def game_row(words: RowWords, players: Sequence[str]) -> list[str | int]:
     """One game: the game columns, then each of ``players``' points ("aus" when sitting
-    out, empty when not at the table); ``words`` are the row's words on the sheet."""
-    facts = game.facts
-    kind = words.kind_text
-    if facts.kind is GameKind.HAMMELRENNEN:
-        kind += f" ({words.parties})"
-    parties = bool(facts.re) and facts.re_eyes is not None
-    trickless = trickless_party(facts, ledger.setup.rules)
-    # Who had a Hochzeit or an Armut, as the sheet and the PDF say it, first.
-    notes = [n for n in (words.called, words.bock_reasons) if n] + list(words.notes)
+    out, empty when not at the table); every column a field of the game's row
+    (scorer.words.rows), as the sheet says it."""
+    re_eyes, kontra_eyes = words.re_eyes, words.kontra_eyes
     row: list[str | int] = [
-        game.number, cell_text(game.dealer), cell_text(kind),
-        _names(facts.re) if parties else "",
-        _names(p for p in facts.players if p not in facts.re) if parties else "",
-        facts.re_eyes if parties else "",
-        240 - facts.re_eyes if parties and facts.re_eyes is not None else "",
-        PARTY_NAMES[trickless] if trickless is not None else "",
-        cell_text(words.announced), cell_text(extras_text(facts)), cell_text(words.winner),
+        words.number, cell_text(words.dealer), cell_text(words.kind_column),
+        _names(words.re) if re_eyes is not None else "",
+        _names(words.kontra) if re_eyes is not None else "",
+        re_eyes if re_eyes is not None else "",
+        kontra_eyes if kontra_eyes is not None else "",
+        words.trickless,
+        cell_text(words.announced), cell_text(words.extras), cell_text(words.winner),
         cell_text(words.breakdown),
         words.bock,
-        # A redeal has no value, nor has a recorded game: its points were written as they are.
-        "" if facts.kind in (GameKind.REDEAL, GameKind.RECORDED) else game.score.value,
-        cell_text(" · ".join(notes)),
+        "" if words.value is None else words.value,
+        # Who had a Hochzeit or an Armut, as the sheet and the PDF say it, first.
+        cell_text(" · ".join(words.hints)),
     ]
-    row.extend(game.points[p] if p in game.players
-               else SITTING_OUT if p in game.seats else "" for p in players)
+    row.extend(points if state == PLAYS else SITTING_OUT if state == SITS_OUT else ""
+               for state, points, _ in words.cells(players))
     return row
 
 
@@ -116,22 +106,20 @@ def totals_row(totals: Mapping[str, int], players: Sequence[str],
     return row + [totals[p] if p in totals else "" for p in players]
 
 
-def change_row(text: str, change: TableChange, players: Sequence[str]) -> list[str | int]:
+def change_row(words: ChangeWords, players: Sequence[str]) -> list[str | int]:
     """A table change: no number, the new dealer, its words; no points."""
-    row: list[str | int] = ["", cell_text(change.dealer), cell_text(f"Tischwechsel: {text}")]
+    row: list[str | int] = ["", cell_text(words.dealer), cell_text(words.cell)]
     return row + [""] * (len(GAME_COLUMNS) - len(row) + len(players))
 
 
 def entry_rows(ledger: Ledger, players: Sequence[str]) -> Iterable[list[str | int]]:
     """The evening's games and table changes in order, with ``players``' columns, and the
     totals after the last game."""
-    texts = iter(change_texts(ledger))
-    words = sheet_words(ledger)
-    for entry in ledger.entries:
-        if isinstance(entry, TableChange):
-            yield change_row(next(texts), entry, players)
+    for row in SheetWords(ledger).entries():
+        if isinstance(row, ChangeWords):
+            yield change_row(row, players)
         else:
-            yield game_row(entry, words[entry.number - 1], players, ledger)
+            yield game_row(row, players)
     yield totals_row(ledger.totals, players)
 
 

@@ -23,11 +23,10 @@ from scorer.core.evening import (
     resume,
 )
 from scorer.store.extensions import db
-from scorer.words.labels import RowWords, sheet_words
+from scorer.words.rows import ChangeWords, SheetWords
 from scorer.store.models import Evening, EveningSeat, Game, Group, Player
 from scorer.core.rules import HouseRules
 from scorer.services.facts import core_setup, fold_facts, is_table_change, to_core
-from scorer.words.table_text import change_texts
 
 
 @dataclass(frozen=True)
@@ -65,8 +64,9 @@ class ChangeRow:
 
     game: StoredEntry
     entry: TableChange
-    text: str
-    """"Fritz kommt dazu · Dora geht (Pflichtsolo offen, entfällt) · gibt: Ben"."""
+    words: ChangeWords
+    """Its row (scorer.words.rows): "Fritz kommt dazu · Dora geht (Pflichtsolo offen,
+    entfällt) · gibt: Ben"."""
 
 
 @dataclass(frozen=True)
@@ -88,8 +88,8 @@ class Folded:
     @cached_property
     def rows(self) -> tuple[Row | ChangeRow, ...]:
         """Games and table changes in sheet order, with the ledger's entries."""
-        texts = iter(change_texts(self.ledger))
-        return tuple(ChangeRow(s, e, next(texts)) if isinstance(e, TableChange) else Row(s, e)
+        changes = iter(self.words.changes())
+        return tuple(ChangeRow(s, e, next(changes)) if isinstance(e, TableChange) else Row(s, e)
                      for s, e in zip(self.entries, self.ledger.entries))
 
     @cached_property
@@ -98,9 +98,10 @@ class Folded:
         return tuple(r for r in self.rows if isinstance(r, Row))
 
     @cached_property
-    def words(self) -> dict[int, RowWords]:
-        """What each row says (scorer.words.labels), by game number."""
-        return {w.number: w for w in sheet_words(self.ledger)}
+    def words(self) -> SheetWords:
+        """The sheet's rows (scorer.words.rows): each made when first asked for, each of its
+        words worked out when first read, and kept with the fold."""
+        return SheetWords(self.ledger)
 
     @cached_property
     def ids(self) -> dict[str, int]:
@@ -187,8 +188,8 @@ class Sheet:
         return self.folded.ids
 
     @property
-    def words(self) -> dict[int, RowWords]:
-        """What each row says (scorer.words.labels), by game number."""
+    def words(self) -> SheetWords:
+        """The sheet's rows (scorer.words.rows): ``words[number]`` is a game's."""
         return self.folded.words
 
     def standings(self) -> list[tuple[str, int]]:

@@ -1,34 +1,20 @@
-"""The words of a sheet row: kind, winner, and what the table must know about the game.
+"""The words of a sheet row, field by field: kind, winner, breakdown, who called, and what the
+table must know about the game. ``scorer.words.rows`` puts them together into the row model
+that the evening page, the entry form's live preview, the delete confirmation, the CSV and the
+PDF all read, so that they never disagree.
 
-Pure: imports only the standard library and the core. The evening page, the entry form's
-live preview, the delete confirmation, the CSV and the PDF all word a game through this
-module, so that they never disagree. Nothing here computes a point: everything comes from
-the ledger the core folded.
+Pure: imports only the standard library and the core. Nothing here computes a point:
+everything comes from the ledger the core folded.
 
 The notes of a row say, in one sentence each, what the table could not see from the points:
 what happened when somebody had to play a Pflichtsolo (RULES.md §7 "the ledger accepts
 whatever game was actually played"), how a Pflicht/Lust question was decided, why the
 dealer deals again or moves on, and whether other players played than the rotation named.
-
-ddv, 4 planned games, four open Pflichtsoli: every game is forced. Ben is forced first and
-plays a normal game instead; Cem is forced next and plays the Pflichtsolo.
-
->>> from scorer.core.evening import evening
->>> ledger = evening({"rules": "ddv", "seats": ["Anna", "Ben", "Cem", "Dora"],
-...     "planned_games": 4, "games": [{"re": ["Anna", "Ben"], "re_eyes": 130},
-...     {"kind": "solo", "solo": "damen", "re": ["Cem"], "re_eyes": 130}]})
->>> first, second = sheet_words(ledger)
->>> first.kind, first.notes
-('Normalspiel', ('Ben war mit dem Pflichtsolo dran, gespielt wurde ein Normalspiel: Bens Pflichtsolo bleibt offen.',))
->>> second.marker, second.kind_text, second.winner
-('P', 'Pflichtsolo (Damensolo)', 'Cem gewinnt')
->>> second.notes
-('Cem war mit dem Pflichtsolo dran und hat es gespielt.', 'Das vorgeführte Pflichtsolo zählt als geplantes Spiel: der Geber wechselt.')
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from scorer.core.evening import Ledger, LedgerGame, describe_bock_queue, games_ahead
@@ -38,7 +24,6 @@ from scorer.words.explain import (
     LEVEL_LABELS,
     SOLO_LABELS,
     TRIGGER_LABELS,
-    pflicht_decision,
 )
 from scorer.words.german import genitive, names
 from scorer.words.short_names import short_names as prefixes
@@ -50,7 +35,14 @@ from scorer.core.rules import (
     HouseRules,
     PflichtsoloForced,
 )
-from scorer.core.scoring import GameFacts, Level, Party, trickless_party, zero_eyes_party
+from scorer.core.scoring import (
+    GameFacts,
+    Level,
+    Line,
+    Party,
+    trickless_party,
+    zero_eyes_party,
+)
 
 MARKERS = {
     GameKind.NORMAL: "",
@@ -86,48 +78,6 @@ _PLAYED = {
 """A kind with its article, as in "gespielt wurde ein Normalspiel"."""
 
 
-class RowWords(NamedTuple):
-    """Everything a sheet row says in words (page, PDF, preview and CSV read the same)."""
-
-    number: int
-    """The game's number."""
-    marker: str
-    """The kind column: "P", "S", "H", "NG" …; "" for a normal game."""
-    kind: str
-    """The kind in a word: "Pflichtsolo", "Lustsolo", "Solo", "Normalspiel", "neu gegeben"."""
-    detail: str
-    """Which solo and who played it alone: "Damensolo · Ben", "Ben", or ""."""
-    kind_text: str
-    """The kind as the row's headline says it: "Pflichtsolo (Damensolo)", "Normalspiel"."""
-    winner: str
-    """"Re gewinnt", "Ben gewinnt", "niemand gewinnt", or "keine Punkte" after a redeal."""
-    breakdown: str
-    """The core's lines, "gewonnen +1 · keine 90 +1"; "" for a redeal, which has none."""
-    notes: tuple[str, ...]
-    """One sentence each: the forced Pflichtsolo or the Pflicht/Lust decision, the dealer,
-    the players, the game's note ("Notiz: …"; a recorded game's is its breakdown)."""
-    forced_missed: bool
-    """A forced game in which something else than the forced player's Pflichtsolo was
-    played (a redeal only postpones it and is not counted)."""
-    off_rotation: bool
-    """Other players played than the rotation named (OFF_ROTATION)."""
-    warnings: tuple[str, ...]
-    """The notes that say the game differs from what the sheet expected: the forced
-    Pflichtsolo was not played, other players played (what the entry form warns of)."""
-    bock: int
-    """The Bock factor the row shows (bock_factor: 1 for a redeal)."""
-    bock_reasons: str
-    """"löst Bock aus: 120:120" when the game starts a Bock round, else ""."""
-    called: str = ""
-    """Who called a Hochzeit or had the Armut, where the table said so: "Armut: Anna,
-    mitgenommen von Ben"; else ""."""
-    parties: str = ""
-    """Who played Re and Kontra with their Augen, and the schwarz answer where 0 Augen
-    leave it open (parties_text); each player's Augen in a Hammelrennen."""
-    announced: str = ""
-    """What was said, in words: "Re keine 90, Kontra" (announced_text)."""
-
-
 def marker(game: LedgerGame) -> str:
     """The kind column: "P" for a Pflichtsolo, else the kind's marker."""
     return "P" if game.pflicht else MARKERS[game.facts.kind]
@@ -146,13 +96,20 @@ def kind_word(game: LedgerGame, rules: HouseRules) -> str:
     return KIND_LABELS[facts.kind]
 
 
-def kind_detail(game: LedgerGame) -> str:
-    """Which solo and who played alone: "Damensolo · Ben", "Ben", ""."""
+def solo_label(game: LedgerGame) -> str:
+    """Which solo was played: "Damensolo"; "" for any other game, or a solo entered without
+    its kind."""
+    solo = game.facts.solo
+    return SOLO_LABELS[solo] if game.facts.kind is GameKind.SOLO and solo is not None else ""
+
+
+def kind_who(game: LedgerGame) -> str:
+    """Who the kind names: the soloist, who married alone (a Hochzeit without partner, a
+    stille Hochzeit), who had the Schwarze Sau, the Hammelrennen's winner; "" for the others."""
     facts = game.facts
     kind = facts.kind
     if kind is GameKind.SOLO:
-        solo = SOLO_LABELS[facts.solo] if facts.solo is not None else ""
-        return f"{solo} · {facts.re[0]}" if solo else facts.re[0]
+        return facts.re[0]
     if kind is GameKind.HOCHZEIT and len(facts.re) == 1:
         return facts.re[0]
     if kind in (GameKind.STILLE_HOCHZEIT, GameKind.SCHWARZE_SAU):
@@ -162,13 +119,58 @@ def kind_detail(game: LedgerGame) -> str:
     return ""
 
 
+def says_pflicht_or_lust(game: LedgerGame, rules: HouseRules) -> bool:
+    """Whether the kind's word is "Pflichtsolo" or "Lustsolo" (kind_word): a solo under rules
+    with a Pflichtsolo. Such a word is no solo's name, so the solo's own label is said
+    beside it (kind_head)."""
+    return game.facts.kind is GameKind.SOLO and (game.pflicht or rules.pflichtsolo)
+
+
+def kind_detail(game: LedgerGame) -> str:
+    """Which solo and who played alone: "Damensolo · Ben", "Ben", ""."""
+    return detail_text(solo_label(game), kind_who(game))
+
+
+def detail_text(solo: str, who: str) -> str:
+    """Which solo and who played alone, from their parts: "Damensolo · Ben", "Ben", "".
+
+    >>> detail_text("Damensolo", "Ben"), detail_text("", "Ben"), detail_text("", "")
+    ('Damensolo · Ben', 'Ben', '')
+    """
+    return f"{solo} · {who}" if solo else who
+
+
 def kind_text(game: LedgerGame, rules: HouseRules) -> str:
     """The kind as a headline: "Pflichtsolo (Damensolo)", "Hochzeit ohne Partner"."""
-    word = kind_word(game, rules)
-    facts = game.facts
-    if facts.kind is GameKind.SOLO and facts.solo is not None:
-        return f"{word} ({SOLO_LABELS[facts.solo]})"
-    return word
+    return kind_headline(kind_word(game, rules), solo_label(game))
+
+
+def kind_headline(kind: str, solo: str) -> str:
+    """The kind word with the solo's label, as a headline says it.
+
+    >>> kind_headline("Pflichtsolo", "Damensolo"), kind_headline("Hochzeit", "")
+    ('Pflichtsolo (Damensolo)', 'Hochzeit')
+    """
+    return f"{kind} ({solo})" if solo else kind
+
+
+def kind_head(kind: str, solo: str, who: str, pflicht_or_lust: bool) -> str:
+    """The kind and who, once each, as a printed row's bold head: a solo's label is its
+    kind ("Damensolo · Dora", not "Solo Damensolo · Dora") unless the kind word says how the
+    solo counts (says_pflicht_or_lust).
+
+    >>> kind_head("Solo", "Damensolo", "Dora", False)
+    'Damensolo · Dora'
+    >>> kind_head("Pflichtsolo", "Kreuz-Solo", "Ben", True)
+    'Pflichtsolo (Kreuz-Solo) · Ben'
+    >>> kind_head("Stille Hochzeit", "", "Cem", False), kind_head("neu gegeben", "", "", False)
+    ('Stille Hochzeit · Cem', 'neu gegeben')
+    """
+    if solo:
+        if not pflicht_or_lust:
+            return f"{solo} · {who}"
+        return f"{kind} ({solo}) · {who}"
+    return f"{kind} · {who}" if who else kind
 
 
 def called_text(kind: GameKind, re: Sequence[str], caller: str | None) -> str:
@@ -182,13 +184,36 @@ def called_text(kind: GameKind, re: Sequence[str], caller: str | None) -> str:
     >>> called_text(GameKind.HOCHZEIT, ("Cem",), "Cem"), called_text(GameKind.ARMUT, ("A", "B"), None)
     ('', '')
     """
+    return called_words(kind, *called_parts(kind, re, caller))
+
+
+def called_parts(kind: GameKind, re: Sequence[str], caller: str | None) -> tuple[str, str]:
+    """(who called the Hochzeit or had the Armut, who joined them); ("", "") where the entry
+    does not say, for a Hochzeit without partner (its kind says so) and for other kinds."""
     others = [p for p in re if p != caller]
-    if caller is None or caller not in re or len(others) != 1:
-        return ""  # nobody named, or a Hochzeit without partner (its kind says so)
+    if (kind not in (GameKind.ARMUT, GameKind.HOCHZEIT) or caller is None or caller not in re
+            or len(others) != 1):
+        return "", ""
+    return caller, others[0]
+
+
+def called_words(kind: GameKind, caller: str, partner: str, kind_said: bool = True) -> str:
+    """Who called and who joined, from their parts (called_parts); with ``kind_said``
+    False without the kind, for a row whose head names it already.
+
+    >>> called_words(GameKind.ARMUT, "Anna", "Ben", kind_said=False)
+    'Anna, mitgenommen von Ben'
+    >>> called_words(GameKind.HOCHZEIT, "Cem", "Anna", kind_said=False)
+    'Cem, Partner Anna'
+    """
+    if not caller:
+        return ""
     if kind is GameKind.ARMUT:
-        return f"Armut: {caller}, mitgenommen von {others[0]}"
+        return (f"Armut: {caller}, mitgenommen von {partner}" if kind_said
+                else f"{caller}, mitgenommen von {partner}")
     if kind is GameKind.HOCHZEIT:
-        return f"Hochzeit: {caller}, Partner {others[0]}"
+        return (f"Hochzeit: {caller}, Partner {partner}" if kind_said
+                else f"{caller}, Partner {partner}")
     return ""
 
 
@@ -243,6 +268,33 @@ def announced_text(facts: GameFacts) -> str:
     return ", ".join(out)
 
 
+def said_text(announced: str) -> str:
+    """What was said, as a row says it after the parties: "angesagt: Re keine 90"; "" for
+    nothing (announced_text)."""
+    return f"angesagt: {announced}" if announced else ""
+
+
+def game_text(called: str, parties: str, said: str) -> str:
+    """A game's words after a head that names its kind: who called (called_words without
+    the kind), who played with how many Augen (parties_text), what was said (said_text).
+
+    >>> game_text("Cem, Partner Anna", "Re Anna, Cem 151 : 89 Kontra Ben, Dora", "")
+    'Cem, Partner Anna · Re Anna, Cem 151 : 89 Kontra Ben, Dora'
+    """
+    return " · ".join(filter(None, [called, parties, said]))
+
+
+def hammelrennen_kind(kind: str, eyes: str) -> str:
+    """A Hammelrennen's kind with everybody's Augen (parties_text), as one cell says it:
+    "Hammelrennen (Anna 130 · Ben 50 · Cem 30 · Dora 30)"."""
+    return f"{kind} ({eyes})"
+
+
+def note_sentence(note: str | None) -> str:
+    """A game's note among the row's sentences: "Notiz: Augen gewählt: 130"; "" for none."""
+    return f"Notiz: {note}" if note else ""
+
+
 def extras_text(facts: GameFacts) -> str:
     """Sonderpunkte as entered: "Re: Fuchs gefangen, 2× Doppelkopf · Kontra: Karlchen"."""
     out = []
@@ -272,23 +324,65 @@ def winner_text(game: LedgerGame) -> str:
 
 
 def breakdown(game: LedgerGame) -> str:
-    """The core's lines as the sheet, the PDF and the preview word them; "" for a redeal,
-    which has nothing to add to its kind.
+    """The core's lines as the sheet and the preview word them; "" for a redeal, which has
+    nothing to add to its kind.
 
     When every point goes to the winner the lines are simply listed ("gewonnen +1 · keine 90
     abgesagt +1 · Bock ×2"). When points go to both parties, or nobody won, each party's
     points are grouped under its name, the winner's first, so that a caught fox is never
     read as the winner's: "Re: gewonnen +1 · Kontra: Fuchs gefangen +1 · Bock ×2".
+    A Hammelrennen opens with what decided it, after its kind (kind_note).
     """
-    if game.facts.kind is GameKind.REDEAL:
+    return breakdown_text(KIND_LABELS[game.facts.kind], kind_note(game), breakdown_parts(game))
+
+
+def breakdown_text(kind: str, note: str, parts: Sequence[str]) -> str:
+    """The breakdown from its parts (breakdown_parts), after the kind's own ``note`` where
+    there is one (kind_note).
+
+    >>> breakdown_text("Hammelrennen", "Anna hat mehr als 120 Augen", ["gewonnen +1"])
+    'Hammelrennen: Anna hat mehr als 120 Augen · gewonnen +1'
+    """
+    return " · ".join([f"{kind}: {note}", *parts] if note else parts)
+
+
+def kind_note(game: LedgerGame) -> str:
+    """What a kind's own rule decided, where the core's breakdown opens with it: who won a
+    Hammelrennen and why (RULES.md §5: more than 120 Augen, or closest to 60); "" for any
+    other game.
+
+    >>> from scorer.core.evening import evening
+    >>> ledger = evening({"rules": "voss", "seats": ["Anna", "Ben", "Cem", "Dora"], "games": [
+    ...     {"kind": "hammelrennen", "eyes": {"Anna": 130, "Ben": 50, "Cem": 30, "Dora": 30}},
+    ...     {"kind": "hammelrennen", "eyes": {"Anna": 70, "Ben": 50, "Cem": 60, "Dora": 60}}]})
+    >>> [kind_note(game) for game in ledger.games]
+    ['Anna hat mehr als 120 Augen', 'Gleichstand am nächsten an 60: niemand gewinnt']
+    """
+    facts = game.facts
+    if facts.kind is not GameKind.HAMMELRENNEN or facts.eyes is None:
         return ""
-    if game.facts.kind is GameKind.RECORDED:
-        return game.score.lines[0].label  # the note, or "übernommen" (RULES.md §10.1)
-    lines = game.score.lines
-    credited = [line for line in lines if line.points is not None and line.party is not None]
     winner = game.score.winner
-    if all(line.party == winner for line in credited):  # Party is a str enum
-        return " · ".join(line.text() for line in lines)
+    if winner is None:
+        return "Gleichstand am nächsten an 60: niemand gewinnt"
+    if facts.eyes[winner] > 120:  # the core's winner is the one over 120 where there is one
+        return f"{winner} hat mehr als 120 Augen"
+    return f"{winner} kommt 60 Augen am nächsten"
+
+
+def breakdown_parts(game: LedgerGame) -> tuple[str, ...]:
+    """The breakdown part by part, as breakdown joins them: the core's lines, or grouped
+    under each party's name (by_party); a recorded game's note (or "übernommen", RULES.md
+    §10.1); nothing for a redeal. Without a Hammelrennen's opening line (kind_note)."""
+    kind = game.facts.kind
+    if kind is GameKind.REDEAL:
+        return ()
+    if kind is GameKind.RECORDED:
+        return (game.score.lines[0].label,)  # the note, or "übernommen"
+    lines = game.score.lines[1:] if kind is GameKind.HAMMELRENNEN else game.score.lines
+    if not by_party(game):
+        return tuple(line.text() for line in lines)
+    credited = _credited(game)
+    winner = game.score.winner
     order = [Party.KONTRA, Party.RE] if winner == Party.KONTRA.value else [Party.RE, Party.KONTRA]
     groups = []
     for party in order:
@@ -296,7 +390,50 @@ def breakdown(game: LedgerGame) -> str:
         if own:
             groups.append(f"{PARTY_NAMES[party]}: {', '.join(own)}")
     rest = [line.text() for line in lines if line not in credited]
-    return " · ".join(groups + rest)
+    return (*groups, *rest)
+
+
+def _credited(game: LedgerGame) -> list[Line]:
+    return [line for line in game.score.lines
+            if line.points is not None and line.party is not None]
+
+
+def by_party(game: LedgerGame) -> bool:
+    """Whether the breakdown groups the points under each party's name: points go to both
+    parties, or nobody won (breakdown)."""
+    winner = game.score.winner
+    return not all(line.party == winner for line in _credited(game))  # Party is a str enum
+
+
+def winner_first(game: LedgerGame) -> bool:
+    """Whether a party won while the breakdown names no party: after a head like "Kreuz-Solo ·
+    Cem:" a bare "gewonnen +1" reads as Cem's win when Kontra had won, so the winner is said
+    before it (result_text)."""
+    kind = game.facts.kind
+    return (kind not in (GameKind.REDEAL, GameKind.RECORDED, GameKind.HAMMELRENNEN)
+            and game.score.winner is not None and not by_party(game))
+
+
+def result_text(winner: str, note: str, parts: Sequence[str], winner_first: bool,
+                bock_reasons: str) -> str:
+    """A game's result in one line, after a head that names its kind: who won where the
+    breakdown does not say (winner_first), what the kind's rule decided (kind_note), the
+    breakdown's parts, and why the game starts a Bock round; who won alone where there is no
+    breakdown (a redeal: "keine Punkte").
+
+    >>> result_text("Kontra gewinnt", "", ["gewonnen +1", "Solist zählt dreifach"], True, "")
+    'Kontra gewinnt · gewonnen +1 · Solist zählt dreifach'
+    >>> result_text("Anna gewinnt", "Anna hat mehr als 120 Augen", ["gewonnen +1"], False, "")
+    'Anna hat mehr als 120 Augen · gewonnen +1'
+    """
+    said = [note, *parts] if note else list(parts)
+    if not said:
+        said = [winner]
+    elif winner_first:
+        said.insert(0, winner)
+    if bock_reasons:
+        said.append(bock_reasons)
+    return " · ".join(said)
 
 
 PARTY_NAMES = {Party.RE: "Re", Party.KONTRA: "Kontra"}
@@ -480,76 +617,6 @@ def rotation_sentence(game: LedgerGame) -> str | None:
     verb = "spielte" if len(came) == 1 else "spielten"
     said = f"{names(came)} {verb} statt {names(missed)}"
     return f"{OFF_ROTATION[0].upper()}{OFF_ROTATION[1:]}: {said}."
-
-
-def sheet_words(ledger: Ledger) -> tuple[RowWords, ...]:
-    """The words of every game of the evening, in order (one RowWords per ledger game)."""
-    rules = ledger.setup.rules
-    done: set[str] = set()
-    """Who has played a Pflichtsolo so far: they owe none any more (RULES.md §7)."""
-    in_a_row = 0
-    previous: LedgerGame | None = None
-    out = []
-    games = ledger.games
-    next_dealers = [g.dealer for g in games[1:]] + [ledger.next.dealer]
-    for game, next_dealer in zip(games, next_dealers):
-        # The stay_until_third row goes on only while the same dealer deals again.
-        if previous is None or not previous.dealer_stays or previous.dealer != game.dealer:
-            in_a_row = 0
-        if game.facts.kind is GameKind.SOLO and game.dealer_stays:
-            in_a_row += 1
-        deals_again = game.dealer_stays and next_dealer == game.dealer
-        out.append(_row(game, rules, done, in_a_row, deals_again))
-        if game.pflicht:
-            done.add(game.facts.re[0])
-        previous = game
-    return tuple(out)
-
-
-def _row(game: LedgerGame, rules: HouseRules, done: set[str], in_a_row: int,
-         deals_again: bool) -> RowWords:
-    facts = game.facts
-    forced = game.forced_soloist
-    forced_missed = (forced is not None and facts.kind is not GameKind.REDEAL
-                     and not (game.pflicht and facts.re[:1] == (forced,)))
-    first = forced_sentence(game)
-    if first is None and facts.kind is GameKind.SOLO and rules.pflichtsolo:
-        soloist = facts.re[0]
-        owed = soloist in game.seats and soloist not in done
-        if owed:
-            first = pflicht_decision(rules, soloist, facts.pflicht, owes=True, forced=forced)
-    players = rotation_sentence(game)
-    # A recorded game's note is its breakdown already (RULES.md §10.1); any other game's
-    # note (an imported game's "Augen gewählt: …") is said with the row's sentences.
-    note = f"Notiz: {facts.note}" if facts.note and facts.kind is not GameKind.RECORDED \
-        else None
-    recorded_bock = recorded_bock_sentence(bock_factor(game)) \
-        if facts.kind is GameKind.RECORDED and bock_factor(game) > 1 else None
-    notes = _present((first, forced_bock_sentence(game), recorded_bock,
-                      dealer_sentence(game, rules, in_a_row, deals_again), players,
-                      note))
-    return RowWords(
-        number=game.number,
-        marker=marker(game),
-        kind=kind_word(game, rules),
-        detail=kind_detail(game),
-        kind_text=kind_text(game, rules),
-        winner=winner_text(game),
-        breakdown=breakdown(game),
-        notes=notes,
-        forced_missed=forced_missed,
-        off_rotation=players is not None,
-        warnings=_present((first if forced_missed else None, players)),
-        bock=bock_factor(game),
-        bock_reasons=bock_reasons(game),
-        called=called_text(facts.kind, facts.re, facts.caller),
-        parties=parties_text(game, rules),
-        announced=announced_text(facts),
-    )
-
-
-def _present(sentences: Iterable[str | None]) -> tuple[str, ...]:
-    return tuple(s for s in sentences if s)
 
 
 def owes_before(ledger: Ledger, number: int, player: str) -> bool:
@@ -771,35 +838,53 @@ __all__ = [
     "OFF_ROTATION",
     "OFF_ROTATION_MARK",
     "PARTY_NAMES",
-    "RowWords",
+    "ComingWords",
     "announced_text",
     "bock_at_end_text",
     "bock_factor",
     "bock_reasons",
-    "ComingWords",
     "bock_summary",
     "breakdown",
-    "coming_words",
+    "breakdown_parts",
+    "breakdown_text",
+    "by_party",
+    "called_parts",
     "called_text",
+    "called_words",
+    "coming_words",
     "dealer_sentence",
     "deletion_note",
+    "detail_text",
     "extras_text",
     "forced_bock_sentence",
     "forced_notice",
     "forced_sentence",
+    "game_text",
     "genitive",
+    "hammelrennen_kind",
     "kind_detail",
+    "kind_head",
+    "kind_headline",
+    "kind_note",
     "kind_text",
+    "kind_who",
     "kind_word",
     "marker",
     "names",
+    "note_sentence",
     "owes_before",
     "parties_text",
     "plan_complete",
     "plan_text",
+    "played_off_rotation",
+    "recorded_bock_sentence",
+    "result_text",
     "rotation_sentence",
+    "said_text",
+    "says_pflicht_or_lust",
     "schwarz_text",
-    "sheet_words",
     "short_names",
+    "solo_label",
+    "winner_first",
     "winner_text",
 ]

@@ -54,6 +54,22 @@ def change_text(change: TableChange, old_seats: Sequence[str], seen: set[str]) -
     return " · ".join(parts)
 
 
+def change_lead(after: int) -> str:
+    """What comes before a change's words where the row must say what it is: "Tischwechsel
+    nach Spiel 3: " (the PDF prints it, the sheet lets a screen reader say it)."""
+    return f"Tischwechsel nach Spiel {after}: "
+
+
+def change_cell(text: str) -> str:
+    """A change's words as the CSV's "Spielart": "Tischwechsel: Fritz kommt dazu · gibt: Ben"."""
+    return f"Tischwechsel: {text}"
+
+
+def seated_text(after: int, seats: Sequence[str]) -> str:
+    """Who sits at the table after a change: "Am Tisch ab Spiel 4: Anna, Ben, Cem, Fritz"."""
+    return f"Am Tisch ab Spiel {after + 1}: {', '.join(seats)}"
+
+
 def reordered(old: Sequence[str], new: Sequence[str]) -> bool:
     """Whether the players at both tables sit in another clockwise order (a rotation of the
     same order is the same table)."""
@@ -65,4 +81,5 @@ def reordered(old: Sequence[str], new: Sequence[str]) -> bool:
     return after[start:] + after[:start] != before
 
 
-__all__ = ["DROPPED", "change_text", "change_texts", "reordered"]
+__all__ = ["DROPPED", "change_cell", "change_lead", "change_text", "change_texts",
+           "reordered", "seated_text"]

@@ -18,7 +18,8 @@ from werkzeug.wrappers import Response
 
 from scorer import services
 from scorer.words.explain import pflicht_decision, pflicht_help
-from scorer.words.labels import deletion_note, owes_before, sheet_words
+from scorer.words.labels import deletion_note, owes_before
+from scorer.words.rows import PLAYS, SheetWords
 from scorer.store.models import Evening, Game
 from scorer.core.rules import GameKind
 from scorer.web.evening.entry import (
@@ -167,7 +168,7 @@ def _preview(evening: Evening, game: Game | None) -> Response:
         messages = [m for ms in errors.values() for m in ms]
         return jsonify(ok=False, errors=errors, messages=messages,
                        open=open_question(messages))
-    words = sheet_words(ledger)[entry.number - 1]
+    words = SheetWords(ledger)[entry.number]
     soloist = entry.facts.re[0] if entry.facts.kind is GameKind.SOLO else None
     pflicht = (pflicht_decision(ledger.setup.rules, soloist, entry.facts.pflicht,
                                 owes=owes_before(ledger, entry.number, soloist),
@@ -176,15 +177,15 @@ def _preview(evening: Evening, game: Game | None) -> Response:
     return jsonify(
         ok=True,
         winner=words.winner,
-        lines=[line.text() for line in entry.score.lines],
+        lines=list(words.lines),
         breakdown=words.breakdown,
         bock_reasons=words.bock_reasons,
         value=entry.score.value,
         bock=entry.bock,
         warnings=list(words.warnings),
         pflicht=pflicht,
-        players=[{"name": s, "points": entry.points[s], "total": entry.totals[s],
-                  "plays": s in entry.players} for s in entry.seats],
+        players=[{"name": s, "points": points, "total": total, "plays": state == PLAYS}
+                 for s, (state, points, total) in zip(entry.seats, words.cells(entry.seats))],
     )
 
 

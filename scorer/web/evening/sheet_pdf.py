@@ -47,7 +47,7 @@ def sheet_job(evening: Evening, sheet: services.Sheet, part: Part,
                         money, part, closed)
     return pdf, lambda: sheet_context(
         ledger, title=title, date=evening.played_on, settlement=money,
-        part=part if count > 1 else None, words=tuple(sheet.words.values()), closed=closed)
+        part=part if count > 1 else None, words=sheet.words, closed=closed)
 
 
 def wait_seconds(games: int) -> int:

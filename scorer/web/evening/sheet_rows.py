@@ -4,10 +4,14 @@ A long evening's sheet was almost all template time (some 35 µs a row: 35 ms fo
 1000-game evening on every request), while a save changes only the last row. Two things are
 kept per worker:
 
-* the HTML of a row per *view*: a tuple of exactly what the row shows (numbers, words,
-  links). The macros in ``templates/_sheet_rows.html`` read nothing but the view, so a kept
-  row can never show something else than what is asked for; a row whose numbers changed
-  (an edit early in the evening moves every later total) is another view, drawn anew.
+* the HTML of a row per *view*: a tuple of what the row shows (numbers, words, links),
+  read from the sheet's row model (``scorer.words.rows``, which the PDF, the CSV and the
+  preview read too). A row of the model works out a field when it is read, and the view
+  reads only the few the page shows: every sentence of every game cost more than the rest
+  of a long evening's sheet. The macros in ``templates/_sheet_rows.html`` read nothing but
+  the view, so a kept row can never show something else than what is asked for; a row
+  whose numbers changed (an edit early in the evening moves every later total) is another
+  view, drawn anew.
 * per evening and page context (who is listed, the links, whether rows offer changes), the
   views of the last sheet drawn, each with the ledger entry it came from. A fold that goes
   on from a kept one (``scorer.core.evening.resume``: a save) shares the earlier entries as the
@@ -25,8 +29,8 @@ from typing import NamedTuple
 from flask import Flask, current_app, get_template_attribute, url_for
 from markupsafe import Markup
 
-from scorer.words.labels import bock_factor, marker, played_off_rotation
 from scorer.services import ChangeRow, Row, Sheet
+from scorer.words.rows import Cell, RowWords
 
 KEPT_ROWS = 50_000
 """Rows kept per worker (a row is about 1.5 KB of HTML, so at most about 75 MB); when full,
@@ -57,9 +61,9 @@ class GameView(NamedTuple):
     value: int | None
     """The game's value before Bock; None after a redeal and for recorded points (no value
     to show)."""
-    cells: tuple[tuple[str, int, int], ...]
+    cells: tuple[Cell, ...]
     """Per player of the evening: ("play", points, total), ("out", 0, total) when sitting
-    out, ("away", 0, 0) when not at the table."""
+    out, ("away", 0, total) when not at the table (scorer.words.rows)."""
     panel: str
     edit: str | None
     """None: the row offers no changes (read-only link, closed evening)."""
@@ -70,9 +74,10 @@ class ChangeView(NamedTuple):
     """Everything a table change's row shows."""
 
     id: int
-    after: int
+    lead: str
+    """What the row is, for a screen reader: "Tischwechsel nach Spiel 3: "."""
     text: str
-    seats: tuple[str, ...]
+    seated: str
     edit: str | None
     delete: str | None
 
@@ -118,6 +123,11 @@ class Drawn(NamedTuple):
     html: bytes
 
 
+ROWS_SLOT = Markup("\x00rows\x00")
+"""The rows' place in the sheet's HTML (DrawnRows.page). No page holds a NUL otherwise:
+requests carrying one are refused."""
+
+
 class DrawnRows(NamedTuple):
     """The sheet's rows as UTF-8 HTML, and what the legend under them explains."""
 
@@ -125,9 +135,10 @@ class DrawnRows(NamedTuple):
     off_rotation: bool
     """Some game was played by others than the rotation named (its mark needs a word)."""
 
-    slot = Markup("\x00rows\x00")
-    """Where the page's template puts the rows: ``page`` splices them in as bytes. (No page
-    holds a NUL otherwise: requests carrying one are refused.)"""
+    @property
+    def slot(self) -> Markup:
+        """Where the page's template puts the rows: ``page`` splices them in as bytes."""
+        return ROWS_SLOT
 
     def page(self, html: str) -> bytes:
         """The rendered ``html`` as UTF-8 with the rows in their slot.
@@ -136,7 +147,7 @@ class DrawnRows(NamedTuple):
         two bytes a character that every join copies and widens and that the response
         encodes once more; kept as UTF-8 and joined as bytes they are copied once.
         """
-        head, slot, tail = html.partition(self.slot)
+        head, slot, tail = html.partition(ROWS_SLOT)
         return b"".join([head.encode(), self.html if slot else b"", tail.encode()])
 
 
@@ -159,7 +170,8 @@ def sheet_rows(sheet: Sheet, links: RowLinks, editable: bool,
                 and isinstance(row, Row)):
             drawn.append(old)
             continue
-        view: GameView | ChangeView = (_game_view(row, players, links, editable, short)
+        view: GameView | ChangeView = (_game_view(row, sheet.words[row.entry.number], players,
+                                                  links, editable, short)
                                        if isinstance(row, Row)
                                        else _change_view(row, links, editable))
         drawn.append(Drawn(row.entry, row.game.id, view, _html(kept.html, view)))
@@ -182,22 +194,14 @@ def _html(kept: dict[GameView | ChangeView, bytes], view: GameView | ChangeView)
     return html
 
 
-def _game_view(row: Row, players: tuple[str, ...], links: RowLinks, editable: bool,
-               short: dict[str, str]) -> GameView:
-    # The row's few words straight from scorer.words.labels: the whole RowWords of every game
-    # (sentences the row does not show) cost more than the rest of the sheet.
-    entry = row.entry
-    kind = marker(entry)
-    playing, seated, points, totals = entry.players, entry.seats, entry.points, entry.totals
-    cells = tuple(("play", points[p], totals[p]) if p in playing
-                  else ("out", 0, totals[p]) if p in seated else ("away", 0, 0)
-                  for p in players)
+def _game_view(row: Row, words: RowWords, players: tuple[str, ...], links: RowLinks,
+               editable: bool, short: dict[str, str]) -> GameView:
+    # Only the fields the row shows, which the model has ready as it makes a row.
     game_id = row.game.id
     return GameView(
-        number=entry.number, off_rotation=played_off_rotation(entry), bock=bock_factor(entry),
-        marker=kind, dealer=entry.dealer, dealer_short=short[entry.dealer],
-        # A redeal has no value, nor has a recorded game: its points were written as they are.
-        value=None if kind in ("NG", "E") else entry.score.value, cells=cells,
+        number=words.number, off_rotation=words.off_rotation, bock=words.bock,
+        marker=words.marker, dealer=words.dealer, dealer_short=short[words.dealer],
+        value=words.value, cells=words.cells(players),
         panel=links("panel", game_id),
         edit=links("edit", game_id) if editable else None,
         delete=links("delete", game_id) if editable else None)
@@ -205,7 +209,8 @@ def _game_view(row: Row, players: tuple[str, ...], links: RowLinks, editable: bo
 
 def _change_view(row: ChangeRow, links: RowLinks, editable: bool) -> ChangeView:
     game_id = row.game.id
+    words = row.words
     return ChangeView(
-        id=game_id, after=row.entry.after, text=row.text, seats=tuple(row.entry.seats),
+        id=game_id, lead=words.lead, text=words.text, seated=words.seated,
         edit=links("table_edit", game_id) if editable else None,
         delete=links("table_delete", game_id) if editable else None)
