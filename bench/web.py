@@ -160,7 +160,7 @@ class Bench:
                 # As add_game raises it: once per entry (and once more for closing).
                 evening.version = evening.version + games + (k < evenings - 1)
                 if k < evenings - 1:
-                    evening.closed_at = dt.datetime.now(dt.timezone.utc)
+                    evening.closed_at = dt.datetime.now(dt.UTC)
                 db.session.commit()
             for k in range(max(evenings // 50, 1)):
                 day = first + dt.timedelta(days=365 * k)

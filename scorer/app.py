@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import secrets
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -15,10 +15,10 @@ from sqlalchemy import event
 from werkzeug.exceptions import HTTPException
 
 from scorer.catalogs import compile_catalogs
-from scorer.web.server import bodies, hosts, https, language, logs, ratelimits
 from scorer.store import fold_cache
 from scorer.store.extensions import csrf, db, migrate
 from scorer.store.private import private_folder, private_sqlite
+from scorer.web.server import bodies, hosts, https, language, logs, ratelimits
 
 # templates/, static/ and migrations/ sit at the repository top level beside the package.
 ROOT = Path(__file__).resolve().parent.parent
@@ -141,8 +141,18 @@ def _sqlite_begin(connection: Any) -> None:
 def register_blueprints(app: Flask) -> None:
     """One blueprint per area of the app."""
     from scorer.web.club import organiser, ranking
-    from scorer.web.evening import exports, games, history, live, money, recorded, sheet
-    from scorer.web.evening import sheet_rows, sync, table
+    from scorer.web.evening import (
+        exports,
+        games,
+        history,
+        live,
+        money,
+        recorded,
+        sheet,
+        sheet_rows,
+        sync,
+        table,
+    )
     from scorer.web.imports import upload
     from scorer.web.runde import groups
     from scorer.web.server import assets, pwa
@@ -283,7 +293,7 @@ def register_commands(app: Flask) -> None:
             folder = Path(app.instance_path) / "backups"
             folder.mkdir(mode=0o700, parents=True, exist_ok=True)
             folder.chmod(0o700)
-            output = backup.default_path(folder, datetime.now(timezone.utc))
+            output = backup.default_path(folder, datetime.now(UTC))
             backup.write_file(document, output, replace=False)
         else:
             backup.write_file(document, output, replace=True)

@@ -15,7 +15,6 @@ from typing import Any, TextIO
 
 from scorer.core.rules import PRESETS, InvalidInput
 
-
 MAX_INPUT_CHARS = 64 * 2**20
 """The longest input read: far above the biggest evening the core accepts (50,000 games are
 about 5 MB), and small enough that nobody can make the CLI parse a gigabyte."""

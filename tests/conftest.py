@@ -21,7 +21,6 @@ import pytest
 
 import tests.budget  # noqa: F401  (registers and loads the Hypothesis profile)
 
-
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
 """A PostgreSQL URL to run the database tests against instead of SQLite (CI sets it)."""
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
-from enum import Enum
 from typing import Any
 
 from scorer.core.rules import PRESETS, HouseRules, InvalidRules, rules_from_spec

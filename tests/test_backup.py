@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from conftest import fetch_pdf
 
 ROOT = Path(__file__).resolve().parent.parent

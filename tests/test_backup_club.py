@@ -10,8 +10,8 @@ import json
 from typing import Any
 
 from tests.club_helpers import NINE, Club
-from tests.test_backup import HOSTILE, fresh, rows_in, wipe  # noqa: F401  (fixture)
 from tests.conftest import fetch_pdf
+from tests.test_backup import HOSTILE, fresh, rows_in, wipe  # noqa: F401  (fixture)
 
 CLUB_TABLES = ("tournaments", "tournament_players", "tournament_rounds", "tournament_tables")
 

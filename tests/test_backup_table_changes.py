@@ -10,10 +10,9 @@ import re
 from typing import Any
 
 import pytest
-
+from conftest import fetch_pdf
 from test_backup import fresh, restored_tables, rows_in, wipe  # noqa: F401 (fixture)
 from test_web_table_changes import change, change_form
-from conftest import fetch_pdf
 
 SEATS = ("Anna", "Ben", "Cem", "Dora")
 

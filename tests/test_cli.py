@@ -15,8 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorer.cli import main
-from tests.budget import examples
 from scorer.core.rules import PRESETS
+from tests.budget import examples
 
 
 def _scorer_command() -> list[str]:

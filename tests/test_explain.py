@@ -7,6 +7,7 @@ import dataclasses
 
 import pytest
 
+from scorer.core.rules import PRESETS, HouseRules, rules_from_spec
 from scorer.words.explain import (
     OPTION_HELP,
     OPTION_LABELS,
@@ -17,7 +18,6 @@ from scorer.words.explain import (
     pflicht_help,
     summary,
 )
-from scorer.core.rules import PRESETS, HouseRules, rules_from_spec
 
 
 def test_every_option_has_a_german_label_and_exactly_one_sentence_of_help():
@@ -98,8 +98,8 @@ def test_each_further_option_is_explained_in_its_own_words(option, words):
 
 
 def test_every_new_stacking_mode_and_effect_has_a_german_value_label():
-    from scorer.words.explain import VALUE_LABELS
     from scorer.core.rules import BockEffect, BockStacking, BockTrigger, Extra
+    from scorer.words.explain import VALUE_LABELS
 
     assert set(VALUE_LABELS["bock_stacking"]) == {m.value for m in BockStacking}
     assert set(VALUE_LABELS["bock_effect"]) == {m.value for m in BockEffect}
@@ -256,8 +256,8 @@ def test_before_a_soloist_is_chosen_the_choice_itself_is_explained(rules, senten
 def test_the_summary_says_how_a_hammelrennen_scores():
     """RULES.md §5: the player over 120 Augen, else closest to 60, wins; +3 against −1 each,
     a tie 0. A tester could not tell from "Außerdem: Hammelrennen." alone."""
-    from scorer.words.explain import summary
     from scorer.core.rules import preset
+    from scorer.words.explain import summary
 
     lines = summary(preset("voss"))
     assert any("Hammelrennen" in line and "über 120 Augen" in line and "60 Augen" in line

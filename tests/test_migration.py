@@ -42,9 +42,9 @@ def _stored_by_the_old_app(app: Any) -> tuple[str, dict[str, Any]]:
     from flask_migrate import upgrade
 
     from scorer import services
+    from scorer.core.rules import rules_from_spec
     from scorer.store import backup
     from scorer.store.extensions import db
-    from scorer.core.rules import rules_from_spec
 
     with app.app_context():
         upgrade()

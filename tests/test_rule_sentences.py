@@ -15,7 +15,6 @@ import pytest
 
 from scorer.core.rules import PRESETS, rules_from_spec
 from scorer.words.explain import pflicht_decision, summary
-
 from tests.rule_sentences import sentences
 
 EVERY = sorted(set(sentences()))

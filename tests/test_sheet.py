@@ -21,13 +21,13 @@ from pypdf import PdfReader
 from scorer.cli import main
 from scorer.core.evening import evening
 from scorer.core.settlement import settle
-from scorer.printed.pdf import TEMPLATES
 from scorer.printed.evening import (
     render_sheet_pdf,
     sheet_context,
     sheet_document,
     sheet_html,
 )
+from scorer.printed.pdf import TEMPLATES
 
 weasyprint = pytest.importorskip("weasyprint")
 
@@ -670,7 +670,7 @@ class _Recorder:
         requests = self.requests = []
 
         class Handler(BaseHTTPRequestHandler):
-            def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+            def do_GET(self) -> None:
                 requests.append(self.path)
                 body = A5_SHEET.encode()
                 self.send_response(200)

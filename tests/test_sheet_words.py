@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 
 from scorer.core.evening import Ledger, evening
+from scorer.core.rules import PRESETS, SoloKind, differences
+from scorer.printed.evening import sheet_context
 from scorer.words.explain import deviation_text
 from scorer.words.labels import bock_summary, short_names
 from scorer.words.rows import sheet_words
-from scorer.core.rules import PRESETS, SoloKind, differences
-from scorer.printed.evening import sheet_context
 
 SEATS = ["Anna", "Ben", "Cem", "Dora"]
 

@@ -11,8 +11,8 @@ import sys
 import pytest
 
 from scorer.core.evening import evening
-from scorer.printed.evening import sheet_context
 from scorer.core.stats import runde_stats
+from scorer.printed.evening import sheet_context
 from scorer.words.table_text import change_texts, reordered
 
 A, B, C, D = "Anna", "Ben", "Cem", "Dora"

@@ -528,9 +528,8 @@ def test_the_ddv_list_is_24_games_and_other_numbers_are_refused_in_german(client
     answer = client.post("/turnier/neu", data={**base, "name": " ", "rules": "bockrunde",
                                                "planned_games": "24"})
     assert answer.status_code == 422 and "Name fehlt" in answer.text
-    from tests.conftest import count_rows
-
     from scorer.store.models import Tournament
+    from tests.conftest import count_rows
 
     assert count_rows(client.application, Tournament) == 0
 
@@ -545,9 +544,8 @@ def test_a_name_twice_or_unreadable_is_refused_line_by_line_and_nothing_is_regis
     assert "ist schon angemeldet" not in answer.text
     assert "Zeile 4: Name darf keine Zeichen zur Schreibrichtung enthalten" in answer.text
     assert "0 Spieler angemeldet" in answer.text
-    from tests.conftest import count_rows
-
     from scorer.store.models import TournamentPlayer
+    from tests.conftest import count_rows
 
     assert count_rows(club.app, TournamentPlayer) == 0
     # Registered before: that is what the message says then.

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from conftest import count_rows
 
 from scorer.store.models import Evening, Game

@@ -8,9 +8,9 @@ import json
 import re
 
 import pytest
+from conftest import fetch_pdf, game_entry
 from pypdf import PdfReader
 
-from conftest import fetch_pdf, game_entry
 from scorer.core.evening import evening
 from scorer.core.settlement import settle
 from scorer.printed.evening import number

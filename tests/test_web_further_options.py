@@ -9,7 +9,6 @@ import re
 from typing import Any
 
 import pytest
-
 from conftest import count_rows
 
 from scorer.store.models import Game

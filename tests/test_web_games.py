@@ -6,12 +6,11 @@ import re
 import uuid
 
 import pytest
-
 from conftest import at_once, count_rows, one_save_held
 
 from scorer.core.evening import EveningSetup, fold
-from scorer.store.models import Game, GameEvent
 from scorer.core.rules import preset
+from scorer.store.models import Game, GameEvent
 
 SEATS = ("Anna", "Ben", "Cem", "Dora")
 

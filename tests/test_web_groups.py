@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from conftest import count_rows
 
-from scorer.words.explain import OPTION_HELP
 from scorer.store.models import Group, Player
+from scorer.words.explain import OPTION_HELP
 
 
 def test_the_start_page_offers_to_create_a_runde(client):

@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from scorer.importers import ImportMode, read_import
 from scorer.core.rules import preset
+from scorer.importers import ImportMode, read_import
 
 DATA = Path(__file__).resolve().parent / "data" / "import"
 BACKUP = "bockzettel-backup-2026-02-02.json"
@@ -249,7 +249,7 @@ def test_the_same_file_twice_is_refused_naming_when_it_came(app, group):
     before = counts(app)
     again = upload(group, BIRTHDAY)
     assert again.status_code == 422 and counts(app) == before
-    today = dt.datetime.now(dt.timezone.utc).date()
+    today = dt.datetime.now(dt.UTC).date()
     assert (f"Datei „{BIRTHDAY}“: diese Datei ist am {today:%d.%m.%Y} schon in diese Runde "
             "importiert worden (1 Abend, 7 Spiele)") in text(again.text)
 
@@ -297,12 +297,12 @@ def _no_name(payload: dict[str, Any]) -> None:
 @pytest.mark.parametrize(("name", "data", "says"), [
     pytest.param("abend.json", sample(BIRTHDAY)[:-400], "die Datei ist abgeschnitten",
                  id="truncated"),
-    pytest.param("abend.csv", "Anna;Ben;Cem;Dora\n2;-2;2;-1\n".encode(),
+    pytest.param("abend.csv", b"Anna;Ben;Cem;Dora\n2;-2;2;-1\n",
                  "Zeile 2: die Punkte ergeben zusammen +1, nicht 0", id="not-zero"),
     pytest.param("abend.json", _bockzettel(_unknown_flag),
                  "Runde 1, Spiel 2: unbekanntes Flag „reZwölfAugen“", id="unknown-flag"),
     pytest.param("abend.json", _bockzettel(_no_name), "Spieler ohne Namen", id="no-name"),
-    pytest.param("abend.csv", "Datum;Anna;Ben;Cem;Dora\n31.02.2025;1;-1;1;-1\n".encode(),
+    pytest.param("abend.csv", b"Datum;Anna;Ben;Cem;Dora\n31.02.2025;1;-1;1;-1\n",
                  "31.02.2025", id="bad-date"),
     pytest.param("bild.png", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "keine Textdatei",
                  id="other-kind"),
@@ -374,7 +374,7 @@ def test_an_imported_evening_is_like_any_other_and_its_verlauf_says_where_it_cam
     url = preview_url(upload(group, "Doko 2025-12-05.qdk"))
     assert confirm(group, url).status_code == 302
     sheet = f"/r/{group.token}/abend/1/"
-    today = dt.datetime.now(dt.timezone.utc).date()
+    today = dt.datetime.now(dt.UTC).date()
     origin = f"importiert aus QtDoppelKopf, Datei „Doko 2025-12-05.qdk“, am {today:%d.%m.%Y}"
     history = text(client.get(sheet + "verlauf/").text)
     assert f"Dieser Abend ist {origin}." in history

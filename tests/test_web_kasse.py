@@ -10,8 +10,6 @@ import json
 import re
 from typing import Any
 
-import pytest
-
 from tests.year_pages import (
     FIVE,
     evening_on,

@@ -20,9 +20,8 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from pypdf import PdfReader
-
 from conftest import COMPILED_TEMPLATES, fetch_pdf, game_entry
+from pypdf import PdfReader
 from test_web_table_changes import change_form
 
 FOUR = ("Anna", "Ben", "Cem", "Dora")
@@ -369,10 +368,10 @@ def test_the_worker_that_saves_a_game_goes_on_from_the_fold_it_keeps(app, table,
     from sqlalchemy import select
 
     from scorer import services
+    from scorer.services import changes
     from scorer.store import fold_cache
     from scorer.store.extensions import db
     from scorer.store.models import Evening, GameEvent
-    from scorer.services import changes
 
     table.create_group()
     sheet = table.start_evening()
@@ -447,8 +446,8 @@ def test_a_runde_page_folds_its_evenings_with_the_collector_paused_once(app, tab
     it paused, and it runs again once the page is answered."""
     import gc
 
-    from scorer.store import fold_cache
     from scorer.services import folds
+    from scorer.store import fold_cache
 
     table.create_group()
     for _ in range(3):

@@ -8,11 +8,10 @@ from html import unescape
 from typing import Any
 
 import pytest
-
 from conftest import count_rows, csrf_token, fetch_pdf
 
-from scorer.store.models import Evening
 from scorer.core.settlement import price_cents, settle
+from scorer.store.models import Evening
 
 
 def _evening_row(app) -> tuple[Any, str, str, int]:

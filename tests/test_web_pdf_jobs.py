@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import fetch_pdf, game_entry
 from pypdf import PdfReader
 
-from conftest import fetch_pdf, game_entry
 from scorer.printed.evening import number
 
 pytest.importorskip("weasyprint")

@@ -14,9 +14,9 @@ import re
 from typing import Any
 
 import pytest
+from conftest import fetch_pdf
 from pypdf import PdfReader
 
-from conftest import fetch_pdf
 from scorer.words.rows import sheet_words
 
 FIVE = ("Anna", "Ben", "Cem", "Dora", "Emil")

@@ -101,7 +101,7 @@ def test_every_combination_the_rules_refuse_is_shown_on_the_form(app):
     """The other way round: a preset with any one option changed to any value the form
     offers, refused by the rules, shows the reason on the form (disabled, or chosen and
     marked), so the form never lets a table walk into a refusal unwarned."""
-    from scorer.web.pages.rule_forms import OPTION_NAMES, options_form, option_limits
+    from scorer.web.pages.rule_forms import OPTION_NAMES, option_limits, options_form
 
     checked = 0
     with app.test_request_context():

@@ -7,7 +7,6 @@ import uuid
 from typing import Any
 
 import pytest
-
 from conftest import at_once, count_rows, one_save_held
 
 from scorer.store.models import Game

@@ -12,7 +12,6 @@ import uuid
 from typing import Any
 
 import pytest
-
 from conftest import count_rows
 
 from scorer.store.models import Game, GameEvent, Player

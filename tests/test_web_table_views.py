@@ -16,10 +16,9 @@ import io
 import re
 
 import pytest
-from pypdf import PdfReader
-
-from test_web_table_changes import change
 from conftest import fetch_pdf
+from pypdf import PdfReader
+from test_web_table_changes import change
 
 PLAYERS = ["Anna", "Ben", "Cem", "Dora", "Fritz"]
 TOTALS = {"Anna": 2, "Ben": -4, "Cem": 2, "Dora": -4, "Fritz": 4}

@@ -242,7 +242,6 @@ def test_a_stale_edit_is_refused_with_both_versions_shown_and_nothing_overwritte
 
 def test_a_double_tap_a_reload_and_a_resent_request_store_one_game(app, client, table):
     from scorer.store.models import Game
-
     from tests.conftest import count_rows
 
     sheet = table.create_group() and table.start_evening()

@@ -5,7 +5,6 @@ keeps nothing shows, after every kind of change another worker made."""
 from __future__ import annotations
 
 import datetime as dt
-
 from collections.abc import Callable, Iterator
 from typing import Any
 

@@ -20,7 +20,7 @@ from scorer.importers.plan import MAX_GAMES, MAX_PROBLEMS, ImportRefused, refuse
 try:
     HOME_ZONE: dt.tzinfo = ZoneInfo("Europe/Berlin")
 except ZoneInfoNotFoundError:  # a machine without time zone data: dates by UTC
-    HOME_ZONE = dt.timezone.utc
+    HOME_ZONE = dt.UTC
 """Where the evenings were played: an instant in a file becomes a date here (a game at 00:30
 belongs to the evening that began the day before only by the clock, not by this)."""
 
@@ -135,7 +135,7 @@ def local_date(instant: dt.datetime) -> dt.date:
 
 def date_from_millis(value: float) -> dt.date:
     """The date of a JavaScript time stamp (milliseconds since 1970)."""
-    return local_date(dt.datetime.fromtimestamp(value / 1000, dt.timezone.utc))
+    return local_date(dt.datetime.fromtimestamp(value / 1000, dt.UTC))
 
 
 _GERMAN_DATE = re.compile(r"(?<!\d)(\d{1,2})[.\-/](\d{1,2})[.\-/](\d{4}|\d{2})(?!\d)")

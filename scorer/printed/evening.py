@@ -14,8 +14,24 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from scorer.words.chart import PALETTE, evening_chart
 from scorer.core.evening import Ledger, describe_bock_queue
+from scorer.core.settlement import (
+    MODE_LABELS,
+    ROUNDING_LABELS,
+    Settlement,
+    format_euro,
+    format_price,
+)
+from scorer.printed import render
+from scorer.printed.pdf import (
+    FONT,
+    TEMPLATES,
+    fill,
+    html_to_pdf,
+    lean_document_class,
+    own_files_fetcher,
+)
+from scorer.words.chart import PALETTE, evening_chart
 from scorer.words.explain import describe_rules, deviation_text
 from scorer.words.explain import summary as summary_text
 from scorer.words.labels import (
@@ -27,15 +43,6 @@ from scorer.words.labels import (
     short_names,
 )
 from scorer.words.rows import AWAY, PLAYS, ChangeWords, RowWords, SheetWords
-from scorer.core.settlement import (
-    MODE_LABELS,
-    ROUNDING_LABELS,
-    Settlement,
-    format_euro,
-    format_price,
-)
-from scorer.printed import render
-from scorer.printed.pdf import FONT, TEMPLATES, fill, html_to_pdf, lean_document_class, own_files_fetcher
 
 DEFAULT_TITLE = "Doko-Zettel"
 

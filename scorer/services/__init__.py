@@ -28,7 +28,107 @@ other by name, never another's underscore names.
 
 from __future__ import annotations
 
+from scorer.services.changes import VIA_PATTERN, link_fingerprint
+from scorer.services.club_results import (
+    Results,
+    RoundView,
+    TableView,
+    find_round,
+    find_table,
+    results,
+)
+from scorer.services.club_results import (
+    state as tournament_state,
+)
+from scorer.services.club_rounds import (
+    MAX_SEED,
+    current_round,
+    draw_round,
+    drawable,
+    end_round,
+    reopen_table,
+    resume_round,
+    round_complete,
+    seated,
+    stale_draw,
+    start_round,
+    swap_players,
+    table_name,
+)
+from scorer.services.entries import (
+    CREATE,
+    DELETE,
+    EDIT,
+    RESTORE,
+    find_game,
+    game_by_entry_key,
+    live_entries,
+    number_of,
+    numbers_now,
+    sent_before,
+)
+from scorer.services.evenings import (
+    MAX_CENTS_PER_POINT,
+    SheetState,
+    current_table,
+    find_evening,
+    find_evening_by_link,
+    frozen_rules,
+    games_on_sheet,
+    last_evening_players,
+    money_problems,
+    running_evening,
+    set_closed,
+    set_settlement,
+    settlement,
+    sheet_state,
+    start_evening,
+)
+from scorer.services.facts import (
+    core_setup,
+    evening_setup,
+    eyes_player_id,
+    fold_facts,
+    from_core,
+    is_table_change,
+    to_core,
+)
+from scorer.services.folds import (
+    ChangeRow,
+    Folded,
+    FoldKey,
+    Row,
+    Sheet,
+    StoredEntry,
+    fold_of,
+    folds_of,
+    kept_for_runde,
+    sheet,
+    sheets,
+)
+from scorer.services.games import add_game, edit_game, preview, without
+from scorer.services.kasse import (
+    HistoryLine,
+    add_kasse_entry,
+    delete_kasse_entry,
+    find_kasse_entry,
+    find_kasse_event,
+    kasse_history,
+    last_kasse_change,
+    mark_paid,
+    mark_unpaid,
+    restore_kasse_entry,
+    undo_kasse,
+)
 from scorer.services.refusals import CLOSED, FULL, STALE, NumberTaken, Refused
+from scorer.services.restore import (
+    delete_game,
+    history,
+    last_change,
+    old_place,
+    restore_version,
+    undo,
+)
 from scorer.services.runden import (
     TOKEN_PATTERN,
     add_player,
@@ -44,106 +144,12 @@ from scorer.services.runden import (
     set_house_rules,
     set_member_since,
 )
-from scorer.services.facts import (
-    core_setup,
-    evening_setup,
-    eyes_player_id,
-    fold_facts,
-    from_core,
-    is_table_change,
-    to_core,
-)
-from scorer.services.folds import (
-    ChangeRow,
-    fold_of,
-    Folded,
-    FoldKey,
-    folds_of,
-    kept_for_runde,
-    Row,
-    Sheet,
-    sheet,
-    sheets,
-    StoredEntry,
-)
-from scorer.services.entries import (
-    CREATE,
-    DELETE,
-    EDIT,
-    RESTORE,
-    find_game,
-    game_by_entry_key,
-    live_entries,
-    number_of,
-    numbers_now,
-    sent_before,
-)
-from scorer.services.changes import VIA_PATTERN, link_fingerprint
-from scorer.services.evenings import (
-    MAX_CENTS_PER_POINT,
-    current_table,
-    find_evening,
-    find_evening_by_link,
-    frozen_rules,
-    games_on_sheet,
-    last_evening_players,
-    money_problems,
-    running_evening,
-    set_closed,
-    set_settlement,
-    settlement,
-    sheet_state,
-    SheetState,
-    start_evening,
-)
-from scorer.services.games import add_game, edit_game, preview, without
 from scorer.services.table_changes import (
+    Seat,
     add_table_change,
     check_table_change,
     edit_table_change,
     preview_table_change,
-    Seat,
-)
-from scorer.services.restore import (
-    delete_game,
-    history,
-    last_change,
-    old_place,
-    restore_version,
-    undo,
-)
-from scorer.services.year import (
-    ALL,
-    EveningDigest,
-    Member,
-    member_since,
-    own_seasons,
-    season_key,
-    SeasonView,
-    Settings,
-    settings_of,
-    Year,
-    year_of,
-)
-from scorer.services.year_settings import (
-    add_season,
-    find_season,
-    remove_season,
-    set_absent_pays,
-    set_ranking,
-)
-from scorer.services.kasse import (
-    add_kasse_entry,
-    delete_kasse_entry,
-    find_kasse_entry,
-    find_kasse_event,
-    HistoryLine,
-    kasse_history,
-    last_kasse_change,
-    mark_paid,
-    mark_unpaid,
-    restore_kasse_entry,
-    undo_kasse,
 )
 from scorer.services.tournaments import (
     CLUB_METHODS,
@@ -162,27 +168,23 @@ from scorer.services.tournaments import (
     tournament_of_table,
     tournaments_of,
 )
-from scorer.services.club_rounds import (
-    MAX_SEED,
-    current_round,
-    draw_round,
-    drawable,
-    end_round,
-    reopen_table,
-    resume_round,
-    round_complete,
-    seated,
-    stale_draw,
-    start_round,
-    swap_players,
-    table_name,
+from scorer.services.year import (
+    ALL,
+    EveningDigest,
+    Member,
+    SeasonView,
+    Settings,
+    Year,
+    member_since,
+    own_seasons,
+    season_key,
+    settings_of,
+    year_of,
 )
-from scorer.services.club_results import (
-    find_round,
-    find_table,
-    Results,
-    results,
-    RoundView,
-    state as tournament_state,
-    TableView,
+from scorer.services.year_settings import (
+    add_season,
+    find_season,
+    remove_season,
+    set_absent_pays,
+    set_ranking,
 )

@@ -25,8 +25,8 @@ from scorer.core.kasse import MAX_CENTS, check_absent, check_entry
 from scorer.core.names import PLAYER_NAME, RUNDE_NAME, InvalidName, NameField, clean_name, name_key
 from scorer.core.rules import InvalidInput
 from scorer.core.scoring import parse_game
-from scorer.core.settlement import price_cents
 from scorer.core.seasons import check_seasons, check_settings
+from scorer.core.settlement import price_cents
 from scorer.store.backup import INTEGER_RANGE
 
 Rows = Mapping[str, list[dict[str, Any]]]
@@ -420,8 +420,7 @@ def _tournament_problems(tournament: dict[str, Any], players: list[dict[str, Any
     from scorer.core.club import InvalidClub, table_sizes
     from scorer.core.names import PLAYER_NAME, InvalidName, clean_name
     from scorer.services.club_rounds import MAX_SEED
-    from scorer.services.tournaments import TOURNAMENT_NAME
-    from scorer.services.tournaments import settings_problems
+    from scorer.services.tournaments import TOURNAMENT_NAME, settings_problems
 
     groups, evenings, all_rounds = context
     out = [f"{key}: kein gültiger Link" for key in ("edit_token", "read_token")

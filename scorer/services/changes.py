@@ -30,7 +30,15 @@ from sqlalchemy.orm import make_transient_to_detached
 from sqlalchemy.orm.attributes import set_committed_value
 
 from scorer.core.evening import MAX_ENTRIES
-from scorer.services.entries import CREATE, DELETE, EDIT, RESTORE, game_by_entry_key, live_entries, number_of
+from scorer.services.entries import (
+    CREATE,
+    DELETE,
+    EDIT,
+    RESTORE,
+    game_by_entry_key,
+    live_entries,
+    number_of,
+)
 from scorer.services.facts import evening_setup, is_table_change, to_core
 from scorer.services.refusals import CLOSED, FULL, Refused, fold_checked
 from scorer.store import fold_cache

@@ -12,15 +12,7 @@ from typing import Any
 from sqlalchemy import BindParameter, Select, bindparam, func, or_, select
 
 from scorer.core.evening import EveningSetup, InvalidEvening
-from scorer.store.extensions import db
-from scorer.store.models import Evening, EveningSeat, Game, Group, utcnow
 from scorer.core.rules import BockAtEnd, HouseRules
-from scorer.services.entries import live_entries
-from scorer.services.changes import check_open, lock_evening, touch
-from scorer.services.facts import is_table_change
-from scorer.services.folds import fold_of
-from scorer.services.refusals import check_revision, Refused
-from scorer.services.runden import lock_group, TOKEN_PATTERN
 from scorer.core.settlement import (
     TENTHS,
     InvalidSettlement,
@@ -32,6 +24,14 @@ from scorer.core.settlement import (
     price_tenths,
     settle,
 )
+from scorer.services.changes import check_open, lock_evening, touch
+from scorer.services.entries import live_entries
+from scorer.services.facts import is_table_change
+from scorer.services.folds import fold_of
+from scorer.services.refusals import Refused, check_revision
+from scorer.services.runden import TOKEN_PATTERN, lock_group
+from scorer.store.extensions import db
+from scorer.store.models import Evening, EveningSeat, Game, Group, utcnow
 
 
 @dataclass(frozen=True)

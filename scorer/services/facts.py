@@ -9,8 +9,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from scorer.core.evening import EveningSetup, Ledger, fold
-from scorer.store.models import Evening
 from scorer.core.rules import rules_from_spec
+from scorer.store.models import Evening
 
 
 def evening_setup(evening: Evening) -> tuple[EveningSetup, dict[int, str]]:

@@ -11,8 +11,6 @@ from typing import Any, TypeVar
 
 from sqlalchemy import select
 
-from scorer.store import fold_cache
-from scorer.words.chart import evening_chart
 from scorer.core.evening import (
     EveningSetup,
     InvalidEvening,
@@ -22,11 +20,13 @@ from scorer.core.evening import (
     collector_paused,
     resume,
 )
-from scorer.store.extensions import db
-from scorer.words.rows import ChangeWords, SheetWords
-from scorer.store.models import Evening, EveningSeat, Game, Group, Player
 from scorer.core.rules import HouseRules
 from scorer.services.facts import core_setup, fold_facts, is_table_change, to_core
+from scorer.store import fold_cache
+from scorer.store.extensions import db
+from scorer.store.models import Evening, EveningSeat, Game, Group, Player
+from scorer.words.chart import evening_chart
+from scorer.words.rows import ChangeWords, SheetWords
 
 
 @dataclass(frozen=True)
@@ -259,8 +259,8 @@ def instant(moment: dt.datetime) -> dt.datetime:
     """A stored time as an aware UTC time: SQLite gives back what was written as UTC without
     its zone, PostgreSQL in the connection's zone."""
     if moment.tzinfo is None:
-        return moment.replace(tzinfo=dt.timezone.utc)
-    return moment.astimezone(dt.timezone.utc)
+        return moment.replace(tzinfo=dt.UTC)
+    return moment.astimezone(dt.UTC)
 
 
 def fold_of(evening: Evening) -> Folded:

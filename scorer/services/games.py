@@ -8,16 +8,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scorer.store import fold_cache
 from scorer.core.evening import InvalidEvening, Ledger, LedgerGame, resume
 from scorer.core.scoring import GameEntry
+from scorer.services.changes import change_entry, check_open, check_room, store_entry
+from scorer.services.entries import EDIT
+from scorer.services.facts import fold_facts, is_table_change, to_core
+from scorer.services.folds import Folded, StoredEntry, fold_key, fold_of, instant
+from scorer.services.refusals import NumberTaken, Refused, check_revision, checked, fold_checked
+from scorer.store import fold_cache
 from scorer.store.extensions import db
 from scorer.store.models import Evening, Game, GameEvent
-from scorer.services.entries import EDIT
-from scorer.services.changes import change_entry, check_open, check_room, store_entry
-from scorer.services.facts import fold_facts, is_table_change, to_core
-from scorer.services.folds import fold_key, fold_of, instant, Folded, StoredEntry
-from scorer.services.refusals import check_revision, checked, fold_checked, NumberTaken, Refused
 
 TABLE_CHANGE_IS_NO_GAME = "ein Tischwechsel ist kein Spiel: über „Tisch ändern“ eintragen"
 

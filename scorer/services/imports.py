@@ -56,8 +56,8 @@ from scorer.importers import (
 )
 from scorer.services import backup_import
 from scorer.services.backup_import import BackupFacts
-from scorer.services.entries import CREATE
 from scorer.services.changes import link_fingerprint
+from scorer.services.entries import CREATE
 from scorer.services.evenings import frozen_rules
 from scorer.services.facts import from_core, is_table_change
 from scorer.services.folds import sheets
@@ -75,8 +75,10 @@ from scorer.store.models import (
     Import,
     ImportUpload,
     Player,
-    Season as SeasonRow,
     utcnow,
+)
+from scorer.store.models import (
+    Season as SeasonRow,
 )
 
 UPLOAD_KEPT = dt.timedelta(hours=12)
@@ -677,7 +679,7 @@ def kept_upload(group: Group, content_hash: str) -> Upload | None:
 
 
 def _aware(moment: dt.datetime) -> dt.datetime:
-    return moment if moment.tzinfo else moment.replace(tzinfo=dt.timezone.utc)
+    return moment if moment.tzinfo else moment.replace(tzinfo=dt.UTC)
 
 
 __all__ = [

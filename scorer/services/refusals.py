@@ -8,9 +8,9 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from scorer.core.evening import MAX_ENTRIES, EveningSetup, InvalidEvening, Ledger, fold
-from scorer.store.models import Game
 from scorer.core.rules import german_number
 from scorer.services.facts import is_table_change
+from scorer.store.models import Game
 
 
 class Refused(ValueError):

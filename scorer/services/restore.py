@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
-from scorer.store.extensions import db
-from scorer.store.models import Evening, Game, GameEvent
-from scorer.services.entries import entry_words, live_entries, CREATE, DELETE, EDIT, RESTORE
 from scorer.services.changes import change_entry, check_open, check_room
+from scorer.services.entries import CREATE, DELETE, EDIT, RESTORE, entry_words, live_entries
 from scorer.services.facts import is_table_change
 from scorer.services.games import preview_stored
-from scorer.services.refusals import check_revision, Refused
+from scorer.services.refusals import Refused, check_revision
 from scorer.services.table_changes import preview_table_change
+from scorer.store.extensions import db
+from scorer.store.models import Evening, Game, GameEvent
 
 
 def delete_game(game: Game, revision: int) -> GameEvent:

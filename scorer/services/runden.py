@@ -10,9 +10,6 @@ from typing import Any
 
 from sqlalchemy import or_, select
 
-from scorer.store import backup
-from scorer.store.extensions import db
-from scorer.store.models import Group, Player, utcnow
 from scorer.core.names import (
     PLAYER_NAME,
     RUNDE_NAME,
@@ -23,6 +20,9 @@ from scorer.core.names import (
 )
 from scorer.core.rules import PRESETS, HouseRules, differences, rules_from_spec
 from scorer.services.refusals import Refused
+from scorer.store import backup
+from scorer.store.extensions import db
+from scorer.store.models import Group, Player, utcnow
 
 TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 """What secrets.token_urlsafe makes; anything else is no token of ours."""
@@ -160,7 +160,7 @@ def set_member_since(player: Player, day: dt.date) -> None:
         raise Refused([("since", "das Datum darf nicht in der Zukunft liegen")])
     lock_group(player.group)
     # The year's kept views (seasons, Kasse) have the players' moments in their key.
-    player.created_at = dt.datetime.combine(day, dt.time(12), tzinfo=dt.timezone.utc)
+    player.created_at = dt.datetime.combine(day, dt.time(12), tzinfo=dt.UTC)
     db.session.commit()
 
 

@@ -8,13 +8,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scorer.core.evening import Ledger, TableChange
+from scorer.services.changes import change_entry, check_open, check_room, store_entry
+from scorer.services.entries import EDIT, game_by_entry_key, live_entries
+from scorer.services.facts import evening_setup, is_table_change, to_core
+from scorer.services.refusals import Refused, check_revision, fold_checked
+from scorer.services.runden import COME_BACK, new_player, player_name
 from scorer.store.extensions import db
 from scorer.store.models import Evening, Game, GameEvent
-from scorer.services.entries import EDIT, game_by_entry_key, live_entries
-from scorer.services.changes import change_entry, check_open, check_room, store_entry
-from scorer.services.facts import evening_setup, is_table_change, to_core
-from scorer.services.refusals import check_revision, fold_checked, Refused
-from scorer.services.runden import new_player, player_name, COME_BACK
 
 
 def preview_table_change(evening: Evening, facts: Mapping[str, Any], after: int | None = None,

@@ -109,7 +109,7 @@ def dump(session: Session, metadata: sa.MetaData, group_id: int | None = None) -
     return {
         "format": FORMAT,
         "version": VERSION,
-        "created": dt.datetime.now(dt.timezone.utc).isoformat(),
+        "created": dt.datetime.now(dt.UTC).isoformat(),
         "tables": tables,
     }
 

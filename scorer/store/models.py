@@ -18,7 +18,7 @@ from scorer.store.extensions import Model
 
 def utcnow() -> dt.datetime:
     """The current time, timezone-aware (UTC)."""
-    return dt.datetime.now(dt.timezone.utc)
+    return dt.datetime.now(dt.UTC)
 
 
 class Group(Model):

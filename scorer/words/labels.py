@@ -18,15 +18,6 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from scorer.core.evening import Ledger, LedgerGame, describe_bock_queue, games_ahead
-from scorer.words.explain import (
-    EXTRA_LABELS,
-    KIND_LABELS,
-    LEVEL_LABELS,
-    SOLO_LABELS,
-    TRIGGER_LABELS,
-)
-from scorer.words.german import genitive, names
-from scorer.words.short_names import short_names as prefixes
 from scorer.core.rules import (
     BockAtEnd,
     DealerAfterRedeal,
@@ -43,6 +34,15 @@ from scorer.core.scoring import (
     trickless_party,
     zero_eyes_party,
 )
+from scorer.words.explain import (
+    EXTRA_LABELS,
+    KIND_LABELS,
+    LEVEL_LABELS,
+    SOLO_LABELS,
+    TRIGGER_LABELS,
+)
+from scorer.words.german import genitive, names
+from scorer.words.short_names import short_names as prefixes
 
 MARKERS = {
     GameKind.NORMAL: "",

@@ -96,7 +96,7 @@ def _served(folder: Path, script: str, log_path: Path, migrated: Path) -> Iterat
                DOKO_RATELIMIT_STORAGE=f"doko+sqlite:///{folder / 'ratelimits.sqlite3'}")
     shutil.copyfile(migrated, folder / "doko.sqlite3")
     ARTIFACTS.mkdir(exist_ok=True)
-    log = open(log_path, "w", encoding="utf-8")  # noqa: SIM115 - open while it serves
+    log = open(log_path, "w", encoding="utf-8")
     server = subprocess.Popen([sys.executable, "-c", script], env=env, stdout=subprocess.PIPE,
                               stderr=log, text=True)
     try:
@@ -169,7 +169,7 @@ def _last_pictures(request: pytest.FixtureRequest, phones: list[Phone]) -> None:
     for device in phones:
         try:
             device.screenshot(f"failed-after-{device.pages:02d}-pages")
-        except Exception:  # noqa: BLE001 - a closed context has nothing to show
+        except Exception:
             pass
 
 

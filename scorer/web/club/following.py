@@ -20,7 +20,7 @@ def live_attrs(page_url: str) -> Markup:
         "data-live-poll": url_for("club_ranking.poll", token=g.link_token),
         "data-live-version": tag,
         "data-live-games": 0,
-        "data-live-stamp": dt.datetime.now(dt.timezone.utc).isoformat(timespec="milliseconds"),
+        "data-live-stamp": dt.datetime.now(dt.UTC).isoformat(timespec="milliseconds"),
         "data-live-page": "sheet",
     }
     return Markup("".join(f' {name}="{escape(value)}"' for name, value in attrs.items()))

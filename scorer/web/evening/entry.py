@@ -13,13 +13,12 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
 from scorer import services
+from scorer.core.scoring import GameEntry
 from scorer.store.models import Evening, Game
+from scorer.web.evening.forms import GameForm, entry_from_form, game_form
 from scorer.web.pages.club_access import ended_round
 from scorer.web.pages.display import sentence
-from scorer.core.scoring import GameEntry
-from scorer.web.evening.forms import GameForm, entry_from_form, game_form
 from scorer.web.pages.forms import with_form_errors
-
 
 CLUB_CLOSED = ("der Abend ist abgeschlossen, die Runde des Turniers beendet: korrigieren kann "
                "jetzt nur die Turnierleitung")

@@ -20,11 +20,6 @@ from wtforms import (
 )
 from wtforms.validators import InputRequired, NumberRange, Optional
 
-from scorer.words.explain import (
-    EXTRA_LABELS,
-    KIND_LABELS,
-    SOLO_LABELS,
-)
 from scorer.core.names import PLAYER_NAME
 from scorer.core.rules import (
     Announcements,
@@ -47,9 +42,13 @@ from scorer.core.settlement import (
     ROUNDING_LABELS,
 )
 from scorer.services import MAX_CENTS_PER_POINT
-from scorer.web.pages.numbers import parse_int
 from scorer.web.pages.forms import Form, PriceField, WholeNumberField, choices
-
+from scorer.web.pages.numbers import parse_int
+from scorer.words.explain import (
+    EXTRA_LABELS,
+    KIND_LABELS,
+    SOLO_LABELS,
+)
 
 MODE_CHOICES = [(mode.value, label) for mode, label in MODE_LABELS.items()]
 """scorer.core.settlement.SettlementMode values with the words the table uses."""
@@ -111,11 +110,15 @@ NEW_SEAT = "neu"
 """The seat key (``seat-neu``) and dealer value of a player added on the spot."""
 
 
+PlayerKey = TypeVar("PlayerKey", int, str, int | str)
+"""A player as a form names one: an id, or a new player's seat key."""
+
+
 def seat_order(formdata: Mapping[str, Any], present: Sequence[str],
-               player_ids: Sequence[int | str]) -> list[int | str]:
+               player_ids: Sequence[PlayerKey]) -> list[PlayerKey]:
     """The ticked players sorted by their seat number (``seat-<id>``), then list order."""
 
-    def key(item: tuple[int, int | str]) -> tuple[int, int]:
+    def key(item: tuple[int, PlayerKey]) -> tuple[int, int]:
         index, pid = item
         seat = parse_int(formdata.get(f"seat-{pid}", ""))
         return (99 if seat is None else seat), index

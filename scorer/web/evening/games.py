@@ -17,11 +17,8 @@ from flask import (
 from werkzeug.wrappers import Response
 
 from scorer import services
-from scorer.words.explain import pflicht_decision, pflicht_help
-from scorer.words.labels import deletion_note, owes_before
-from scorer.words.rows import PLAYS, SheetWords
-from scorer.store.models import Evening, Game
 from scorer.core.rules import GameKind
+from scorer.store.models import Evening, Game
 from scorer.web.evening.entry import (
     entry_key,
     read_game,
@@ -31,15 +28,18 @@ from scorer.web.evening.entry import (
 )
 from scorer.web.evening.entry_page import Conflict, entry_page
 from scorer.web.evening.forms import GameForm, field_of, form_data_from_facts, game_form
-from scorer.web.pages.forms import ActionForm, errors_by_field, sent_revision
 from scorer.web.pages.display import facts_text, open_question
+from scorer.web.pages.forms import ActionForm, errors_by_field, sent_revision
 from scorer.web.pages.lookup import evening_or_404, event_or_404, game_or_404
+from scorer.words.explain import pflicht_decision, pflicht_help
+from scorer.words.labels import deletion_note, owes_before
+from scorer.words.rows import PLAYS, SheetWords
 
 bp = Blueprint("games", __name__, url_prefix="/r/<token>/abend/<int:number>")
 
 
 @bp.route("/spiel/neu", methods=["GET", "POST"])
-def new(token: str, number: int) -> str | Response:
+def new(token: str, number: int) -> str | Response | tuple[str, int]:
     """Enter the next game: pre-filled with its four players."""
     evening = evening_or_404(token, number)
     if (closed := refuse_if_closed(evening)) is not None:
@@ -93,7 +93,7 @@ def _sent_again(evening: Evening, form: GameForm, errors: dict[str, list[str]], 
 
 
 @bp.route("/spiel/<int:game_id>/", methods=["GET", "POST"])
-def edit(token: str, number: int, game_id: int) -> str | Response:
+def edit(token: str, number: int, game_id: int) -> str | Response | tuple[str, int]:
     """Correct a game; everything after it is recomputed."""
     evening = evening_or_404(token, number)
     game = game_or_404(evening, game_id)
@@ -156,12 +156,12 @@ def preview_edit(token: str, number: int, game_id: int) -> Response:
 
 def _preview(evening: Evening, game: Game | None) -> Response:
     sheet = services.sheet(evening)
-    live = game is not None and game.deleted_at is None
-    seats = row_of(sheet, game).entry.seats if live else sheet.ledger.seats
+    live = game if game is not None and game.deleted_at is None else None
+    seats = row_of(sheet, live).entry.seats if live is not None else sheet.ledger.seats
     _, candidate, errors = read_game(sheet, seats)
     if candidate is not None and not errors:
         try:
-            ledger, entry = services.preview(evening, candidate, replacing=game if live else None)
+            ledger, entry = services.preview(evening, candidate, replacing=live)
         except services.Refused as err:
             errors = errors_by_field(err.problems, field_of)
     if errors:
@@ -190,7 +190,7 @@ def _preview(evening: Evening, game: Game | None) -> Response:
 
 
 @bp.route("/spiel/<int:game_id>/loeschen", methods=["GET", "POST"])
-def delete(token: str, number: int, game_id: int) -> str | Response:
+def delete(token: str, number: int, game_id: int) -> str | Response | tuple[str, int]:
     """Ask, then delete (softly: "Rückgängig" brings it back)."""
     evening = evening_or_404(token, number)
     game = game_or_404(evening, game_id)

@@ -9,9 +9,9 @@ from werkzeug.wrappers import Response
 
 from scorer import services
 from scorer.services import imports as importing
+from scorer.store.models import GameEvent
 from scorer.web.pages.display import ACTION_WORDS, facts_text
 from scorer.web.pages.forms import ActionForm, sent_revision
-from scorer.store.models import GameEvent
 from scorer.web.pages.keyed import keyed
 from scorer.web.pages.lookup import evening_or_404, event_or_404
 

@@ -91,7 +91,7 @@ def live_attrs(evening: Evening, sheet: services.Sheet, page: str,
         "data-live-poll": url_for(POLL_ENDPOINT, token=token, number=evening.number),
         "data-live-version": etag(evening.version, evening.group.version),
         "data-live-games": len(sheet.rows),
-        "data-live-stamp": dt.datetime.now(dt.timezone.utc).isoformat(timespec="milliseconds"),
+        "data-live-stamp": dt.datetime.now(dt.UTC).isoformat(timespec="milliseconds"),
         "data-live-page": page,
         "data-runde": evening.group_id,
     }

@@ -22,8 +22,8 @@ from scorer import services
 from scorer.core.rules import GameKind
 from scorer.core.scoring import MAX_NOTE, GameEntry
 from scorer.store.models import Evening, Game
-from scorer.web.pages.display import sentence
 from scorer.web.evening.entry import entry_key, refuse_if_closed, row_of, sheet_url
+from scorer.web.pages.display import sentence
 from scorer.web.pages.forms import Form
 from scorer.web.pages.lookup import evening_or_404, game_or_404
 from scorer.web.pages.numbers import parse_int

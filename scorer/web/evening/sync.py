@@ -43,9 +43,9 @@ from werkzeug.wrappers import Response
 from scorer import services
 from scorer.core.scoring import GameEntry
 from scorer.store.models import Game
-from scorer.web.pages.display import facts_text
 from scorer.web.evening.entry import read_game
 from scorer.web.evening.forms import GameForm, field_of
+from scorer.web.pages.display import facts_text
 from scorer.web.pages.forms import errors_by_field
 from scorer.web.pages.lookup import evening_or_404
 from scorer.web.pages.numbers import MAX_INT
@@ -99,8 +99,8 @@ def game(token: str, number: int) -> tuple[Response, int]:
     # Not stored: was it stored before, under its key (sent again after a lost answer, or
     # twice at once)? Asked only now, as the entry form does: on PostgreSQL the second of two
     # sends at once is checked as the next game while the first commits, and refused.
-    if (sent := services.sent_before(evening, key, entry)) is not None:
-        return _sent_before(*sent, mine)
+    if (before := services.sent_before(evening, key, entry)) is not None:
+        return _sent_before(*before, mine)
     return taken or _refused(form, errors, mine)
 
 

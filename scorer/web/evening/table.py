@@ -28,12 +28,12 @@ from werkzeug.wrappers import Response
 
 from scorer import services
 from scorer.store.models import Evening, Game
-from scorer.words.table_text import change_texts
 from scorer.web.evening.entry import entry_key, refuse_if_closed, sheet_url
 from scorer.web.evening.forms import NEW_SEAT, TableForm, seat_order
 from scorer.web.pages.forms import ActionForm, errors_by_field, sent_revision, with_form_errors
 from scorer.web.pages.lookup import evening_or_404, table_change_or_404
 from scorer.web.pages.numbers import parse_int
+from scorer.words.table_text import change_texts
 
 bp = Blueprint("table", __name__, url_prefix="/r/<token>/abend/<int:number>/tisch")
 

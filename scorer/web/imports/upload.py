@@ -20,9 +20,9 @@ from scorer import services
 from scorer.importers import MAX_FILE_BYTES, ImportMode, ImportRefused
 from scorer.services import imports as importing
 from scorer.store.models import Group
-from scorer.web.server.bodies import body_limit
 from scorer.web.imports.forms import UploadForm, choices_of, preview_form, sent_mode
 from scorer.web.pages.lookup import group_or_404
+from scorer.web.server.bodies import body_limit
 
 bp = Blueprint("imports", __name__, url_prefix="/r/<token>/importieren")
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 from typing import Any, NamedTuple
 
+from scorer.core.rules import Extra, GameKind, HouseRules, SoloKind
 from scorer.words.explain import (
     EXTRA_LABELS,
     KIND_LABELS,
@@ -19,7 +20,6 @@ from scorer.words.explain import (
     summary,
 )
 from scorer.words.labels import called_text, names
-from scorer.core.rules import Extra, GameKind, HouseRules, SoloKind
 
 
 class RulesWords(NamedTuple):

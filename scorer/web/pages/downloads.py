@@ -10,6 +10,7 @@ from urllib.parse import quote
 
 from flask import Response
 
+
 def disposition(name: str, ascii: str) -> str:
     """The Content-Disposition of a download: ``ascii`` for every browser, ``name`` with its
     own letters for those that read RFC 6266's ``filename*`` (all current ones).

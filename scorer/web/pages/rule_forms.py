@@ -17,12 +17,6 @@ from wtforms import (
     SelectMultipleField,
 )
 
-from scorer.words.explain import (
-    OPTION_HELP,
-    OPTION_LABELS,
-    PRESET_LABELS,
-    VALUE_LABELS,
-)
 from scorer.core.rules import (
     PRESETS,
     REQUIREMENTS,
@@ -30,7 +24,12 @@ from scorer.core.rules import (
     HouseRules,
 )
 from scorer.web.pages.forms import Form, choices
-
+from scorer.words.explain import (
+    OPTION_HELP,
+    OPTION_LABELS,
+    PRESET_LABELS,
+    VALUE_LABELS,
+)
 
 PRESET_CHOICES = [(name, PRESET_LABELS[name]) for name in PRESETS]
 """Every preset as (id, German label)."""

@@ -3,7 +3,6 @@ preset the house rules start from, a Runde forgotten on this device."""
 
 from __future__ import annotations
 
-
 from wtforms import (
     DateField,
     HiddenField,

@@ -11,13 +11,14 @@ from flask import Blueprint, abort, flash, g, redirect, render_template, request
 from werkzeug.wrappers import Response
 
 from scorer import services
-from scorer.words.explain import OPTION_HELP, OPTION_LABELS, PRESET_LABELS, format_value, summary
-from scorer.web.server.hosts import public_url
-from scorer.store.models import Group
 from scorer.core.rules import PRESETS, InvalidRules
-from scorer.web.pages import remembered
+from scorer.store.models import Group
 from scorer.web.club.table_page import table_page
+from scorer.web.pages import remembered
 from scorer.web.pages.forms import ActionForm, error_summary, with_form_errors
+from scorer.web.pages.lookup import group_or_404
+from scorer.web.pages.numbers import parse_int
+from scorer.web.pages.qr import qr_svg
 from scorer.web.pages.rule_forms import (
     option_errors,
     option_limits,
@@ -26,10 +27,9 @@ from scorer.web.pages.rule_forms import (
     options_from_form,
 )
 from scorer.web.runde.forms import ForgetForm, GroupForm, MemberSinceForm, PlayerForm, PresetForm
-from scorer.web.pages.lookup import group_or_404
-from scorer.web.pages.numbers import parse_int
+from scorer.web.server.hosts import public_url
 from scorer.web.year.season_pages import runde_season
-from scorer.web.pages.qr import qr_svg
+from scorer.words.explain import OPTION_HELP, OPTION_LABELS, PRESET_LABELS, format_value, summary
 
 bp = Blueprint("groups", __name__)
 
@@ -138,7 +138,7 @@ def backup(token: str) -> Response:
     """Everything of this Runde as one JSON file (the same format as `flask backup`)."""
     group = group_or_404(token)
     document = services.backup_group(group)
-    stamp = dt.datetime.now(dt.timezone.utc).strftime("%Y%m%d-%H%M%S")
+    stamp = dt.datetime.now(dt.UTC).strftime("%Y%m%d-%H%M%S")
     response = Response(json.dumps(document, ensure_ascii=False, indent=1),
                         mimetype="application/json")
     response.headers["Content-Disposition"] = f'attachment; filename="doko-zettel-{stamp}.json"'
