@@ -19,6 +19,8 @@ from scorer.store import fold_cache
 from scorer.store.extensions import csrf, db, migrate
 from scorer.store.private import private_folder, private_sqlite
 from scorer.web.server import bodies, hosts, https, language, logs, ratelimits
+from scorer.words import answers
+from scorer.words.answers import error_page
 
 # templates/, static/ and migrations/ sit at the repository top level beside the package.
 ROOT = Path(__file__).resolve().parent.parent
@@ -184,38 +186,27 @@ def register_error_handlers(app: Flask) -> None:
     """German error pages; a server error rolls the transaction back."""
 
     def not_found(_error: HTTPException) -> tuple[str, int]:
-        return render_template("error.html", title="Nicht gefunden",
-                               message="Diese Seite gibt es nicht (mehr). Stimmt der Link?"), 404
+        return render_template("error.html", **error_page("not_found")), 404
 
     def forbidden(_error: HTTPException) -> tuple[str, int]:
-        return render_template("error.html", title="Nur lesen",
-                               message="Mit diesem Link lässt sich nichts ändern. Zum Eintragen "
-                                       "braucht ihr den Bearbeiten-Link der Runde."), 403
+        return render_template("error.html", **error_page("read_only")), 403
 
     def csrf_failed(error: CSRFError) -> tuple[str, int]:
         if error.description == https.EXPIRED and (again := https.stale_form()) is not None:
             return again
         if error.description in https.REFERRER_REASONS:
-            return render_template("error.html", title="Nicht von dieser Seite",
-                                   message="Diese Anfrage kam nicht von einer Seite von "
-                                           "Doko-Zettel. Es wurde nichts gespeichert."), 400
-        return render_template("error.html", title="Formular abgelaufen",
-                               message="Das Formular war nicht mehr gültig. Bitte die Seite "
-                                       "neu laden und noch einmal absenden."), 400
+            return render_template("error.html", **error_page("foreign")), 400
+        return render_template("error.html", **error_page("expired")), 400
 
     def bad_request(_error: HTTPException) -> tuple[str, int]:
-        return render_template("error.html", title="Ungültige Anfrage",
-                               message="Diese Anfrage kann nicht verarbeitet werden."), 400
+        return render_template("error.html", **error_page("bad_request")), 400
 
     def method_not_allowed(_error: HTTPException) -> tuple[str, int]:
-        return render_template("error.html", title="Nicht erlaubt",
-                               message="Diese Aktion geht hier nicht."), 405
+        return render_template("error.html", **error_page("not_allowed")), 405
 
     def server_error(_error: Exception) -> tuple[str, int]:
         db.session.rollback()
-        return render_template("error.html", title="Fehler",
-                               message="Etwas ist schiefgegangen; es wurde nichts gespeichert. "
-                                       "Bitte noch einmal versuchen."), 500
+        return render_template("error.html", **error_page("server_error")), 500
 
     app.register_error_handler(403, forbidden)
     app.register_error_handler(404, not_found)
@@ -282,7 +273,7 @@ def register_commands(app: Flask) -> None:
     @app.cli.command("backup")
     @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
                   default=None,
-                  help="Zieldatei (Standard: instance/backups/doko-zettel-backup-<Zeit>.json)")
+                  help=answers.backup_target_help())
     def backup_command(output: Path | None) -> None:
         """Write a JSON backup of the whole database, readable by its owner only."""
         from scorer.store import backup
@@ -298,7 +289,7 @@ def register_commands(app: Flask) -> None:
         else:
             backup.write_file(document, output, replace=True)
         rows = sum(len(r) for r in document["tables"].values())
-        click.echo(f"Sicherung geschrieben: {output} ({rows} Zeilen)")
+        click.echo(answers.backup_written(str(output), rows))
 
     @app.cli.command("restore")
     @click.argument("file", type=click.Path(exists=True, dir_okay=False))
@@ -316,9 +307,9 @@ def register_commands(app: Flask) -> None:
         except BackupError as err:
             for problem in err.problems:
                 click.echo(problem, err=True)
-            click.echo("Wiederherstellen abgebrochen: nichts geschrieben.", err=True)
+            click.echo(answers.restore_refused(), err=True)
             raise SystemExit(2) from None
-        click.echo(f"Wiederhergestellt: {sum(counts.values())} Zeilen aus {file}")
+        click.echo(answers.restored(sum(counts.values()), file))
 
 
 def register_template_helpers(app: Flask) -> None:

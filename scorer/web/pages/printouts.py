@@ -16,6 +16,7 @@ from flask.typing import ResponseReturnValue
 
 from scorer.printed import render
 from scorer.web.pages.downloads import download
+from scorer.words.answers import error_page
 
 WAIT_SECONDS = 3.0
 """How long a request answered in a thread of its own waits for its PDF
@@ -46,8 +47,7 @@ def send(job: render.Job, make: Callable[[dict[str, Any]], bytes],
     where = folder()
     pdf = render.kept(where, job)
     if pdf is None and render.failed(where, job):
-        return render_template("error.html", title="Zettel nicht erstellt", message=(
-            "Der Zettel konnte nicht erstellt werden. Bitte noch einmal versuchen.")), 500
+        return render_template("error.html", **error_page("pdf_failed")), 500
     if pdf is None:
         render.render(where, job, make, context)
         # A worker that answers in threads may wait a moment: its other threads go on.

@@ -21,6 +21,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response
 
 from scorer.web.server.answers import refusal
+from scorer.words.answers import too_large
 
 KB = 1024
 MB = 1024 * KB
@@ -82,9 +83,7 @@ def _check_body() -> None:
 
 def _too_large(_error: RequestEntityTooLarge) -> Response:
     limit = limit_of(request.endpoint)
-    return refusal(413, "Zu viele Daten",
-                   f"Diese Anfrage schickt mehr, als hier ankommen darf (höchstens "
-                   f"{_size(limit.size)} und {limit.parts} Felder). Es wurde nichts gespeichert.")
+    return refusal(413, *too_large(_size(limit.size), limit.parts))
 
 
 def _size(size: int) -> str:

@@ -16,6 +16,8 @@ from urllib.parse import urlsplit
 from flask import Flask, current_app, has_request_context, render_template, request, url_for
 from werkzeug.exceptions import SecurityError
 
+from scorer.words.answers import not_a_public_url
+
 DEVELOPMENT_URL = "http://127.0.0.1:5000"
 """Where ``flask --app scorer run`` serves by default: the public URL when none is set."""
 
@@ -38,9 +40,7 @@ def parse_public_url(url: str) -> str:
     """
     text = url.strip()
     if not _is_web_address(text):
-        raise InvalidPublicUrl(
-            f"DOKO_PUBLIC_URL: {url!r} ist keine Adresse wie http://192.168.1.20:8000 "
-            "oder https://doko.example.org")
+        raise InvalidPublicUrl(not_a_public_url(repr(url)))
     return text.rstrip("/")
 
 

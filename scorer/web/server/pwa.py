@@ -14,6 +14,9 @@ from pathlib import Path
 from flask import Blueprint, current_app, jsonify, render_template, url_for
 from werkzeug.wrappers import Response
 
+from scorer.words.answers import app_description
+from scorer.words.i18n import language
+
 bp = Blueprint("pwa", __name__)
 
 THEME_COLOUR = "#1d6a40"
@@ -34,9 +37,8 @@ def manifest() -> Response:
     icons.append({"src": url_for("static", filename="favicon.svg"), "sizes": "any",
                   "type": "image/svg+xml", "purpose": "any"})
     response = jsonify(
-        name="Doko-Zettel", short_name="Doko-Zettel", lang="de",
-        description="Der Doppelkopf-Zettel fürs Handy: Spiele eintragen, Punkte, Bock, Geber "
-                    "und Abrechnung nach euren Hausregeln.",
+        name="Doko-Zettel", short_name="Doko-Zettel", lang=language(),
+        description=app_description(),
         id=url_for("groups.index"), start_url=url_for("groups.index"),
         scope=url_for("groups.index"), display="standalone", orientation="portrait",
         theme_color=THEME_COLOUR, background_color=BACKGROUND_COLOUR, icons=icons)

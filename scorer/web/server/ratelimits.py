@@ -40,6 +40,7 @@ from limits.storage import Storage
 from scorer.store.private import private_sqlite
 from scorer.web.server.answers import refusal
 from scorer.web.server.bodies import BODY_METHODS
+from scorer.words.answers import too_many
 
 NEW_RUNDE = "10 per minute;100 per day"
 """Runden one client may create ("Runde anlegen")."""
@@ -116,10 +117,7 @@ def _too_many(_error: RateLimitExceeded) -> Any:
     over = limiter.current_limit
     now = getattr(limiter.storage, "clock", time.time)()  # the storage's time, if it has one
     wait = max(1, int(over.reset_at - now)) if over is not None else 60
-    response = refusal(429, "Zu viele Anfragen",
-                       "Von diesem Gerät kamen in kurzer Zeit mehr Anfragen, als ein Tisch "
-                       f"stellt. Bitte in {wait} Sekunden noch einmal versuchen; es wurde "
-                       "nichts gespeichert.", result="later")
+    response = refusal(429, *too_many(wait), result="later")
     response.headers["Retry-After"] = str(wait)
     return response
 
