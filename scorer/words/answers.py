@@ -27,14 +27,33 @@ ERROR_PAGES = {
                         "einmal versuchen.")),
     "pdf_failed": (N_("Zettel nicht erstellt"),
                    N_("Der Zettel konnte nicht erstellt werden. Bitte noch einmal versuchen.")),
+    "ranking_only": (N_("Nur die Rangliste"),
+                     N_("Mit dem Link der Rangliste lässt sich nichts ändern. Auslosen, Runden "
+                        "und Anmeldung gehen nur mit dem Link der Turnierleitung.")),
+    "tournament_table": (N_("Turniertisch"),
+                         N_("Das geht an einem Turniertisch nicht: Spieler, Regeln und Runden "
+                            "legt die Turnierleitung fest.")),
 }
 """Each error page's title and message, by what went wrong."""
 
 
-def error_page(what: str) -> dict[str, str]:
-    """The title and message of an error page (``ERROR_PAGES``), for templates/error.html."""
+def error_words(what: str) -> tuple[str, str]:
+    """The title and message of an error page (``ERROR_PAGES``), translated."""
     title, message = ERROR_PAGES[what]
-    return {"title": _(title), "message": _(message)}
+    return _(title), _(message)
+
+
+def error_page(what: str) -> dict[str, str]:
+    """The title and message of an error page, as templates/error.html takes them."""
+    title, message = error_words(what)
+    return {"title": title, "message": message}
+
+
+def round_ended(number: int) -> tuple[str, str]:
+    """A tournament table's evening opened again after its round ended: the organiser's."""
+    return _("Runde beendet"), _(
+        "Runde %(number)s ist beendet. Korrigieren kann jetzt nur die Turnierleitung (auf "
+        "ihrer Seite: „Tisch öffnen“).") % {"number": number}
 
 
 def too_large(size: str, parts: int) -> tuple[str, str]:

@@ -19,6 +19,7 @@ from werkzeug.wrappers import Response
 
 from scorer import services
 from scorer.store.models import Group, Tournament
+from scorer.words.answers import error_words, round_ended
 
 READ_ONLY = frozenset({"club_ranking.show", "club_ranking.poll", "club_ranking.pdf",
                        "club_ranking.csv", "club.show"})
@@ -47,9 +48,7 @@ def tournament_or_404(token: str) -> Tournament:
     g.tournament = tournament
     g.can_edit = token == tournament.edit_token
     if not g.can_edit and request.endpoint not in READ_ONLY:
-        refuse("Nur die Rangliste",
-               "Mit dem Link der Rangliste lässt sich nichts ändern. Auslosen, Runden und "
-               "Anmeldung gehen nur mit dem Link der Turnierleitung.")
+        refuse(*error_words("ranking_only"))
     return tournament
 
 
@@ -63,13 +62,9 @@ def admit_table(group: Group) -> None:
     """A table's Runde: refuse what its link may not do (see the module's docstring)."""
     endpoint = request.endpoint or ""
     if endpoint in TABLE_REFUSED:
-        refuse("Turniertisch",
-               "Das geht an einem Turniertisch nicht: Spieler, Regeln und Runden legt die "
-               "Turnierleitung fest.")
+        refuse(*error_words("tournament_table"))
     if endpoint == "evenings.reopen" and (ended := ended_round(group)) is not None:
-        refuse("Runde beendet",
-               f"Runde {ended} ist beendet. Korrigieren kann jetzt nur die Turnierleitung "
-               "(auf ihrer Seite: „Tisch öffnen“).")
+        refuse(*round_ended(ended))
 
 
 def ended_round(group: Group) -> int | None:
