@@ -8,7 +8,7 @@ sheet says, field by field.
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, render_template, request
+from flask import Blueprint, Response, abort, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 
 from scorer import services
@@ -45,7 +45,10 @@ def sheet_pdf(token: str, number: int) -> ResponseReturnValue:
                           lambda: render_template(
                               "zettel_wait.html", group=evening.group, evening=evening,
                               part=part, parts=len(pieces), games=games,
-                              seconds=wait_seconds(games)))
+                              seconds=wait_seconds(games),
+                              url=url_for("exports.sheet_pdf", token=token, number=number,
+                                          teil=part.number if len(pieces) > 1 else None),
+                              back=url_for("evenings.show", token=token, number=number)))
 
 
 @bp.get("/abend/<int:number>/spiele.csv")
