@@ -19,7 +19,7 @@ from scorer.store import fold_cache
 from scorer.store.extensions import csrf, db, migrate
 from scorer.store.private import private_folder, private_sqlite
 from scorer.web.server import bodies, hosts, https, language, logs, ratelimits
-from scorer.words import answers
+from scorer.words import answers, formats
 from scorer.words.answers import error_page
 
 # templates/, static/ and migrations/ sit at the repository top level beside the package.
@@ -330,20 +330,10 @@ def register_template_helpers(app: Flask) -> None:
 
     app.jinja_env.filters["sentence"] = display.sentence
 
-    @app.template_filter("signed")
-    def signed(value: int) -> str:
-        # The sheet shows points like the paper Zettel: +3, −3, 0 (with a real minus sign).
-        if value > 0:
-            return f"+{value}"
-        if value < 0:
-            return f"−{-value}"
-        return "0"
-
-    @app.template_filter("minus")
-    def minus(value: int) -> str:
-        # Running totals: no plus sign, but the same real minus sign as the points.
-        return f"−{-value}" if value < 0 else str(value)
-
-    @app.template_filter("date_de")
-    def date_de(value: Any) -> str:
-        return value.strftime("%d.%m.%Y")
+    # Numbers, money and dates as the words package writes them, in the page's language:
+    # points like the paper Zettel (+3, −3, 0), running totals without a plus (−7).
+    app.jinja_env.filters.update(
+        signed=formats.signed, minus=formats.number, money=formats.money,
+        signed_money=formats.signed_money, date=formats.date, date_de=formats.date,
+        day=formats.day, decimal=formats.decimal, signed_decimal=formats.signed_decimal,
+    )

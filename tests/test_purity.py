@@ -23,9 +23,9 @@ WEB_STACK = ("flask", "sqlalchemy", "wtforms", "weasyprint", "jinja2")
 PURE = {"core": {"scorer.core"}, "words": {"scorer.core", "scorer.words"},
         "importers": {"scorer.core", "scorer.importers"}}
 """Each pure package, with the packages its modules may import besides the standard library."""
-ADAPTERS = {"importers/xlsx.py": {"openpyxl"}}
+ADAPTERS = {"importers/xlsx.py": {"openpyxl"}, "words/formats.py": {"babel"}}
 """Modules of a pure package that may also import these libraries, lazily (inside a function)."""
-LAZY = ("openpyxl",)
+LAZY = ("openpyxl", "babel")
 """Libraries an adapter imports only when it runs: importing the packages must not load them."""
 
 

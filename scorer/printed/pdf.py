@@ -16,6 +16,8 @@ from urllib.request import url2pathname
 
 from jinja2 import Environment, FileSystemLoader
 
+from scorer.words import i18n
+
 TEMPLATES = Path(__file__).resolve().parent.parent.parent / "templates" / "pdf"
 """The PDF templates and their print stylesheets."""
 OWN_FILES = (TEMPLATES, TEMPLATES.parent.parent / "static")
@@ -29,9 +31,15 @@ measured in it (sheet.css asks for nothing else)."""
 
 @cache
 def environment() -> Environment:
-    """The Jinja environment of every printed page (``templates/pdf/``)."""
-    return Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True,
-                       trim_blocks=True, lstrip_blocks=True)
+    """The Jinja environment of every printed page (``templates/pdf/``); its ``_``,
+    ``gettext`` and ``ngettext`` speak the language of the job (scorer.words.i18n), as the
+    web pages' do through Flask-Babel: ``{{ _("Endstand") }}``, with ``%(name)s`` for what is
+    filled in (so a literal percent sign is written ``%%``)."""
+    env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True,
+                      trim_blocks=True, lstrip_blocks=True, extensions=["jinja2.ext.i18n"])
+    env.install_gettext_callables(  # type: ignore[attr-defined]  # added by the extension
+        i18n._, i18n.ngettext, newstyle=True, pgettext=i18n.pgettext)
+    return env
 
 
 def fill(template: str, context: Any) -> str:

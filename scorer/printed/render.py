@@ -39,6 +39,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from scorer.words.i18n import SOURCE, speaking
+
 log = logging.getLogger(__name__)
 
 FOLDER = "zettel"
@@ -81,11 +83,14 @@ class Job:
     subject: str
     version: str
     """A hash of everything the sheet shows (``version_of``)."""
+    language: str = SOURCE
+    """The language it is printed in; a German and an English copy are kept side by side."""
 
     @property
     def name(self) -> str:
-        """The file's name in the folder."""
-        return f"{self.subject}-{self.version}.pdf"
+        """The file's name in the folder: "12-1-<version>.pdf", "12-1.en-<version>.pdf"."""
+        spoken = "" if self.language == SOURCE else f".{self.language}"
+        return f"{self.subject}{spoken}-{self.version}.pdf"
 
     @property
     def etag(self) -> str:
@@ -138,7 +143,8 @@ def render(folder: Path, job: Job, make: Callable[[dict[str, Any]], bytes],
         if not _claim(pending):
             return
         try:
-            future = _pool().submit(_render, str(folder), job.name, make, context())
+            future = _pool().submit(_render, str(folder), job.name, make, context(),
+                                    job.language)
         except BaseException:
             pending.unlink(missing_ok=True)
             raise
@@ -225,15 +231,16 @@ def _exit_with(parent: int) -> None:  # in the render process
 
 
 def _render(folder: str, name: str, make: Callable[[dict[str, Any]], bytes],
-            context: dict[str, Any]) -> None:  # in the render process
-    """Render one sheet into ``folder``/``name``, one at a time on this machine; older
-    versions of the same sheet go once it is there."""
+            context: dict[str, Any], language: str = SOURCE) -> None:  # in the render process
+    """Render one sheet into ``folder``/``name`` in ``language``, one at a time on this
+    machine; older versions of the same sheet go once it is there."""
     where = Path(folder)
     with open(where / _LOCK, "a") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         target = where / name
         if not target.exists():
-            pdf = make(context)
+            with speaking(language):
+                pdf = make(context)
             temporary = where / f".{name}.{os.getpid()}.tmp"
             with open(os.open(temporary, os.O_CREAT | os.O_TRUNC | os.O_WRONLY, 0o600),
                       "wb") as out:

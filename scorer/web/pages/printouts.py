@@ -17,6 +17,7 @@ from flask.typing import ResponseReturnValue
 from scorer.printed import render
 from scorer.web.pages.downloads import download
 from scorer.words.answers import error_page
+from scorer.words.i18n import language
 
 WAIT_SECONDS = 3.0
 """How long a request answered in a thread of its own waits for its PDF
@@ -32,8 +33,9 @@ def folder() -> Path:
 
 
 def job(subject: str, *shown: Any) -> render.Job:
-    """The PDF of ``subject`` under the version of everything it shows (``shown``)."""
-    return render.Job(subject, render.version_of(*shown))
+    """The PDF of ``subject`` under the version of everything it shows (``shown``), in the
+    language spoken now."""
+    return render.Job(subject, render.version_of(*shown), language())
 
 
 def send(job: render.Job, make: Callable[[dict[str, Any]], bytes],
