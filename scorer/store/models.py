@@ -44,6 +44,9 @@ class Group(Model):
     """A Runde a tournament made for one table of one round (TournamentTable): that table's
     players and its one evening. Its link changes only that table's games; the pages that
     change a Runde (players, house rules, new evenings, links) are not offered for it."""
+    language: Mapped[str] = mapped_column(String(8), default="de", server_default="de")
+    """The language the Runde's PDFs and CSV files are printed in unless a person asks for
+    another (scorer.words.i18n.LANGUAGES); each page speaks its reader's language."""
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[dt.datetime] = mapped_column(
         DateTime(timezone=True), default=utcnow, onupdate=utcnow
