@@ -4,6 +4,7 @@
     .venv/bin/python bench/web.py                    # every figure of issue 12's web rows
     .venv/bin/python bench/web.py --quick            # 60 and 300 games, 20 evenings, fewer rounds
     .venv/bin/python bench/web.py --profile 300      # plus where a 300-game sheet's time goes
+    .venv/bin/python bench/web.py --language en      # every page read in English
 
 The app (create_app, CSRF on, a SQLite file, migrations applied) gets its data through the
 services layer: per evening size a Runde of five and one evening of that many made-up but
@@ -68,6 +69,8 @@ from pdf import SEATS, sample_evening  # noqa: E402
 
 PLAYERS = 5
 TARGETS = {60: 3.0, 300: 4.0, 1000: 6.0}
+LANGUAGE = "de"
+"""The language every page is asked in (``--language``): the device's choice, a cookie."""
 RUNDE_TARGET = 10.0
 RUNDE_GAMES = 40
 
@@ -84,7 +87,8 @@ class Bench:
 
         folder = tempfile.mkdtemp(prefix="doko-bench-")
         self.config = {"SECRET_KEY": "bench",
-                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/bench.sqlite3"}
+                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/bench.sqlite3",
+                       "DOKO_LANGUAGES": ("de", "en")}
         self.app = create_app(self.config)
         with self.app.app_context(), contextlib.redirect_stderr(io.StringIO()):
             upgrade()  # quietly: alembic.ini logs every migration
@@ -98,7 +102,7 @@ class Bench:
         self._others: list[Any] = []
         with self.app.app_context():
             event.listen(db.engine, "before_cursor_execute", count)
-        self.client = self.app.test_client()
+        self.client = client_of(self.app)
 
     def runde(self, evenings: int, games: int) -> str:
         """A Runde of PLAYERS with ``evenings`` evenings of ``games`` games (all closed but the
@@ -279,7 +283,7 @@ def evening_figures(games: int, rounds: int, profile: bool) -> dict[str, float]:
             services.add_game(evening, entry, str(uuid.uuid4()))
         sheet_url = f"/r/{group.edit_token}/abend/{evening.number}/"
     client = bench.client
-    other = bench.fresh_worker().test_client()
+    other = client_of(bench.fresh_worker())
     entry = client.get(sheet_url + "spiel/neu").get_data(as_text=True)
     token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', entry)
     assert token, "no CSRF token on the entry form"
@@ -355,7 +359,7 @@ def page_figures(bench: Bench, pages: dict[str, str], url: str, small: str, roun
     cold_queries: dict[str, int] = {}
     for _ in range(max(rounds // 5, 3)):
         for name, page in pages.items():
-            worker = bench.fresh_worker().test_client()
+            worker = client_of(bench.fresh_worker())
             bench.get("/", worker)()  # the worker is up and has answered something
             start, cpu = time.perf_counter(), time.process_time()
             cold_queries[name] = bench.queries(bench.get(page, worker))
@@ -409,6 +413,13 @@ def explain(bench: Bench, sheet_url: str, get_sheet: Callable[[], None], games: 
     print("\n".join(line for line in lines[start:] if line.strip()))
 
 
+def client_of(app: Any) -> Any:
+    """A test client of ``app`` that reads the pages in LANGUAGE."""
+    client = app.test_client()
+    client.set_cookie("sprache", LANGUAGE)
+    return client
+
+
 def verdict(ratio: float, target: float) -> str:
     return "ok" if ratio <= target else "over"
 
@@ -424,7 +435,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--profile", type=int, nargs="*", default=[], metavar="GAMES",
                         help="profile the sheet GET of these evening sizes")
+    parser.add_argument("--language", choices=("de", "en"), default="de",
+                        help="the language every page is read in")
     args = parser.parse_args(argv)
+    global LANGUAGE
+    LANGUAGE = args.language
     sizes = args.games or ([60, 300] if args.quick else [60, 300, 1000])
     evenings = args.evenings or (20 if args.quick else 100)
     year_evenings = args.year_evenings or (50 if args.quick else 500)
@@ -432,7 +447,7 @@ def main(argv: list[str] | None = None) -> None:
 
     print(f"Server time per request: Flask test client in-process, SQLite file, {PLAYERS} "
           f"players, bockrunde; medians of {rounds} interleaved rounds. Ratios are to the "
-          "start page (GET /), a trivial GET of the same run.")
+          f"start page (GET /), a trivial GET of the same run. Pages read in {LANGUAGE!r}.")
     if not args.year_only:
         print(f"\n{'games':>5}  {'favicon':>8}  {'start /':>8}  {'save':>8}  {'sheet':>8}   "
               f"{'save ÷ start':>13}  {'sheet ÷ start':>14}  target   queries save / sheet   "
