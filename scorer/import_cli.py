@@ -1,7 +1,7 @@
 """``flask --app scorer import FILE --runde LINK``: the import of the Runde page on the command
-line. It prints the same preview in German; without ``--dry-run`` it then imports. A file or
-a choice that is not imported exits with status 2 and one line per problem on stderr, and
-nothing is written.
+line. It prints the same preview in the language spoken now (German unless a caller sets
+another); without ``--dry-run`` it then imports. A file or a choice that is not imported exits
+with status 2 and one line per problem on stderr, and nothing is written.
 """
 
 from __future__ import annotations
@@ -17,6 +17,10 @@ from scorer import services
 from scorer.importers import MAX_FILE_BYTES, ImportMode, ImportRefused
 from scorer.services import imports as importing
 from scorer.store.models import Group
+from scorer.words import formats
+from scorer.words import imports as words
+
+HELP = words.COMMAND_HELP
 
 _LINK = re.compile(r"/r/([A-Za-z0-9_-]{16,64})(?:/|$)")
 
@@ -29,26 +33,22 @@ class Problems(Exception):
         self.lines = lines
 
 
-@click.command("import")
+@click.command("import", help=HELP["command"])
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--runde", "link", required=True,
-              help="Bearbeiten-Link der Runde (oder nur sein Schlüssel nach /r/)")
-@click.option("--dry-run", is_flag=True, help="nur die Vorschau zeigen, nichts speichern")
-@click.option("--map", "maps", multiple=True, metavar="NAME=NAME",
-              help="einen Namen der Datei einem Spieler der Runde zuordnen, z. B. "
-                   "\"Anna B.=Anna\" (ein neuer Name legt den Spieler so an); mehrmals möglich")
+              help=HELP["runde"])
+@click.option("--dry-run", is_flag=True, help=HELP["dry_run"])
+@click.option("--map", "maps", multiple=True, metavar="NAME=NAME", help=HELP["map"])
 @click.option("--as", "mode", type=click.Choice([m.value for m in ImportMode]),
               default=ImportMode.RECORDED.value, show_default=True,
-              help="Bockzettel: Punkte wie eingetragen oder neu gewertet nach den Hausregeln")
+              help=HELP["as"])
 @click.option("--date", "date", type=click.DateTime(formats=["%Y-%m-%d", "%d.%m.%Y"]),
-              default=None, help="Datum für Abende, zu denen die Datei keins nennt")
-@click.option("--take-rules", is_flag=True,
-              help="Doko-Zettel-Sicherung: auch ihre Hausregeln übernehmen")
+              default=None, help=HELP["date"])
+@click.option("--take-rules", is_flag=True, help=HELP["take_rules"])
 @with_appcontext
 def import_command(file: Path, link: str, dry_run: bool, maps: tuple[str, ...], mode: str,
                    date: dt.datetime | None, take_rules: bool) -> None:
-    """Abende aus einer Datei (Bockzettel, QtDoppelKopf, jsdoppelkopf, Tabelle als CSV oder
-    XLSX, Doko-Zettel-Sicherung) in eine Runde importieren."""
+    """Import evenings from a file into a Runde (the help: words.COMMAND_HELP)."""
     try:
         group = _runde(link)
         with file.open("rb") as handle:
@@ -62,7 +62,7 @@ def import_command(file: Path, link: str, dry_run: bool, maps: tuple[str, ...], 
         if shown.problems:
             raise Problems([_cli_words(field, message) for field, message in shown.problems])
         if dry_run:
-            click.echo("Probelauf: nichts gespeichert.")
+            click.echo(words.dry_run_done())
             return
         row = importing.store(group, shown)
     except ImportRefused as err:
@@ -71,8 +71,7 @@ def import_command(file: Path, link: str, dry_run: bool, maps: tuple[str, ...], 
         _fail([m for _, m in err.problems])
     except Problems as err:
         _fail(err.lines)
-    click.echo(f"Importiert: {importing.count(row.evenings, 'Abend', 'Abende')}, "
-               f"{importing.count(row.games, 'Spiel', 'Spiele')}.")
+    click.echo(words.command_imported(row.evenings, row.games))
 
 
 def _runde(link: str) -> Group:
@@ -80,10 +79,9 @@ def _runde(link: str) -> Group:
     token = match.group(1) if match else link.strip().strip("/")
     group = services.find_group(token)
     if group is None:
-        raise Problems([f"--runde: keine Runde mit diesem Link ({_short(link)})"])
+        raise Problems([words.no_runde(_short(link))])
     if token != group.edit_token:
-        raise Problems(["--runde: das ist der Lesen-Link; importieren geht nur mit dem "
-                        "Bearbeiten-Link der Runde"])
+        raise Problems([words.read_link()])
     return group
 
 
@@ -98,8 +96,7 @@ def _mapping(maps: tuple[str, ...]) -> dict[str, str]:
     for value in maps:
         name, sep, player = value.partition("=")
         if not sep or not name.strip() or not player.strip():
-            problems.append(f"--map: „{value}“ hat nicht die Form Name=Name (z. B. "
-                            "\"Anna B.=Anna\")")
+            problems.append(words.bad_map(value))
             continue
         out[name.strip()] = player.strip()
     if problems:
@@ -111,7 +108,7 @@ def _cli_words(field: str, message: str) -> str:
     """A preview's problem as the command line says it: where the page has a field, the
     option that sets it."""
     if field.startswith("date_"):
-        return f"{message} (--date JJJJ-MM-TT)"
+        return words.date_option(message)
     if field.startswith("player_"):
         return f"--map: {message}"
     return message
@@ -120,56 +117,41 @@ def _cli_words(field: str, message: str) -> str:
 def _fail(lines: list[str]) -> None:
     for line in lines:
         click.echo(line, err=True)
-    click.echo("Import abgebrochen: nichts gespeichert.", err=True)
+    click.echo(words.command_aborted(), err=True)
     raise SystemExit(2)
 
 
 def preview_lines(shown: importing.Preview) -> list[str]:
-    """The preview in German lines, as the page shows it."""
+    """The preview in lines of the language spoken now, as the page shows it."""
     out = [shown.summary()]
     new = len(shown.new)
     if new < len(shown.evenings):
-        out.append(f"{new} davon neu; die anderen sind schon in der Runde und werden "
-                   "übersprungen.")
-    out += [f"Hinweis: {line}" for line in shown.warnings]
+        out.append(words.new_of(new))
+    out += [words.remark(line) for line in shown.warnings]
     if shown.rescorable:
-        out.append(f"Übernommen: {importing.MODE_LABELS[shown.choices.mode]} (--as "
-                   f"{shown.choices.mode.value}); die Summen unten auf beide Arten.")
-    out.append("Spieler:")
+        out.append(words.taken_as(shown.choices.mode.value))
+    out.append(words.players_heading())
     for match in shown.names:
         if match.existing:
-            where = "in der Runde"
             arrow = "=" if match.player.casefold() == match.name.casefold() else "→"
-            out.append(f"  {match.name} {arrow} {match.player} ({where})")
+            out.append(words.player_in_runde(match.name, arrow, match.player))
         else:
-            renamed = f" als „{match.player}“" if match.player != match.name else ""
-            out.append(f"  {match.name}: wird neu angelegt{renamed}")
+            out.append(words.player_added(match.name, match.player))
     modes = [shown.choices.mode] + [m for m in ImportMode
                                     if m is not shown.choices.mode and shown.rescorable]
     for e in shown.evenings:
-        number = shown.number_of(e)
-        when = (f"{number} · {e.date:%d.%m.%Y}" if number and e.date else
-                f"am {e.date:%d.%m.%Y}" if e.date else "ohne Datum")
-        changes = f", {importing.count(e.changes, 'Tischwechsel', 'Tischwechsel')}" \
-            if e.changes else ""
-        out.append(f"Abend {when} ({e.evening.place}): "
-                   f"{importing.count(e.games, 'Spiel', 'Spiele')}{changes}, am Tisch "
-                   f"{', '.join(e.evening.seats)}")
+        out.append(words.evening_line(shown.number_of(e), e.date, e.evening.place, e.games,
+                                      e.changes, list(e.evening.seats)))
         if e.present is not None:
-            out.append("  schon in der Runde" + (f" (Abend {e.present})" if e.present else "")
-                       + ": gleiches Datum, gleiche Spiele – wird übersprungen")
+            out.append(words.already_there(e.present))
         out += [f"  {note}" for note in e.evening.notes]
         width = max(len(p) for p in e.ledger.players)
-        heads = [importing.MODE_LABELS[m] for m in modes]
-        out.append(f"  {'Summen':<{width}}  " + "  ".join(heads))
+        heads = [words.mode(m.value) for m in modes]
+        out.append(f"  {words.totals_heading():<{width}}  " + "  ".join(heads))
         for player in e.ledger.players:
-            cells = [f"{_signed(e.totals[m][player]):>{len(h)}}" for m, h in zip(modes, heads)]
+            cells = [f"{formats.signed(e.totals[m][player]):>{len(h)}}"
+                     for m, h in zip(modes, heads)]
             out.append(f"  {player:<{width}}  " + "  ".join(cells))
     if shown.seasons:
-        out.append("Saisons: " + ", ".join(f"{s.name} ab {s.start:%d.%m.%Y}"
-                                           for s in shown.seasons))
+        out.append(words.seasons_line([(s.name, s.start) for s in shown.seasons]))
     return out
-
-
-def _signed(value: int) -> str:
-    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"

@@ -2,9 +2,10 @@
 
 Importing the core and the CLI must not drag in the web stack, and every module of the pure
 packages imports only the standard library and the pure packages it may lean on: the game and
-the money (``scorer/core/``) only itself, the sheet's German words (``scorer/words/``) and the
-importers of foreign files (``scorer/importers/``) the core and themselves. The check walks the
-packages, so a module added there is checked without a list. One adapter may name a library
+the money (``scorer/core/``) only itself, the sheet's words (``scorer/words/``) the core and
+themselves, the importers of foreign files (``scorer/importers/``) the core, the words (their
+refusals speak through gettext) and themselves. The check walks the packages, so a module
+added there is checked without a list. One adapter may name a library
 more (the XLSX reader, openpyxl), and only imports it when it runs.
 """
 
@@ -21,7 +22,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 WEB_STACK = ("flask", "sqlalchemy", "wtforms", "weasyprint", "jinja2")
 PURE = {"core": {"scorer.core"}, "words": {"scorer.core", "scorer.words"},
-        "importers": {"scorer.core", "scorer.importers"}}
+        "importers": {"scorer.core", "scorer.importers", "scorer.words"}}
 """Each pure package, with the packages its modules may import besides the standard library."""
 ADAPTERS = {"importers/xlsx.py": {"openpyxl"}, "words/formats.py": {"babel"}}
 """Modules of a pure package that may also import these libraries, lazily (inside a function)."""

@@ -68,6 +68,7 @@ from scorer.importers.plan import (
     SourceFormat,
     refuse,
 )
+from scorer.words.i18n import N_, _, pgettext
 
 APP_TAG = "doppelkopf_schreiber"
 FORMAT_VERSION = 1
@@ -91,7 +92,8 @@ class Flag:
     target: Target
     """The side the points go to."""
     words: str
-    """Our short German words for the flag (a recorded game's note lists them)."""
+    """Our short German words for the flag, the source text of :attr:`said` (a recorded
+    game's note lists them)."""
     party: str | None = None
     """The party the flag belongs to ("re", "kontra"), None for the levels reached."""
     level: str | None = None
@@ -102,11 +104,28 @@ class Flag:
     """For the levels reached: 1 under 90, 2 under 60, 3 under 30, 4 schwarz."""
 
     @property
+    def said(self) -> str:
+        """The words in the language spoken now: "Re: keine 90 abgesagt", "Dulle gefangen"."""
+        party = "Re" if self.party == "re" else "Kontra"
+        if self.level == "ansage":
+            return _("%(party)s angesagt") % {"party": party}
+        if self.level is not None:
+            return _("%(party)s: %(bid)s abgesagt") % {"party": party,
+                                                      "bid": _(_BID_WORDS[self.level])}
+        return _(self.words)
+
+    @property
     def label(self) -> str:
         """The words with the party: "Dulle gefangen (Kontra)"."""
         if self.extra is None or self.party is None:
-            return self.words
-        return f"{self.words} ({'Re' if self.party == 're' else 'Kontra'})"
+            return self.said
+        return _("%(words)s (%(party)s)") % {"words": self.said,
+                                            "party": "Re" if self.party == "re" else "Kontra"}
+
+
+_BID_WORDS = {"keine_90": N_("keine 90"), "keine_60": N_("keine 60"),
+              "keine_30": N_("keine 30"), "schwarz": N_("schwarz")}
+"""Each Absage a flag stands for, as a note says it."""
 
 
 def _catalogue() -> dict[str, Flag]:
@@ -115,31 +134,30 @@ def _catalogue() -> dict[str, Flag]:
                                       ("contra", "kontra", Target.KONTRA, "Kontra")):
         flags[f"{prefix}Announced"] = Flag(2, Target.WINNER, f"{word} angesagt", party,
                                            level="ansage")
-        for code, level, said in (("Under90", "keine_90", "keine 90"),
-                                  ("Under60", "keine_60", "keine 60"),
-                                  ("Under30", "keine_30", "keine 30"),
-                                  ("Schwarz", "schwarz", "schwarz")):
-            flags[f"{prefix}Announced{code}"] = Flag(1, Target.WINNER, f"{word}: {said} abgesagt",
-                                                     party, level=level)
-        for code, extra, said in (("Karlchen", Extra.KARLCHEN, "Karlchen"),
+        for code, level in (("Under90", "keine_90"), ("Under60", "keine_60"),
+                            ("Under30", "keine_30"), ("Schwarz", "schwarz")):
+            flags[f"{prefix}Announced{code}"] = Flag(
+                1, Target.WINNER, f"{word}: {_BID_WORDS[level]} abgesagt", party, level=level)
+        for code, extra, said in (("Karlchen", Extra.KARLCHEN, N_("Karlchen")),
                                   ("KarlchenGefangen", Extra.KARLCHEN_GEFANGEN,
-                                   "Karlchen gefangen"),
-                                  ("DulleGefangen", Extra.DULLE_GEFANGEN, "Dulle gefangen"),
+                                   N_("Karlchen gefangen")),
+                                  ("DulleGefangen", Extra.DULLE_GEFANGEN, N_("Dulle gefangen")),
                                   ("FuchsLetzterStich", Extra.FUCHS_LETZTER_STICH,
-                                   "Fuchs im letzten Stich"),
-                                  ("Fuchs1", Extra.FUCHS_GEFANGEN, "Fuchs gefangen"),
-                                  ("Fuchs2", Extra.FUCHS_GEFANGEN, "zweiter Fuchs gefangen"),
-                                  ("Doppelkopf1", Extra.DOPPELKOPF, "Doppelkopf"),
-                                  ("Doppelkopf2", Extra.DOPPELKOPF, "2. Doppelkopf"),
-                                  ("Doppelkopf3", Extra.DOPPELKOPF, "3. Doppelkopf"),
-                                  ("Doppelkopf4", Extra.DOPPELKOPF, "4. Doppelkopf")):
+                                   N_("Fuchs im letzten Stich")),
+                                  ("Fuchs1", Extra.FUCHS_GEFANGEN, N_("Fuchs gefangen")),
+                                  ("Fuchs2", Extra.FUCHS_GEFANGEN, N_("zweiter Fuchs gefangen")),
+                                  ("Doppelkopf1", Extra.DOPPELKOPF, N_("Doppelkopf")),
+                                  ("Doppelkopf2", Extra.DOPPELKOPF, N_("2. Doppelkopf")),
+                                  ("Doppelkopf3", Extra.DOPPELKOPF, N_("3. Doppelkopf")),
+                                  ("Doppelkopf4", Extra.DOPPELKOPF, N_("4. Doppelkopf"))):
             flags[f"{prefix}{code}"] = Flag(1, side, said, party, extra=extra)
-    for reached, (code, said) in enumerate((("under90", "unter 90"), ("under60", "unter 60"),
-                                            ("under30", "unter 30"), ("schwarz", "schwarz")),
-                                           start=1):
-        flags[code] = Flag(1, Target.WINNER, said, reached=reached)
+    for reached, code in enumerate(("under90", "under60", "under30", "schwarz"), start=1):
+        flags[code] = Flag(1, Target.WINNER, _LEVEL_WORDS[reached], reached=reached)
     return flags
 
+
+_LEVEL_WORDS = {1: N_("unter 90"), 2: N_("unter 60"), 3: N_("unter 30"), 4: N_("schwarz")}
+"""The levels a game reached, as a note says them."""
 
 FLAGS: Mapping[str, Flag] = _catalogue()
 """Every flag code Bockzettel knows, besides the two base flags."""
@@ -150,7 +168,6 @@ BASE_FLAGS = frozenset({"reWon", "contraWon"})
 _LEVELS = ("none", "ansage", "keine_90", "keine_60", "keine_30", "schwarz")
 _LOSER_EYES = {0: 119, 1: 89, 2: 59, 3: 29, 4: 0}
 """The loser's Augen that reach exactly a level: none (the winner has 121), under 90 …"""
-_LEVEL_WORDS = {1: "unter 90", 2: "unter 60", 3: "unter 30", 4: "schwarz"}
 
 
 class StackingMode(str, Enum):
@@ -163,8 +180,8 @@ class StackingMode(str, Enum):
 
 
 _MODE_WORDS = {
-    StackingMode.SEQUENTIAL: "einfachen Bock, solange eine Bockrunde offen ist",
-    StackingMode.DOPPELBOCK: "Doppelbock, solange zwei Bockrunden zugleich offen sind",
+    StackingMode.SEQUENTIAL: N_("einfachen Bock, solange eine Bockrunde offen ist"),
+    StackingMode.DOPPELBOCK: N_("Doppelbock, solange zwei Bockrunden zugleich offen sind"),
 }
 """What each Bock mode gives, as a table would say it (its internal name means nothing
 there)."""
@@ -260,21 +277,21 @@ def bockzettel_points(game: Game, level: int) -> dict[str, int]:
 
 def _object(raw: Any, place: str, what: str) -> dict[str, Any]:
     if not isinstance(raw, dict):
-        raise refuse(place, f"{what} ist kein JSON-Objekt")
+        raise refuse(place, _("%(what)s ist kein JSON-Objekt") % {"what": what})
     return raw
 
 
 def _text(raw: Mapping[str, Any], key: str, place: str) -> str:
     value = raw.get(key)
     if not isinstance(value, str):
-        raise refuse(place, f"Feld {key} fehlt oder ist kein Text")
+        raise refuse(place, _("Feld %(field)s fehlt oder ist kein Text") % {"field": key})
     return value
 
 
 def _list(raw: Mapping[str, Any], key: str, place: str) -> list[Any]:
     value = raw.get(key)
     if not isinstance(value, list):
-        raise refuse(place, f"Feld {key} fehlt oder ist keine Liste")
+        raise refuse(place, _("Feld %(field)s fehlt oder ist keine Liste") % {"field": key})
     return value
 
 
@@ -290,16 +307,18 @@ def _player_names(players: list[dict[str, Any]]) -> tuple[dict[str, str], list[s
     ids: list[str] = []
     names: list[str] = []
     for k, raw in enumerate(players, start=1):
-        place = f"Spieler {k}"
+        place = _("Spieler %(number)s") % {"number": k}
         pid = raw.get("id")
         if not isinstance(pid, str):
-            raise refuse(place, "Feld id fehlt oder ist kein Text")
+            raise refuse(place, _("Feld %(field)s fehlt oder ist kein Text") % {"field": "id"})
         if pid in ids:
-            raise refuse(place, f"die Spieler-ID {quoted(pid)} kommt zweimal vor")
+            raise refuse(place, _("die Spieler-ID %(id)s kommt zweimal vor") % {"id": quoted(pid)})
         ids.append(pid)
-        names.append(player_name(_display_name(raw), f"Spieler {quoted(pid)}"))
+        names.append(player_name(_display_name(raw),
+                                 _("Spieler %(number)s") % {"number": quoted(pid)}))
     distinct = distinct_names(names)
-    warnings = [f"Zwei Spieler heißen {quoted(old)}; einer heißt hier {quoted(new)}."
+    warnings = [_("Zwei Spieler heißen %(old)s; einer heißt hier %(new)s.")
+                % {"old": quoted(old), "new": quoted(new)}
                 for old, new in zip(names, distinct) if old != new]
     return dict(zip(ids, distinct)), warnings
 
@@ -318,13 +337,13 @@ def _display_name(raw: Mapping[str, Any]) -> Any:
 def _check_kind(kind: str, sheets: int, groups: int, settings: bool) -> None:
     """The per-kind rules of Bockzettel's parser."""
     if kind == "sheet" and (sheets != 1 or groups or settings):
-        raise refuse("payload", "eine Bogen-Datei (kind sheet) enthält genau einen Bogen, "
-                                "keine Gruppe und keine Einstellungen")
+        raise refuse("payload", _("eine Bogen-Datei (kind sheet) enthält genau einen Bogen, "
+                                  "keine Gruppe und keine Einstellungen"))
     if kind == "group" and (groups != 1 or settings):
-        raise refuse("payload", "eine Gruppen-Datei (kind group) enthält genau eine Gruppe "
-                                "und keine Einstellungen")
+        raise refuse("payload", _("eine Gruppen-Datei (kind group) enthält genau eine Gruppe "
+                                  "und keine Einstellungen"))
     if kind == "backup" and not settings:
-        raise refuse("payload", "eine Sicherung (kind backup) enthält die Einstellungen")
+        raise refuse("payload", _("eine Sicherung (kind backup) enthält die Einstellungen"))
 
 
 def _stacking(raw: Any, place: str) -> StackingMode | None:
@@ -333,13 +352,15 @@ def _stacking(raw: Any, place: str) -> StackingMode | None:
     try:
         return StackingMode(raw)
     except ValueError:
-        raise refuse(place, f"unbekannter Bock-Modus {quoted(str(raw))}") from None
+        raise refuse(place, _("unbekannter Bock-Modus %(mode)s") % {"mode": quoted(str(raw))}
+                     ) from None
 
 
 def _sheet(raw: Any, number: int, names: Mapping[str, str], problems: Problems) -> Sheet:
     title = raw.get("title") if isinstance(raw, dict) else None
-    place = f"Bogen {number}" + (f" {quoted(title)}" if isinstance(title, str) and title else "")
-    raw = _object(raw, place, "der Bogen")
+    place = (_("Bogen %(number)s %(title)s") % {"number": number, "title": quoted(title)}
+             if isinstance(title, str) and title else _("Bogen %(number)s") % {"number": number})
+    raw = _object(raw, place, _("der Bogen"))
     _text(raw, "id", place)
     created = parse_instant(raw.get("createdAt"), place, "createdAt")
     parse_instant(raw.get("updatedAt"), place, "updatedAt")
@@ -348,25 +369,29 @@ def _sheet(raw: Any, number: int, names: Mapping[str, str], problems: Problems) 
     if ids is None and isinstance(raw.get("players"), list):  # the legacy shape
         ids = [p.get("id") for p in raw["players"] if isinstance(p, dict)]
     if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
-        raise refuse(place, "Feld playerIds fehlt oder ist keine Liste von IDs")
+        raise refuse(place, _("Feld playerIds fehlt oder ist keine Liste von IDs"))
     if len(ids) not in (4, 5) or len(set(ids)) != len(ids):
-        raise refuse(place, f"ein Bogen hat 4 oder 5 verschiedene Spieler, nicht {len(ids)}")
+        raise refuse(place, _("ein Bogen hat 4 oder 5 verschiedene Spieler, nicht %(count)s")
+                     % {"count": len(ids)})
     for pid in ids:
         if pid not in names:
-            raise refuse(place, f"Spieler-ID {quoted(pid)} fehlt in der Spielerliste")
+            raise refuse(place, _("Spieler-ID %(id)s fehlt in der Spielerliste") % {"id": quoted(pid)})
     games: list[Game] = []
     for r, round_raw in enumerate(rounds, start=1):
-        round_place = f"{place}, Runde {r}"
-        round_raw = _object(round_raw, round_place, "die Runde")
+        round_place = pgettext("round", "%(place)s, Runde %(number)s") % {"place": place,
+                                                                         "number": r}
+        round_raw = _object(round_raw, round_place, pgettext("round", "die Runde"))
         index = round_raw.get("index")
         if type(index) not in (int, float):
-            raise refuse(round_place, "Feld index fehlt oder ist keine Zahl")
+            raise refuse(round_place, _("Feld index fehlt oder ist keine Zahl"))
         if index != r - 1:
-            raise refuse(round_place, f"index {index} passt nicht zur Position der Runde "
-                                      f"(erwartet {r - 1})")
+            raise refuse(round_place, _("index %(index)s passt nicht zur Position der Runde "
+                                        "(erwartet %(expected)s)")
+                         % {"index": index, "expected": r - 1})
         for g, game_raw in enumerate(_list(round_raw, "games", round_place), start=1):
             try:
-                games.append(_game(game_raw, f"{round_place}, Spiel {g}", tuple(ids)))
+                games.append(_game(game_raw, _("%(place)s, Spiel %(number)s")
+                                   % {"place": round_place, "number": g}, tuple(ids)))
             except ImportRefused as err:
                 for problem in err.problems:
                     problems.add(*problem)
@@ -377,40 +402,44 @@ def _sheet(raw: Any, number: int, names: Mapping[str, str], problems: Problems) 
 
 
 def _game(raw: Any, place: str, ids: tuple[str, ...]) -> Game:
-    raw = _object(raw, place, "das Spiel")
+    raw = _object(raw, place, _("das Spiel"))
     _text(raw, "id", place)
     played = parse_instant(raw.get("playedAt"), place, "playedAt")
     re = _list(raw, "rePlayerIds", place)
     kontra = _list(raw, "contraPlayerIds", place)
     winner = _text(raw, "winner", place)
     if winner not in ("re", "contra"):
-        raise refuse(place, f"unbekannter Sieger {quoted(winner)} (re oder contra)")
+        raise refuse(place, _("unbekannter Sieger %(winner)s (re oder contra)")
+                     % {"winner": quoted(winner)})
     codes = _list(raw, "flagCodes", place)
     solo = raw.get("isSolo") is True
     if not all(isinstance(p, str) for p in re + kontra):
-        raise refuse(place, "die Parteien als Listen von Spieler-IDs angeben")
+        raise refuse(place, _("die Parteien als Listen von Spieler-IDs angeben"))
     if (len(re), len(kontra)) != ((1, 3) if solo else (2, 2)):
-        shape = "ein Solo ist 1 gegen 3" if solo else "ein Spiel ohne Solo ist 2 gegen 2"
-        raise refuse(place, f"{shape}, nicht {len(re)} gegen {len(kontra)}")
+        sides = {"re": len(re), "kontra": len(kontra)}
+        raise refuse(place, (_("ein Solo ist 1 gegen 3, nicht %(re)s gegen %(kontra)s") if solo
+                             else _("ein Spiel ohne Solo ist 2 gegen 2, nicht %(re)s gegen "
+                                    "%(kontra)s")) % sides)
     four = re + kontra
     strangers = [p for p in four if p not in ids]
     if strangers:
-        raise refuse(place, f"Spieler-ID {quoted(strangers[0])} gehört nicht zu diesem Bogen")
+        raise refuse(place, _("Spieler-ID %(id)s gehört nicht zu diesem Bogen")
+                     % {"id": quoted(strangers[0])})
     if len(set(four)) != 4:
-        raise refuse(place, "ein Spieler steht in beiden Parteien oder doppelt")
+        raise refuse(place, _("ein Spieler steht in beiden Parteien oder doppelt"))
     out = raw.get("sittingOutPlayerId")
     if len(ids) == 5:
         missing = next(p for p in ids if p not in four)
         if out is not None and out != missing:
-            raise refuse(place, f"aussetzen soll {quoted(str(out))}, aber "
-                                f"{quoted(missing)} spielt nicht mit")
+            raise refuse(place, _("aussetzen soll %(out)s, aber %(missing)s spielt nicht mit")
+                         % {"out": quoted(str(out)), "missing": quoted(missing)})
         out = missing
     elif out is not None:
-        raise refuse(place, "bei 4 Spielern setzt niemand aus")
+        raise refuse(place, _("bei 4 Spielern setzt niemand aus"))
     flags: list[str] = []
     for code in codes:
         if not isinstance(code, str) or (code not in FLAGS and code not in BASE_FLAGS):
-            raise refuse(place, f"unbekanntes Flag {quoted(str(code))}")
+            raise refuse(place, _("unbekanntes Flag %(flag)s") % {"flag": quoted(str(code))})
         if code in FLAGS and code not in flags:
             flags.append(code)
     note = raw.get("note")
@@ -430,13 +459,13 @@ def _recorded(game: Game, level: int, names: Mapping[str, str], five: bool) -> d
                              "points": {names[p]: v for p, v in points.items()}}
     if five:
         entry["players"] = [names[p] for p in game.re + game.kontra]
-    words = [("Solo " if game.solo else "") + ("Re" if game.winner == "re" else "Kontra")
-             + " gewinnt"]
+    party = {"party": "Re" if game.winner == "re" else "Kontra"}
+    words = [(_("Solo %(party)s gewinnt") if game.solo else _("%(party)s gewinnt")) % party]
     words += [FLAGS[code].label for code in game.flags]
     if level:
-        words.append("Doppelbock +4" if level == 2 else "Bock +2")
+        words.append(_("Doppelbock +4") if level == 2 else _("Bock +2"))
     if game.manual_bock:
-        words.append("Bock ausgerufen")
+        words.append(_("Bock ausgerufen"))
     note = note_of([game.note, ", ".join(words)])
     if note:
         entry["note"] = note
@@ -503,7 +532,7 @@ def _rescored(game: Game, level: int, names: Mapping[str, str], rules: HouseRule
         if flag.extra is None or flag.party is None:
             continue
         if flag.extra not in rules.extras:
-            dropped[flag.words] = dropped.get(flag.words, 0) + 1
+            dropped[flag.said] = dropped.get(flag.said, 0) + 1
             continue
         party_extras = extras.setdefault(flag.party, {})
         party_extras[flag.extra.value] = party_extras.get(flag.extra.value, 0) + 1
@@ -512,12 +541,15 @@ def _rescored(game: Game, level: int, names: Mapping[str, str], rules: HouseRule
     if game.manual_bock:
         facts["manual_bock"] = True
     side = "Re" if winner == "re" else "Kontra"
-    why = f"Bockzettel: {side} gewinnt" + (f", {_LEVEL_WORDS[reached]}" if reached else "")
+    why = _("Bockzettel: %(party)s gewinnt") % {"party": side}
+    if reached:
+        why = f"{why}, {_(_LEVEL_WORDS[reached])}"
     if shown_level > reached:
-        why += f"; die Absage verlangt {_LEVEL_WORDS[shown_level]}"
-    chosen = f"Augen gewählt: Re {re_eyes} ({why})"
-    assumed = (f"Solo-Art nicht in der Datei: als {SOLO_LABEL[_solo_kind(rules)]} gewertet"
-               if game.solo else None)
+        why = _("%(why)s; die Absage verlangt %(level)s") % {
+            "why": why, "level": _(_LEVEL_WORDS[shown_level])}
+    chosen = _("Augen gewählt: Re %(eyes)s (%(why)s)") % {"eyes": re_eyes, "why": why}
+    assumed = (_("Solo-Art nicht in der Datei: als %(solo)s gewertet")
+               % {"solo": _(SOLO_LABEL[_solo_kind(rules)])} if game.solo else None)
     facts["note"] = note_of([chosen, assumed, game.note])
 
     players = tuple(facts.get("players", ()))
@@ -527,18 +559,20 @@ def _rescored(game: Game, level: int, names: Mapping[str, str], rules: HouseRule
         result = score_game(parsed, rules)
     except InvalidInput as err:
         return _fallback(game, level, names, five, err), (
-            f"{game.place}: nach euren Regeln nicht darstellbar ({err.message}); "
-            "mit den Bockzettel-Punkten übernommen")
+            _("%(place)s: nach euren Regeln nicht darstellbar (%(error)s); mit den "
+              "Bockzettel-Punkten übernommen") % {"place": game.place, "error": err.message})
     if result.winner != winner:
-        other = {"re": "Re", "kontra": "Kontra", None: "niemand"}[result.winner]
-        return facts, f"{game.place}: nach euren Regeln gewinnt {other} statt {side}"
+        other = {"re": "Re", "kontra": "Kontra", None: _("niemand")}[result.winner]
+        return facts, (_("%(place)s: nach euren Regeln gewinnt %(other)s statt %(party)s")
+                       % {"place": game.place, "other": other, "party": side})
     return facts, None
 
 
 def _fallback(game: Game, level: int, names: Mapping[str, str], five: bool,
               err: InvalidInput) -> dict[str, Any]:
     entry = _recorded(game, level, names, five)
-    entry["note"] = note_of([f"nicht neu gewertet ({err.message})", entry.get("note")])
+    entry["note"] = note_of([_("nicht neu gewertet (%(error)s)") % {"error": err.message},
+                             entry.get("note")])
     return entry
 
 
@@ -559,16 +593,18 @@ def rescore_rules(base: HouseRules, mode: StackingMode, manual: bool) -> HouseRu
 def read_bockzettel(document: Any, *, file_name: str, content_hash: str, mode: ImportMode,
                     rules: HouseRules) -> ImportPlan:
     """The plan of a parsed Bockzettel export (its JSON already loaded)."""
-    document = _object(document, "", "die Datei")
+    document = _object(document, "", _("die Datei"))
     if document.get("app") != APP_TAG:
-        raise refuse("app", f"keine Bockzettel-Datei (app ist {quoted(str(document.get('app')))})")
+        raise refuse("app", _("keine Bockzettel-Datei (app ist %(app)s)")
+                     % {"app": quoted(str(document.get("app")))})
     if document.get("formatVersion") != FORMAT_VERSION or type(document.get("formatVersion")) \
             is bool:
-        raise refuse("formatVersion", f"Version {document.get('formatVersion')!s} wird nicht "
-                                      "gelesen (nur Version 1)")
+        raise refuse("formatVersion", _("Version %(version)s wird nicht gelesen (nur Version 1)")
+                     % {"version": str(document.get("formatVersion"))})
     kind = document.get("kind")
     if kind not in KINDS:
-        raise refuse("kind", f"unbekannte Art {quoted(str(kind))} (sheet, group oder backup)")
+        raise refuse("kind", _("unbekannte Art %(kind)s (sheet, group oder backup)")
+                     % {"kind": quoted(str(kind))})
     payload = _object(document.get("payload"), "payload", "payload")
     raw_sheets = _objects(payload, "sheets")
     groups = _objects(payload, "groups")
@@ -588,7 +624,8 @@ def read_bockzettel(document: Any, *, file_name: str, content_hash: str, mode: I
     used: list[str] = []
     for sheet in sheets:
         if not sheet.games:
-            warnings.append(f"{sheet.place} hat keine Spiele und wird nicht übernommen.")
+            warnings.append(_("%(place)s hat keine Spiele und wird nicht übernommen.")
+                            % {"place": sheet.place})
             continue
         evening = _evening(sheet, names, mode, rules, default, guessed=settings is None)
         evenings.append(evening)
@@ -623,9 +660,10 @@ def _evening(sheet: Sheet, names: Mapping[str, str], mode: ImportMode, rules: Ho
         other = StackingMode.DOPPELBOCK if stacking is StackingMode.SEQUENTIAL \
             else StackingMode.SEQUENTIAL
         if bock_levels(sheet.games, players, other) != levels:
-            notes.append(f"Der Bogen speichert keinen Bock-Modus; angenommen ist Bockzettels "
-                         f"Voreinstellung: {_MODE_WORDS[stacking]}. Gab Bockzettel "
-                         f"stattdessen {_MODE_WORDS[other]}, zeigte es andere Summen.")
+            notes.append(_("Der Bogen speichert keinen Bock-Modus; angenommen ist Bockzettels "
+                           "Voreinstellung: %(mode)s. Gab Bockzettel stattdessen %(other)s, "
+                           "zeigte es andere Summen.")
+                         % {"mode": _(_MODE_WORDS[stacking]), "other": _(_MODE_WORDS[other])})
     totals = dict.fromkeys((names[p] for p in sheet.player_ids), 0)
     entries: list[dict[str, Any]] = []
     places: list[str] = []
@@ -633,10 +671,14 @@ def _evening(sheet: Sheet, names: Mapping[str, str], mode: ImportMode, rules: Ho
     if mode is ImportMode.RESCORED:
         evening_rules = rescore_rules(rules, stacking,
                                       manual=any(g.manual_bock for g in sheet.games))
-        notes.append(f"Neu gewertet nach euren Regeln. Bockzettel gibt auf diesem Bogen "
-                     f"{_MODE_WORDS[stacking]}: hier heißt das bei mehreren Bockrunden "
-                     f"„{STACKING_LABEL[evening_rules.bock_stacking]}“"
-                     + (", höchstens ×4." if stacking is StackingMode.DOPPELBOCK else "."))
+        said = {"mode": _(_MODE_WORDS[stacking]),
+                "stacking": _(STACKING_LABEL[evening_rules.bock_stacking])}
+        notes.append((_("Neu gewertet nach euren Regeln. Bockzettel gibt auf diesem Bogen "
+                        "%(mode)s: hier heißt das bei mehreren Bockrunden „%(stacking)s“, "
+                        "höchstens ×4.") if stacking is StackingMode.DOPPELBOCK
+                      else _("Neu gewertet nach euren Regeln. Bockzettel gibt auf diesem Bogen "
+                             "%(mode)s: hier heißt das bei mehreren Bockrunden „%(stacking)s“."))
+                     % said)
     dropped: dict[str, int] = {}
     for game, level in zip(sheet.games, levels):
         for name, value in bockzettel_points(game, level).items():
@@ -651,8 +693,8 @@ def _evening(sheet: Sheet, names: Mapping[str, str], mode: ImportMode, rules: Ho
             notes.append(warning)
     if dropped:
         listed = ", ".join(f"{label} ({count}×)" for label, count in dropped.items())
-        notes.append(f"Eure Regeln zählen diese Sonderpunkte nicht; sie sind weggelassen: "
-                     f"{listed}.")
+        notes.append(_("Eure Regeln zählen diese Sonderpunkte nicht; sie sind weggelassen: "
+                       "%(extras)s.") % {"extras": listed})
     first = sheet.games[0].played_at if sheet.games else sheet.created_at
     return PlannedEvening(
         place=sheet.place, title=sheet.title, date=local_date(first), rules=evening_rules,
@@ -671,26 +713,26 @@ def _seasons(groups: list[dict[str, Any]], sheets: list[Sheet],
     seasons: list[Season] = []
     warnings: list[str] = []
     for k, group in enumerate(groups, start=1):
-        place = f"Gruppe {k}"
+        place = _("Gruppe %(number)s") % {"number": k}
         gid = _text(group, "id", place)
-        name = _text(group, "name", place).strip() or f"Saison {k}"
+        name = _text(group, "name", place).strip() or _("Saison %(number)s") % {"number": k}
         kind = _text(group, "type", place)
         parse_instant(group.get("createdAt"), place, "createdAt")
         parse_instant(group.get("updatedAt"), place, "updatedAt")
         member_dates = [d for s in sheets if s.group_id == gid
                         for d in [dates.get(s.place)] if d is not None]
         if kind == "tournament":
-            warnings.append(f"Das Turnier {quoted(name)} wird nicht als Saison übernommen; "
-                            "seine Abende kommen einzeln.")
+            warnings.append(_("Das Turnier %(name)s wird nicht als Saison übernommen; seine "
+                              "Abende kommen einzeln.") % {"name": quoted(name)})
             continue
         if not member_dates:
-            warnings.append(f"Die Saison {quoted(name)} hat keine Abende und wird nicht "
-                            "übernommen.")
+            warnings.append(_("Die Saison %(name)s hat keine Abende und wird nicht übernommen.")
+                            % {"name": quoted(name)})
             continue
         start = min(member_dates)
         if any(s.start == start for s in seasons):
-            warnings.append(f"Die Saison {quoted(name)} begänne am selben Tag wie eine andere "
-                            "und wird nicht übernommen.")
+            warnings.append(_("Die Saison %(name)s begänne am selben Tag wie eine andere und "
+                              "wird nicht übernommen.") % {"name": quoted(name)})
             continue
         seasons.append(Season(name[:40].strip(), start))
     return tuple(sorted(seasons, key=lambda s: s.start)), warnings

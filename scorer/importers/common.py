@@ -1,6 +1,7 @@
-"""What every importer needs: reading text and JSON with German refusals, names, dates, notes.
+"""What every importer needs: reading text and JSON with refusals in the reader's language
+(German the source text, scorer.words.i18n), names, dates, notes.
 
-Pure: imports only the standard library and the core.
+Pure: imports only the standard library, the core and the words.
 """
 
 from __future__ import annotations
@@ -16,6 +17,9 @@ from scorer.core.names import PLAYER_NAME, InvalidName, clean_name
 from scorer.core.rules import shown
 from scorer.core.scoring import MAX_NOTE
 from scorer.importers.plan import MAX_GAMES, MAX_PROBLEMS, ImportRefused, refuse
+from scorer.words.formats import signed
+from scorer.words.i18n import _
+from scorer.words.imports import grouped
 
 try:
     HOME_ZONE: dt.tzinfo = ZoneInfo("Europe/Berlin")
@@ -33,7 +37,7 @@ class Problems:
 
     def add(self, place: str, message: str) -> None:
         if len(self.items) >= MAX_PROBLEMS:
-            self.items.append(("", "weitere Probleme nicht aufgeführt"))
+            self.items.append(("", _("weitere Probleme nicht aufgeführt")))
             raise ImportRefused(self.items)
         self.items.append((place, message))
 
@@ -43,9 +47,10 @@ class Problems:
 
 
 def quoted(text: str) -> str:
-    """A name or value in German quotes, bounded and escaped like the core's messages."""
+    """A name or value in the language's quotes („Anna“, “Anna”), bounded and escaped like
+    the core's messages."""
     if len(text) <= 40 and text.isprintable():
-        return f"„{text}“"
+        return _("„%(text)s“") % {"text": text}
     return shown(text)
 
 
@@ -53,7 +58,7 @@ def decode_text(data: bytes) -> tuple[str, list[str]]:
     """The file as text: UTF-8 (a BOM dropped), else Windows-1252 as Excel writes CSV on
     Windows (said in the returned warnings). A file with NUL bytes is no text."""
     if b"\x00" in data[:4096]:
-        raise refuse("", "keine Textdatei (binärer Inhalt): erwartet wird JSON, CSV oder XLSX")
+        raise refuse("", _("keine Textdatei (binärer Inhalt): erwartet wird JSON, CSV oder XLSX"))
     try:
         return data.decode("utf-8-sig"), []
     except UnicodeDecodeError:
@@ -61,31 +66,31 @@ def decode_text(data: bytes) -> tuple[str, list[str]]:
     try:
         text = data.decode("cp1252")
     except UnicodeDecodeError:
-        raise refuse("", "die Datei ist weder UTF-8 noch Windows-1252 kodiert") from None
-    return text, ["Die Datei ist nicht UTF-8-kodiert; sie wurde als Windows-1252 gelesen "
-                  "(so speichert Excel CSV unter Windows)."]
+        raise refuse("", _("die Datei ist weder UTF-8 noch Windows-1252 kodiert")) from None
+    return text, [_("Die Datei ist nicht UTF-8-kodiert; sie wurde als Windows-1252 gelesen "
+                    "(so speichert Excel CSV unter Windows).")]
 
 
 def load_json(text: str) -> Any:
-    """Parse JSON, refusing in German: where it breaks, and a file that ends too early as cut
+    """Parse JSON, refusing in the reader's language: where it breaks, and a file that ends too early as cut
     off (a truncated download or copy)."""
     try:
         return json.loads(text)
     except RecursionError:
-        raise refuse("", "das JSON ist zu tief verschachtelt") from None
+        raise refuse("", _("das JSON ist zu tief verschachtelt")) from None
     except json.JSONDecodeError as err:
         if not text[err.pos:].strip() or err.msg.startswith("Unterminated string"):
-            raise refuse("", "die Datei ist abgeschnitten: das JSON endet mitten im Inhalt "
-                             f"(Zeile {err.lineno})") from None
-        raise refuse("", f"kein gültiges JSON: Fehler in Zeile {err.lineno}, Spalte "
-                         f"{err.colno}") from None
+            raise refuse("", _("die Datei ist abgeschnitten: das JSON endet mitten im Inhalt "
+                               "(Zeile %(line)s)") % {"line": err.lineno}) from None
+        raise refuse("", _("kein gültiges JSON: Fehler in Zeile %(line)s, Spalte %(column)s")
+                     % {"line": err.lineno, "column": err.colno}) from None
 
 
 def player_name(raw: Any, place: str) -> str:
     """A player's name as we store it (NFC, trimmed, visible, at most 40 characters), or a
     refusal naming the place: a player without a name is not imported."""
     if not isinstance(raw, str) or not raw.strip():
-        raise refuse(place, "Spieler ohne Namen")
+        raise refuse(place, _("Spieler ohne Namen"))
     try:
         return clean_name(raw, PLAYER_NAME)
     except InvalidName as err:
@@ -115,14 +120,15 @@ def distinct_names(names: Sequence[str]) -> list[str]:
 def parse_instant(raw: Any, place: str, field: str) -> dt.datetime:
     """An ISO 8601 time stamp (``2026-05-12T19:30:00.000Z``), or a refusal."""
     if not isinstance(raw, str):
-        raise refuse(place, f"{field} fehlt oder ist kein Zeitpunkt")
+        raise refuse(place, _("%(field)s fehlt oder ist kein Zeitpunkt") % {"field": field})
     text = raw.strip()
     if text.endswith(("Z", "z")):
         text = text[:-1] + "+00:00"
     try:
         instant = dt.datetime.fromisoformat(text)
     except ValueError:
-        raise refuse(place, f"{field}: {quoted(raw)} ist kein gültiges Datum") from None
+        raise refuse(place, _("%(field)s: %(value)s ist kein gültiges Datum")
+                     % {"field": field, "value": quoted(raw)}) from None
     if instant.tzinfo is None:
         instant = instant.replace(tzinfo=HOME_ZONE)
     return instant
@@ -154,7 +160,7 @@ def date_in_text(text: str) -> dt.date | None:
         candidates.append((m.start(), year, int(m[2]), int(m[1])))
     for m in _COMPACT_DATE.finditer(text):
         candidates.append((m.start(), int(m[1]), int(m[2]), int(m[3])))
-    for _, year, month, day in sorted(candidates):
+    for _start, year, month, day in sorted(candidates):
         try:
             return dt.date(year, month, day)
         except ValueError:
@@ -177,8 +183,8 @@ def note_of(parts: Iterable[str | None]) -> str | None:
 def check_game_count(count: int) -> None:
     """Refuse a file with more games than MAX_GAMES before its games are read one by one."""
     if count > MAX_GAMES:
-        raise refuse("", f"zu viele Spiele: {count:_} (höchstens {MAX_GAMES:_} je Datei)"
-                     .replace("_", "."))
+        raise refuse("", _("zu viele Spiele: %(count)s (höchstens %(most)s je Datei)")
+                     % {"count": grouped(count), "most": grouped(MAX_GAMES)})
 
 
 def whole_number(value: Any) -> int | None:
@@ -190,6 +196,6 @@ def whole_number(value: Any) -> int | None:
     return None
 
 
-def signed(value: int) -> str:
-    """+3, −2, 0 as a table writes a sum that should be 0."""
-    return f"{value:+d}".replace("-", "−") if value else "0"
+__all__ = ["HOME_ZONE", "Problems", "check_game_count", "date_from_millis", "date_in_text",
+           "decode_text", "distinct_names", "load_json", "local_date", "note_of",
+           "parse_instant", "player_name", "quoted", "signed", "whole_number"]

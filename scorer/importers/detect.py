@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+from fractions import Fraction
 from typing import Any
 
 from scorer.core.rules import HouseRules, preset
@@ -30,6 +31,8 @@ from scorer.importers.plan import (
     refuse,
 )
 from scorer.importers.table import Workbook, WorkbookReader
+from scorer.words.formats import decimal
+from scorer.words.i18n import N_, _
 
 
 def _is_own_backup(value: Any) -> bool:
@@ -38,8 +41,8 @@ def _is_own_backup(value: Any) -> bool:
 
 
 OWN_BACKUP = FileFormat(SourceFormat.OWN_BACKUP, Content.JSON, _is_own_backup,
-                        refused="das ist eine Sicherung von Doko-Zettel: sie wird über die "
-                                "Sicherung der Runde eingespielt")
+                        refused=N_("das ist eine Sicherung von Doko-Zettel: sie wird über die "
+                                   "Sicherung der Runde eingespielt"))
 """Our own backup: recognised so that it is not taken for a foreign file, and sent to the
 Runde's backup restore (:mod:`scorer.services.backup_import`), which keeps what only a backup
 carries (money, closing, house rules). No module of its own: nothing here reads it."""
@@ -56,9 +59,9 @@ FORMATS: tuple[FileFormat, ...] = (
 goes to the first (Bockzettel's ``app`` tag, then our backup's ``format``, before the
 QtDoppelKopf and jsdoppelkopf fields)."""
 
-UNKNOWN = ("unbekanntes Dateiformat: erwartet wird eine Bockzettel-Datei (.json), eine "
-           "QtDoppelKopf-Datei (.qdk), ein jsdoppelkopf-Export (mongoexport), eine Tabelle als "
-           "CSV oder eine XLSX-Datei")
+UNKNOWN = N_("unbekanntes Dateiformat: erwartet wird eine Bockzettel-Datei (.json), eine "
+             "QtDoppelKopf-Datei (.qdk), ein jsdoppelkopf-Export (mongoexport), eine Tabelle "
+             "als CSV oder eine XLSX-Datei")
 
 _ZIP = b"PK\x03\x04"
 
@@ -105,10 +108,10 @@ def _open(data: bytes, file_name: str, read_workbook: WorkbookReader
     """(what the file is, its content, warnings): a workbook unread, the parsed JSON, or the
     text."""
     if len(data) >= MAX_FILE_BYTES:
-        raise refuse("", f"zu groß: {len(data) / 1_000_000:.1f} MB (Dateien ab 20 MB werden "
-                         "nicht gelesen)".replace(".", ",", 1))
+        raise refuse("", _("zu groß: %(size)s MB (Dateien ab 20 MB werden nicht gelesen)")
+                     % {"size": decimal(Fraction(len(data), 1_000_000), 1)})
     if not data.strip():
-        raise refuse("", "die Datei ist leer")
+        raise refuse("", _("die Datei ist leer"))
     if data.startswith(_ZIP):
         return Content.WORKBOOK, Workbook(data, read_workbook), []
     text, warnings = decode_text(data)
@@ -116,7 +119,8 @@ def _open(data: bytes, file_name: str, read_workbook: WorkbookReader
         documents = _json_lines(text)
         return Content.JSON, documents if documents is not None else load_json(text), warnings
     if file_name.lower().endswith((".json", ".qdk")):
-        raise refuse("", f"die Datei heißt {quoted(file_name)}, enthält aber kein JSON")
+        raise refuse("", _("die Datei heißt %(name)s, enthält aber kein JSON")
+                     % {"name": quoted(file_name)})
     return Content.TEXT, text, warnings
 
 
@@ -128,9 +132,12 @@ def _read(data: bytes, file_name: str, read_workbook: WorkbookReader
     if found is not None:
         return found, value, warnings
     if content is Content.JSON:
-        hint = " (der Name endet auf .qdk)" if file_name.lower().endswith(".qdk") else ""
-        raise refuse("", f"JSON, aber kein bekanntes Format{hint}: {UNKNOWN}")
-    raise refuse("", UNKNOWN)
+        if file_name.lower().endswith(".qdk"):
+            raise refuse("", _("JSON, aber kein bekanntes Format (der Name endet auf .qdk): "
+                               "%(expected)s") % {"expected": _(UNKNOWN)})
+        raise refuse("", _("JSON, aber kein bekanntes Format: %(expected)s")
+                     % {"expected": _(UNKNOWN)})
+    raise refuse("", _(UNKNOWN))
 
 
 def read_import(data: bytes, file_name: str, *, mode: ImportMode = ImportMode.RECORDED,
@@ -157,17 +164,17 @@ def _plan(data: bytes, file_name: str, mode: ImportMode, rules: HouseRules,
     found, content, warnings = _read(data, file_name, read_workbook)
     read = found.read
     if read is None:
-        raise refuse("", found.refused)
+        raise refuse("", _(found.refused))
     if mode is ImportMode.RESCORED and not found.rescorable:
-        raise refuse("", f"neu werten geht nur mit Bockzettel-Dateien; eine "
-                         f"{found.source.label}-Datei hat nur Punkte (bitte „wie eingetragen“ "
-                         "wählen)")
+        raise refuse("", _("neu werten geht nur mit Bockzettel-Dateien; eine %(format)s-Datei "
+                           "hat nur Punkte (bitte „wie eingetragen“ wählen)")
+                     % {"format": found.source.label})
     plan = read(content, file_name=file_name, content_hash=hashlib.sha256(data).hexdigest(),
                 mode=mode, rules=rules)
     if warnings:
         plan = _with_warnings(plan, warnings)
     if not plan.evenings:
-        raise refuse("", "die Datei enthält keine Spiele")
+        raise refuse("", _("die Datei enthält keine Spiele"))
     check_plan(plan)
     return plan
 

@@ -28,6 +28,7 @@ from typing import Any, Protocol
 from scorer.core.evening import EveningSetup, InvalidEvening, Ledger, fold
 from scorer.core.rules import HouseRules, InvalidInput
 from scorer.core.seasons import Season
+from scorer.words.i18n import N_, _
 
 MAX_FILE_BYTES = 20_000_000
 """A file of this size (20 MB) or more is refused before it is read any further."""
@@ -67,16 +68,16 @@ class SourceFormat(str, Enum):
 
     @property
     def label(self) -> str:
-        """The name a user knows the source by."""
-        return _LABELS[self]
+        """The name a user knows the source by, in the language spoken now."""
+        return _(_LABELS[self])
 
 
 _LABELS = {
     SourceFormat.BOCKZETTEL: "Bockzettel",
     SourceFormat.QTDOPPELKOPF: "QtDoppelKopf",
     SourceFormat.JSDOPPELKOPF: "jsdoppelkopf",
-    SourceFormat.TABLE: "Tabelle",
-    SourceFormat.OWN_BACKUP: "Doko-Zettel-Sicherung",
+    SourceFormat.TABLE: N_("Tabelle"),
+    SourceFormat.OWN_BACKUP: N_("Doko-Zettel-Sicherung"),
 }
 
 
@@ -138,8 +139,11 @@ class ImportRefused(InvalidInput):
 
     def lines(self) -> list[str]:
         """One line per problem, each naming the file and the place (CLI and page)."""
-        head = f"Datei „{self.file_name}“" if self.file_name else "Datei"
-        return [f"{head}, {place}: {message}" if place else f"{head}: {message}"
+        head = (_("Datei „%(name)s“") % {"name": self.file_name} if self.file_name
+                else _("Datei"))
+        return [_("%(file)s, %(place)s: %(message)s")
+                % {"file": head, "place": place, "message": message} if place
+                else _("%(file)s: %(message)s") % {"file": head, "message": message}
                 for place, message in self.problems]
 
     def __str__(self) -> str:
@@ -277,8 +281,9 @@ def rename_players(plan: ImportPlan, mapping: Mapping[str, str]) -> ImportPlan:
         renamed = [name(n) for n in everybody]
         twice = sorted({n for n in renamed if renamed.count(n) > 1})
         if twice:
-            raise ImportRefused([(evening.place, f"zwei Spieler dieses Abends hießen dann "
-                                                 f"{', '.join(twice)}")], plan.file_name)
+            raise ImportRefused([(evening.place, _("zwei Spieler dieses Abends hießen dann "
+                                                   "%(names)s") % {"names": ", ".join(twice)})],
+                                plan.file_name)
         entries = []
         for entry in evening.entries:
             new = dict(entry)

@@ -57,6 +57,7 @@ from scorer.importers.plan import (
     SourceFormat,
     refuse,
 )
+from scorer.words.i18n import _, ngettext
 
 Cell = str | int | float | decimal.Decimal | dt.date | dt.datetime | None
 """What a spreadsheet cell may hold."""
@@ -142,7 +143,7 @@ def csv_sheet(text: str) -> Sheet:
     try:
         rows = list(csv.reader(io.StringIO(text), delimiter=best))
     except csv.Error as err:
-        raise refuse("", f"keine lesbare CSV-Datei ({err})") from None
+        raise refuse("", _("keine lesbare CSV-Datei (%(error)s)") % {"error": err}) from None
     return Sheet(None, rows)
 
 
@@ -168,7 +169,7 @@ def _points(cell: Cell, place: str, comma: bool) -> int | None:
     if cell is None or isinstance(cell, (dt.date, dt.datetime)) or isinstance(cell, bool):
         if cell is None:
             return None
-        raise refuse(place, f"{quoted(_text(cell))} ist keine Zahl")
+        raise refuse(place, _("%(value)s ist keine Zahl") % {"value": quoted(_text(cell))})
     if isinstance(cell, int):
         return cell
     if isinstance(cell, (float, decimal.Decimal)):
@@ -178,7 +179,7 @@ def _points(cell: Cell, place: str, comma: bool) -> int | None:
         if text.isdigit() or (text[:1] == "-" and text[1:].isdigit()):
             number = int(text)  # the common case, without the decimal detour
             if abs(number) > 1_000_000:
-                raise refuse(place, f"{quoted(text)} ist zu groß für ein Spiel")
+                raise refuse(place, _("%(value)s ist zu groß für ein Spiel") % {"value": quoted(text)})
             return number
         if text.casefold() in _EMPTY:
             return None
@@ -186,13 +187,14 @@ def _points(cell: Cell, place: str, comma: bool) -> int | None:
                  .replace("'", ""))
         plain = plain.replace(".", "").replace(",", ".") if comma else plain.replace(",", "")
         if not _NUMBER.fullmatch(plain):
-            raise refuse(place, f"{quoted(text)} ist keine Zahl")
+            raise refuse(place, _("%(value)s ist keine Zahl") % {"value": quoted(text)})
         value = decimal.Decimal(plain)
     if not value.is_finite() or value != value.to_integral_value():
-        raise refuse(place, f"{quoted(_text(cell))} ist keine ganze Zahl")
+        raise refuse(place, _("%(value)s ist keine ganze Zahl") % {"value": quoted(_text(cell))})
     number = int(value)
     if abs(number) > 1_000_000:
-        raise refuse(place, f"{quoted(_text(cell))} ist zu groß für ein Spiel")
+        raise refuse(place, _("%(value)s ist zu groß für ein Spiel")
+                     % {"value": quoted(_text(cell))})
     return number
 
 
@@ -205,7 +207,7 @@ def _date(cell: Cell, place: str) -> dt.date | None:
         return cell
     found = date_in_text(cell) if isinstance(cell, str) else None
     if found is None:
-        raise refuse(place, f"{quoted(_text(cell))} ist kein gültiges Datum")
+        raise refuse(place, _("%(value)s ist kein gültiges Datum") % {"value": quoted(_text(cell))})
     return found
 
 
@@ -229,7 +231,7 @@ def _header_row(sheet: Sheet, where: str) -> int:
                  and _role(c) is Role.PLAYER]
         if len(named) >= 4:
             return index
-    raise refuse(where, "keine Kopfzeile mit mindestens vier Spielernamen gefunden")
+    raise refuse(where, _("keine Kopfzeile mit mindestens vier Spielernamen gefunden"))
 
 
 @dataclass(slots=True)
@@ -243,7 +245,7 @@ class _Columns:
 
 def _columns(header: Sequence[Cell], where: str) -> _Columns:
     if len(header) > MAX_COLUMNS:
-        raise refuse(where, f"mehr als {MAX_COLUMNS} Spalten: keine Spieltabelle")
+        raise refuse(where, _("mehr als %(most)s Spalten: keine Spieltabelle") % {"most": MAX_COLUMNS})
     columns = _Columns()
     for index, cell in enumerate(header):
         text = _text(cell)
@@ -251,10 +253,11 @@ def _columns(header: Sequence[Cell], where: str) -> _Columns:
             continue
         role = _role(text)
         if role is Role.PLAYER:
-            name = player_name(text, f"{where}, Spalte {index + 1}")
+            column = _column(where, index + 1)
+            name = player_name(text, column)
             if name in columns.players.values():
-                raise refuse(f"{where}, Spalte {index + 1}", f"der Spieler {quoted(name)} hat "
-                                                             "schon eine Spalte")
+                raise refuse(column, _("der Spieler %(name)s hat schon eine Spalte")
+                             % {"name": quoted(name)})
             columns.players[index] = name
         else:
             columns.roles[index] = (role, text)
@@ -346,9 +349,9 @@ def _read_row(raw: Sequence[Cell], number: int, where: str, width: int, columns:
               comma: bool) -> tuple[_Row, bool]:
     """One row of the sheet: its values, date, dealer and note; and whether it is a sum row.
     Every cell that cannot be read is named in one refusal."""
-    place = f"{where}Zeile {number}"
+    place = _line(where, number)
     if any(_text(c) for c in raw[width:]):
-        raise refuse(place, "mehr Einträge als die Kopfzeile Spalten hat")
+        raise refuse(place, _("mehr Einträge als die Kopfzeile Spalten hat"))
     cells = list(raw) + [None] * (width - len(raw))
     labels = [_text(cells[i]).casefold() for i in columns.roles if i < len(cells)]
     is_sum = any(label in SUM_WORDS for label in labels) or (
@@ -360,7 +363,7 @@ def _read_row(raw: Sequence[Cell], number: int, where: str, width: int, columns:
     absent: dict[str, str] = {}
     for i, name in columns.players.items():
         try:
-            value = _points(cells[i], f"{place}, Spalte {name}", comma)
+            value = _points(cells[i], _column(place, name), comma)
         except ImportRefused as err:
             problems += err.problems
             continue
@@ -375,7 +378,7 @@ def _read_row(raw: Sequence[Cell], number: int, where: str, width: int, columns:
             if col is None or col >= len(cells):
                 continue
             try:
-                found = _date(cells[col], f"{place}, Spalte {columns.roles[col][1]}")
+                found = _date(cells[col], _column(place, columns.roles[col][1]))
             except ImportRefused as err:
                 problems += err.problems
                 continue
@@ -390,8 +393,9 @@ def _read_row(raw: Sequence[Cell], number: int, where: str, width: int, columns:
             if match:
                 row.dealer = match[0]
             else:
-                problems.append((f"{place}, Spalte {columns.roles[dealer_col][1]}",
-                                 f"der Geber {quoted(dealer)} hat keine Spalte"))
+                problems.append((_column(place, columns.roles[dealer_col][1]),
+                                 _("der Geber %(name)s hat keine Spalte")
+                                 % {"name": quoted(dealer)}))
         row.note = _meta_note(cells, columns)
     if problems:
         raise ImportRefused(problems)
@@ -477,20 +481,37 @@ def _shape(blocks: list[_Block]) -> tuple[Shape, list[list[dict[str, int]]]]:
 # ------------------------------------------------------------------ one evening
 
 
+def _line(prefix: str, number: int) -> str:
+    """A row of the sheet as a place: "Zeile 7", after the sheet's prefix ("Tabellenblatt
+    „Mai“, ")."""
+    return prefix + _("Zeile %(number)s") % {"number": number}
+
+
+def _column(place: str, column: int | str) -> str:
+    """A column of a row (or of the header) as a place: "Zeile 7, Spalte Anna"."""
+    return _("%(place)s, Spalte %(column)s") % {"place": place, "column": column}
+
+
 def _too_few(count: int) -> str:
-    return (f"nur {count} Spieler haben Punkte; ein Spiel hat vier (eine leere Zelle, „x“ "
-            "oder „-“ heißt: nicht am Tisch; bei den vier Spielern die Punkte eintragen)")
+    # German says it alike for every count; English counts
+    return ngettext(
+        "nur %(count)s Spieler haben Punkte; ein Spiel hat vier (eine leere Zelle, „x“ oder "
+        "„-“ heißt: nicht am Tisch; bei den vier Spielern die Punkte eintragen)",
+        "nur %(count)s Spieler haben Punkte; ein Spiel hat vier (eine leere Zelle, „x“ oder "
+        "„-“ heißt: nicht am Tisch; bei den vier Spielern die Punkte eintragen)",
+        count) % {"count": count}
 
 
 def _not_zero(total: int, row: _Row) -> str:
     """A row that does not add up; the cells read as not at the table are named, since a
     mark meant otherwise ("-" for a forgotten number) is the likely slip."""
-    message = f"die Punkte ergeben zusammen {signed(total)}, nicht 0"
+    message = _("die Punkte ergeben zusammen %(total)s, nicht 0") % {"total": signed(total)}
     if not row.absent:
         return message
     marks = ", ".join(f"{name}: {quoted(text)}" for name, text in row.absent.items())
-    verb = "zählt" if len(row.absent) == 1 else "zählen"
-    return f"{message} ({marks} {verb} als nicht am Tisch)"
+    return ngettext("%(message)s (%(marks)s zählt als nicht am Tisch)",
+                    "%(message)s (%(marks)s zählen als nicht am Tisch)",
+                    len(row.absent)) % {"message": message, "marks": marks}
 
 
 def _four(values: dict[str, int], row: _Row, sign: Sign, place: str) -> dict[str, int]:
@@ -507,8 +528,8 @@ def _four(values: dict[str, int], row: _Row, sign: Sign, place: str) -> dict[str
     elif sign is Sign.ZERO_SUM and len(zeros) >= extra:
         out = zeros[-extra:]
     else:
-        raise refuse(place, f"{len(values)} Spieler haben Einträge; ein Spiel hat vier (die "
-                            "Zelle eines Aussetzers leer lassen)")
+        raise refuse(place, _("%(count)s Spieler haben Einträge; ein Spiel hat vier (die Zelle "
+                              "eines Aussetzers leer lassen)") % {"count": len(values)})
     return {p: v for p, v in values.items() if p not in out}
 
 
@@ -533,8 +554,9 @@ def _even_up(values: dict[str, int], row: _Row, sign: Sign, place: str,
     for k, name in enumerate(winners):
         out[name] = sign_of * (share + (1 if k < rest else 0))
     if rest:
-        notes.append(f"{place}: {abs(pot)} Punkte lassen sich nicht gleich auf "
-                     f"{len(winners)} Spieler verteilen; die ersten bekommen je einen mehr.")
+        notes.append(_("%(place)s: %(points)s Punkte lassen sich nicht gleich auf %(players)s "
+                       "Spieler verteilen; die ersten bekommen je einen mehr.")
+                     % {"place": place, "points": abs(pot), "players": len(winners)})
     return {p: out[p] for p in values}
 
 
@@ -568,8 +590,8 @@ def _seats_by_row(rows: list[_Row], order: list[str], place: str) -> list[tuple[
     for k, row in enumerate(rows):
         table = tuple(p for p in order if p in first and joined[p] <= k <= left[p])
         if len(table) > 7:
-            raise refuse(f"{place}Zeile {row.number}", f"{len(table)} Spieler zugleich am "
-                                                       "Tisch (höchstens 7)")
+            raise refuse(_line(place, row.number), _("%(count)s Spieler zugleich am Tisch "
+                                                     "(höchstens 7)") % {"count": len(table)})
         seats.append(table)
     return seats
 
@@ -580,7 +602,7 @@ def _evening_plan(evening: _Evening, order: list[str], sign: Sign, shape: Shape,
     games: list[dict[str, int]] = []
     problems = Problems()
     for row, values in zip(evening.rows, evening.games):
-        place = f"{where}Zeile {row.number}"
+        place = _line(where, row.number)
         try:
             games.append(_even_up(_four(values, row, sign, place), row, sign, place, notes))
         except ImportRefused as err:
@@ -590,23 +612,26 @@ def _evening_plan(evening: _Evening, order: list[str], sign: Sign, shape: Shape,
     seats = _seats_by_row(evening.rows, order, where)
     for row, table in zip(evening.rows, seats):
         if len(table) < 4:
-            raise refuse(f"{where}Zeile {row.number}", f"nur {len(table)} Spieler am Tisch")
+            raise refuse(_line(where, row.number),
+                         ngettext("nur %(count)s Spieler am Tisch", "nur %(count)s Spieler am Tisch",
+                                  len(table)) % {"count": len(table)})
     first_dealer = evening.rows[0].dealer
     if first_dealer is not None and first_dealer not in seats[0]:
-        raise refuse(f"{where}Zeile {evening.rows[0].number}",
-                     f"der Geber {quoted(first_dealer)} sitzt nicht am Tisch")
+        raise refuse(_line(where, evening.rows[0].number),
+                     _("der Geber %(name)s sitzt nicht am Tisch") % {"name": quoted(first_dealer)})
     entries: list[dict[str, Any]] = []
     places: list[str] = []
     dealers = _Dealers(rules, seats[0], first_dealer)
     for k, (row, points) in enumerate(zip(evening.rows, games)):
         table = seats[k]
-        place = f"{where}Zeile {row.number}"
+        place = _line(where, row.number)
         change: dict[str, Any] | None = None
         if k and table != seats[k - 1]:
             change = {"table": list(table)}
         if k and row.dealer is not None and dealers.known:
             if row.dealer not in table:
-                raise refuse(place, f"der Geber {quoted(row.dealer)} sitzt nicht am Tisch")
+                raise refuse(place, _("der Geber %(name)s sitzt nicht am Tisch")
+                             % {"name": quoted(row.dealer)})
             if change is not None:
                 change["dealer"] = row.dealer
             elif row.dealer == dealers.last_dealer():
@@ -614,7 +639,8 @@ def _evening_plan(evening: _Evening, order: list[str], sign: Sign, shape: Shape,
                 dealers.stayed(entries[-1])
             elif row.dealer != dealers.next_dealer():
                 change = {"table": list(table), "dealer": row.dealer}
-                notes.append(f"{place}: {row.dealer} gibt außer der Reihe.")
+                notes.append(_("%(place)s: %(name)s gibt außer der Reihe.")
+                             % {"place": place, "name": row.dealer})
         if change is not None:
             entries.append(change)
             places.append(place)
@@ -680,8 +706,11 @@ def _source_totals(evening: _Evening, shape: Shape,
             expected = written_last.get(name, 0) if shape is Shape.TOTALS \
                 else totals.get(name, 0)
             if written != expected:
-                raise refuse(f"{evening.place}, Zeile {evening.sums.number} (Summe), Spalte "
-                             f"{name}", f"steht {written}, die Spiele ergeben {expected}")
+                raise refuse(_("%(place)s, Zeile %(number)s (Summe), Spalte %(column)s")
+                             % {"place": evening.place, "number": evening.sums.number,
+                                "column": name},
+                             _("steht %(written)s, die Spiele ergeben %(expected)s")
+                             % {"written": written, "expected": expected})
     return totals
 
 
@@ -689,7 +718,7 @@ def _source_totals(evening: _Evening, shape: Shape,
 
 
 def _sheet_where(sheet: Sheet, workbook: bool) -> str:
-    return f"Tabellenblatt {quoted(sheet.name or '')}" if workbook else ""
+    return _("Tabellenblatt %(name)s") % {"name": quoted(sheet.name or "")} if workbook else ""
 
 
 _RAMSDORF_NAME = re.compile(r"^\d+_(\d{2}-\d{2}-\d{4})_?(.*)$")
@@ -718,9 +747,9 @@ def _unbalanced_rows(blocks: list[_Block], prefix: str, problems: Problems) -> N
     for row in rows:
         total = sum(row.values.values())
         if len(row.values) < 4:
-            problems.add(f"{prefix}Zeile {row.number}", _too_few(len(row.values)))
+            problems.add(_line(prefix, row.number), _too_few(len(row.values)))
         elif zero_sum and total:
-            problems.add(f"{prefix}Zeile {row.number}", _not_zero(total, row))
+            problems.add(_line(prefix, row.number), _not_zero(total, row))
 
 
 def _read_sheet(sheet: Sheet, *, file_name: str, workbook: bool, rules: HouseRules,
@@ -732,7 +761,7 @@ def _read_sheet(sheet: Sheet, *, file_name: str, workbook: bool, rules: HouseRul
     if workbook and not any(_text(c) for row in sheet.rows for c in row):
         return []
     header_index = _header_row(sheet, where)
-    columns = _columns(sheet.rows[header_index], f"{prefix}Zeile {header_index + 1}")
+    columns = _columns(sheet.rows[header_index], _line(prefix, header_index + 1))
     order = list(columns.players.values())
     problems = Problems()
     blocks = _blocks(sheet, header_index, columns, prefix, comma, problems)
@@ -755,8 +784,9 @@ def _read_sheet(sheet: Sheet, *, file_name: str, workbook: bool, rules: HouseRul
                                 for r in b.rows], b.sums) for b in blocks]
         trial_shape, trial_games = _shape(trial_blocks)
         if _sign(trial_games) is Sign.ZERO_SUM:
-            notes_out.append(f"{prefix}Spalte {quoted(last_name)} ist kein Spieler (die Zeilen "
-                             "gehen ohne sie auf); sie wird nicht übernommen.")
+            notes_out.append(prefix + _("Spalte %(name)s ist kein Spieler (die Zeilen gehen ohne "
+                                        "sie auf); sie wird nicht übernommen.")
+                             % {"name": quoted(last_name)})
             blocks, shape, games, sign = trial_blocks, trial_shape, trial_games, Sign.ZERO_SUM
             order.remove(last_name)
         else:
@@ -766,29 +796,30 @@ def _read_sheet(sheet: Sheet, *, file_name: str, workbook: bool, rules: HouseRul
             for row, values in zip(block.rows, rows):
                 total = sum(values.values())
                 if total:
-                    problems.add(f"{prefix}Zeile {row.number}", _not_zero(total, row))
+                    problems.add(_line(prefix, row.number), _not_zero(total, row))
         problems.raise_if_any()
     assert sign is not None
-    found = ["laufende Summen (die Punkte je Spiel sind die Differenzen)"
-             if shape is Shape.TOTALS else "Punkte je Spiel"]
+    found = [_("laufende Summen (die Punkte je Spiel sind die Differenzen)")
+             if shape is Shape.TOTALS else _("Punkte je Spiel")]
     if sign is Sign.MINUS:
-        found.append("nur Minuspunkte: die Gewinner jedes Spiels bekommen, was die Verlierer "
-                      "zahlen")
+        found.append(_("nur Minuspunkte: die Gewinner jedes Spiels bekommen, was die "
+                       "Verlierer zahlen"))
     elif sign is Sign.PLUS:
-        found.append("nur Pluspunkte: die Verlierer jedes Spiels zahlen, was die Gewinner "
-                     "bekommen")
+        found.append(_("nur Pluspunkte: die Verlierer jedes Spiels zahlen, was die Gewinner "
+                       "bekommen"))
     if columns.first(Role.DEALER) is None:
-        found.append("keine Spalte Geber: der Zettel nennt die Geber nach der Reihe, ab dem "
-                     "ersten Spieler der Kopfzeile")
+        found.append(_("keine Spalte Geber: der Zettel nennt die Geber nach der Reihe, ab dem "
+                       "ersten Spieler der Kopfzeile"))
     title, sheet_date = _title_and_date(sheet, file_name, workbook)
     preamble = next((d for row in sheet.rows[:header_index] for c in row
                      for d in [date_in_text(_text(c))] if d), None)
     evenings: list[PlannedEvening] = []
     for block, rows in zip(blocks, games):
         date = block.rows[0].date or block.rows[0].time or preamble or sheet_date
-        place = where or "Tabelle"
+        place = where or _("Tabelle")
         if len(blocks) > 1:
-            span = f"Zeilen {block.rows[0].number}–{block.rows[-1].number}"
+            span = _("Zeilen %(first)s–%(last)s") % {"first": block.rows[0].number,
+                                                      "last": block.rows[-1].number}
             place = f"{where}, {span}" if where else span
         try:
             plan = _evening_plan(_Evening(place, block.rows, rows, block.sums, date), order,
@@ -797,7 +828,7 @@ def _read_sheet(sheet: Sheet, *, file_name: str, workbook: bool, rules: HouseRul
             for problem in err.problems:
                 problems.add(*problem)
             continue
-        note = "Erkannt: " + "; ".join(found) + "."
+        note = _("Erkannt: %(found)s.") % {"found": "; ".join(found)}
         evenings.append(PlannedEvening(
             place=plan.place, title=plan.title, date=plan.date, rules=plan.rules,
             seats=plan.seats, first_dealer=plan.first_dealer, entries=plan.entries,
@@ -826,7 +857,8 @@ def read_sheets(sheets: Sequence[Sheet], *, file_name: str, content_hash: str,
                 problems.add(*problem)
             continue
         if workbook and not found:
-            warnings.append(f"{_sheet_where(sheet, workbook)} enthält keine Spiele.")
+            warnings.append(_("%(place)s enthält keine Spiele.")
+                            % {"place": _sheet_where(sheet, workbook)})
         evenings += found
         for evening in found:
             for name in evening.source_totals:
@@ -836,7 +868,8 @@ def read_sheets(sheets: Sequence[Sheet], *, file_name: str, content_hash: str,
     check_game_count(sum(e.games for e in evenings))
     for evening in evenings:
         if evening.date is None:
-            warnings.append(f"{evening.place}: kein Datum gefunden; bitte angeben.")
+            warnings.append(_("%(place)s: kein Datum gefunden; bitte angeben.")
+                            % {"place": evening.place})
     return ImportPlan(source=SourceFormat.TABLE, file_name=file_name, content_hash=content_hash,
                       mode=mode, evenings=tuple(evenings), players=tuple(players),
                       warnings=tuple(warnings))

@@ -52,6 +52,7 @@ from scorer.importers.plan import (
     SourceFormat,
     refuse,
 )
+from scorer.words.i18n import _
 
 EVENT_KINDS = ("playersSet", "deal", "mandatorySoloTrigger")
 QDK_VERSION = "2"
@@ -107,79 +108,91 @@ class _Replay:
 def _number(raw: Mapping[str, Any], key: str, place: str, *, at_least: int = 0) -> int:
     value = whole_number(raw.get(key))
     if value is None or value < at_least:
-        raise refuse(place, f"Feld {key} fehlt oder ist keine ganze Zahl ab {at_least}")
+        raise refuse(place, _("Feld %(field)s fehlt oder ist keine ganze Zahl ab %(least)s")
+                     % {"field": key, "least": at_least})
     return value
+
+
+def _entry(place: str, number: int) -> str:
+    """An entry of the event log as a place: "Dokument 2, Eintrag 7", "Eintrag 7"."""
+    if place:
+        return _("%(place)s, Eintrag %(number)s") % {"place": place, "number": number}
+    return _("Eintrag %(number)s") % {"number": number}
 
 
 def _players_set(raw: Mapping[str, Any], place: str, qt: bool) -> _Table:
     names_raw = raw.get("playerNames")
     if not isinstance(names_raw, list):
-        raise refuse(place, "Feld playerNames fehlt oder ist keine Liste")
+        raise refuse(place, _("Feld %(field)s fehlt oder ist keine Liste") % {"field": "playerNames"})
     if not 4 <= len(names_raw) <= 7:
-        raise refuse(place, f"4 bis 7 Spieler am Tisch, nicht {len(names_raw)}")
-    names = tuple(player_name(n, f"{place}, Spieler {k}") for k, n in enumerate(names_raw, 1))
+        raise refuse(place, _("4 bis 7 Spieler am Tisch, nicht %(count)s") % {"count": len(names_raw)})
+    names = tuple(player_name(n, _("%(place)s, Spieler %(number)s") % {"place": place, "number": k})
+                  for k, n in enumerate(names_raw, 1))
     if len(set(names)) != len(names):
-        raise refuse(place, "jeder Name darf nur einmal am Tisch sitzen")
+        raise refuse(place, _("jeder Name darf nur einmal am Tisch sitzen"))
     dealer = raw.get("dealerName")
     if not isinstance(dealer, str) or dealer.strip() not in names:
-        raise refuse(place, f"der Geber {quoted(str(dealer))} sitzt nicht am Tisch")
+        raise refuse(place, _("der Geber %(name)s sitzt nicht am Tisch") % {"name": quoted(str(dealer))})
     scheme_raw = raw.get("sitOutScheme")
     if not isinstance(scheme_raw, list):
-        raise refuse(place, "Feld sitOutScheme fehlt oder ist keine Liste")
+        raise refuse(place, _("Feld %(field)s fehlt oder ist keine Liste") % {"field": "sitOutScheme"})
     scheme = [whole_number(m) for m in scheme_raw]
     expected = max(0, len(names) - 5)
     if (any(m is None or not 0 <= m < len(names) for m in scheme)
             or len(set(scheme)) != len(scheme) or len(scheme) != expected):
-        raise refuse(place, f"sitOutScheme braucht {expected} verschiedene Plätze (0 bis "
-                            f"{len(names) - 1}) für {len(names)} Spieler")
+        raise refuse(place, _("sitOutScheme braucht %(expected)s verschiedene Plätze (0 bis "
+                              "%(last)s) für %(count)s Spieler")
+                     % {"expected": expected, "last": len(names) - 1, "count": len(names)})
     previous = raw.get("previousDealerName")
     # QtDoppelKopf writes it always; jsdoppelkopf's server adds it from the second table on
     if (qt or previous is not None) and not isinstance(previous, str):
-        raise refuse(place, "Feld previousDealerName fehlt oder ist kein Text")
+        raise refuse(place, _("Feld %(field)s fehlt oder ist kein Text")
+                     % {"field": "previousDealerName"})
     return _Table(place, names, dealer.strip(), frozenset(m for m in scheme if m is not None))
 
 
 def _deal(raw: Mapping[str, Any], place: str, qt: bool) -> _Deal:
     events = _number(raw, "numberOfEvents" if qt else "events", place)
     if events > MAX_EVENTS:
-        raise refuse(place, f"{events} Bock-Ereignisse in einem Spiel gibt es nicht "
-                            f"(höchstens {MAX_EVENTS})")
+        raise refuse(place, _("%(count)s Bock-Ereignisse in einem Spiel gibt es nicht "
+                              "(höchstens %(most)s)") % {"count": events, "most": MAX_EVENTS})
     changes_raw = raw.get("changes")
     if not isinstance(changes_raw, list):
-        raise refuse(place, "Feld changes fehlt oder ist keine Liste")
+        raise refuse(place, _("Feld %(field)s fehlt oder ist keine Liste") % {"field": "changes"})
     if not (1 if qt else 4) <= len(changes_raw) <= 4:
-        raise refuse(place, f"ein Spiel hat {'1 bis 4' if qt else '4'} Einträge in changes, "
-                            f"nicht {len(changes_raw)}")
+        raise refuse(place, (_("ein Spiel hat 1 bis 4 Einträge in changes, nicht %(count)s") if qt
+                             else _("ein Spiel hat 4 Einträge in changes, nicht %(count)s"))
+                     % {"count": len(changes_raw)})
     changes: dict[str, int] = {}
     for k, change in enumerate(changes_raw, start=1):
         if not isinstance(change, dict) or not isinstance(change.get("name"), str):
-            raise refuse(f"{place}, changes[{k}]", "jeder Eintrag braucht name und diff")
+            raise refuse(f"{place}, changes[{k}]", _("jeder Eintrag braucht name und diff"))
         diff = change.get("diff")
         value = diff if type(diff) is int else None if qt else whole_number(diff)
         if value is None:
-            raise refuse(f"{place}, changes[{k}]", "diff fehlt oder ist keine ganze Zahl")
+            raise refuse(f"{place}, changes[{k}]", _("diff fehlt oder ist keine ganze Zahl"))
         name = change["name"].strip()
         if name in changes:
-            raise refuse(f"{place}, changes[{k}]", f"{quoted(name)} steht zweimal in einem "
-                                                   "Spiel")
+            raise refuse(f"{place}, changes[{k}]", _("%(name)s steht zweimal in einem Spiel")
+                         % {"name": quoted(name)})
         changes[name] = value
     if not qt:
         values = set(changes.values())
         if len(values) != 2 and values != {0}:
-            raise refuse(place, "die vier Punkte haben genau zwei verschiedene Werte "
-                                "(oder sind alle 0)")
+            raise refuse(place, _("die vier Punkte haben genau zwei verschiedene Werte "
+                                  "(oder sind alle 0)"))
     return _Deal(place, changes, events)
 
 
 def _entries(log: Any, place: str, qt: bool) -> list[_Table | _Deal | _Trigger]:
     if not isinstance(log, list):
-        raise refuse(place, "Feld data fehlt oder ist keine Liste")
+        raise refuse(place, _("Feld %(field)s fehlt oder ist keine Liste") % {"field": "data"})
     check_game_count(sum(1 for e in log if isinstance(e, dict) and e.get("kind") == "deal"))
     out: list[_Table | _Deal | _Trigger] = []
     for k, raw in enumerate(log, start=1):
-        where = f"{place}, Eintrag {k}" if place else f"Eintrag {k}"
+        where = _entry(place, k)
         if not isinstance(raw, dict):
-            raise refuse(where, "ein Eintrag ist ein JSON-Objekt")
+            raise refuse(where, _("ein Eintrag ist ein JSON-Objekt"))
         kind = raw.get("kind")
         if kind == "playersSet":
             out.append(_players_set(raw, where, qt))
@@ -191,11 +204,11 @@ def _entries(log: Any, place: str, qt: bool) -> list[_Table | _Deal | _Trigger]:
         elif kind == "mandatorySoloTrigger":
             out.append(_Trigger(where))
         else:
-            raise refuse(where, f"unbekannte Art {quoted(str(kind))} (playersSet, deal oder "
-                                "mandatorySoloTrigger)")
+            raise refuse(where, _("unbekannte Art %(kind)s (playersSet, deal oder "
+                                  "mandatorySoloTrigger)") % {"kind": quoted(str(kind))})
     if not out or not isinstance(out[0], _Table):
-        raise refuse(place or "Eintrag 1", "das Protokoll beginnt nicht mit den Spielern "
-                                           "(playersSet)")
+        raise refuse(place or _entry("", 1), _("das Protokoll beginnt nicht mit den Spielern "
+                                               "(playersSet)"))
     return out
 
 
@@ -224,13 +237,13 @@ def qt_levels(log: Sequence[_Table | _Deal | _Trigger]) -> tuple[list[int], list
             at(start)
             levels[start:start] = [0] * deal.length
             mandatory[start:start] = [True] * deal.length
-        for _ in range(deal.events):
+        for _event in range(deal.events):
             i = start
             at(i)
             while levels[i] == MAX_LEVEL or mandatory[i]:
                 i += 1
                 at(i)
-            for _ in range(deal.length):
+            for _seat in range(deal.length):
                 at(i)
                 levels[i] += 1
                 i += 1
@@ -297,11 +310,11 @@ def _complete(deal: _Deal, playing: frozenset[str]) -> dict[str, int]:
         return dict(given)
     values = set(given.values())
     if len(values) != 1:
-        raise refuse(deal.place, "mit weniger als vier Einträgen müssen alle gleich sein")
+        raise refuse(deal.place, _("mit weniger als vier Einträgen müssen alle gleich sein"))
     value = next(iter(values))
     rest = [p for p in sorted(playing) if p not in given]
     if len(given) + len(rest) != 4:
-        raise refuse(deal.place, "die fehlenden Spieler lassen sich nicht ergänzen")
+        raise refuse(deal.place, _("die fehlenden Spieler lassen sich nicht ergänzen"))
     total = -(len(given) * value)
     share = abs(total) // len(rest) * (1 if total >= 0 else -1)
     return {**given, **dict.fromkeys(rest, share)}
@@ -327,18 +340,18 @@ def replay(log: Sequence[_Table | _Deal | _Trigger], *, qt: bool, place: str, ti
         elif isinstance(entry, _Trigger):
             if qt:
                 if not state.deals:
-                    raise refuse(entry.place, "eine Pflichtsolorunde vor dem ersten Spiel")
+                    raise refuse(entry.place, _("eine Pflichtsolorunde vor dem ersten Spiel"))
                 if state.deals[-1].mandatory:
-                    raise refuse(entry.place, "zweimal Pflichtsolorunde hintereinander")
+                    raise refuse(entry.place, _("zweimal Pflichtsolorunde hintereinander"))
                 state.deals[-1].mandatory = True
                 state.deals[-1].length = len(state.seats)
             elif "trigger" in recent[-len(state.seats):]:
-                raise refuse(entry.place, "eine Pflichtsolorunde, während schon eine läuft")
+                raise refuse(entry.place, _("eine Pflichtsolorunde, während schon eine läuft"))
         else:
             _play(state, entry, place)
         recent.append("trigger" if isinstance(entry, _Trigger) else "other")
     if not state.deals:
-        raise refuse(place or "Eintrag 1", "das Protokoll enthält keine Spiele")
+        raise refuse(place or _entry("", 1), _("das Protokoll enthält keine Spiele"))
     levels, mandatory = qt_levels(log) if qt else js_levels(log)
     games = iter(zip(state.deals, levels, mandatory))
     for game in state.entries:
@@ -346,19 +359,21 @@ def replay(log: Sequence[_Table | _Deal | _Trigger], *, qt: bool, place: str, ti
             continue
         deal, level, pflicht = next(games)
         if level > MAX_LEVEL:
-            raise refuse(deal.place, "Bock über ×8 gibt es nicht")
+            raise refuse(deal.place, _("Bock über ×8 gibt es nicht"))
         factor = 2**level
         game["points"] = {name: diff * factor for name, diff in game["points"].items()}
         for name, value in game["points"].items():
             totals[name] += value
-        words = (["Pflichtsolorunde"] if pflicht else []) + ([f"Bock ×{factor}"] if level else [])
+        words = (([_("Pflichtsolorunde")] if pflicht else [])
+                 + ([_("Bock ×%(factor)s") % {"factor": factor}] if level else []))
         if words:
             game["note"] = ", ".join(words)
     assert state.first is not None
     notes = []
     if isinstance(log[-1], _Trigger):
-        notes.append("Am Ende wurde eine Pflichtsolorunde ausgerufen, aber nicht mehr gespielt.")
-    return PlannedEvening(place=place or "Spielprotokoll", title=title, date=date, rules=rules,
+        notes.append(_("Am Ende wurde eine Pflichtsolorunde ausgerufen, aber nicht mehr "
+                       "gespielt."))
+    return PlannedEvening(place=place or _("Spielprotokoll"), title=title, date=date, rules=rules,
                           seats=state.first.names, first_dealer=state.first.dealer,
                           entries=tuple(state.entries), source_totals=totals,
                           entry_places=tuple(state.places), notes=tuple(notes))
@@ -366,16 +381,18 @@ def replay(log: Sequence[_Table | _Deal | _Trigger], *, qt: bool, place: str, ti
 
 def _play(state: _Replay, deal: _Deal, place: str) -> None:
     if state.qt and deal.length != len(state.seats):
-        raise refuse(deal.place, f"players ist {deal.length}, am Tisch sitzen aber "
-                                 f"{len(state.seats)}")
+        raise refuse(deal.place, _("players ist %(players)s, am Tisch sitzen aber %(seated)s")
+                     % {"players": deal.length, "seated": len(state.seats)})
     deal.length = len(state.seats)
     strangers = [name for name in deal.changes if name not in state.playing]
     if strangers:
-        raise refuse(deal.place, f"{quoted(strangers[0])} spielt in diesem Spiel nicht mit")
+        raise refuse(deal.place, _("%(name)s spielt in diesem Spiel nicht mit")
+                     % {"name": quoted(strangers[0])})
     points = _complete(deal, state.playing)
     total = sum(points.values())
     if total:
-        raise refuse(deal.place, f"die Punkte ergeben zusammen {signed(total)}, nicht 0")
+        raise refuse(deal.place, _("die Punkte ergeben zusammen %(total)s, nicht 0")
+                     % {"total": signed(total)})
     entry: dict[str, Any] = {"kind": "recorded", "points": points}
     if len(state.seats) > 4:
         entry["players"] = sorted(points, key=state.seats.index)
@@ -394,14 +411,15 @@ def read_qdk(document: Any, *, file_name: str, content_hash: str, mode: ImportMo
     """The plan of a parsed QtDoppelKopf file: one evening; its date from the file name."""
     if not isinstance(document, dict) or document.get("dataVersion") != QDK_VERSION:
         version = document.get("dataVersion") if isinstance(document, dict) else None
-        raise refuse("dataVersion", f"QtDoppelKopf-Version {quoted(str(version))} wird nicht "
-                                    f"gelesen (nur {QDK_VERSION})")
+        raise refuse("dataVersion", _("QtDoppelKopf-Version %(version)s wird nicht gelesen (nur "
+                                      "%(known)s)") % {"version": quoted(str(version)),
+                                                       "known": QDK_VERSION})
     log = _entries(document.get("data"), "", qt=True)
     stem = file_name.rsplit("/", 1)[-1].rsplit(".", 1)[0]
     date = date_in_text(stem)
     evening = replay(log, qt=True, place="", title=stem or None, date=date, rules=rules)
-    warnings = [] if date else ["Eine QtDoppelKopf-Datei speichert kein Datum, und der "
-                                "Dateiname nennt keins: bitte das Datum des Abends angeben."]
+    warnings = [] if date else [_("Eine QtDoppelKopf-Datei speichert kein Datum, und der "
+                                  "Dateiname nennt keins: bitte das Datum des Abends angeben.")]
     return _plan(SourceFormat.QTDOPPELKOPF, [evening], file_name, content_hash, mode, warnings)
 
 
@@ -413,8 +431,8 @@ def read_jsdoppelkopf(document: Any, *, file_name: str, content_hash: str, mode:
     if _is_event_log(document):
         log = _entries(document, "", qt=False)
         evenings = [replay(log, qt=False, place="", title=None, date=None, rules=rules)]
-        warnings.append("Das Spielprotokoll allein nennt kein Datum: bitte das Datum des "
-                        "Abends angeben.")
+        warnings.append(_("Das Spielprotokoll allein nennt kein Datum: bitte das Datum des "
+                          "Abends angeben."))
         return _plan(SourceFormat.JSDOPPELKOPF, evenings, file_name, content_hash, mode,
                      warnings)
     documents = document if isinstance(document, list) else [document]
@@ -424,21 +442,22 @@ def read_jsdoppelkopf(document: Any, *, file_name: str, content_hash: str, mode:
                          and isinstance(d.get("data"), list)))
     evenings = []
     for k, doc in enumerate(documents, start=1):
-        place = f"Dokument {k}" if len(documents) > 1 else "Dokument"
+        place = _("Dokument %(number)s") % {"number": k} if len(documents) > 1 \
+            else _("Dokument")
         if not isinstance(doc, dict):
-            raise refuse(place, "kein JSON-Objekt")
+            raise refuse(place, _("kein JSON-Objekt"))
         version = whole_number(_extended(doc.get("dataVersion")))
         if version != 1:
-            raise refuse(f"{place}, dataVersion", f"Version {quoted(str(version))} wird nicht "
-                                                  "gelesen (nur 1)")
+            raise refuse(f"{place}, dataVersion", _("Version %(version)s wird nicht gelesen (nur "
+                                                    "1)") % {"version": quoted(str(version))})
         reader = doc.get("readerId")
         created = whole_number(_extended(doc.get("creationDate")))
         if created is None or created < 0:
-            raise refuse(f"{place}, creationDate", "fehlt oder ist kein Zeitstempel")
+            raise refuse(f"{place}, creationDate", _("fehlt oder ist kein Zeitstempel"))
         try:
             date = date_from_millis(created)
         except (OverflowError, ValueError, OSError):
-            raise refuse(f"{place}, creationDate", "ist kein gültiger Zeitpunkt") from None
+            raise refuse(f"{place}, creationDate", _("ist kein gültiger Zeitpunkt")) from None
         log = _entries(doc.get("data"), place, qt=False)
         title = f"jsdoppelkopf {reader}" if isinstance(reader, str) and reader else None
         evenings.append(replay(log, qt=False, place=place, title=title, date=date, rules=rules))

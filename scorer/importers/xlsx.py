@@ -16,6 +16,8 @@ from typing import Protocol
 
 from scorer.importers.plan import MAX_GAMES, refuse
 from scorer.importers.table import MAX_COLUMNS, Cell, Sheet
+from scorer.words.i18n import _
+from scorer.words.imports import grouped
 
 MAX_ROWS = MAX_GAMES + 1_000
 """Rows read in all sheets together before the workbook is refused as too big (the games
@@ -41,7 +43,7 @@ class _Workbook(Protocol):
 def read_workbook(data: bytes) -> list[Sheet]:
     """Every worksheet of an XLSX file as rows of values (formulas as their cached results).
 
-    A file that is no XLSX, or is cut off, is refused in German; a workbook with more rows
+    A file that is no XLSX, or is cut off, is refused in the reader's language; a workbook with more rows
     than any file of games has is refused while it is read, before it fills memory.
     """
     import openpyxl
@@ -58,10 +60,11 @@ def read_workbook(data: bytes) -> list[Sheet]:
             finally:
                 book.close()
     except (zipfile.BadZipFile, InvalidFileException, KeyError, EOFError, OSError) as err:
-        raise refuse("", "keine lesbare XLSX-Datei (beschädigt, abgeschnitten oder eine "
-                         f"andere Art ZIP-Archiv: {type(err).__name__})") from None
+        raise refuse("", _("keine lesbare XLSX-Datei (beschädigt, abgeschnitten oder eine "
+                           "andere Art ZIP-Archiv: %(error)s)") % {"error": type(err).__name__}
+                     ) from None
     except ValueError as err:
-        raise refuse("", f"keine lesbare XLSX-Datei ({err})") from None
+        raise refuse("", _("keine lesbare XLSX-Datei (%(error)s)") % {"error": err}) from None
 
 
 def _sheets(book: _Workbook) -> list[Sheet]:
@@ -72,14 +75,17 @@ def _sheets(book: _Workbook) -> list[Sheet]:
         for row in worksheet.iter_rows(values_only=True):
             seen += 1
             if seen > MAX_ROWS:
-                raise refuse("", f"zu viele Zeilen: mehr als {MAX_ROWS:_} (höchstens "
-                                 f"{MAX_GAMES:_} Spiele je Datei)".replace("_", "."))
+                raise refuse("", _("zu viele Zeilen: mehr als %(rows)s (höchstens %(games)s "
+                                   "Spiele je Datei)") % {"rows": grouped(MAX_ROWS),
+                                                          "games": grouped(MAX_GAMES)})
             cells = list(row)
             while cells and cells[-1] is None:
                 cells.pop()
             if len(cells) > MAX_COLUMNS:
-                raise refuse(f"Tabellenblatt „{worksheet.title}“", f"mehr als {MAX_COLUMNS} "
-                                                                   "Spalten: keine Spieltabelle")
+                sheet = _("Tabellenblatt %(name)s") % {
+                    "name": _("„%(text)s“") % {"text": worksheet.title}}
+                raise refuse(sheet, _("mehr als %(most)s Spalten: keine Spieltabelle")
+                             % {"most": MAX_COLUMNS})
             rows.append(cells)
         sheets.append(Sheet(worksheet.title, rows))
     return sheets

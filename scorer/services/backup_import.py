@@ -36,6 +36,7 @@ from scorer.services import backup_check
 from scorer.services.facts import is_table_change, to_core
 from scorer.store import backup
 from scorer.store.extensions import db
+from scorer.words import backup as words
 
 
 @dataclass(frozen=True)
@@ -79,16 +80,14 @@ def _read(data: bytes, file_name: str) -> tuple[ImportPlan, BackupFacts]:
     rows = _rows(data)
     groups = rows["groups"]
     if len(groups) != 1:
-        raise _refused([f"die Sicherung enthält {len(groups)} Runden; importiert wird die "
-                        "Sicherung einer Runde (auf ihrer Seite: „Sicherung herunterladen“)"])
+        raise _refused([words.several_runden(len(groups))])
     problems = backup_check.problems(rows)
     if problems:
         raise _refused(problems)
     group = groups[0]
     live = [g for g in rows["games"] if g["deleted_at"] is None]
     if len(live) > MAX_GAMES:
-        raise _refused([f"zu viele Spiele: {len(live):_} (höchstens {MAX_GAMES:_} je Datei)"
-                        .replace("_", ".")])
+        raise _refused([words.too_many_games(len(live), MAX_GAMES)])
     players = sorted((p for p in rows["players"] if p["group_id"] == group["id"]),
                      key=lambda p: p["id"])
     names = {p["id"]: p["name"] for p in players}
@@ -122,8 +121,7 @@ def _read(data: bytes, file_name: str) -> tuple[ImportPlan, BackupFacts]:
         content_hash=hashlib.sha256(data).hexdigest(), mode=ImportMode.RECORDED,
         evenings=tuple(planned), players=tuple(names.values()),
         seasons=backup_seasons(rows, group["id"]),
-        warnings=("Aus einer Sicherung kommen Spieler, Abende und Spiele; der Verlauf jedes "
-                  "Spiels beginnt hier neu, gelöschte Spiele und die Links bleiben zurück.",))
+        warnings=(words.what_comes_over(),))
     ledgers = check_plan(plan)  # the backup check folded them already: this cannot refuse
     plan = dataclasses.replace(plan, evenings=tuple(
         dataclasses.replace(e, source_totals=dict(ledger.totals))
@@ -139,14 +137,13 @@ def _rows(data: bytes) -> dict[str, list[dict[str, Any]]]:
     try:
         document = json.loads(data.decode("utf-8-sig"))
     except UnicodeDecodeError:
-        raise _refused(["die Datei ist kein UTF-8-Text"]) from None
+        raise _refused([words.not_utf8()]) from None
     except RecursionError:
-        raise _refused(["die Datei ist zu tief verschachtelt"]) from None
+        raise _refused([words.too_deep()]) from None
     except json.JSONDecodeError as err:
-        raise _refused([f"kein gültiges JSON: Fehler in Zeile {err.lineno}, Spalte "
-                        f"{err.colno}"]) from None
+        raise _refused([words.invalid_json(err.lineno, err.colno)]) from None
     except ValueError:  # Python reads no integer of more than 4,300 digits
-        raise _refused(["die Datei enthält eine zu lange Zahl"]) from None
+        raise _refused([words.number_too_long()]) from None
     try:
         return backup.read(document, db.metadata)
     except backup.BackupError as err:
@@ -171,10 +168,10 @@ def _places(raws: list[dict[str, Any]]) -> list[str]:
     games = 0
     for raw in raws:
         if is_table_change(raw):
-            out.append(f"Tischwechsel nach Spiel {games}")
+            out.append(words.table_change_place(games))
         else:
             games += 1
-            out.append(f"Spiel {games}")
+            out.append(words.game_place(games))
     return out
 
 

@@ -12,6 +12,7 @@ from scorer.services import backup_check
 from scorer.store import backup
 from scorer.store.backup import BackupError
 from scorer.store.extensions import db
+from scorer.words import backup as words
 
 
 def restore_file(path: Path) -> dict[str, int]:
@@ -30,7 +31,7 @@ def restore_file(path: Path) -> dict[str, int]:
             db.session.commit()
         except SQLAlchemyError as err:
             reason = str(getattr(err, "orig", err)).splitlines()[0]
-            raise BackupError([f"die Datenbank nimmt die Zeilen nicht: {reason}"]) from None
+            raise BackupError([words.database_refuses(reason)]) from None
     except BackupError:
         db.session.rollback()
         raise
@@ -42,11 +43,10 @@ def _document(path: Path) -> object:
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except RecursionError:
-        raise BackupError(["die Datei ist zu tief verschachtelt"]) from None
+        raise BackupError([words.too_deep()]) from None
     except UnicodeDecodeError:
-        raise BackupError(["die Datei ist kein UTF-8-Text"]) from None
+        raise BackupError([words.not_utf8()]) from None
     except json.JSONDecodeError as err:
-        raise BackupError([f"keine JSON-Datei (Zeile {err.lineno}, Spalte {err.colno})"]) \
-            from None
+        raise BackupError([words.not_json(err.lineno, err.colno)]) from None
     except ValueError:  # Python reads no integer of more than 4,300 digits
-        raise BackupError(["die Datei enthält eine zu lange Zahl"]) from None
+        raise BackupError([words.number_too_long()]) from None

@@ -80,6 +80,8 @@ from scorer.store.models import (
 from scorer.store.models import (
     Season as SeasonRow,
 )
+from scorer.words import imports as words
+from scorer.words.i18n import _
 
 UPLOAD_KEPT = dt.timedelta(hours=12)
 """How long an uploaded file waits for its import (long enough to ask the table about a
@@ -121,7 +123,7 @@ def file_name_of(raw: str | None) -> str:
     MAX_FILE_NAME characters; "Datei" when it has none."""
     name = (raw or "").replace("\\", "/").rsplit("/", 1)[-1]
     name = "".join(c for c in name if c.isprintable()).strip()
-    return name[:MAX_FILE_NAME] or "Datei"
+    return name[:MAX_FILE_NAME] or words.file_without_name()
 
 
 # ------------------------------------------------------------------ the Runde
@@ -310,19 +312,8 @@ class Preview:
     def summary(self) -> str:
         """"„x.json“ (Bockzettel): 3 Abende, 19 Spiele, 5 Spieler"."""
         games = sum(e.games for e in self.evenings)
-        return (f"„{self.plan.file_name}“ ({self.plan.label}): "
-                f"{count(len(self.evenings), 'Abend', 'Abende')}, "
-                f"{count(games, 'Spiel', 'Spiele')}, "
-                f"{count(len(self.names), 'Spieler', 'Spieler')}")
-
-
-def count(n: int, one: str, many: str) -> str:
-    """"1 Abend", "3 Abende"."""
-    return f"{n} {one if n == 1 else many}"
-
-
-MODE_LABELS = {ImportMode.RECORDED: "wie eingetragen", ImportMode.RESCORED: "neu gewertet"}
-"""The two ways a Bockzettel file comes over, in the preview's words."""
+        return words.summary(self.plan.file_name, self.plan.label, len(self.evenings), games,
+                             len(self.names))
 
 
 def preview(target: Target, read: Read, choices: Choices,
@@ -351,8 +342,7 @@ def preview(target: Target, read: Read, choices: Choices,
     for k, (evening, ledger) in enumerate(zip(chosen.evenings, ledgers)):
         date = evening.date or choices.dates.get(k) or choices.dates.get(-1)
         if date is None:
-            problems.append((f"date_{k}", f"{evening.place}: die Datei nennt kein Datum – "
-                                          "bitte angeben"))
+            problems.append((f"date_{k}", words.date_missing(evening.place)))
         totals: dict[ImportMode, Mapping[str, int]] = {choices.mode: ledger.totals}
         if others is not None:
             totals[_other(choices.mode)] = others[k]
@@ -364,18 +354,15 @@ def preview(target: Target, read: Read, choices: Choices,
         evenings.append(EveningPreview(k, evening, date, evening.date is None, ledger,
                                        totals, present))
     if evenings and all(e.present is not None for e in evenings):
-        raise ImportRefused([("", "jeder Abend dieser Datei ist schon in der Runde (gleiches "
-                                  "Datum, gleiche Spiele): nichts zu importieren")],
-                            plan.file_name)
+        raise ImportRefused([("", words.nothing_new())], plan.file_name)
     return Preview(target=target, read=read, plan=chosen, choices=choices, names=tuple(names),
                    evenings=tuple(evenings), warnings=_warnings(target, read, chosen, evenings),
                    problems=tuple(problems))
 
 
 def _imported_before(before: Before, file_name: str) -> ImportRefused:
-    return ImportRefused([("", f"diese Datei ist am {before.on:%d.%m.%Y} schon in diese Runde "
-                               f"importiert worden ({count(before.evenings, 'Abend', 'Abende')}"
-                               f", {count(before.games, 'Spiel', 'Spiele')})")], file_name)
+    return ImportRefused([("", words.imported_before(before.on, before.evenings, before.games))],
+                         file_name)
 
 
 def _other(mode: ImportMode) -> ImportMode:
@@ -389,7 +376,7 @@ def match_names(target: Target, names: Sequence[str],
     problems = []
     for name in chosen:
         if name not in names:
-            problems.append(("", f"„{name}“ kommt in der Datei nicht vor"))
+            problems.append(("", words.not_in_file(name)))
     added: dict[str, str] = {}
     out = []
     for k, name in enumerate(names):
@@ -441,21 +428,15 @@ def _warnings(target: Target, read: Read, plan: ImportPlan,
               evenings: Sequence[EveningPreview]) -> tuple[str, ...]:
     out = list(plan.warnings)
     if read.backup is None and target.rules.bock_at_end is not BockAtEnd.DROP:
-        out.append("Bockspiele am Ende eines importierten Abends verfallen (die Datei gibt "
-                   "keine an den nächsten Abend weiter), auch wenn eure Hausregeln sie "
-                   "anders behandeln.")
+        out.append(words.bock_lapses())
     older = sorted(e.date for e in evenings if e.present is None and e.date is not None
                    and target.newest is not None and e.date < target.newest)
     if older:
-        out.append(f"Die Runde hat schon Abende bis Abend {target.numbers} "
-                   f"(zuletzt am {target.newest:%d.%m.%Y}). Die importierten Abende bekommen "
-                   f"die Nummern danach, auch die älteren (ab {older[0]:%d.%m.%Y}): die Nummer "
-                   "eines Abends ist seine Adresse und bleibt. Die Liste der Runde, Saisons, "
-                   "Statistik und Bestenliste ordnen nach Datum.")
+        assert target.newest is not None
+        out.append(words.numbered_after(target.numbers, target.newest, older[0]))
     kept = _skipped_seasons(target.group_id, plan.seasons)
     if kept:
-        out.append("Nicht übernommen, weil die Runde schon eine Saison mit diesem Namen oder "
-                   "Anfang hat: " + ", ".join(f"„{s.name}“" for s in kept) + ".")
+        out.append(words.seasons_skipped([s.name for s in kept]))
     return tuple(out)
 
 
@@ -487,7 +468,7 @@ def store(group: Group, shown: Preview) -> Import:
         raise _imported_before(now.before, plan.file_name)
     if now != shown.target:
         db.session.rollback()
-        raise Refused([("", f"Die Runde wurde {STALE}")])
+        raise Refused([("", words.runde_changed(_(STALE)))])
     try:
         row = _write(group, shown, plan)
         db.session.execute(delete(ImportUpload).where(
@@ -496,8 +477,7 @@ def store(group: Group, shown: Preview) -> Import:
         db.session.commit()
     except IntegrityError:  # the same file, imported at this very moment by another phone
         db.session.rollback()
-        raise ImportRefused([("", "diese Datei wird gerade schon importiert")],
-                            plan.file_name) from None
+        raise ImportRefused([("", words.importing_already())], plan.file_name) from None
     except BaseException:
         db.session.rollback()
         raise
@@ -600,8 +580,7 @@ def origin(row: Import) -> str:
         label = SourceFormat(row.source).label
     except ValueError:  # a source this version does not know (a newer server's backup)
         label = row.source
-    return (f"importiert aus {label}, Datei „{row.file_name}“, am "
-            f"{_aware(row.created_at):%d.%m.%Y}")
+    return words.origin(label, row.file_name, _aware(row.created_at).date())
 
 
 # ------------------------------------------------------------------ seasons
@@ -683,7 +662,6 @@ def _aware(moment: dt.datetime) -> dt.datetime:
 
 
 __all__ = [
-    "MODE_LABELS",
     "UPLOADS_PER_RUNDE",
     "UPLOAD_KEPT",
     "Choices",
@@ -694,7 +672,6 @@ __all__ = [
     "Target",
     "Upload",
     "adopt_seasons",
-    "count",
     "file_name_of",
     "keep_upload",
     "kept_upload",

@@ -13,6 +13,7 @@ from scorer.services.refusals import Refused, check_revision
 from scorer.services.table_changes import preview_table_change
 from scorer.store.extensions import db
 from scorer.store.models import Evening, Game, GameEvent
+from scorer.words import restore as words
 
 
 def delete_game(game: Game, revision: int) -> GameEvent:
@@ -20,7 +21,7 @@ def delete_game(game: Game, revision: int) -> GameEvent:
     check_open(game.evening)
     check_revision(game.revision, revision)
     if game.deleted_at is not None:
-        raise Refused([("", f"{entry_words(game)} ist schon gelöscht")])
+        raise Refused([("", words.already_deleted(entry_words(game)))])
     return change_entry(game, DELETE, None)
 
 
@@ -29,7 +30,7 @@ def undo(evening: Evening, event_id: int) -> GameEvent:
     check_open(evening)
     event = db.session.get(GameEvent, event_id)
     if event is None or event.evening_id != evening.id:
-        raise Refused([("", "diese Änderung gibt es nicht")])
+        raise Refused([("", words.no_such_change())])
     game = event.game
     check_revision(game.revision, event.revision)
     if event.action in (CREATE, RESTORE):
@@ -92,16 +93,16 @@ def restore_version(evening: Evening, event_id: int, revision: int) -> GameEvent
     check_open(evening)
     event = db.session.get(GameEvent, event_id)
     if event is None or event.evening_id != evening.id:
-        raise Refused([("", "diese Änderung gibt es nicht")])
+        raise Refused([("", words.no_such_change())])
     game = event.game
     check_revision(game.revision, revision)
     if event.action == DELETE:
         if game.deleted_at is None:
-            raise Refused([("", f"{entry_words(game)} ist nicht gelöscht")])
+            raise Refused([("", words.not_deleted(entry_words(game)))])
         check_room(evening)
         return change_entry(game, RESTORE, None)
     if event.action != EDIT or event.old_facts is None:
-        raise Refused([("", "hier gibt es keine frühere Fassung")])
+        raise Refused([("", words.no_earlier_version())])
     if game.deleted_at is not None:
-        raise Refused([("", f"{entry_words(game)} ist gelöscht: erst wiederherstellen")])
+        raise Refused([("", words.deleted_first_restore(entry_words(game)))])
     return _back_to(evening, game, event)

@@ -20,6 +20,8 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.orm import Session
 
+from scorer.words.i18n import _, ngettext
+
 FORMAT = "doko-zettel-backup"
 VERSION = 2
 """2: an evening's price of a point in tenths of a cent (``tenth_cents_per_point``, migration
@@ -28,12 +30,14 @@ through ``UPGRADES``."""
 
 
 class BackupError(ValueError):
-    """A backup that is not restored here: one German line per problem."""
+    """A backup that is not restored here: one line per problem, in the language spoken."""
 
     def __init__(self, problems: list[str]) -> None:
         if len(problems) > MAX_PROBLEMS:
+            more = len(problems) - MAX_PROBLEMS
             problems = [*problems[:MAX_PROBLEMS],
-                        f"… und {len(problems) - MAX_PROBLEMS} weitere Probleme"]
+                        ngettext("… und %(count)s weitere Probleme",
+                                 "… und %(count)s weitere Probleme", more) % {"count": more}]
         self.problems = problems
         super().__init__("; ".join(problems))
 
@@ -119,29 +123,31 @@ def read(document: Any, metadata: sa.MetaData) -> dict[str, list[dict[str, Any]]
     written: known tables and columns, every required column, values of the column's type
     and size, unique values unique, every reference pointing at a row of the file.
 
-    Raises BackupError with one German line per problem (``games, Zeile 3 (id 7),
+    Raises BackupError with one line per problem (``games, Zeile 3 (id 7),
     evening_id: …``).
     """
     if not isinstance(document, dict) or document.get("format") != FORMAT:
-        raise BackupError(["keine Doko-Zettel-Sicherung"])
+        raise BackupError([_("keine Doko-Zettel-Sicherung")])
     version = document.get("version")
     if type(version) is not int or not 1 <= version <= VERSION:
-        raise BackupError([f"Sicherungsformat {version!r} wird nicht unterstützt"])
+        raise BackupError([_("Sicherungsformat %(version)s wird nicht unterstützt")
+                           % {"version": repr(version)}])
     tables = document.get("tables")
     if not isinstance(tables, dict):
-        raise BackupError(["die Sicherung enthält keine Tabellen"])
+        raise BackupError([_("die Sicherung enthält keine Tabellen")])
     problems: list[str] = []
     for upgrade in UPGRADES[version - 1:]:
         tables = upgrade(tables, problems)
     unknown = sorted(set(tables) - {t.name for t in metadata.sorted_tables})
     if unknown:
-        raise BackupError([f"unbekannte Tabellen in der Sicherung: {', '.join(unknown)}"])
+        raise BackupError([_("unbekannte Tabellen in der Sicherung: %(tables)s")
+                           % {"tables": ", ".join(unknown)}])
     out: dict[str, list[dict[str, Any]]] = {}
     places: dict[str, list[str]] = {}
     for table in metadata.sorted_tables:
         rows = tables.get(table.name, [])
         if not isinstance(rows, list):
-            problems.append(f"{table.name}: keine Liste von Zeilen")
+            problems.append(_("%(table)s: keine Liste von Zeilen") % {"table": table.name})
             rows = []
         out[table.name], places[table.name] = _read_rows(table, rows, problems)
         problems.extend(_unique_problems(table, out[table.name], places[table.name]))
@@ -164,8 +170,8 @@ def _tenths_of_a_cent(tables: dict[str, Any], problems: list[str]) -> dict[str, 
             row = dict(row)
             cents = row.pop("cents_per_point")
             if type(cents) is not int or not 0 <= cents <= INTEGER_RANGE[1] // 10:
-                problems.append(f"{_where('evenings', index, row)}, cents_per_point: muss eine "
-                                "ganze Zahl (0 oder mehr) sein")
+                problems.append(_("%(place)s, cents_per_point: muss eine ganze Zahl (0 oder mehr) "
+                                  "sein") % {"place": _where("evenings", index, row)})
             else:
                 row["tenth_cents_per_point"] = cents * 10
         upgraded.append(row)
@@ -182,10 +188,11 @@ def _place(table: sa.Table, index: int, row: Any) -> str:
 
 
 def _where(table: str, index: int, row: Any) -> str:
-    where = f"{table}, Zeile {index + 1}"
     if isinstance(row, dict) and type(row.get("id")) is int:
-        where += f" (id {row['id']})"
-    return where
+        return _("%(table)s, Zeile %(number)s (id %(id)s)") % {"table": table,
+                                                               "number": index + 1,
+                                                               "id": row["id"]}
+    return _("%(table)s, Zeile %(number)s") % {"table": table, "number": index + 1}
 
 
 def _read_rows(table: sa.Table, rows: list[Any],
@@ -199,14 +206,16 @@ def _read_rows(table: sa.Table, rows: list[Any],
         decoded.append(values)
         places.append(where)
         if not isinstance(row, dict):
-            problems.append(f"{where}: keine Zeile (ein JSON-Objekt)")
+            problems.append(_("%(place)s: keine Zeile (ein JSON-Objekt)") % {"place": where})
             continue
         for name in sorted(set(row) - set(columns.keys())):
-            problems.append(f"{where}, {name}: unbekannte Spalte")
+            problems.append(_("%(place)s, %(column)s: unbekannte Spalte")
+                            % {"place": where, "column": name})
         for column in columns:
             if column.name not in row:
                 if _required(column):
-                    problems.append(f"{where}, {column.name}: fehlt")
+                    problems.append(_("%(place)s, %(column)s: fehlt")
+                                    % {"place": where, "column": column.name})
                 elif column.server_default is None:
                     # What the database would put there, so every later check sees it.
                     values[column.name] = _default(column)
@@ -235,7 +244,7 @@ def _value(value: Any, column: sa.Column[Any]) -> Any:
     """``value`` as the column takes it, or BackupError saying what it should be."""
     if value is None:
         if not column.nullable:
-            raise BackupError(["darf nicht leer sein"])
+            raise BackupError([_("darf nicht leer sein")])
         return None
     kind = column.type
     if isinstance(kind, sa.JSON):
@@ -244,42 +253,43 @@ def _value(value: Any, column: sa.Column[Any]) -> Any:
             raise BackupError([problem])
         return value
     if isinstance(kind, sa.DateTime):
-        return _tagged(value, "$datetime", dt.datetime.fromisoformat, "ein Zeitpunkt")
+        return _tagged(value, "$datetime", dt.datetime.fromisoformat,
+                       _("muss ein Zeitpunkt sein"))
     if isinstance(kind, sa.Date):
-        return _tagged(value, "$date", dt.date.fromisoformat, "ein Datum")
+        return _tagged(value, "$date", dt.date.fromisoformat, _("muss ein Datum sein"))
     if isinstance(kind, sa.Integer):
         low, high = INTEGER_RANGE
         if type(value) is not int or not low <= value <= high:
-            raise BackupError(["muss eine ganze Zahl sein"])
+            raise BackupError([_("muss eine ganze Zahl sein")])
         return value
     if isinstance(kind, sa.String):
         if not isinstance(value, str):
-            raise BackupError(["muss Text sein"])
+            raise BackupError([_("muss Text sein")])
         problem = _text_problem(value)
         if problem:
             raise BackupError([problem])
         if kind.length is not None and len(value) > kind.length:
-            raise BackupError([f"höchstens {kind.length} Zeichen"])
+            raise BackupError([_("höchstens %(count)s Zeichen") % {"count": kind.length}])
         return value
     return _decode(value, column)
 
 
-def _tagged(value: Any, tag: str, parse: Any, what: str) -> Any:
+def _tagged(value: Any, tag: str, parse: Any, problem: str) -> Any:
     if isinstance(value, dict) and set(value) == {tag} and isinstance(value[tag], str):
         try:
             return parse(value[tag])
         except ValueError:
             pass
-    raise BackupError([f"muss {what} sein"])
+    raise BackupError([problem])
 
 
 def _text_problem(text: str) -> str | None:
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        return "enthält Zeichen, die kein Unicode-Text sind"
+        return _("enthält Zeichen, die kein Unicode-Text sind")
     if "\x00" in text:
-        return "enthält ein NUL-Zeichen"
+        return _("enthält ein NUL-Zeichen")
     return None
 
 
@@ -289,7 +299,7 @@ def _json_problem(value: Any) -> str | None:
     while stack:
         item, depth = stack.pop()
         if depth > MAX_JSON_DEPTH:
-            return "zu tief verschachtelt"
+            return _("zu tief verschachtelt")
         if isinstance(item, str):
             problem = _text_problem(item)
             if problem:
@@ -316,8 +326,10 @@ def _unique_problems(table: sa.Table, rows: list[dict[str, Any]],
                 continue
             value = tuple(row[name] for name in key)
             if value in seen:
-                problems.append(f"{places[index]}: {', '.join(key)} wie in Zeile "
-                                f"{seen[value] + 1} – muss eindeutig sein")
+                problems.append(_("%(place)s: %(columns)s wie in Zeile %(number)s – muss "
+                                  "eindeutig sein") % {"place": places[index],
+                                                       "columns": ", ".join(key),
+                                                       "number": seen[value] + 1})
             else:
                 seen[value] = index
     return problems
@@ -334,9 +346,10 @@ def _reference_problems(metadata: sa.MetaData, rows: dict[str, list[dict[str, An
                 value = row.get(key.parent.name)
                 if value is not None and value not in present:
                     problems.append(
-                        f"{places[table.name][index]}, {key.parent.name}: verweist auf "
-                        f"{target.table.name}.{target.name} {value}, die es in der Sicherung "
-                        "nicht gibt")
+                        _("%(place)s, %(column)s: verweist auf %(target)s %(value)s, die es in "
+                          "der Sicherung nicht gibt")
+                        % {"place": places[table.name][index], "column": key.parent.name,
+                           "target": f"{target.table.name}.{target.name}", "value": value})
     return problems
 
 
@@ -348,7 +361,8 @@ def restore(session: Session, metadata: sa.MetaData,
         if table.name == "alembic_version":
             continue
         if session.execute(sa.select(sa.func.count()).select_from(table)).scalar_one():
-            raise BackupError([f"die Datenbank ist nicht leer (Tabelle {table.name})"])
+            raise BackupError([_("die Datenbank ist nicht leer (Tabelle %(table)s)")
+                               % {"table": table.name}])
     counts: dict[str, int] = {}
     for table in metadata.sorted_tables:
         decoded = rows.get(table.name, [])

@@ -16,6 +16,8 @@ from pathlib import Path
 
 from sqlalchemy.engine import make_url
 
+from scorer.words.i18n import _
+
 PRIVATE = 0o077
 """Permission bits for the group and for others: none of them is set."""
 SQLITE_COMPANIONS = ("-wal", "-shm", "-journal")
@@ -41,7 +43,8 @@ def private_sqlite(uri: str) -> Path | None:
     except FileExistsError:
         pass
     except OSError as err:  # a folder that is missing or not ours: SQLite will say so
-        log.warning("Datenbankdatei %s nicht angelegt: %s", path, err.strerror)
+        log.warning(_("Datenbankdatei %(path)s nicht angelegt: %(reason)s"),
+                    {"path": path, "reason": err.strerror})
         return path
     for name in (path, *(Path(f"{path}{end}") for end in SQLITE_COMPANIONS)):
         if name.exists():
@@ -73,4 +76,5 @@ def tighten(path: Path) -> None:
         if mode & PRIVATE:
             path.chmod(mode & ~PRIVATE)
     except OSError as err:  # another user's file: said, not fatal
-        log.warning("%s bleibt für andere lesbar: %s", path, err.strerror)
+        log.warning(_("%(path)s bleibt für andere lesbar: %(reason)s"),
+                    {"path": path, "reason": err.strerror})

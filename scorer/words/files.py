@@ -1,5 +1,6 @@
-"""The names of the files the app hands out: the score sheet and the CSV files. Pure: imports
-only the standard library.
+"""The names of the files the app hands out: the score sheet and the CSV files, in the language
+spoken now (an English reader saves "doko-zettel-stammtisch-evening-12-2026-11-25.pdf"; the
+Runde's own name and the app's stay as they are). Pure: the standard library and the words.
 
 A file is saved under its name on a phone and shared from there, so the name says which Runde
 and which evening it holds: "doko-zettel-stammtisch-abend-12-2026-11-25.pdf". ``ascii_name``
@@ -21,6 +22,8 @@ from __future__ import annotations
 import datetime as dt
 import re
 import unicodedata
+
+from scorer.words.i18n import pgettext
 
 PREFIX = "doko-zettel"
 LONGEST_SLUG = 40
@@ -48,20 +51,20 @@ def slug(name: str, *, ascii_only: bool) -> str:
         text = text.encode("ascii", "ignore").decode("ascii")
     words = _NOT_WORD.sub("-", text.casefold().replace("_", "-")).strip("-")
     words = words[:LONGEST_SLUG].rstrip("-")
-    return words or "runde"
+    return words or pgettext("file name", "runde")
 
 
 def _name(runde: str, evening: int | None, date: dt.date | None, extension: str,
           part: int | None, ascii_only: bool) -> str:
     parts = [PREFIX, slug(runde, ascii_only=ascii_only)]
     if evening is None:
-        parts.append("alle-spiele")
+        parts.append(pgettext("file name", "alle-spiele"))
     else:
-        parts.append(f"abend-{evening}")
+        parts.append(pgettext("file name", "abend-%(number)s") % {"number": evening})
     if date is not None:
         parts.append(date.isoformat())
     if part is not None:
-        parts.append(f"teil-{part}")
+        parts.append(pgettext("file name", "teil-%(number)s") % {"number": part})
     return f"{'-'.join(parts)}.{extension}"
 
 

@@ -7,28 +7,26 @@ import datetime as dt
 from collections.abc import Sequence
 from typing import Any
 
+from flask_babel import lazy_gettext
 from flask_wtf.file import FileField, FileRequired
 from wtforms import BooleanField, DateField, RadioField, SelectField
 from wtforms.validators import Optional
 
 from scorer.importers import ImportMode
-from scorer.services.imports import MODE_LABELS, Choices, Read, Target
+from scorer.services.imports import Choices, Read, Target
 from scorer.web.pages.forms import Form, choices
+from scorer.words import imports as words
 
 
 class UploadForm(Form):
     """Choose the file."""
 
-    file = FileField("Datei", validators=[FileRequired("Bitte eine Datei auswählen.")])
+    file = FileField(lazy_gettext("Datei"),
+                     validators=[FileRequired(lazy_gettext("Bitte eine Datei auswählen."))])
 
 
 NEW = ""
 """A name's choice "add a new player" (a player's id otherwise)."""
-
-MODE_HINTS = {
-    ImportMode.RECORDED: "jedes Spiel mit den Punkten, die Bockzettel zeigte",
-    ImportMode.RESCORED: "die Spiele nach euren Hausregeln gezählt",
-}
 
 
 def preview_form(target: Target, read: Read, formdata: Any = None) -> Form:
@@ -37,8 +35,9 @@ def preview_form(target: Target, read: Read, formdata: Any = None) -> Form:
     each evening without one, and for a backup whether its house rules come along."""
     plan = read.plan
     known = {name.casefold() for _, name, _ in target.players}
-    players = [(NEW, "neu anlegen")] + [
-        (str(i), name if active else f"{name} (ausgeschieden)")
+    said = words.preview_form_words()
+    players = [(NEW, said["new"])] + [
+        (str(i), name if active else words.retired(name))
         for i, name, active in target.players]
 
     class PreviewForm(Form):
@@ -46,8 +45,8 @@ def preview_form(target: Target, read: Read, formdata: Any = None) -> Form:
 
     if plan.rescorable:
         PreviewForm.mode = RadioField(
-            "Wie sollen die Spiele kommen?", default=ImportMode.RECORDED.value,
-            choices=choices((m.value, f"{MODE_LABELS[m]}: {MODE_HINTS[m]}") for m in ImportMode))
+            said["mode"], default=ImportMode.RECORDED.value,
+            choices=choices((m.value, words.mode_choice(m.value)) for m in ImportMode))
     for k, name in enumerate(plan.players):
         if name.casefold() not in known:
             setattr(PreviewForm, f"player_{k}",
@@ -55,9 +54,9 @@ def preview_form(target: Target, read: Read, formdata: Any = None) -> Form:
     for k, evening in enumerate(plan.evenings):
         if evening.date is None:
             setattr(PreviewForm, f"date_{k}",
-                    DateField(f"Datum: {evening.place}", validators=[Optional()]))
+                    DateField(words.date_of(evening.place), validators=[Optional()]))
     if read.backup is not None:
-        PreviewForm.take_rules = BooleanField("Die Hausregeln der Sicherung übernehmen")
+        PreviewForm.take_rules = BooleanField(said["take_rules"])
     return PreviewForm(formdata=formdata)
 
 
@@ -82,7 +81,7 @@ def choices_of(form: Form, target: Target, names: Sequence[str]) -> Choices:
             if field.data in by_id:
                 chosen[names[int(field.name[7:])]] = by_id[field.data]
             else:
-                field.errors = [*field.errors, "unbekannter Spieler"]
+                field.errors = [*field.errors, words.preview_form_words()["unknown"]]
         elif field.name.startswith("date_") and isinstance(field.data, dt.date):
             dates[int(field.name[5:])] = field.data
     mode = getattr(form, "mode", None)

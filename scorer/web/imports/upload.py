@@ -23,6 +23,7 @@ from scorer.store.models import Group
 from scorer.web.imports.forms import UploadForm, choices_of, preview_form, sent_mode
 from scorer.web.pages.lookup import group_or_404
 from scorer.web.server.bodies import body_limit
+from scorer.words import imports as words
 
 bp = Blueprint("imports", __name__, url_prefix="/r/<token>/importieren")
 
@@ -36,9 +37,8 @@ app's own limit."""
 def too_large(_error: RequestEntityTooLarge) -> tuple[str, int]:
     """A request beyond UPLOAD_LIMIT, refused before anything read it (the link neither:
     this page names no Runde)."""
-    return render_template("error.html", title="Datei zu groß",
-                           message="Die Datei ist zu groß: Dateien ab 20 MB werden nicht "
-                                   "gelesen. Es wurde nichts gespeichert."), 413
+    title, message = words.too_large()
+    return render_template("error.html", title=title, message=message), 413
 
 
 @bp.route("/", methods=["GET", "POST"])
@@ -66,8 +66,7 @@ def confirm(token: str, content_hash: str) -> str | tuple[str, int] | Response:
     group = group_or_404(token)
     kept = importing.kept_upload(group, content_hash)
     if kept is None:
-        flash("Die hochgeladene Datei ist nicht mehr da (sie wartet 12 Stunden, und nur die "
-              "drei neuesten je Runde). Bitte noch einmal auswählen.", "error")
+        flash(words.upload_gone(), "error")
         return redirect(url_for("imports.upload", token=token))
     formdata = request.form if request.method == "POST" else None
     try:
@@ -86,11 +85,7 @@ def confirm(token: str, content_hash: str) -> str | tuple[str, int] | Response:
         return _preview_page(group, content_hash, shown, form,
                              [m for _, m in err.problems]), 409
     skipped = len(shown.evenings) - row.evenings
-    flash(f"Importiert aus „{row.file_name}“: "
-          f"{importing.count(row.evenings, 'Abend', 'Abende')}, "
-          f"{importing.count(row.games, 'Spiel', 'Spiele')}"
-          + (f"; {importing.count(skipped, 'Abend war', 'Abende waren')} schon da."
-             if skipped else "."))
+    flash(words.imported(row.file_name, row.evenings, row.games, skipped))
     return redirect(url_for("groups.show", token=token))
 
 
@@ -120,16 +115,15 @@ def _preview_page(group: Group, content_hash: str, shown: importing.Preview, for
             errors.setdefault(field.name, []).extend(field.errors)
     return render_template(
         "import_preview.html", group=group, content_hash=content_hash, shown=shown, form=form,
-        errors=errors, problems=problems or [], modes=list(ImportMode),
-        mode_labels=importing.MODE_LABELS, columns=_columns(shown))
+        errors=errors, problems=problems or [], modes=list(ImportMode), columns=_columns(shown))
 
 
 def _columns(shown: importing.Preview) -> list[tuple[str, Any]]:
     """The totals columns of each evening: (heading, mode or "file")."""
     if shown.rescorable:
-        return [(importing.MODE_LABELS[m].capitalize(), m) for m in ImportMode]
-    out: list[tuple[str, Any]] = [("Stand", shown.choices.mode)]
+        return [(words.mode_heading(m.value), m) for m in ImportMode]
+    out: list[tuple[str, Any]] = [(words.totals_column(), shown.choices.mode)]
     if any(e.evening.source_totals and dict(e.evening.source_totals)
            != dict(e.totals[shown.choices.mode]) for e in shown.evenings):
-        out.append(("laut Datei", "file"))
+        out.append((words.file_column(), "file"))
     return out
