@@ -40,7 +40,7 @@ def test_the_preview_reads_in_english(app: Any, group: Any) -> None:
     words = text(page.text)
     assert f"“{BACKUP}” (Bockzettel): 3 evenings, 19 games, 5 players" in words
     assert "Dora (not in the group)" in words and "Added as “Dora”" in words
-    assert "Players As entered Rescored anna −6 " in words
+    assert "Player As entered Rescored anna −6 " in words
     assert "Update preview" in words and "Vorschau" not in words
     form = group.client.get(f"/r/{group.token}/importieren/")
     assert "Bring evenings from another app" in text(form.text)
