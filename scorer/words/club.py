@@ -25,11 +25,9 @@ from collections.abc import Sequence
 from scorer.core.evening import LedgerGame
 from scorer.core.seasons import Method
 from scorer.words.formats import signed
-from scorer.words.i18n import N_, _
+from scorer.words.i18n import N_, _, pgettext
 from scorer.words.labels import games_text
 
-FIGURE_LABELS = {True: N_("Tischpunkte"), False: N_("Punkte")}
-"""The figure the ranking sums, by ``by_table_points`` (German; said with ``figure_label``)."""
 FIGURE_SHORT = {True: N_("TP"), False: N_("Pkt")}
 """The figure's column heading, by ``by_table_points`` (German; said with ``figure_short``)."""
 RANKING_LABELS = {Method.TABLE_POINTS: N_("Tischpunkte (4 Spieler: +3, +1, −1, −3)"),
@@ -39,8 +37,10 @@ with ``ranking_choices``)."""
 
 
 def figure_label(by_table_points: bool) -> str:
-    """The figure the ranking sums: "Tischpunkte" or "Punkte"."""
-    return _(FIGURE_LABELS[by_table_points])
+    """The figure the ranking sums, as running text says it: "Tischpunkte" or "Punkte"."""
+    if by_table_points:
+        return pgettext("figure", "Tischpunkte")
+    return pgettext("figure", "Punkte")
 
 
 def figure_short(by_table_points: bool) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from scorer.words.i18n import _, ngettext
+from scorer.words.i18n import _, ngettext, pgettext
 
 # ------------------------------------------------------------------ a new tournament
 
@@ -42,6 +42,16 @@ def ddv_list_games(games: int) -> str:
     """The DDV-Liste chosen with other planned games."""
     return _("Die DDV-Liste spielt %(games)s Spiele am Vierertisch (ein Fünfertisch 30)") % {
         "games": games}
+
+
+def rounds_label() -> str:
+    """The tournament form's field of how many rounds are played."""
+    return pgettext("round", "Runden")
+
+
+def runde_players_label() -> str:
+    """The registration form's players ticked from the tournament's Runde (a group)."""
+    return pgettext("group", "Aus der Runde")
 
 
 def rule_set_label() -> str:

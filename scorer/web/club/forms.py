@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import lazy_gettext
+from flask_babel import LazyString, lazy_gettext
 from wtforms import (
     DateField,
     HiddenField,
@@ -24,6 +24,7 @@ from scorer.core.seasons import Method
 from scorer.services.tournaments import MAX_PLANNED, MAX_ROUNDS, TOURNAMENT_NAME
 from scorer.web.pages.forms import Form, WholeNumberField, choices
 from scorer.words.club import figure, ranking_choices
+from scorer.words.club_news import rounds_label, runde_players_label
 
 DDV_LIST = "ddv-liste"
 """The rules choice "DDV-Liste": the ddv preset, 24 planned games at a table of four (20
@@ -43,7 +44,7 @@ class TournamentForm(Form):
     played_on = DateField(lazy_gettext("Datum"),
                           validators=[InputRequired(message=lazy_gettext("Datum angeben"))])
     rules = SelectField(lazy_gettext("Regeln"), validate_choice=False)
-    round_count = WholeNumberField(lazy_gettext("Runden"), default=3, validators=[
+    round_count = WholeNumberField(LazyString(rounds_label), default=3, validators=[
         InputRequired(message=lazy_gettext("Anzahl der Runden angeben")),
         NumberRange(min=1, max=MAX_ROUNDS,
                     message=lazy_gettext("zwischen %(min)s und %(max)s"))])
@@ -66,7 +67,7 @@ class RegisterForm(Form):
     """Register players: typed, one a line, and (in a Runde) ticked from its players."""
 
     names = TextAreaField(lazy_gettext("Namen, einer pro Zeile"), render_kw={"rows": 6})
-    from_runde = SelectMultipleField(lazy_gettext("Aus der Runde"), validate_choice=False)
+    from_runde = SelectMultipleField(LazyString(runde_players_label), validate_choice=False)
 
 
 class RenameForm(Form):
