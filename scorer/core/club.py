@@ -32,6 +32,19 @@ CANDIDATES = 64
 """Random seatings a draw looks at before it improves the best one by swaps."""
 
 
+def N_(message: str) -> str:
+    """Marks a problem's German for the catalog and leaves it German: the core never imports
+    the words package, which says it in the reader's language (scorer.words.club_refusals)."""
+    return message
+
+
+PLAYER_COUNT = N_("%(low)s bis %(high)s Spieler anmelden")
+"""Too few or too many players for one club evening (MIN_PLAYERS, MAX_PLAYERS filled in)."""
+PLANNED_FOUR = N_("die geplanten Spiele eines Vierertischs müssen ein Vielfaches von 4 sein")
+ONCE_EACH = N_("jeder Spieler nur einmal")
+SWAP_TWO = N_("zwei verschiedene gesetzte Spieler wählen")
+
+
 class InvalidClub(InvalidInput):
     """A club evening that cannot be seated or ranked."""
 
@@ -41,7 +54,8 @@ def table_sizes(players: int) -> list[int]:
     players left over makes one table a 5, and where more are left over than there are
     tables, a 6; smallest first. Four to seven players are one table."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise InvalidClub([("players", f"{MIN_PLAYERS} bis {MAX_PLAYERS} Spieler anmelden")])
+        raise InvalidClub([("players", PLAYER_COUNT % {"low": MIN_PLAYERS,
+                                                       "high": MAX_PLAYERS})])
     if players < 8:
         return [players]
     count, left = divmod(players, 4)
@@ -55,8 +69,7 @@ def planned_for(size: int, planned_for_four: int) -> int:
     """The planned games of a table of ``size``: a 4-table's (a multiple of 4), scaled so
     that every player plays the same number of planned games (5/4, 6/4)."""
     if planned_for_four <= 0 or planned_for_four % 4:
-        raise InvalidClub([("planned_games", "die geplanten Spiele eines Vierertischs müssen "
-                                             "ein Vielfaches von 4 sein")])
+        raise InvalidClub([("planned_games", PLANNED_FOUR)])
     return planned_for_four * size // 4
 
 
@@ -101,7 +114,7 @@ def draw(players: Sequence[str], seed: int,
     the repeats. The first candidate is a plain random draw, so a draw never repeats more
     than that fresh one; the same seed, players and earlier rounds give the same draw."""
     if len(set(players)) != len(players):
-        raise InvalidClub([("players", "jeder Spieler nur einmal")])
+        raise InvalidClub([("players", ONCE_EACH)])
     sizes = table_sizes(len(players))
     rng = random.Random(seed)
     pool = sorted(players)
@@ -156,7 +169,7 @@ def swap(tables: Sequence[Sequence[str]], one: str, other: str) -> tuple[tuple[s
     seated = {p for t in tables for p in t}
     missing = [p for p in (one, other) if p not in seated]
     if missing or one == other:
-        raise InvalidClub([("swap", "zwei verschiedene gesetzte Spieler wählen")])
+        raise InvalidClub([("swap", SWAP_TWO)])
     return tuple(tuple(other if p == one else one if p == other else p for p in t)
                  for t in tables)
 
@@ -248,6 +261,10 @@ __all__ = [
     "InvalidClub",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
+    "ONCE_EACH",
+    "PLANNED_FOUR",
+    "PLAYER_COUNT",
+    "SWAP_TWO",
     "TableResult",
     "club_ranking",
     "draw",

@@ -9,7 +9,6 @@ Nothing here computes a point: a table's table points are the core's (§11.1).
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Mapping, Sequence
 from itertools import zip_longest
 from typing import TYPE_CHECKING, Any
@@ -18,21 +17,19 @@ from scorer.core.rules import rules_from_spec
 from scorer.core.seasons import table_points
 from scorer.printed.pdf import fill, html_to_pdf
 from scorer.store.models import Tournament
-from scorer.words.club import FIGURE_LABELS, FIGURE_SHORT, figure, standing_text
+from scorer.words.club import figure, figure_label, figure_short, standing_text
 from scorer.words.explain import deviation_text, summary
+from scorer.words.formats import date
+from scorer.words.i18n import language
 from scorer.words.labels import games_text
 
 if TYPE_CHECKING:
     from scorer.services.club_results import Results, RoundView
 
 
-def _date(day: dt.date) -> str:
-    return f"{day.day:02d}.{day.month:02d}.{day.year}"
-
-
 def _head(tournament: Tournament) -> dict[str, Any]:
     rules = rules_from_spec(tournament.rules)
-    return {"title": tournament.name, "date": _date(tournament.played_on),
+    return {"lang": language(), "title": tournament.name, "date": date(tournament.played_on),
             "deviation": deviation_text(rules) or "",
             "rules": summary(rules, tournament.planned_games)}
 
@@ -67,8 +64,8 @@ def result_context(tournament: Tournament, results: Results) -> dict[str, Any]:
     return {
         **_head(tournament),
         "state": state_text(tournament, results),
-        "label": FIGURE_LABELS[by_table_points],
-        "short": FIGURE_SHORT[by_table_points],
+        "label": figure_label(by_table_points),
+        "short": figure_short(by_table_points),
         "round_numbers": [r.number for r in results.started],
         "standings": [{"rank": s.rank, "number": results.numbers[s.player], "name": s.player,
                        "rounds": [figure(v) for v in s.rounds], "figure": figure(s.figure),

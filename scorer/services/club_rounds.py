@@ -32,6 +32,8 @@ from scorer.store.models import (
     TournamentTable,
     utcnow,
 )
+from scorer.words import club_refusals as refusals
+from scorer.words.club import table_runde_name
 
 SEED_LIMIT = 1_000_000
 """Seeds drawn at random are below this: six digits are read out and typed again easily."""
@@ -73,16 +75,17 @@ def draw_round(tournament: Tournament, seed: int | None = None) -> TournamentRou
     lock_tournament(tournament)
     number = drawable(tournament)
     if number is None:
-        raise Refused([("", "alle Runden haben schon begonnen")])
+        raise Refused([("", refusals.all_rounds_begun())])
     if seed is not None and not 0 <= seed <= MAX_SEED:
-        raise Refused([("seed", f"eine Zahl von 0 bis {MAX_SEED}")])
+        raise Refused([("seed", refusals.seed_range(MAX_SEED))])
     players = present(tournament, number)
     by_name = {p.name: p for p in players}
     seed = secrets.randbelow(SEED_LIMIT) if seed is None else seed
     try:
         drawn = draw(list(by_name), seed, met_pairs(earlier_tables(tournament, number)))
     except InvalidClub as err:
-        raise Refused([("", f"Runde {number}: {m}") for _, m in err.problems]) from None
+        raise Refused([("", refusals.round_problem(number, m))
+                       for _field, m in err.problems]) from None
     seating = [[by_name[name].id for name in table] for table in drawn.tables]
     existing = current_round(tournament)
     if existing is not None and existing.number == number:
@@ -113,7 +116,7 @@ def _fit_tables(tournament: Tournament, round_: TournamentRound, count: int) -> 
 
 def table_name(tournament: Tournament, round_number: int, table: int) -> str:
     """A table's Runde as the start page and the topbar name it."""
-    return f"{tournament.name} · Runde {round_number} · Tisch {table}"
+    return table_runde_name(tournament.name, round_number, table)
 
 
 def _table_runde(tournament: Tournament, round_number: int, table: int) -> Group:
@@ -128,7 +131,7 @@ def _table_runde(tournament: Tournament, round_number: int, table: int) -> Group
 
 def _not_started(round_: TournamentRound) -> None:
     if round_.started_at is not None:
-        raise Refused([("", f"Runde {round_.number} hat schon begonnen")])
+        raise Refused([("", refusals.round_begun(round_.number))])
 
 
 def swap_players(round_: TournamentRound, one: int, other: int) -> None:
@@ -142,7 +145,7 @@ def swap_players(round_: TournamentRound, one: int, other: int) -> None:
         tables = swap([[names[i] for i in t] for t in round_.seating],
                       names.get(one, ""), names.get(other, ""))
     except InvalidClub as err:
-        raise Refused(err.problems) from None
+        raise Refused(refusals.core_problems(err.problems)) from None
     round_.seating = [[ids[name] for name in table] for table in tables]
     met = met_pairs(earlier_tables(tournament, round_.number))
     round_.repeats = sum(met.get(pair, 0) for pair in met_pairs([tables]))
@@ -160,9 +163,9 @@ def stale_draw(round_: TournamentRound) -> list[str]:
     came = sorted(names[i] for i in now - drawn)
     gone = sorted(names.get(i, "?") for i in drawn - now)
     if came:
-        out.append(f"nicht ausgelost: {', '.join(came)}")
+        out.append(refusals.not_drawn(came))
     if gone:
-        out.append(f"ausgelost, aber nicht mehr dabei: {', '.join(gone)}")
+        out.append(refusals.drawn_but_gone(gone))
     return out
 
 
@@ -182,13 +185,11 @@ def start_round(round_: TournamentRound) -> None:
     before = next((r for r in tournament.rounds if r.number == round_.number - 1), None)
     if before is not None and before.ended_at is None:
         if not round_complete(before):
-            raise Refused([("", f"Runde {before.number} läuft noch: erst wenn jeder Tisch "
-                                "fertig ist oder die Runde beendet wurde")])
+            raise Refused([("", refusals.round_still_running(before.number))])
         _close_tables(before)
     stale = stale_draw(round_)
     if stale:
-        raise Refused([("", f"Seit der Auslosung hat sich die Anmeldung geändert "
-                            f"({'; '.join(stale)}): bitte neu auslosen")])
+        raise Refused([("", refusals.draw_changed(stale))])
     names = _names(tournament)
     rules = rules_from_spec(tournament.rules)
     try:
@@ -202,9 +203,12 @@ def start_round(round_: TournamentRound) -> None:
                 first_dealer_id=players[0].id, preset=tournament.preset, rules=rules,
                 planned_games=planned_for(len(seated), tournament.planned_games),
                 cents_per_point=0)
-    except (Refused, InvalidClub) as err:
+    except Refused as err:
         db.session.rollback()
         raise Refused(err.problems) from None
+    except InvalidClub as err:
+        db.session.rollback()
+        raise Refused(refusals.core_problems(err.problems)) from None
     round_.started_at = utcnow()
     touch(tournament)
     db.session.commit()
@@ -216,9 +220,9 @@ def end_round(round_: TournamentRound) -> None:
     tournament = round_.tournament
     lock_tournament(tournament)
     if round_.started_at is None:
-        raise Refused([("", f"Runde {round_.number} hat noch nicht begonnen")])
+        raise Refused([("", refusals.round_not_begun(round_.number))])
     if round_.ended_at is not None:
-        raise Refused([("", f"Runde {round_.number} ist schon beendet")])
+        raise Refused([("", refusals.round_ended_already(round_.number))])
     _close_tables(round_)
     touch(tournament)
     db.session.commit()
@@ -231,12 +235,10 @@ def resume_round(round_: TournamentRound) -> None:
     tournament = round_.tournament
     lock_tournament(tournament)
     if round_.ended_at is None:
-        raise Refused([("", f"Runde {round_.number} ist nicht beendet")])
+        raise Refused([("", refusals.round_not_ended(round_.number))])
     after = [r for r in tournament.rounds if r.number > round_.number]
     if any(r.started_at is not None for r in after):
-        raise Refused([("", f"Runde {round_.number + 1} hat schon begonnen: Runde "
-                            f"{round_.number} lässt sich nicht mehr fortsetzen (einzelne "
-                            "Tische: „Tisch öffnen“)")])
+        raise Refused([("", refusals.cannot_resume(round_.number))])
     for evening in _evenings(round_.tables):
         if evening.closed_at == round_.ended_at:
             evening.closed_at = None
@@ -269,7 +271,7 @@ def reopen_table(table: TournamentTable) -> Evening:
     lock_tournament(tournament)
     evening = table.evening
     if evening is None:
-        raise Refused([("", "dieser Tisch hat noch nicht gespielt")])
+        raise Refused([("", refusals.table_not_played())])
     if evening.closed_at is not None:
         evening.closed_at = None
         evening.revision += 1

@@ -26,8 +26,10 @@ from scorer.services.refusals import Refused
 from scorer.services.runden import TOKEN_PATTERN
 from scorer.store.extensions import db
 from scorer.store.models import Group, Player, Tournament, TournamentPlayer, TournamentTable
+from scorer.words import club_refusals as refusals
+from scorer.words.club import TOURNAMENT_NAME_LABEL
 
-TOURNAMENT_NAME = NameField("Name des Turniers", 60)
+TOURNAMENT_NAME = NameField(TOURNAMENT_NAME_LABEL, 60)
 """60, not a Runde's 80: each table's Runde is named after the tournament, round and table."""
 CLUB_METHODS = (Method.TABLE_POINTS, Method.POINTS)
 """The figure of a round (RULES.md §11.3): table points (§11.1), or the raw points; stored
@@ -66,19 +68,19 @@ def settings_problems(planned_games: int | None, round_count: int | None, rankin
                        absent_table_points: int | None) -> list[tuple[str, str]]:
     problems = []
     if planned_games is None or not 4 <= planned_games <= MAX_PLANNED:
-        problems.append(("planned_games", f"zwischen 4 und {MAX_PLANNED} Spielen"))
+        problems.append(("planned_games", refusals.planned_range(MAX_PLANNED)))
     else:
         try:
             planned_for(4, planned_games)
         except InvalidClub as err:
-            problems += err.problems
+            problems += refusals.core_problems(err.problems)
     if round_count is None or not 1 <= round_count <= MAX_ROUNDS:
-        problems.append(("round_count", f"zwischen 1 und {MAX_ROUNDS} Runden"))
+        problems.append(("round_count", refusals.rounds_range(MAX_ROUNDS)))
     if ranking not in CLUB_METHODS:
-        problems.append(("ranking", "Tischpunkte oder Punkte wählen"))
+        problems.append(("ranking", refusals.choose_figure()))
     low, high = ABSENT_RANGE
     if absent_table_points is None or not low <= absent_table_points <= high:
-        problems.append(("absent_table_points", f"zwischen {low} und {high}"))
+        problems.append(("absent_table_points", refusals.absent_range(low, high)))
     return problems
 
 
@@ -106,7 +108,7 @@ def create_tournament(*, name: str, played_on: dt.date, preset: str, rules: Hous
     name = _tournament_name(name)
     problems = settings_problems(planned_games, round_count, ranking, absent_table_points)
     if preset not in PRESETS:
-        problems.append(("preset", "unbekanntes Regelwerk"))
+        problems.append(("preset", refusals.unknown_preset()))
     if not problems:
         problems = _rules_problems(rules, planned_games)
     if problems:
@@ -138,16 +140,15 @@ def set_tournament(tournament: Tournament, *, name: str, played_on: dt.date, pre
     problems = settings_problems(planned_games, round_count, ranking, absent_table_points)
     started = started_rounds(tournament)
     if preset not in PRESETS:
-        problems.append(("preset", "unbekanntes Regelwerk"))
+        problems.append(("preset", refusals.unknown_preset()))
     elif not problems:
         problems = _rules_problems(rules, planned_games)
     if started and (frozen_rules(preset, rules) != tournament.rules
                     or planned_games != tournament.planned_games):
-        problems.append(("", "Regeln und geplante Spiele stehen fest, sobald die erste "
-                             "Runde begonnen hat"))
+        problems.append(("", refusals.rules_fixed()))
     if round_count is not None and round_count < max(started, len(tournament.rounds)):
-        problems.append(("round_count", f"mindestens {max(started, len(tournament.rounds))}: "
-                                        "so viele Runden sind schon ausgelost"))
+        problems.append(("round_count",
+                         refusals.rounds_drawn(max(started, len(tournament.rounds)))))
     if problems:
         raise Refused(problems)
     assert round_count is not None and absent_table_points is not None
@@ -198,29 +199,29 @@ def register(tournament: Tournament, names: Iterable[str], field: str = "names",
     listed: dict[str, tuple[int, str]] = {}
     lines = [(0, raw) for raw in ticked] + list(enumerate(names, 1))
     for line, raw in lines:
-        where = f"Zeile {line}: " if line else ""
         if not raw.strip():
             continue
         try:
             name = clean_name(raw, PLAYER_NAME)
         except InvalidName as err:
-            problems.append((field, f"{where}{err}"))
+            problems.append((field, refusals.on_line(line, str(err))))
             continue
         key = name.casefold()
         if key in registered:
-            problems.append((field, f"{where}{registered[key]} ist schon angemeldet"))
+            problems.append((field, refusals.on_line(
+                line, refusals.already_registered(registered[key]))))
             continue
         if key in listed:
             first, spelled = listed[key]
-            problems.append((field, f"{where}{spelled} steht schon in Zeile {first}" if first
-                                    else f"{where}{spelled} ist schon aus der Runde angehakt"))
+            problems.append((field, refusals.on_line(line, refusals.listed_before(spelled,
+                                                                                  first))))
             continue
         listed[key] = (line, name)
         cleaned.append(name)
     if not cleaned and not problems:
-        problems.append((field, "mindestens einen Namen angeben"))
+        problems.append((field, refusals.no_name()))
     if len(tournament.players) + len(cleaned) > MAX_PLAYERS:
-        problems.append((field, f"höchstens {MAX_PLAYERS} Spieler je Turnier"))
+        problems.append((field, refusals.too_many_players(MAX_PLAYERS)))
     if problems:
         raise Refused(problems)
     number = max((p.number for p in tournament.players), default=0)
@@ -250,7 +251,7 @@ def rename_registration(player: TournamentPlayer, raw: str) -> None:
     except InvalidName as err:
         raise Refused([("name", str(err))]) from None
     if any(p.name.casefold() == name.casefold() and p is not player for p in tournament.players):
-        raise Refused([("name", f"{name} ist schon angemeldet")])
+        raise Refused([("name", refusals.already_registered(name))])
     seated_as = [row for row in _table_players(tournament) if row.name == player.name]
     for row in seated_as:
         row.name = name

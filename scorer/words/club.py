@@ -1,5 +1,6 @@
-"""What a club evening's pages, PDF and CSV say (RULES.md §11.3), in German: a table's
-progress, a round's state, the ranking's figure. Pure: standard library and core only.
+"""What a club evening's pages, PDF and CSV say (RULES.md §11.3), in the language spoken now
+(scorer.words.i18n; German is the source): a table's progress, a round's state, the ranking's
+figure. Pure: standard library and core only.
 
 Every page that counts a table's games (the organiser's, the ranking, the table's own page,
 the result PDF) says it in the words of ``games_text``: the games counted against the plan,
@@ -23,26 +24,46 @@ from collections.abc import Sequence
 
 from scorer.core.evening import LedgerGame
 from scorer.core.seasons import Method
+from scorer.words.formats import signed
+from scorer.words.i18n import N_, _, pgettext
 from scorer.words.labels import games_text
 
-FIGURE_LABELS = {True: "Tischpunkte", False: "Punkte"}
-"""The figure the ranking sums, by ``by_table_points``."""
-FIGURE_SHORT = {True: "TP", False: "Pkt"}
-RANKING_LABELS = {Method.TABLE_POINTS: "Tischpunkte (4 Spieler: +3, +1, −1, −3)",
-                  Method.POINTS: "Punkte (die Summe der Abende)"}
-"""The figures a club evening may rank by, as the tournament form offers them."""
+FIGURE_SHORT = {True: N_("TP"), False: N_("Pkt")}
+"""The figure's column heading, by ``by_table_points`` (German; said with ``figure_short``)."""
+RANKING_LABELS = {Method.TABLE_POINTS: N_("Tischpunkte (4 Spieler: +3, +1, −1, −3)"),
+                  Method.POINTS: N_("Punkte (die Summe der Abende)")}
+"""The figures a club evening may rank by, as the tournament form offers them (German; said
+with ``ranking_choices``)."""
+
+
+def figure_label(by_table_points: bool) -> str:
+    """The figure the ranking sums, as running text says it: "Tischpunkte" or "Punkte"."""
+    if by_table_points:
+        return pgettext("figure", "Tischpunkte")
+    return pgettext("figure", "Punkte")
+
+
+def figure_short(by_table_points: bool) -> str:
+    """The figure's column heading: "TP" or "Pkt"."""
+    return _(FIGURE_SHORT[by_table_points])
+
+
+def ranking_choices() -> list[tuple[str, str]]:
+    """(value, label) of each figure a club evening may rank by, for the tournament form."""
+    return [(method.value, _(label)) for method, label in RANKING_LABELS.items()]
 
 
 def progress_text(table: int, *, games: Sequence[LedgerGame], planned: int, complete: bool,
                   closed: bool, started: bool) -> str:
     """One table's progress, as the organiser reads it across the room."""
     if not started:
-        return f"Tisch {table}: wartet auf den Start"
+        return _("Tisch %(table)s: wartet auf den Start") % {"table": table}
+    said = {"table": table, "games": games_text(games, planned)}
     if complete:
-        return f"Tisch {table}: fertig – {games_text(games, planned)}"
+        return _("Tisch %(table)s: fertig – %(games)s") % said
     if closed:
-        return f"Tisch {table}: beendet – {games_text(games, planned)}"
-    return f"Tisch {table}: {games_text(games, planned)}"
+        return _("Tisch %(table)s: beendet – %(games)s") % said
+    return _("Tisch %(table)s: %(games)s") % said
 
 
 def round_state(number: int, *, started: bool, ended: bool, complete: bool) -> str:
@@ -51,13 +72,14 @@ def round_state(number: int, *, started: bool, ended: bool, complete: bool) -> s
     >>> round_state(2, started=True, ended=False, complete=False)
     'Runde 2 läuft'
     """
+    said = {"number": number}
     if not started:
-        return f"Runde {number} ist ausgelost und wartet auf den Start"
+        return _("Runde %(number)s ist ausgelost und wartet auf den Start") % said
     if ended:
-        return f"Runde {number} ist beendet"
+        return _("Runde %(number)s ist beendet") % said
     if complete:
-        return f"Runde {number}: alle Tische sind fertig"
-    return f"Runde {number} läuft"
+        return _("Runde %(number)s: alle Tische sind fertig") % said
+    return _("Runde %(number)s läuft") % said
 
 
 def standing_text(round_count: int, started: list[tuple[int, bool, bool]]) -> str:
@@ -73,9 +95,9 @@ def standing_text(round_count: int, started: list[tuple[int, bool, bool]]) -> st
     'Noch keine Runde begonnen'
     """
     if not started:
-        return "Noch keine Runde begonnen"
-    if len(started) == round_count and all(ended for _, ended, _ in started):
-        return "Endstand"
+        return _("Noch keine Runde begonnen")
+    if len(started) == round_count and all(ended for _number, ended, _complete in started):
+        return _("Endstand")
     number, ended, complete = started[-1]
     return round_state(number, started=True, ended=ended, complete=complete)
 
@@ -87,11 +109,7 @@ def figure(value: int | None) -> str:
     >>> [figure(v) for v in (3, -1, 0, None)]
     ['+3', '−1', '0', '–']
     """
-    if value is None:
-        return "–"
-    if value > 0:
-        return f"+{value}"
-    return f"−{-value}" if value < 0 else "0"
+    return "–" if value is None else signed(value)
 
 
 def seat_list(players: tuple[str, ...] | list[str]) -> str:
@@ -102,5 +120,17 @@ def seat_list(players: tuple[str, ...] | list[str]) -> str:
     >>> seat_list(["Anna", "Ben", "Cem", "Dora"])
     '1\xa0Anna (gibt zuerst) · 2\xa0Ben · 3\xa0Cem · 4\xa0Dora'
     """
-    return " · ".join(f"{k}\N{NO-BREAK SPACE}{name}" + (" (gibt zuerst)" if k == 1 else "")
+    return " · ".join(f"{k}\N{NO-BREAK SPACE}"
+                      + (_("%(name)s (gibt zuerst)") % {"name": name} if k == 1 else name)
                       for k, name in enumerate(players, 1))
+
+
+TOURNAMENT_NAME_LABEL = N_("Name des Turniers")
+"""The label of a tournament's name (German; scorer.services.tournaments.TOURNAMENT_NAME)."""
+
+
+def table_runde_name(tournament: str, round_number: int, table: int) -> str:
+    """A table's Runde as the start page and the topbar name it (kept with the Runde, in the
+    organiser's language): "Vereinsabend · Runde 1 · Tisch 2"."""
+    return _("%(tournament)s · Runde %(round)s · Tisch %(table)s") % {
+        "tournament": tournament, "round": round_number, "table": table}

@@ -62,8 +62,10 @@ from scorer.web.pages.rule_forms import (
     options_from_form,
 )
 from scorer.web.server.hosts import public_url
+from scorer.words import club_news as news
 from scorer.words.club import progress_text, round_state, seat_list
 from scorer.words.explain import PRESET_LABELS, summary
+from scorer.words.i18n import _
 
 bp = Blueprint("club", __name__)
 
@@ -84,12 +86,11 @@ def new_in_runde(token: str) -> str | Response | tuple[str, int]:
 
 
 def _rule_choices(group: Group | None) -> list[tuple[str, str]]:
-    out = [(DDV_LIST, f"DDV-Liste: DDV-Turnierspielregeln, {DDV_LIST_GAMES} Spiele am "
-                      "Vierertisch (20 und die Pflichtsoli, vorgeführt)")]
+    out = [(DDV_LIST, news.ddv_list_choice(DDV_LIST_GAMES))]
     if group is not None:
-        out.append((RUNDE_RULES, f"Hausregeln der Runde „{group.name}“ "
-                                 f"({PRESET_LABELS[group.preset]})"))
-    return out + [(name, PRESET_LABELS[name]) for name in PRESETS]
+        out.append((RUNDE_RULES, news.runde_rules_choice(group.name,
+                                                         _(PRESET_LABELS[group.preset]))))
+    return out + [(name, _(PRESET_LABELS[name])) for name in PRESETS]
 
 
 def _chosen_rules(choice: str, group: Group | None) -> tuple[str, HouseRules] | None:
@@ -111,10 +112,9 @@ def _new(group: Group | None) -> str | Response | tuple[str, int]:
     if request.method == "POST" and form.validate_on_submit():
         chosen = _chosen_rules(form.rules.data or "", group)
         if chosen is None:
-            errors["rules"] = ["Regeln auswählen"]
+            errors["rules"] = [news.choose_rules()]
         elif form.rules.data == DDV_LIST and form.planned_games.data != DDV_LIST_GAMES:
-            errors["planned_games"] = [f"Die DDV-Liste spielt {DDV_LIST_GAMES} Spiele am "
-                                       "Vierertisch (ein Fünfertisch 30)"]
+            errors["planned_games"] = [news.ddv_list_games(DDV_LIST_GAMES)]
         else:
             assert form.played_on.data is not None  # validated: InputRequired
             try:
@@ -126,8 +126,7 @@ def _new(group: Group | None) -> str | Response | tuple[str, int]:
             except services.Refused as err:
                 errors = errors_by_field(err.problems, lambda field: field)
             else:
-                flash("Turnier angelegt. Diese Adresse ist der Schlüssel der Turnierleitung: "
-                      "als Lesezeichen speichern. Jetzt die Spieler anmelden.")
+                flash(news.created())
                 return redirect(url_for("club.players", token=tournament.edit_token))
     status = 422 if request.method == "POST" else 200
     return render_template("club/new.html", form=form, errors=errors, group=group), status
@@ -152,7 +151,7 @@ def show(token: str) -> str | Response:
     startable = False
     if pending is not None:
         seated = services.seated(pending)
-        players = [(str(p.id), f"Tisch {k}: {p.name}")
+        players = [(str(p.id), news.seated_choice(k, p.name))
                    for k, table in enumerate(seated, 1) for p in table]
         swap.one.choices = choices(players)
         swap.other.choices = choices(players)
@@ -166,7 +165,7 @@ def show(token: str) -> str | Response:
         action=ActionForm(formdata=None), draw_form=DrawForm(formdata=None),
         progress_text=progress_text, round_state=round_state, seat_list=seat_list,
         rules_summary=summary(rules_from_spec(tournament.rules), tournament.planned_games),
-        preset_label=PRESET_LABELS[tournament.preset],
+        preset_label=_(PRESET_LABELS[tournament.preset]),
         ranking_url=public_url("club_ranking.show", token=tournament.read_token),
         ranking_qr=qr_svg(public_url("club_ranking.show", token=tournament.read_token)),
         live=live_attrs(url_for("club.show", token=token)),
@@ -178,7 +177,7 @@ def _back(token: str, anchor: str | None = None) -> Response:
 
 
 def _refused(err: services.Refused) -> None:
-    for _, message in err.problems:
+    for _field, message in err.problems:
         flash(message[:1].upper() + message[1:], "error")
 
 
@@ -198,10 +197,7 @@ def draw(token: str) -> Response:
     except services.Refused as err:
         _refused(err)
         return _back(token)
-    again = (f", {round_.repeats} "
-             f"{'Wiederholung' if round_.repeats == 1 else 'Wiederholungen'}"
-             if round_.repeats else "")
-    flash(f"Runde {round_.number} ausgelost (Startzahl {round_.seed}{again}).")
+    flash(news.drawn(round_.number, round_.seed, round_.repeats))
     return _back(token, f"runde-{round_.number}")
 
 
@@ -226,31 +222,26 @@ def swap(token: str, number: int) -> Response:
             _refused(err)
         else:
             names = {p.id: p.name for p in tournament.players}
-            flash(f"{names[one or 0]} und {names[other or 0]} haben die Plätze getauscht.")
+            flash(news.swapped(names[one or 0], names[other or 0]))
     return _back(token, f"runde-{number}")
 
 
 @bp.post("/t/<token>/runde/<int:number>/starten")
 def start(token: str, number: int) -> Response:
     """Start a drawn round: every table gets its evening."""
-    return _round_change(token, number, services.start_round,
-                         f"Runde {number} läuft. Gut Blatt!")
+    return _round_change(token, number, services.start_round, news.started(number))
 
 
 @bp.post("/t/<token>/runde/<int:number>/beenden")
 def end(token: str, number: int) -> Response:
     """End a round: every table's evening closes; its games so far count."""
-    return _round_change(token, number, services.end_round,
-                         f"Runde {number} beendet: die gespielten Spiele zählen. Zu früh? "
-                         f"„Runde {number} fortsetzen“ öffnet die Tische wieder.")
+    return _round_change(token, number, services.end_round, news.ended(number))
 
 
 @bp.post("/t/<token>/runde/<int:number>/fortsetzen")
 def resume(token: str, number: int) -> Response:
     """Take back "Runde beenden": the tables it closed are open again."""
-    return _round_change(token, number, services.resume_round,
-                         f"Runde {number} geht weiter: die Tische, die „Runde beenden“ "
-                         "geschlossen hat, sind wieder offen.")
+    return _round_change(token, number, services.resume_round, news.resumed(number))
 
 
 def _round_change(token: str, number: int, change: Callable[[TournamentRound], None],
@@ -283,8 +274,7 @@ def reopen(token: str, number: int, table: int) -> Response:
         _refused(err)
         return _back(token, f"runde-{number}")
     not_mine(evening)
-    flash(f"Runde {number}, Tisch {table} ist wieder offen: korrigieren, dann „Abend "
-          "abschließen“. Die Rangliste rechnet mit.")
+    flash(news.reopened(number, table))
     return redirect(url_for("evenings.show", token=found.group.edit_token, number=1))
 
 
@@ -326,12 +316,8 @@ def players(token: str) -> str | Response | tuple[str, int]:
         except services.Refused as err:
             form.names.errors = [m for _, m in err.problems]
         else:
-            numbers = [p.number for p in added]
-            span = (f"Nr. {numbers[0]}" if len(numbers) == 1
-                    else f"Nr. {numbers[0]}–{numbers[-1]}")
             later = services.started_rounds(tournament)
-            flash(f"{len(added)} angemeldet ({span})"
-                  + (f", spielen ab Runde {later + 1} mit." if later else "."))
+            flash(news.registered([p.number for p in added], later + 1 if later else None))
             return redirect(url_for("club.players", token=token, _anchor="anmelden"))
     status = 422 if request.method == "POST" else 200
     return render_template("club/players.html", tournament=tournament, form=form,
@@ -364,12 +350,11 @@ def player_action(token: str, player_id: int) -> Response:
         name = player.name
         if form.action.data == "geht":
             services.leave(player)
-            flash(f"{name} ist abgemeldet." if services.registration(tournament, player_id)
-                  is None else f"{name} geht: die gespielten Runden zählen, die übrigen "
-                               "fehlen.")
+            flash(news.signed_off(name) if services.registration(tournament, player_id)
+                  is None else news.leaves(name))
         elif form.action.data == "kommt":
             services.come_back(player)
-            flash(f"{name} spielt ab Runde {player.from_round} wieder mit.")
+            flash(news.comes_back(name, player.from_round))
     return redirect(url_for("club.players", token=token))
 
 
@@ -385,7 +370,7 @@ def rename(token: str, player_id: int) -> str | Response | tuple[str, int]:
         except services.Refused as err:
             form.name.errors = [m for _, m in err.problems]
         else:
-            flash(f"Umbenannt in {player.name}.")
+            flash(news.renamed(player.name))
             return redirect(url_for("club.players", token=token))
     status = 422 if request.method == "POST" else 200
     return render_template("club/rename.html", tournament=tournament, player=player,
@@ -405,8 +390,8 @@ def settings(token: str) -> str | Response | tuple[str, int]:
         "rules": tournament.preset, "round_count": tournament.round_count,
         "planned_games": tournament.planned_games, "ranking": tournament.ranking,
         "absent_table_points": str(tournament.absent_table_points)})
-    form.rules.label.text = "Regelwerk"
-    form.rules.choices = choices((name, PRESET_LABELS[name]) for name in PRESETS)
+    form.rules.label.text = news.rule_set_label()
+    form.rules.choices = choices((name, _(PRESET_LABELS[name])) for name in PRESETS)
     posted = request.form if request.method == "POST" else None
     options = options_form(current, prefix="rules", formdata=posted)
     frozen = services.started_rounds(tournament) > 0
@@ -434,7 +419,7 @@ def settings(token: str) -> str | Response | tuple[str, int]:
         except services.Refused as err:
             errors = errors_by_field(err.problems, lambda field: field)
         else:
-            flash("Einstellungen gespeichert.")
+            flash(news.settings_saved())
             return redirect(url_for("club.show", token=token))
     status = 422 if request.method == "POST" else 200
     return render_template(

@@ -25,12 +25,13 @@ from scorer.web.pages.downloads import download
 from scorer.web.pages.qr import qr_svg
 from scorer.web.server.hosts import public_url
 from scorer.words.club import (
-    FIGURE_LABELS,
-    FIGURE_SHORT,
     figure,
+    figure_label,
+    figure_short,
     progress_text,
     standing_text,
 )
+from scorer.words.club_news import no_such_tournament
 
 bp = Blueprint("club_ranking", __name__, url_prefix="/t/<token>")
 
@@ -72,8 +73,8 @@ def show(token: str) -> str:
         size_class=_size_class(rows), figure=figure, progress_text=progress_text,
         standing=standing_text(tournament.round_count,
                                [(r.number, r.ended, r.complete) for r in results.started]),
-        label=FIGURE_LABELS[results.by_table_points],
-        short=FIGURE_SHORT[results.by_table_points],
+        label=figure_label(results.by_table_points),
+        short=figure_short(results.by_table_points),
         live=live_attrs(url_for("club_ranking.show", token=token)),
         read_url=public_url("club_ranking.show", token=tournament.read_token),
         read_qr=qr_svg(public_url("club_ranking.show", token=tournament.read_token)))
@@ -86,7 +87,7 @@ def poll(token: str) -> Response:
     tag = services.tournament_state(token)
     response: Response  # jsonify's flask.Response or a bare 304
     if tag is None:
-        response = jsonify(error="Dieses Turnier gibt es unter diesem Link nicht (mehr).")
+        response = jsonify(error=no_such_tournament())
         response.status_code = 404
         return response
     if tag in request.if_none_match:

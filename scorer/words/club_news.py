@@ -1,0 +1,150 @@
+"""What the organiser's pages of a club evening tell after a change, and the choices and
+form errors they word themselves (RULES.md §11.3), in the language spoken now
+(scorer.words.i18n). Pure: standard library and core only.
+
+>>> drawn(1, 42, 0), drawn(2, 9, 6)
+('Runde 1 ausgelost (Startzahl 42).', 'Runde 2 ausgelost (Startzahl 9, 6 Wiederholungen).')
+>>> registered([1, 2, 3, 4, 5, 6], None), registered([10], 2)
+('6 angemeldet (Nr. 1–6).', '1 angemeldet (Nr. 10), spielen ab Runde 2 mit.')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from scorer.words.i18n import _, ngettext, pgettext
+
+# ------------------------------------------------------------------ a new tournament
+
+
+def created() -> str:
+    return _("Turnier angelegt. Diese Adresse ist der Schlüssel der Turnierleitung: als "
+             "Lesezeichen speichern. Jetzt die Spieler anmelden.")
+
+
+def ddv_list_choice(games: int) -> str:
+    """The rules choice "DDV-Liste" (the ddv preset, ``games`` at a table of four)."""
+    return _("DDV-Liste: DDV-Turnierspielregeln, %(games)s Spiele am Vierertisch (20 und die "
+             "Pflichtsoli, vorgeführt)") % {"games": games}
+
+
+def runde_rules_choice(runde: str, preset: str) -> str:
+    """The rules choice of a Runde's own house rules (``preset``: its rule set, said)."""
+    return _("Hausregeln der Runde „%(runde)s“ (%(preset)s)") % {"runde": runde,
+                                                                   "preset": preset}
+
+
+def choose_rules() -> str:
+    return _("Regeln auswählen")
+
+
+def ddv_list_games(games: int) -> str:
+    """The DDV-Liste chosen with other planned games."""
+    return _("Die DDV-Liste spielt %(games)s Spiele am Vierertisch (ein Fünfertisch 30)") % {
+        "games": games}
+
+
+def rounds_label() -> str:
+    """The tournament form's field of how many rounds are played."""
+    return pgettext("round", "Runden")
+
+
+def runde_players_label() -> str:
+    """The registration form's players ticked from the tournament's Runde (a group)."""
+    return pgettext("group", "Aus der Runde")
+
+
+def rule_set_label() -> str:
+    """The rules field's label on the settings page (a rule set, not the DDV-Liste)."""
+    return _("Regelwerk")
+
+
+def settings_saved() -> str:
+    return _("Einstellungen gespeichert.")
+
+
+# ------------------------------------------------------------------ rounds
+
+
+def seated_choice(table: int, name: str) -> str:
+    """A seated player in the swap's lists: "Tisch 2: Anna"."""
+    return _("Tisch %(table)s: %(name)s") % {"table": table, "name": name}
+
+
+def drawn(number: int, seed: int, repeats: int) -> str:
+    """A round drawn, with its seed and how often two sit together again."""
+    said = {"number": number, "seed": seed, "repeats": repeats}
+    if not repeats:
+        return _("Runde %(number)s ausgelost (Startzahl %(seed)s).") % said
+    return ngettext("Runde %(number)s ausgelost (Startzahl %(seed)s, %(repeats)s Wiederholung).",
+                    "Runde %(number)s ausgelost (Startzahl %(seed)s, %(repeats)s "
+                    "Wiederholungen).", repeats) % said
+
+
+def swapped(one: str, other: str) -> str:
+    return _("%(one)s und %(other)s haben die Plätze getauscht.") % {"one": one, "other": other}
+
+
+def started(number: int) -> str:
+    return _("Runde %(number)s läuft. Gut Blatt!") % {"number": number}
+
+
+def ended(number: int) -> str:
+    return _("Runde %(number)s beendet: die gespielten Spiele zählen. Zu früh? „Runde "
+             "%(number)s fortsetzen“ öffnet die Tische wieder.") % {"number": number}
+
+
+def resumed(number: int) -> str:
+    return _("Runde %(number)s geht weiter: die Tische, die „Runde beenden“ geschlossen hat, "
+             "sind wieder offen.") % {"number": number}
+
+
+def reopened(number: int, table: int) -> str:
+    return _("Runde %(number)s, Tisch %(table)s ist wieder offen: korrigieren, dann „Abend "
+             "abschließen“. Die Rangliste rechnet mit.") % {"number": number, "table": table}
+
+
+# ------------------------------------------------------------------ registrations
+
+
+def registered(numbers: Sequence[int], from_round: int | None) -> str:
+    """Players registered with these start numbers; from round ``from_round`` on when a
+    round has started (else None)."""
+    if len(numbers) == 1:
+        span = _("Nr. %(number)s") % {"number": numbers[0]}
+    else:
+        span = _("Nr. %(first)s–%(last)s") % {"first": numbers[0], "last": numbers[-1]}
+    said = {"count": len(numbers), "numbers": span, "round": from_round}
+    if from_round is None:
+        return ngettext("%(count)s angemeldet (%(numbers)s).",
+                        "%(count)s angemeldet (%(numbers)s).", len(numbers)) % said
+    return ngettext("%(count)s angemeldet (%(numbers)s), spielen ab Runde %(round)s mit.",
+                    "%(count)s angemeldet (%(numbers)s), spielen ab Runde %(round)s mit.",
+                    len(numbers)) % said
+
+
+def signed_off(name: str) -> str:
+    """A player who was never drawn, no longer registered."""
+    return _("%(name)s ist abgemeldet.") % {"name": name}
+
+
+def leaves(name: str) -> str:
+    return _("%(name)s geht: die gespielten Runden zählen, die übrigen fehlen.") % {
+        "name": name}
+
+
+def comes_back(name: str, number: int) -> str:
+    return _("%(name)s spielt ab Runde %(number)s wieder mit.") % {"name": name,
+                                                                      "number": number}
+
+
+def renamed(name: str) -> str:
+    return _("Umbenannt in %(name)s.") % {"name": name}
+
+
+# ------------------------------------------------------------------ the ranking
+
+
+def no_such_tournament() -> str:
+    """The ranking's check for a link that names no tournament (any more)."""
+    return _("Dieses Turnier gibt es unter diesem Link nicht (mehr).")
