@@ -13,7 +13,8 @@ babel_extract = pytest.importorskip("babel.messages.extract")
 from babel.messages.pofile import read_po  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
+KEYWORDS = {"_": None, "N_": None, "gettext": None, "lazy_gettext": None, "ngettext": (1, 2),
+            "pgettext": ((1, "c"), 2)}
 
 
 def said() -> set[str]:
