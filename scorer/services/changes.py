@@ -40,10 +40,11 @@ from scorer.services.entries import (
     number_of,
 )
 from scorer.services.facts import evening_setup, is_table_change, to_core
-from scorer.services.refusals import CLOSED, FULL, Refused, fold_checked
+from scorer.services.refusals import Refused, fold_checked
 from scorer.store import fold_cache
 from scorer.store.extensions import db
 from scorer.store.models import Evening, Game, GameEvent, utcnow
+from scorer.words import refusals as refusal_words
 
 
 @functools.cache
@@ -73,7 +74,7 @@ def lock_evening(evening: Evening) -> None:
 def check_open(evening: Evening) -> None:
     lock_evening(evening)
     if evening.closed:
-        raise Refused([("", CLOSED)])
+        raise Refused([("", refusal_words.closed())])
 
 
 def check_room(evening: Evening, live: int | None = None) -> None:
@@ -83,7 +84,7 @@ def check_room(evening: Evening, live: int | None = None) -> None:
     if live is None:
         live = db.session.execute(_live_count(), {"evening": evening.id}).scalar_one()
     if live >= MAX_ENTRIES:
-        raise Refused([("", FULL)])
+        raise Refused([("", refusal_words.full())])
 
 
 def store_entry(evening: Evening, facts: dict[str, Any], entry_key: str, index: int | None,

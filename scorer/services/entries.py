@@ -20,6 +20,7 @@ from scorer.core.scoring import GameEntry
 from scorer.services.facts import is_table_change
 from scorer.store.extensions import db
 from scorer.store.models import Evening, Game, GameEvent, Group
+from scorer.words import refusals as refusal_words
 
 CREATE, EDIT, DELETE, RESTORE = "create", "edit", "delete", "restore"
 
@@ -78,7 +79,8 @@ def numbers_now(evening: Evening) -> dict[int, int]:
 
 
 def entry_words(row: Game) -> str:
-    return "dieser Tischwechsel" if is_table_change(row.facts) else "dieses Spiel"
+    """The entry named in a refusal: "dieser Tischwechsel", "dieses Spiel"."""
+    return refusal_words.this_entry(is_table_change(row.facts))
 
 
 def sent_before(evening: Evening, entry_key: str,

@@ -32,6 +32,7 @@ from scorer.services.refusals import Refused, check_revision
 from scorer.services.runden import TOKEN_PATTERN, lock_group
 from scorer.store.extensions import db
 from scorer.store.models import Evening, EveningSeat, Game, Group, utcnow
+from scorer.words import refusals as words
 
 
 @dataclass(frozen=True)
@@ -129,9 +130,9 @@ def new_evening(group: Group, *, played_on: dt.date, seat_ids: Sequence[int],
     players = {p.id: p for p in group.players}
     problems = list(money_problems(cents_per_point, settlement_mode, settlement_rounding))
     if any(i not in players for i in seat_ids):
-        problems.append(("seats", "nur Spieler dieser Runde können mitspielen"))
+        problems.append(("seats", words.not_of_this_runde()))
     elif any(not players[i].active for i in seat_ids):
-        problems.append(("seats", "ausgeschiedene Spieler können nicht mitspielen"))
+        problems.append(("seats", words.retired_cannot_play()))
     if problems:
         raise Refused(problems)
     names = [players[i].name for i in seat_ids]
@@ -229,11 +230,11 @@ def money_problems(cents_per_point: Price, mode: str,
         yield from err.problems
     else:
         if tenths > MAX_CENTS_PER_POINT * TENTHS:
-            yield "cents_per_point", f"zwischen 0 und {MAX_CENTS_PER_POINT} Cent"
+            yield "cents_per_point", words.price_out_of_range(MAX_CENTS_PER_POINT)
     if mode not in {m.value for m in SettlementMode}:
-        yield "settlement_mode", "unbekannte Art der Abrechnung"
+        yield "settlement_mode", words.unknown_settlement_mode()
     if rounding not in {r.value for r in Rounding}:
-        yield "settlement_rounding", "unbekannte Rundung"
+        yield "settlement_rounding", words.unknown_rounding()
 
 
 def set_settlement(evening: Evening, *, cents_per_point: Price, mode: str, rounding: str,

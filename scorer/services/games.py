@@ -18,8 +18,7 @@ from scorer.services.refusals import NumberTaken, Refused, check_revision, check
 from scorer.store import fold_cache
 from scorer.store.extensions import db
 from scorer.store.models import Evening, Game, GameEvent
-
-TABLE_CHANGE_IS_NO_GAME = "ein Tischwechsel ist kein Spiel: über „Tisch ändern“ eintragen"
+from scorer.words import refusals as words
 
 
 def preview(evening: Evening, entry: GameEntry[int],
@@ -40,7 +39,7 @@ def preview_stored(evening: Evening, facts: Mapping[str, Any],
     version the history kept, checked as it was stored (it goes back into the database as it
     is, and may come from an old backup)."""
     if is_table_change(facts):
-        raise Refused([("", TABLE_CHANGE_IS_NO_GAME)])
+        raise Refused([("", words.table_change_is_no_game())])
     folded = fold_of(evening)
     return _in_place(folded, to_core(facts, folded.names), replacing)
 
@@ -50,7 +49,7 @@ def _in_place(folded: Folded, candidate: GameEntry[str] | dict[str, Any],
     """The evening folded with the core's ``candidate`` (a new game, or in place of
     ``replacing``), and the candidate's place in it."""
     if replacing is not None and is_table_change(replacing.facts):
-        raise Refused([("", TABLE_CHANGE_IS_NO_GAME)])
+        raise Refused([("", words.table_change_is_no_game())])
     if replacing is None:
         # A new game goes at the end: go on from the kept fold instead of folding it all.
         index = len(folded.entries)
@@ -131,7 +130,7 @@ def edit_game(game: Game, entry: GameEntry[int], revision: int) -> GameEvent:
     """Replace a game's facts after checking the whole evening with them."""
     check_open(game.evening)
     if game.deleted_at is not None:
-        raise Refused([("", "dieses Spiel ist gelöscht")])
+        raise Refused([("", words.game_deleted())])
     # The facts before the revision: a value the core refuses gets the same answer whether
     # or not another phone saved in between, and a conflict only ever shows facts that fold.
     preview(game.evening, entry, replacing=game)

@@ -1,5 +1,5 @@
-"""A change that is not made: ``Refused`` with (field, German message) pairs, the common
-refusals in the table's words, and the core's refusal of a candidate entry (InvalidEvening)
+"""A change that is not made: ``Refused`` with (field, message) pairs, the common
+refusals (worded in scorer.words.refusals), and the core's refusal of a candidate entry (InvalidEvening)
 turned into one naming the form's field, or the later entry that would stop adding up."""
 
 from __future__ import annotations
@@ -7,14 +7,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from scorer.core.evening import MAX_ENTRIES, EveningSetup, InvalidEvening, Ledger, fold
-from scorer.core.rules import german_number
+from scorer.core.evening import EveningSetup, InvalidEvening, Ledger, fold
 from scorer.services.facts import is_table_change
 from scorer.store.models import Game
+from scorer.words import refusals as words
+from scorer.words.refusals import CLOSED, FULL, STALE
 
 
 class Refused(ValueError):
-    """A change that is not made; ``problems`` are (field, German message) pairs.
+    """A change that is not made; ``problems`` are (field, message) pairs, in the language
+    spoken when it was refused.
 
     ``field`` is a form field of the page that asked (or "" for the whole form).
     """
@@ -33,22 +35,12 @@ class NumberTaken(Refused):
         self.now = now
         self.game = game
         """The game that has the number now (None when the sheet has fewer games)."""
-        super().__init__([("", f"Spiel {number} ist inzwischen eingetragen" if game else
-                           f"Spiel {number} wäre jetzt Spiel {now}")])
-
-
-STALE = "inzwischen geändert: bitte die Seite neu laden und noch einmal prüfen"
-
-CLOSED = "der Abend ist abgeschlossen; zum Ändern erst wieder öffnen"
-
-FULL = (f"höchstens {german_number(MAX_ENTRIES)} Einträge (Spiele und Tischwechsel) je Abend: "
-        "für mehr einen neuen Abend beginnen")
-"""The core's cap on an evening's entries (scorer.core.evening.MAX_ENTRIES), in the table's words."""
+        super().__init__([("", words.number_taken(number, now, game is not None))])
 
 
 def check_revision(current: int, sent: int) -> None:
     if current != sent:
-        raise Refused([("", STALE)])
+        raise Refused([("", words.stale())])
 
 
 def fold_checked(setup: EveningSetup, raws: Sequence[Any],
@@ -67,20 +59,21 @@ def checked(folding: Callable[[], Ledger], entries: Callable[[], Sequence[Any]],
         if err.index is not None and err.index == candidate:
             prefix = f"games[{candidate}]"
             raise Refused((_strip(f, prefix), m) for f, m in err.problems) from None
-        where = _entry_name(entries(), err.index) if err.index is not None else "Der Abend"
-        raise Refused([("", f"{where} ginge danach nicht mehr auf: {m}")
+        if err.index is None:
+            raise Refused([("", words.would_not_add_up(m, None))
+                           for _, m in err.problems]) from None
+        raws = entries()
+        games = sum(1 for raw in raws[:err.index] if not is_table_change(raw))
+        table_change = is_table_change(raws[err.index])
+        raise Refused([("", words.would_not_add_up(m, games, table_change))
                        for _, m in err.problems]) from None
-
-
-def _entry_name(raws: Sequence[Any], index: int) -> str:
-    """An entry as the sheet names it: "Spiel 5", "Der Tischwechsel nach Spiel 3"."""
-    games = sum(1 for raw in raws[:index] if not is_table_change(raw))
-    if is_table_change(raws[index]):
-        return f"Der Tischwechsel nach Spiel {games}"
-    return f"Spiel {games + 1}"
 
 
 def _strip(field: str, prefix: str) -> str:
     if field == prefix:
         return ""
     return field.removeprefix(prefix + ".")
+
+
+__all__ = ["CLOSED", "FULL", "STALE", "NumberTaken", "Refused", "check_revision", "checked",
+           "fold_checked"]

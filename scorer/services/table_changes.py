@@ -15,6 +15,7 @@ from scorer.services.refusals import Refused, check_revision, fold_checked
 from scorer.services.runden import COME_BACK, new_player, player_name
 from scorer.store.extensions import db
 from scorer.store.models import Evening, Game, GameEvent
+from scorer.words import refusals as words
 
 
 def preview_table_change(evening: Evening, facts: Mapping[str, Any], after: int | None = None,
@@ -58,9 +59,7 @@ def _still_playing(raws: Sequence[Mapping[str, Any]], index: int) -> list[tuple[
             gone += [p for p in away if p not in gone]
     if last is None:
         return []
-    plays = "spielt" if len(gone) == 1 else "spielen"
-    return [("after", f"{', '.join(gone)} {plays} bis Spiel {last} mit: frühestens "
-                      f"nach Spiel {last} wählen")]
+    return words.still_playing(gone, last)
 
 
 def _place(others: list[Game], after: int | None, replacing: Game | None) -> int:
@@ -75,8 +74,7 @@ def _place(others: list[Game], after: int | None, replacing: Game | None) -> int
     if after is None:
         return len(others)
     if not 0 <= after <= len(games):
-        raise Refused([("after", f"zwischen 0 (vor Spiel 1) und {len(games)} (nach dem "
-                                 "letzten Spiel) wählen")])
+        raise Refused([("after", words.after_out_of_range(len(games)))])
     return games[after] if after < len(games) else len(others)
 
 
@@ -107,8 +105,7 @@ def _checked_change(evening: Evening, seats: Sequence[Seat], dealer: Seat | None
     back = [p for p in change.joined if p in retired]
     if back:
         # Where they come back (a tester looked for it here): the Runde's player page.
-        raise Refused([("table", "ausgeschiedene Spieler können nicht dazukommen: "
-                                 + ", ".join(back) + f". {COME_BACK}")])
+        raise Refused([("table", words.retired_cannot_join(back, COME_BACK))])
     return facts, ledger, change, index
 
 
@@ -126,14 +123,13 @@ def _table_facts(evening: Evening, seats: Sequence[Seat], dealer: Seat | None,
             if group.tournament_table:
                 # Who plays in a tournament is the organiser's to say (RULES.md §11.3): a
                 # guest added here would count at the table but never in the ranking.
-                raise Refused([("new_name", "an einem Turniertisch kommt niemand neu dazu: "
-                                            "neue Spieler meldet die Turnierleitung an")])
+                raise Refused([("new_name", words.nobody_new_at_a_tournament_table())])
             if value not in new:
                 new[value] = (new_player(group, value, "new_name").id if add
                               else player_name(group, value, "new_name"))
             return new[value]
         if value not in known:
-            raise Refused([(field, "nur Spieler dieser Runde können mitspielen")])
+            raise Refused([(field, words.not_of_this_runde())])
         return value
 
     facts: dict[str, Any] = {"table": [player(s, "table") for s in seats]}
@@ -168,9 +164,9 @@ def edit_table_change(row: Game, seats: Sequence[Seat], dealer: Seat | None,
     evening = row.evening
     check_open(evening)
     if not is_table_change(row.facts):
-        raise Refused([("", "das ist ein Spiel, kein Tischwechsel")])
+        raise Refused([("", words.not_a_table_change())])
     if row.deleted_at is not None:
-        raise Refused([("", "dieser Tischwechsel ist gelöscht")])
+        raise Refused([("", words.table_change_deleted())])
     try:
         facts, _, _, index = _checked_change(evening, seats, dealer, after, row, add=True)
         check_revision(row.revision, revision)

@@ -19,9 +19,8 @@ from scorer.web.evening.forms import GameForm, entry_from_form, game_form
 from scorer.web.pages.club_access import ended_round
 from scorer.web.pages.display import sentence
 from scorer.web.pages.forms import with_form_errors
-
-CLUB_CLOSED = ("der Abend ist abgeschlossen, die Runde des Turniers beendet: korrigieren kann "
-               "jetzt nur die Turnierleitung")
+from scorer.words import entry as words
+from scorer.words import refusals
 
 
 def sheet_url(evening: Evening) -> str:
@@ -35,7 +34,7 @@ def refuse_if_closed(evening: Evening) -> Response | None:
         # A tournament table's link cannot open it again once its round ended: the sheet
         # says who can, and the refusal must not send the table to look for a way.
         ended = ended_round(evening.group) is not None
-        flash(sentence(CLUB_CLOSED if ended else services.CLOSED), "error")
+        flash(sentence(words.club_closed() if ended else refusals.closed()), "error")
         return redirect(sheet_url(evening))
     return None
 
@@ -46,7 +45,7 @@ def row_of(sheet: services.Sheet, game: Game) -> services.Row:
     back to the sheet with a word instead of an error page."""
     row = next((r for r in sheet.rows if r.game.id == game.id), None)
     if row is None:
-        flash("Dieses Spiel wurde gerade auf einem anderen Handy gelöscht.", "error")
+        flash(words.game_deleted_elsewhere(), "error")
         abort(redirect(sheet_url(sheet.evening)))
     return row
 

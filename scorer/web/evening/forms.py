@@ -9,6 +9,7 @@ import functools
 from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
+from flask_babel import lazy_gettext
 from wtforms import (
     BooleanField,
     DateField,
@@ -44,41 +45,49 @@ from scorer.core.settlement import (
 from scorer.services import MAX_CENTS_PER_POINT
 from scorer.web.pages.forms import Form, PriceField, WholeNumberField, choices
 from scorer.web.pages.numbers import parse_int
+from scorer.words import entry as words
 from scorer.words.explain import (
     EXTRA_LABELS,
     KIND_LABELS,
     SOLO_LABELS,
 )
+from scorer.words.i18n import _
 
-MODE_CHOICES = [(mode.value, label) for mode, label in MODE_LABELS.items()]
+# Labels, choices and messages are set when a class is defined, at import: lazy strings, said
+# in the language of the page that shows them.
+MODE_CHOICES = [(mode.value, lazy_gettext(label)) for mode, label in MODE_LABELS.items()]
 """scorer.core.settlement.SettlementMode values with the words the table uses."""
-ROUNDING_CHOICES = [(rounding.value, label) for rounding, label in ROUNDING_LABELS.items()]
-"""scorer.core.settlement.Rounding values in German."""
+ROUNDING_CHOICES = [(rounding.value, lazy_gettext(label))
+                    for rounding, label in ROUNDING_LABELS.items()]
+"""scorer.core.settlement.Rounding values in words."""
 
 
 def _cents_field() -> PriceField:
-    return PriceField("Cent pro Punkt", default=10, validators=[
-        InputRequired(message="Betrag angeben (0 für ohne Geld)"),
+    return PriceField(lazy_gettext("Cent pro Punkt"), default=10, validators=[
+        InputRequired(message=lazy_gettext("Betrag angeben (0 für ohne Geld)")),
         NumberRange(min=0, max=MAX_CENTS_PER_POINT,
-                    message=f"zwischen 0 und {MAX_CENTS_PER_POINT} Cent")])
+                    message=lazy_gettext("zwischen 0 und %(most)d Cent",
+                                         most=MAX_CENTS_PER_POINT))])
 
 
 def _mode_field() -> SelectField:
-    return SelectField("Abrechnung", choices=choices(MODE_CHOICES), default="zero_sum")
+    return SelectField(lazy_gettext("Abrechnung"), choices=choices(MODE_CHOICES), default="zero_sum")
 
 
 def _rounding_field() -> SelectField:
-    return SelectField("Rundung", choices=choices(ROUNDING_CHOICES), default="cent")
+    return SelectField(lazy_gettext("Rundung"), choices=choices(ROUNDING_CHOICES), default="cent")
 
 
 class EveningForm(Form):
     """A new evening; the rule options come as a second, prefixed form."""
 
-    played_on = DateField("Datum", validators=[InputRequired(message="Datum angeben")])
-    present = SelectMultipleField("Wer ist da?", validate_choice=False)
-    first_dealer = SelectField("Erster Geber", validate_choice=False)
-    planned_games = WholeNumberField("Geplante Spiele", validators=[
-        Optional(), NumberRange(min=1, max=200, message="zwischen 1 und 200")])
+    played_on = DateField(lazy_gettext("Datum"),
+                          validators=[InputRequired(message=lazy_gettext("Datum angeben"))])
+    present = SelectMultipleField(lazy_gettext("Wer ist da?"), validate_choice=False)
+    first_dealer = SelectField(lazy_gettext("Erster Geber"), validate_choice=False)
+    planned_games = WholeNumberField(lazy_gettext("Geplante Spiele"), validators=[
+        Optional(), NumberRange(min=1, max=200,
+                                message=lazy_gettext("zwischen %(min)d und %(max)d"))])
     cents_per_point = _cents_field()
     settlement_mode = _mode_field()
     settlement_rounding = _rounding_field()
@@ -100,10 +109,11 @@ class TableForm(Form):
 
     entry_key = HiddenField()
     revision = HiddenField()
-    present = SelectMultipleField("Wer sitzt am Tisch?", validate_choice=False)
-    new_name = StringField("Neuer Spieler", render_kw={"maxlength": PLAYER_NAME.max_length})
-    after = SelectField("Wann?", validate_choice=False)
-    dealer = SelectField("Wer gibt das nächste Spiel?", validate_choice=False)
+    present = SelectMultipleField(lazy_gettext("Wer sitzt am Tisch?"), validate_choice=False)
+    new_name = StringField(lazy_gettext("Neuer Spieler"),
+                           render_kw={"maxlength": PLAYER_NAME.max_length})
+    after = SelectField(lazy_gettext("Wann?"), validate_choice=False)
+    dealer = SelectField(lazy_gettext("Wer gibt das nächste Spiel?"), validate_choice=False)
 
 
 NEW_SEAT = "neu"
@@ -124,12 +134,10 @@ def seat_order(formdata: Mapping[str, Any], present: Sequence[str],
         return (99 if seat is None else seat), index
 
     ticked = [(k, pid) for k, pid in enumerate(player_ids) if str(pid) in present]
-    return [pid for _, pid in sorted(ticked, key=key)]
+    return [pid for _k, pid in sorted(ticked, key=key)]
 
 
 LEVELS = [level.value for level in Level]
-LEVEL_TEXT = {"none": "—", "keine_90": "keine 90", "keine_60": "keine 60",
-              "keine_30": "keine 30", "schwarz": "schwarz"}
 
 
 def level_choices(party: str, rules: HouseRules) -> list[tuple[str, str]]:
@@ -142,7 +150,7 @@ def level_choices(party: str, rules: HouseRules) -> list[tuple[str, str]]:
                 continue  # Doppelt has its own counter
             out.append((level, name))
         else:
-            out.append((level, LEVEL_TEXT[level]))
+            out.append((level, words.level_text(level)))
     return out
 
 
@@ -154,9 +162,7 @@ TRICK_ANSWERS = (BOTH_TOOK_TRICKS, Party.RE.value, Party.KONTRA.value)
 
 def trickless_question(party: str) -> str:
     """The schwarz question's refusal when it is left open where it counts."""
-    name = "Re" if party == "re" else "Kontra"
-    return (f"bitte angeben, ob {name} einen Stich gemacht hat (0 Augen gehen auch mit "
-            "einem Stich aus vier Neunen)")
+    return words.trickless_question("Re" if party == "re" else "Kontra")
 
 
 class GameForm(Form):
@@ -164,25 +170,30 @@ class GameForm(Form):
 
     entry_key = HiddenField()
     revision = HiddenField()
-    kind = RadioField("Spielart", default="normal", validate_choice=False)
-    solo = RadioField("Solo", validate_choice=False)
-    pflicht = RadioField("Pflicht oder Lust", default="", validate_choice=False, choices=choices([
-        ("", "wie es sich ergibt"), ("pflicht", "Pflichtsolo"), ("lust", "Lustsolo")]))
-    players = SelectMultipleField("Wer spielt?", validate_choice=False)
+    kind = RadioField(lazy_gettext("Spielart"), default="normal", validate_choice=False)
+    solo = RadioField(lazy_gettext("Solo"), validate_choice=False)
+    pflicht = RadioField(lazy_gettext("Pflicht oder Lust"), default="", validate_choice=False,
+                         choices=choices([("", lazy_gettext("wie es sich ergibt")),
+                                          ("pflicht", lazy_gettext("Pflichtsolo")),
+                                          ("lust", lazy_gettext("Lustsolo"))]))
+    players = SelectMultipleField(lazy_gettext("Wer spielt?"), validate_choice=False)
     re = SelectMultipleField("Re", validate_choice=False)
-    re_eyes = WholeNumberField("Augen Re", validators=[Optional()])
+    re_eyes = WholeNumberField(lazy_gettext("Augen Re"), validators=[Optional()])
     # No default: where the answer changes the score the table must give it (TRICKLESS).
-    trickless = RadioField("Schwarz?", default="", validate_choice=False,
-                           choices=choices([(BOTH_TOOK_TRICKS, "beide haben Stiche"),
-                                            ("re", "Re hat keinen Stich"),
-                                            ("kontra", "Kontra hat keinen Stich")]))
-    announced_re = RadioField("Ansagen Re", default="none", validate_choice=False)
-    announced_kontra = RadioField("Ansagen Kontra", default="none", validate_choice=False)
+    trickless = RadioField(lazy_gettext("Schwarz?"), default="", validate_choice=False,
+                           choices=choices([
+                               (BOTH_TOOK_TRICKS, lazy_gettext("beide haben Stiche")),
+                               ("re", lazy_gettext("Re hat keinen Stich")),
+                               ("kontra", lazy_gettext("Kontra hat keinen Stich"))]))
+    announced_re = RadioField(lazy_gettext("Ansagen Re"), default="none", validate_choice=False)
+    announced_kontra = RadioField(lazy_gettext("Ansagen Kontra"), default="none",
+                                  validate_choice=False)
     doppelt_re = WholeNumberField("Doppelt Re", default=0, validators=[Optional()])
     doppelt_kontra = WholeNumberField("Doppelt Kontra", default=0, validators=[Optional()])
-    manual_bock = BooleanField("Bock (vom Tisch beschlossen)")
+    manual_bock = BooleanField(lazy_gettext("Bock (vom Tisch beschlossen)"))
     # Optional: a Hochzeit's or an Armut's Re pair, told apart (scoring.GameFacts.caller).
-    caller = RadioField("Hochzeit oder Armut: wer hatte sie?", default="", validate_choice=False)
+    caller = RadioField(lazy_gettext("Hochzeit oder Armut: wer hatte sie?"), default="",
+                        validate_choice=False)
 
 
 EXTRA_LABELS_BY_VALUE = {e.value: label for e, label in EXTRA_LABELS.items()}
@@ -198,8 +209,8 @@ def game_form(rules: HouseRules, seats: Sequence[tuple[int, str]],
     """The entry form for these rules and seats (id, name)."""
     eyes = tuple(seats) if GameKind.HAMMELRENNEN in rules.game_kinds else ()
     form = _entry_class(_extras(rules), eyes)(data=dict(data or {}))
-    form.kind.choices = choices((k.value, KIND_LABELS[k]) for k in entry_kinds(rules))
-    form.solo.choices = choices((s.value, SOLO_LABELS[s]) for s in rules.solo_kinds)
+    form.kind.choices = choices((k.value, _(KIND_LABELS[k])) for k in entry_kinds(rules))
+    form.solo.choices = choices((s.value, _(SOLO_LABELS[s])) for s in rules.solo_kinds)
     form.players.choices = choices((str(pid), name) for pid, name in seats)
     form.re.choices = choices((str(pid), name) for pid, name in seats)
     form.caller.choices = choices((str(pid), name) for pid, name in seats)
@@ -234,9 +245,10 @@ def _entry_class(extras: tuple[str, ...], eye_seats: tuple[tuple[int, str], ...]
     for party in ("re", "kontra"):
         for extra in extras:
             setattr(Entry, extra_field(party, extra), WholeNumberField(
-                EXTRA_LABELS_BY_VALUE[extra], default=0, validators=[Optional()]))
+                lazy_gettext(EXTRA_LABELS_BY_VALUE[extra]), default=0, validators=[Optional()]))
     for pid, name in eye_seats:
-        setattr(Entry, f"eyes_{pid}", WholeNumberField(f"Augen {name}", validators=[Optional()]))
+        setattr(Entry, f"eyes_{pid}", WholeNumberField(lazy_gettext("Augen %(name)s", name=name),
+                                                       validators=[Optional()]))
     return Entry
 
 
@@ -307,7 +319,7 @@ class _Reading:
         for raw in field.data or []:
             pid = parse_int(raw, low=1)
             if pid is None or pid not in self.seats:
-                self.problem(field.name, "unbekannter Spieler")
+                self.problem(field.name, words.unknown_player())
                 continue
             out.append(pid)
         return tuple(out)
@@ -346,9 +358,9 @@ class _Reading:
         """A player of a Hammelrennen without Augen: not at the table, or none typed (a
         field whose text is no number says so itself)."""
         if field is None:
-            self.problem("players", "unbekannter Spieler")
+            self.problem("players", words.unknown_player())
         elif not field.errors:
-            self.problem("eyes", f"Augen von {self.seats[pid]} fehlen")
+            self.problem("eyes", words.eyes_missing(self.seats[pid]))
 
     def caller(self, kind: GameKind) -> int | None:
         if not kind.names_caller or not self.form.caller.data:
@@ -356,7 +368,7 @@ class _Reading:
         caller = parse_int(self.form.caller.data, low=1)
         if caller in self.seats:
             return caller
-        self.problem("caller", "unbekannter Spieler")
+        self.problem("caller", words.unknown_player())
         return None
 
     def re(self, kind: GameKind) -> tuple[int, ...]:

@@ -31,6 +31,8 @@ from scorer.web.evening.forms import GameForm, field_of, form_data_from_facts, g
 from scorer.web.pages.display import facts_text, open_question
 from scorer.web.pages.forms import ActionForm, errors_by_field, sent_revision
 from scorer.web.pages.lookup import evening_or_404, event_or_404, game_or_404
+from scorer.words import entry as words
+from scorer.words import refusals
 from scorer.words.explain import pflicht_decision, pflicht_help
 from scorer.words.labels import deletion_note, owes_before
 from scorer.words.rows import PLAYS, SheetWords
@@ -86,8 +88,7 @@ def _sent_again(evening: Evening, form: GameForm, errors: dict[str, list[str]], 
     if same:
         return redirect(sheet_url(evening))
     form.entry_key.data = str(uuid.uuid4())
-    notice = (f"Dieses Spiel ist schon gespeichert (Spiel {services.number_of(game)}). "
-              "Als neues Spiel eintragen?")
+    notice = words.game_stored_before(services.number_of(game))
     return _entry_page(evening, services.sheet(evening), form, errors, game=None,
                        notice=notice, status=409)
 
@@ -100,7 +101,7 @@ def edit(token: str, number: int, game_id: int) -> str | Response | tuple[str, i
     if (closed := refuse_if_closed(evening)) is not None:
         return closed
     if game.deleted_at is not None:
-        flash("Dieses Spiel ist gelöscht.", "error")
+        flash(words.game_deleted(), "error")
         return redirect(sheet_url(evening))
     if game.facts.get("kind") == GameKind.RECORDED.value:  # its own page: points as written
         return redirect(url_for("recorded.edit", token=token, number=number, game_id=game_id))
@@ -117,7 +118,7 @@ def edit(token: str, number: int, game_id: int) -> str | Response | tuple[str, i
             services.edit_game(game, entry, sent_revision(form))
         except services.Refused as err:
             errors = errors_by_field(err.problems, field_of)
-            if any(m == services.STALE for _, m in err.problems):
+            if any(m == refusals.stale() for _, m in err.problems):
                 # Two phones: show both versions; saving again now overwrites knowingly.
                 conflict = Conflict(
                     stored=facts_text(services.to_core(game.facts, sheet.names),
@@ -197,7 +198,7 @@ def delete(token: str, number: int, game_id: int) -> str | Response | tuple[str,
     if (closed := refuse_if_closed(evening)) is not None:
         return closed
     if game.deleted_at is not None:
-        flash("Dieses Spiel ist schon gelöscht.", "error")
+        flash(words.game_deleted_already(), "error")
         return redirect(sheet_url(evening))
     form = ActionForm(data={"revision": game.revision})
     sheet = services.sheet(evening)
@@ -225,5 +226,5 @@ def undo(token: str, number: int, event_id: int) -> Response:
         except services.Refused as err:
             flash(err.problems[0][1], "error")
         else:
-            flash("Rückgängig gemacht.")
+            flash(words.undone())
     return redirect(sheet_url(evening))

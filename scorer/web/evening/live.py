@@ -30,6 +30,7 @@ from scorer import services
 from scorer.store.models import Evening
 from scorer.web.pages.numbers import MAX_INT
 from scorer.web.pages.remembered import remembered_token
+from scorer.words.entry import no_such_evening
 
 bp = Blueprint("live", __name__, url_prefix="/r/<token>/abend/<int:number>")
 
@@ -60,7 +61,7 @@ def poll(token: str, number: int) -> Response:
     found = services.sheet_state(token, number) if number <= MAX_INT else None
     response: Response  # jsonify's flask.Response or a bare 304
     if found is None:
-        response = jsonify(error="Diesen Abend gibt es unter diesem Link nicht (mehr).")
+        response = jsonify(error=no_such_evening())
         response.status_code = 404
         return response
     tag = etag(found.evening_version, found.group_version)

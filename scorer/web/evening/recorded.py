@@ -14,6 +14,7 @@ import uuid
 from collections.abc import Mapping, Sequence
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask_babel import lazy_gettext
 from werkzeug.wrappers import Response
 from wtforms import BooleanField, HiddenField, StringField
 from wtforms.validators import Optional
@@ -27,6 +28,7 @@ from scorer.web.pages.display import sentence
 from scorer.web.pages.forms import Form
 from scorer.web.pages.lookup import evening_or_404, game_or_404
 from scorer.web.pages.numbers import parse_int
+from scorer.words import entry as words
 from scorer.words.labels import recorded_bock_sentence
 
 bp = Blueprint("recorded", __name__, url_prefix="/r/<token>/abend/<int:number>")
@@ -35,9 +37,9 @@ bp = Blueprint("recorded", __name__, url_prefix="/r/<token>/abend/<int:number>")
 class RecordedForm(Form):
     """What the page has besides the points (those are one field per player: ``points_<id>``)."""
 
-    note = StringField("Notiz (warum, woher)", validators=[Optional()],
+    note = StringField(lazy_gettext("Notiz (warum, woher)"), validators=[Optional()],
                        filters=[lambda text: " ".join(text.split()) if text else text])
-    dealer_stays = BooleanField("Geber bleibt (der Geber gibt noch einmal)")
+    dealer_stays = BooleanField(lazy_gettext("Geber bleibt (der Geber gibt noch einmal)"))
     entry_key = HiddenField()
     revision = HiddenField()
 
@@ -59,7 +61,7 @@ def read_points(form: Mapping[str, str], seats: Sequence[tuple[int, str]],
             continue
         value = parse_int(raw)
         if value is None:
-            errors[field(pid)] = [f"Punkte für {name}: eine ganze Zahl angeben (z. B. −2 oder 6)"]
+            errors[field(pid)] = [words.points_not_whole(name)]
         else:
             points[name] = value
     return points, errors
@@ -89,7 +91,7 @@ def _errors(problems: Sequence[tuple[str, str]], seats: Sequence[tuple[int, str]
     for name, message in problems:
         head, _, player = name.partition(".")
         if head == "points" and player in ids:  # "points.Anna": her number is wrong
-            out.setdefault(field(ids[player]), []).append(f"Punkte für {player}: {message}")
+            out.setdefault(field(ids[player]), []).append(words.points_problem(player, message))
             continue
         key = {"note": "note", "dealer_stays": "dealer_stays"}.get(head, "points")
         if head == "players":
@@ -105,12 +107,9 @@ def _players_message(seats: Sequence[tuple[int, str]], said: str) -> str:
     number, so its message about them is said in those words."""
     typed = sum(1 for pid, _ in seats if (request.form.get(field(pid)) or "").strip())
     if typed < 4:
-        return (f"genau vier Spieler bekommen Punkte, hier sind es {typed}: bei den "
-                "anderen eine Zahl eintragen (auch 0)")
+        return words.too_few_points(typed)
     if typed > 4:
-        return (f"genau vier Spieler bekommen Punkte, hier sind es {typed}: die anderen "
-                "Felder leer lassen. Strafpunkte für fünf Spieler lassen sich nicht als "
-                "ein Spiel schreiben")
+        return words.too_many_points(typed)
     return said  # four, but the core refuses them (one is not at the table): its words
 
 
@@ -145,9 +144,7 @@ def new(token: str, number: int) -> str | Response | tuple[str, int]:
             # Changed and sent again under the same key (back, corrected, Speichern): offered
             # as a new game with a fresh key, so nothing is lost and nothing stored twice.
             form.entry_key.data = str(uuid.uuid4())
-            errors = {"points": [f"Dieses Spiel ist schon gespeichert (Spiel "
-                                 f"{services.number_of(game)}). Als neues Spiel eintragen? "
-                                 "Dann noch einmal Speichern."]}
+            errors = {"points": [words.points_stored_before(services.number_of(game))]}
             return _page(evening, services.sheet(evening), form, seats, request.form, errors,
                          None), 409
     return _page(evening, services.sheet(evening), form, seats, request.form, errors, None), 422
@@ -161,7 +158,7 @@ def edit(token: str, number: int, game_id: int) -> str | Response | tuple[str, i
     if (closed := refuse_if_closed(evening)) is not None:
         return closed
     if game.deleted_at is not None:
-        flash("Dieses Spiel ist gelöscht.", "error")
+        flash(words.game_deleted(), "error")
         return redirect(sheet_url(evening))
     if game.facts.get("kind") != "recorded":  # a game of cards is corrected on its own form
         return redirect(url_for("games.edit", token=token, number=number, game_id=game_id))

@@ -49,15 +49,13 @@ from scorer.web.pages.display import facts_text
 from scorer.web.pages.forms import errors_by_field
 from scorer.web.pages.lookup import evening_or_404
 from scorer.web.pages.numbers import MAX_INT
+from scorer.words import entry as words
 
 bp = Blueprint("sync", __name__, url_prefix="/r/<token>/abend/<int:number>")
 
 MAX_FIELDS = 300
 """More fields than any entry form has: a bigger body is no game."""
 MAX_VALUE = 200
-FIELD_WORDS = {"eyes": "Augen", "extras_re": "Sonderpunkte Re",
-               "extras_kontra": "Sonderpunkte Kontra", "announced": "Ansagen"}
-"""Names of problems the core reports for a group of fields rather than one field."""
 
 
 @bp.get("/nachtragen")
@@ -73,7 +71,7 @@ def game(token: str, number: int) -> tuple[Response, int]:
     evening = evening_or_404(token, number)
     sent = _parse(_json_body())
     if sent is None:
-        return jsonify(result="invalid", lines=["Das ist kein wartendes Spiel."]), 400
+        return jsonify(result="invalid", lines=[words.not_a_waiting_game()]), 400
     key, wanted, pairs, as_next = sent
     sheet = services.sheet(evening)
     names = sheet.names
@@ -163,8 +161,7 @@ def _sent_before(game: Game, same: bool, mine: str) -> tuple[Response, int]:
     """This entry key stored a game before: the same game again is fine, another is not."""
     if same:
         return jsonify(result="already", number=services.number_of(game)), 200
-    line = (f"Unter diesem Schlüssel ist schon ein anderes Spiel gespeichert (Spiel "
-            f"{services.number_of(game)}).")
+    line = words.other_game_under_key(services.number_of(game))
     return jsonify(result="refused", lines=[line], mine=mine), 200
 
 
@@ -173,6 +170,6 @@ def _refused(form: GameForm, errors: Mapping[str, list[str]],
     lines = []
     for name, messages in errors.items():
         field = form._fields.get(name)
-        label = field.label.text if field is not None else FIELD_WORDS.get(name, name)
+        label = field.label.text if field is not None else words.field_words(name)
         lines += [f"{label}: {m}" if name else m for m in messages]
     return jsonify(result="refused", lines=lines, mine=mine), 200

@@ -33,6 +33,7 @@ from scorer.web.evening.forms import NEW_SEAT, TableForm, seat_order
 from scorer.web.pages.forms import ActionForm, errors_by_field, sent_revision, with_form_errors
 from scorer.web.pages.lookup import evening_or_404, table_change_or_404
 from scorer.web.pages.numbers import parse_int
+from scorer.words import entry as words
 from scorer.words.table_text import change_texts
 
 bp = Blueprint("table", __name__, url_prefix="/r/<token>/abend/<int:number>/tisch")
@@ -88,7 +89,7 @@ def new(token: str, number: int) -> str | Response | tuple[str, int]:
             if same:
                 return redirect(sheet_url(evening))
             form.entry_key.data = str(uuid.uuid4())
-            notice = "Dieser Tischwechsel ist schon gespeichert. Als weiteren speichern?"
+            notice = words.table_change_stored_before()
         elif not errors:
             try:
                 services.add_table_change(evening, choice.seats, choice.dealer,
@@ -110,7 +111,7 @@ def edit(token: str, number: int, game_id: int) -> str | Response | tuple[str, i
     if (closed := refuse_if_closed(evening)) is not None:
         return closed
     if row.deleted_at is not None:
-        flash("Dieser Tischwechsel ist gelöscht.", "error")
+        flash(words.table_change_deleted(), "error")
         return redirect(sheet_url(evening))
     sheet = services.sheet(evening)
     change = _change_row(sheet, row)
@@ -140,7 +141,7 @@ def delete(token: str, number: int, game_id: int) -> str | Response:
     if (closed := refuse_if_closed(evening)) is not None:
         return closed
     if row.deleted_at is not None:
-        flash("Dieser Tischwechsel ist schon gelöscht.", "error")
+        flash(words.table_change_deleted_already(), "error")
         return redirect(sheet_url(evening))
     form = ActionForm(data={"revision": row.revision})
     if form.validate_on_submit():
@@ -219,15 +220,15 @@ def _choice(form: TableForm, listed: list[tuple[int, str]],
         if new_name:
             dealer = new_name
         else:
-            errors["dealer"] = ["erst den Namen des neuen Spielers eintragen"]
+            errors["dealer"] = [words.new_player_first()]
     elif raw_dealer:
         dealer = parse_int(raw_dealer, low=1)
         if dealer is None:
-            errors["dealer"] = ["unbekannter Spieler"]
+            errors["dealer"] = [words.unknown_player()]
     raw_after = form.after.data or ""
     after = parse_int(raw_after, low=0) if raw_after else None
     if raw_after and after is None:
-        errors["after"] = ["die Nummer eines Spiels angeben (0: vor Spiel 1)"]
+        errors["after"] = [words.after_not_a_number()]
     return Choice(seats, dealer, after), errors
 
 
@@ -272,16 +273,15 @@ def _page(evening: Evening, sheet: services.Sheet, form: TableForm,
         unread = {}
     text, suggested, _ = _outcome(evening, choice, row) if not unread else ("", "", {})
     games = len(sheet.rows)
-    form.after.choices = [(str(k), _after_label(k, games, row is None))
+    form.after.choices = [(str(k), words.after_label(k, games, row is None))
                           for k in range(games + 1)]
-    form.dealer.choices = [("", f"nach der Regel: {suggested}" if suggested
-                            else "nach der Regel (wer dran wäre)")]
+    form.dealer.choices = [("", words.dealer_by_rule(suggested))]
     form.dealer.choices += [(str(pid), name) for pid, name in listed]
     # Who plays in a tournament is the organiser's to say (services.table_changes): its
     # table's form offers no new player.
     club_table = evening.group.tournament_table
     if not club_table:
-        form.dealer.choices += [(NEW_SEAT, "der neue Spieler")]
+        form.dealer.choices += [(NEW_SEAT, words.the_new_player())]
     known = {"present", "new_name", "after", "dealer"}
     general = [m for name, ms in errors.items() if name not in known for m in ms]
     preview_url = (url_for("table.preview_edit", token=g.link_token, number=evening.number,
@@ -300,19 +300,13 @@ def _stored_dealer(change: services.ChangeRow | None) -> int | None:
     return dealer if isinstance(dealer, int) else None
 
 
-def _after_label(after: int, games: int, new: bool) -> str:
-    if after == games and new:
-        return f"jetzt, vor Spiel {games + 1}"
-    return "vor Spiel 1" if after == 0 else f"nach Spiel {after}"
-
-
 def _change_row(sheet: services.Sheet, row: Game | None) -> services.ChangeRow:
     """The sheet's entry of a live table change; gone meanwhile (deleted on another phone
     between two reads): back to the sheet with a word instead of an error page."""
     change = next((e for e in sheet.entries if isinstance(e, services.ChangeRow)
                    and row is not None and e.game.id == row.id), None)
     if change is None:
-        flash("Dieser Tischwechsel wurde gerade auf einem anderen Handy gelöscht.", "error")
+        flash(words.table_change_deleted_elsewhere(), "error")
         abort(redirect(sheet_url(sheet.evening)))
     return change
 

@@ -10,6 +10,7 @@ from flask import session
 
 from scorer import services
 from scorer.store.models import Evening
+from scorer.words.entry import undone_offer
 
 NOT_MINE = "undo_not_mine"
 """The session's list of changes this browser is not offered to take back."""
@@ -35,12 +36,6 @@ def undo_offer(evening: Evening) -> dict[str, Any] | None:
     event = services.last_change(evening)
     if event is None or event.id in session.get(NOT_MINE, []):
         return None
-    word = UNDO_WORDS.get(event.action, event.action)
-    what = ("Tischwechsel" if services.is_table_change(event.new_facts or event.old_facts)
-            else f"Spiel {event.game_number}")
-    return {"event_id": event.id, "message": f"{what} {word}."}
-
-
-UNDO_WORDS = {services.CREATE: "gespeichert", services.EDIT: "geändert",
-              services.DELETE: "gelöscht", services.RESTORE: "wiederhergestellt"}
-"""What "Rückgängig" on the sheet says the last change was: "Spiel 9 gespeichert."."""
+    table_change = services.is_table_change(event.new_facts or event.old_facts)
+    return {"event_id": event.id,
+            "message": undone_offer(event.action, event.game_number, table_change)}
