@@ -17,6 +17,7 @@ since the same words are asked for by every page.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from functools import cache
 
 from scorer.words.i18n import _, language, ngettext
@@ -24,9 +25,10 @@ from scorer.words.i18n import _, language, ngettext
 Words = dict[str, "str | list[str]"]
 
 
-def _counted(singular: str, plural: str) -> list[str]:
-    """Both forms of a counted message (the script picks one for its count)."""
-    return [ngettext(singular, plural, 1), ngettext(singular, plural, 2)]
+def _counted(said: Callable[[int], str]) -> list[str]:
+    """Both forms of a message said for a count (``said``: the ngettext call for a count),
+    for one and for more (the script picks one for its count)."""
+    return [said(1), said(2)]
 
 
 def script_words() -> Words:
@@ -54,7 +56,8 @@ def script_words() -> Words:
         "entry.who.auto": _("Wer spielt, ergibt der Zettel beim Senden"),
         "entry.who.ask": _("Wer spielt? Bitte vier antippen"),
         "entry.who.playing": _("Es spielen %(names)s"),
-        "entry.who.out": _counted("%(names)s setzt aus", "%(names)s setzen aus"),
+        "entry.who.out": _counted(lambda n: ngettext("%(names)s setzt aus",
+                                                     "%(names)s setzen aus", n)),
         "entry.schwarz.question": _("%(party)s hat 0 Augen – mit Stich oder schwarz?"),
         "entry.schwarz.trick": _("mit Stich"),
         "entry.schwarz.none": _("schwarz (kein Stich)"),
@@ -83,17 +86,18 @@ def script_words() -> Words:
         "offline.slow": _("Langsame Verbindung: der Server antwortet spät, aber er antwortet."),
         "offline.saving_slowly": _("Wird gespeichert – der Server antwortet langsam. Bitte "
                                    "warten: doppelt gespeichert wird nichts."),
-        "offline.on_phone": _counted("%(count)s Spiel auf diesem Handy",
-                                     "%(count)s Spiele auf diesem Handy"),
-        "offline.unanswered": _counted("%(count)s Spiel: Antwort des Servers steht aus",
-                                       "%(count)s Spiele: Antwort des Servers steht aus"),
-        "offline.waiting": _counted("%(count)s Spiel wartet auf Verbindung",
-                                    "%(count)s Spiele warten auf Verbindung"),
-        "offline.points_later": _counted(
+        "offline.on_phone": _counted(lambda n: ngettext(
+            "%(count)s Spiel auf diesem Handy", "%(count)s Spiele auf diesem Handy", n)),
+        "offline.unanswered": _counted(lambda n: ngettext(
+            "%(count)s Spiel: Antwort des Servers steht aus",
+            "%(count)s Spiele: Antwort des Servers steht aus", n)),
+        "offline.waiting": _counted(lambda n: ngettext(
+            "%(count)s Spiel wartet auf Verbindung", "%(count)s Spiele warten auf Verbindung", n)),
+        "offline.points_later": _counted(lambda n: ngettext(
             "Die Punkte rechnet der Server, sobald es gesendet ist; der Zettel darunter zeigt "
             "den Stand ohne sie.",
             "Die Punkte rechnet der Server, sobald sie gesendet sind; der Zettel darunter zeigt "
-            "den Stand ohne sie."),
+            "den Stand ohne sie.", n)),
         "offline.item": _("Spiel %(number)s: %(text)s"),
         "offline.item.unsettled": _("Spiel %(number)s – ungeklärt: %(text)s"),
         "offline.item.sent": _("Spiel %(number)s – gesendet, Antwort steht aus: %(text)s"),
@@ -114,8 +118,9 @@ def script_words() -> Words:
         "offline.save_next": _("Meins als nächstes Spiel speichern"),
         "offline.correct": _("Im Formular korrigieren"),
         "offline.discard": _("Meins verwerfen"),
-        "offline.behind": _counted("%(count)s Spiel dahinter wartet, bis das geklärt ist.",
-                                   "%(count)s Spiele dahinter warten, bis das geklärt ist."),
+        "offline.behind": _counted(lambda n: ngettext(
+            "%(count)s Spiel dahinter wartet, bis das geklärt ist.",
+            "%(count)s Spiele dahinter warten, bis das geklärt ist.", n)),
         "offline.read_only": _("Mit diesem Link lässt sich nichts eintragen."),
         "offline.normal": _("Normalspiel"),
         "offline.armut": _("Armut: %(caller)s, mitgenommen von %(other)s"),
@@ -134,11 +139,11 @@ def script_words() -> Words:
                                   "wenn es anders war."),
         "offline.mark": _("ohne Verbindung"),
         "offline.behind.title": _("Spiel %(number)s: nach den Spielen auf diesem Handy"),
-        "offline.behind.text": _counted(
+        "offline.behind.text": _counted(lambda n: ngettext(
             "Auf diesem Handy wartet noch %(games)s. Speichern legt dieses dahinter; gesendet "
             "wird in dieser Reihenfolge.",
             "Auf diesem Handy warten noch %(games)s. Speichern legt dieses dahinter; gesendet "
-            "wird in dieser Reihenfolge."),
+            "wird in dieser Reihenfolge.", n)),
         "offline.kept": _("Spiel %(number)s wartet auf dem Handy."),
         "offline.not_kept": _("Das Spiel ließ sich auf dem Handy nicht ablegen (Speicher voll "
                               "oder privates Fenster?). Bitte notieren."),
