@@ -21,6 +21,7 @@ from scorer.store.private import private_folder, private_sqlite
 from scorer.web.server import bodies, hosts, https, language, logs, ratelimits
 from scorer.words import answers, formats
 from scorer.words.answers import error_page
+from scorer.words.i18n import speaking
 
 # templates/, static/ and migrations/ sit at the repository top level beside the package.
 ROOT = Path(__file__).resolve().parent.parent
@@ -265,17 +266,23 @@ def register_security(app: Flask) -> None:
 
 def register_commands(app: Flask) -> None:
     """`flask --app scorer backup` and `restore FILE`: everything as one JSON document;
-    `import FILE --runde LINK`: another app's file into a Runde (scorer.import_cli)."""
+    `import FILE --runde LINK`: another app's file into a Runde (scorer.import_cli). They
+    speak the machine's language, if the app offers it (scorer.web.server.language.terminal)."""
     from scorer.import_cli import import_command
 
     app.cli.add_command(import_command)
+    with speaking(language.terminal(app)):
+        target_help = answers.backup_target_help()
 
     @app.cli.command("backup")
     @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
-                  default=None,
-                  help=answers.backup_target_help())
+                  default=None, help=target_help)
     def backup_command(output: Path | None) -> None:
         """Write a JSON backup of the whole database, readable by its owner only."""
+        with speaking(language.terminal(app)):
+            _backup(output)
+
+    def _backup(output: Path | None) -> None:
         from scorer.store import backup
 
         document = backup.dump(db.session(), db.metadata)
@@ -296,9 +303,13 @@ def register_commands(app: Flask) -> None:
     def restore_command(file: str) -> None:
         """Load a JSON backup into an empty database, after checking all of it.
 
-        Refused (exit 2, one German line per problem on stderr, nothing written): see
+        Refused (exit 2, one line per problem on stderr, nothing written): see
         scorer.services.backup_restore.
         """
+        with speaking(language.terminal(app)):
+            _restore(file)
+
+    def _restore(file: str) -> None:
         from scorer.services.backup_restore import restore_file
         from scorer.store.backup import BackupError
 

@@ -1,8 +1,9 @@
 """``doko-zettel serve``: bring the database up to date and serve the app to the table.
 
 One command for the machine the table plays at: it applies the migrations (as ``flask --app
-scorer db upgrade`` does), starts gunicorn on all network interfaces and prints, in German,
-the address the phones open, with a QR code of it in the terminal. That address is also the
+scorer db upgrade`` does), starts gunicorn on all network interfaces and prints the address
+the phones open, with a QR code of it in the terminal. It speaks the machine's language (its
+locale) if the app offers it, else German (scorer.words.serving says every line). That address is also the
 one the app's links and QR codes are built from (``DOKO_PUBLIC_URL``, unless that is
 configured already).
 
@@ -20,6 +21,7 @@ from __future__ import annotations
 import argparse
 import errno
 import ipaddress
+import json
 import os
 import socket
 import sys
@@ -29,6 +31,10 @@ from typing import Any, TextIO
 from gunicorn import util as gunicorn_util
 from gunicorn.app.base import BaseApplication
 from gunicorn.workers.gthread import ThreadWorker
+
+from scorer.words import serving
+from scorer.words.i18n import SOURCE, speaking
+from scorer.words.languages import machine_language
 
 DEFAULT_PORT = 8000
 """The port phones open when none is given (Flask's development server keeps 5000)."""
@@ -57,46 +63,53 @@ LOCAL_ONLY = "127.0.0.1"
 
 def main(argv: list[str] | None = None) -> int:
     """The ``doko-zettel`` console script."""
-    args = _parser().parse_args(argv)
-    return serve(host=LOCAL_ONLY if args.local else args.host, port=args.port,
-                 workers=args.workers, threads=args.threads, read_timeout=args.read_timeout)
+    with speaking(machine_language(os.environ, _offered())):
+        args = _parser().parse_args(argv)
+        return serve(host=LOCAL_ONLY if args.local else args.host, port=args.port,
+                     workers=args.workers, threads=args.threads, read_timeout=args.read_timeout)
+
+
+def _offered() -> tuple[str, ...]:
+    """The languages the app will offer, as far as the environment says before it is built
+    (``FLASK_DOKO_LANGUAGES``, a JSON list, as the app reads it; else German only): what the
+    options and their refusals are said in. The lines after the start follow the app's own
+    configuration (scorer.web.server.language.terminal)."""
+    try:
+        chosen = json.loads(os.environ.get("FLASK_DOKO_LANGUAGES", "null"))
+    except ValueError:
+        chosen = None
+    return tuple(chosen) if isinstance(chosen, list) else (SOURCE,)
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="doko-zettel", description="Doko-Zettel betreiben.")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="BEFEHL")
-    serve_parser = commands.add_parser(
-        "serve", help="Datenbank aktualisieren und die App im Netz anbieten",
-        description="Wendet die Migrationen an und startet die App mit gunicorn; gibt die "
-                    "Adresse für die Handys aus.")
+    parser = argparse.ArgumentParser(prog="doko-zettel", description=serving.program())
+    commands = parser.add_subparsers(dest="command", required=True,
+                                     metavar=serving.command_placeholder())
+    summary, description = serving.serve_help()
+    serve_parser = commands.add_parser("serve", help=summary, description=description)
     where = serve_parser.add_mutually_exclusive_group()
-    where.add_argument("--host", default="0.0.0.0",
-                       help="Adresse, an der der Server lauscht (Standard: 0.0.0.0, alle "
-                            "Netzwerke dieses Rechners)")
-    where.add_argument("--local", action="store_true",
-                       help="nur auf diesem Rechner erreichbar (127.0.0.1)")
+    where.add_argument("--host", default="0.0.0.0", help=serving.host_help())
+    where.add_argument("--local", action="store_true", help=serving.local_help())
     serve_parser.add_argument("--port", type=_port, default=DEFAULT_PORT,
-                              help=f"Port (Standard: {DEFAULT_PORT}; 0 = ein freier)")
+                              help=serving.port_help(DEFAULT_PORT))
     serve_parser.add_argument("--workers", type=_workers, default=DEFAULT_WORKERS,
-                              help=f"Anzahl der Worker (Standard: {DEFAULT_WORKERS})")
+                              help=serving.workers_help(DEFAULT_WORKERS))
     serve_parser.add_argument("--threads", type=_threads, default=DEFAULT_THREADS,
-                              help=f"Threads je Worker (Standard: {DEFAULT_THREADS})")
+                              help=serving.threads_help(DEFAULT_THREADS))
     serve_parser.add_argument("--read-timeout", type=_seconds, default=READ_TIMEOUT,
-                              help="Sekunden, die ein Worker auf die nächsten Bytes eines "
-                                   "Handys wartet, bevor er die Verbindung schließt "
-                                   f"(Standard: {READ_TIMEOUT:g})")
+                              help=serving.read_timeout_help(f"{READ_TIMEOUT:g}"))
     return parser
 
 
 def _port(text: str) -> int:
     if not (text.isascii() and text.isdigit() and int(text) <= 65535):
-        raise argparse.ArgumentTypeError(f"{text!r} ist kein Port (0 bis 65535)")
+        raise argparse.ArgumentTypeError(serving.not_a_port(repr(text)))
     return int(text)
 
 
 def _workers(text: str) -> int:
     if not (text.isascii() and text.isdigit() and 1 <= int(text) <= 64):
-        raise argparse.ArgumentTypeError(f"{text!r}: zwischen 1 und 64 Worker")
+        raise argparse.ArgumentTypeError(serving.workers_between(repr(text)))
     return int(text)
 
 
@@ -106,13 +119,13 @@ def _seconds(text: str) -> float:
     except ValueError:
         value = -1.0
     if not 0.5 <= value <= 300:
-        raise argparse.ArgumentTypeError(f"{text!r}: zwischen 0,5 und 300 Sekunden")
+        raise argparse.ArgumentTypeError(serving.seconds_between(repr(text)))
     return value
 
 
 def _threads(text: str) -> int:
     if not (text.isascii() and text.isdigit() and 1 <= int(text) <= 256):
-        raise argparse.ArgumentTypeError(f"{text!r}: zwischen 1 und 256 Threads")
+        raise argparse.ArgumentTypeError(serving.threads_between(repr(text)))
     return int(text)
 
 
@@ -123,6 +136,7 @@ def serve(host: str, port: int, workers: int, threads: int = DEFAULT_THREADS,
 
     from scorer.app import create_app
     from scorer.store.extensions import db
+    from scorer.web.server import language
     from scorer.web.server.hosts import InvalidPublicUrl
 
     try:
@@ -136,6 +150,14 @@ def serve(host: str, port: int, workers: int, threads: int = DEFAULT_THREADS,
         # The workers build their own app and engine; no connection may cross the fork.
         db.engine.dispose()
     PatientSocket.wait = read_timeout  # the workers are forked from this process
+    # The lines from here on (gunicorn's when_ready runs in this thread) in the app's choice.
+    with speaking(language.terminal(app)):
+        _run(host, port, workers, threads, configured)
+    return 0  # pragma: no cover - gunicorn's master exits the process itself
+
+
+def _run(host: str, port: int, workers: int, threads: int, configured: str | None) -> None:
+    """gunicorn with the table's settings, until it is stopped."""
     _Gunicorn({
         "bind": [_bind(host, port)],
         "workers": workers,
@@ -151,7 +173,6 @@ def serve(host: str, port: int, workers: int, threads: int = DEFAULT_THREADS,
         **UNTRUSTED_FORWARDING,
         "post_worker_init": worker_started,
     }).run()
-    return 0  # pragma: no cover - gunicorn's master exits the process itself
 
 
 def worker_started(_worker: Any) -> None:
@@ -283,25 +304,21 @@ def _announce(arbiter: Any, host: str, configured: str | None) -> None:
 
 
 def banner(address: Address, host: str, port: int, out: TextIO) -> None:
-    """The German lines (and the QR code) for whoever started the server."""
+    """The lines (and the QR code) for whoever started the server, in the language spoken."""
     import segno
 
     url = address.url + "/"
     if address.reachable:
-        where = "" if address.configured else " im selben WLAN"
-        out.write(f"\nDoko-Zettel läuft. Die Handys am Tisch öffnen{where}:\n\n    {url}\n\n")
+        out.write(f"\n{serving.running(not address.configured)}\n\n    {url}\n\n")
         segno.make(url, error="m").terminal(out=out, compact=True)
         out.write("\n")
     elif host in ALL_INTERFACES:
-        out.write("\nKein Netzwerk gefunden: andere Geräte erreichen diesen Rechner nicht. "
-                  "Mit dem WLAN verbinden und neu starten.\n"
-                  f"Auf diesem Rechner: {url}\n")
+        out.write(f"\n{serving.no_network(url)}\n")
     else:
-        out.write(f"\nDoko-Zettel läuft nur auf diesem Rechner: {url}\n"
-                  "Andere Geräte erreichen ihn so nicht (ohne --local: im ganzen WLAN).\n")
+        out.write(f"\n{serving.this_machine_only(url)}\n")
     if address.reachable and host in ALL_INTERFACES:
-        out.write(f"Auf diesem Rechner geht auch http://127.0.0.1:{port}/\n")
-    out.write("Beenden mit Strg+C.\n\n")
+        out.write(f"{serving.also_here(port)}\n")
+    out.write(f"{serving.how_to_stop()}\n\n")
     out.flush()
 
 

@@ -213,6 +213,38 @@ def test_serve_refuses_bad_options_with_exit_2(capsys, args, message):
     assert message in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(("offered", "message"), [
+    pytest.param('["de", "en"]', "'acht' is not a port (0 to 65535)", id="English offered"),
+    pytest.param(None, "'acht' ist kein Port (0 bis 65535)", id="German only"),
+])
+def test_serve_speaks_the_machines_language_when_the_app_offers_it(monkeypatch, capsys, offered,
+                                                                   message):
+    from scorer.serve import main
+
+    monkeypatch.setenv("LANG", "en_GB.UTF-8")
+    if offered:
+        monkeypatch.setenv("FLASK_DOKO_LANGUAGES", offered)
+    else:
+        monkeypatch.delenv("FLASK_DOKO_LANGUAGES", raising=False)
+    with pytest.raises(SystemExit):
+        main(["serve", "--port", "acht"])
+    assert message in capsys.readouterr().err
+
+
+def test_the_banner_in_english():
+    import io
+
+    from scorer.serve import Address, banner
+    from scorer.words.i18n import speaking
+
+    out = io.StringIO()
+    with speaking("en"):
+        banner(Address("http://127.0.0.1:8000", reachable=False), "127.0.0.1", 8000, out)
+    assert out.getvalue() == ("\nDoko-Zettel is running on this computer only: "
+                              "http://127.0.0.1:8000/\nOther devices cannot reach it like this "
+                              "(without --local: on the whole Wi-Fi).\nStop with Ctrl+C.\n\n")
+
+
 @pytest.mark.parametrize(("host", "lan", "url", "reachable"), [
     pytest.param("0.0.0.0", "192.168.178.20", "http://192.168.178.20:8000", True,
                  id="all interfaces with a LAN"),

@@ -10,7 +10,8 @@
   var page = parseInt(body.getAttribute("data-live-entry"), 10);
   var path = /\/abend\/([0-9]+)\//.exec(body.getAttribute("data-evening") || "");
   var runde = body.getAttribute("data-runde");
-  if (!path || !runde || !window.localStorage) { return; }
+  var words = window.DokoWords;
+  if (!path || !runde || !window.localStorage || !words) { return; }
 
   var KEY = "doko-draft:" + runde + ":" + path[1];
   var KEEP = 12 * 3600 * 1000;   // an older draft is from another evening at the table
@@ -107,13 +108,10 @@
     note.className = "notice";
     note.setAttribute("data-draft-waiting", "");
     note.setAttribute("role", "status");
-    note.appendChild(document.createTextNode("Spiel " + next + " ist auf diesem Handy " +
-      "angefangen (" + clock(draft.at) + "): "));
     var link = document.createElement("a");
     link.href = body.getAttribute("data-entry-url");
-    link.textContent = "weiter eintragen";
-    note.appendChild(link);
-    note.appendChild(document.createTextNode("."));
+    link.textContent = words.say("draft.continue");
+    words.into(note, "draft.begun", { number: next, time: clock(draft.at), link: link });
     main.insertBefore(note, main.firstChild);
   }
 
@@ -122,11 +120,11 @@
     note.className = "card notice draft-note";
     note.setAttribute("role", "status");
     var text = document.createElement("p");
-    text.textContent = "Entwurf von " + clock(draft.at) + " wiederhergestellt.";
+    text.textContent = words.say("draft.restored", { time: clock(draft.at) });
     var discard = document.createElement("button");
     discard.type = "button";
     discard.className = "button button--small";
-    discard.textContent = "Verwerfen";
+    discard.textContent = words.say("draft.discard");
     discard.addEventListener("click", function () {
       drop();
       form.reset();

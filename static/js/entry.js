@@ -6,16 +6,12 @@
 (function () {
   "use strict";
   var form = document.getElementById("entry");
-  if (!form) { return; }
+  var words = window.DokoWords;
+  if (!form || !words) { return; }
 
   var SOLO_LIKE = ["solo", "stille_hochzeit", "schwarze_sau"];
-  var RE_LEGEND = {
-    solo: "Re: den Solisten antippen",
-    stille_hochzeit: "Re: den Spieler mit beiden Kreuz-Damen antippen",
-    schwarze_sau: "Re: wer die zweite Pik-Dame gestochen hat",
-    hochzeit: "Re: den Hochzeiter und seinen Partner antippen (ohne Partner: nur ihn)",
-    armut: "Re: die Armut und wer sie genommen hat antippen"
-  };
+  // The Re legend of the kinds that ask for it in their own words (entry.re.<kind>).
+  var RE_LEGEND = ["solo", "stille_hochzeit", "schwarze_sau", "hochzeit", "armut"];
   var reSet = form.querySelector("[data-re]");
   var reLegend = reSet ? reSet.querySelector("legend") : null;
   var defaultLegend = reLegend ? reLegend.textContent : "";
@@ -59,14 +55,11 @@
   // Hochzeit and Armut: which of the two Re players called, asked in the kind's words and
   // offered among the Re players once they are tapped (optional: it changes no point).
   var callerSet = form.querySelector("[data-caller]");
-  var CALLER_LEGEND = {
-    hochzeit: "Wer hat die Hochzeit? (kann leer bleiben)",
-    armut: "Wer hatte die Armut? (kann leer bleiben; der andere hat sie mitgenommen)"
-  };
+  var CALLER_LEGEND = ["hochzeit", "armut"];   // entry.caller.<kind>
 
   function askCaller(k) {
-    if (!CALLER_LEGEND[k]) { return; }
-    callerSet.querySelector("legend").textContent = CALLER_LEGEND[k];
+    if (CALLER_LEGEND.indexOf(k) < 0) { return; }
+    callerSet.querySelector("legend").textContent = words.say("entry.caller." + k);
     var re = Array.prototype.map.call(reSet.querySelectorAll("input:checked"),
                                       function (box) { return box.value; });
     callerSet.querySelectorAll("input").forEach(function (radio) {
@@ -83,7 +76,9 @@
     form.querySelectorAll("[data-kinds]").forEach(function (el) {
       el.hidden = el.getAttribute("data-kinds").split(" ").indexOf(k) < 0;
     });
-    if (reLegend) { reLegend.textContent = RE_LEGEND[k] || defaultLegend; }
+    if (reLegend) {
+      reLegend.textContent = RE_LEGEND.indexOf(k) >= 0 ? words.say("entry.re." + k) : defaultLegend;
+    }
     var eyes = reEyes();
     if (kontraOut) { kontraOut.textContent = eyes === null ? "240 − Re" : String(240 - eyes); }
     if (trickless) { askSchwarz(eyes); }
@@ -152,14 +147,13 @@
       (ids && ids.indexOf(box.value) >= 0 ? ticked : out).push(nameOf(box));
     });
     if (!ids || !ticked.length) {
-      return form.hasAttribute("data-players-auto")
-        ? "Wer spielt, ergibt der Zettel beim Senden" : "Wer spielt? Bitte vier antippen";
+      return words.say(form.hasAttribute("data-players-auto") ? "entry.who.auto" : "entry.who.ask");
     }
-    var text = "Es spielen " + ticked.join(", ");
+    var text = words.say("entry.who.playing", { names: ticked.join(", ") });
     if (out.length) {
       var listed = out.length === 1 ? out[0]
-        : out.slice(0, -1).join(", ") + " und " + out[out.length - 1];
-      text += " · " + listed + (out.length === 1 ? " setzt" : " setzen") + " aus";
+        : words.say("names.last", { rest: out.slice(0, -1).join(", "), last: out[out.length - 1] });
+      text += " · " + words.count("entry.who.out", out.length, { names: listed });
     }
     return text;
   }
@@ -183,15 +177,15 @@
       var name = party === "re" ? "Re" : "Kontra";
       // One question, and answers that say what happened (a "Ja" could answer "Schwarz?"
       // as well as "einen Stich?"), short enough for one row.
-      tricklessLegend.textContent = name + " hat 0 Augen – mit Stich oder schwarz?";
+      tricklessLegend.textContent = words.say("entry.schwarz.question", { party: name });
       trickless.querySelectorAll("input").forEach(function (radio) {
         var other = radio.value !== party && radio.value !== "none";
         var chip = radio.closest(".chip");
         chip.hidden = other;
         radio.disabled = other;
         if (other) { radio.checked = false; }
-        chip.querySelector("span").textContent = radio.value === "none" ? "mit Stich"
-          : radio.value === party ? "schwarz (kein Stich)" : chip.querySelector("span").textContent;
+        chip.querySelector("span").textContent = radio.value === "none" ? words.say("entry.schwarz.trick")
+          : radio.value === party ? words.say("entry.schwarz.none") : chip.querySelector("span").textContent;
       });
     }
     if (was) { inView(trickless); }
@@ -303,7 +297,7 @@
       var b = document.createElement("button");
       b.type = "button";
       b.textContent = text;
-      b.setAttribute("aria-label", name + party + " " + aria);
+      b.setAttribute("aria-label", words.say(aria, { field: name + party }));
       b.addEventListener("click", function () {
         var value = parseInt(input.value, 10) || 0;
         var max = parseInt(input.getAttribute("max"), 10);
@@ -314,7 +308,7 @@
       });
       return b;
     }
-    wrap.appendChild(button("−", -1, "weniger"));
+    wrap.appendChild(button("−", -1, "entry.step.less"));
     wrap.appendChild(input);
     if (input.getAttribute("data-stepper") === "shown") {
       // Where the buttons do all the work (Sonderpunkte), the count is only shown: two
@@ -326,7 +320,7 @@
       wrap.appendChild(shown);
       counts.push([input, shown]);
     }
-    wrap.appendChild(button("+", 1, "mehr"));
+    wrap.appendChild(button("+", 1, "entry.step.more"));
   });
   showCounts();
 
@@ -476,8 +470,7 @@
   function offline() {
     saysOffline = true;
     preview.textContent = "";
-    preview.appendChild(text("p", "preview__problem", "Offline: die Punkte rechnet der " +
-      "Server, sobald das Spiel gesendet ist."));
+    preview.appendChild(text("p", "preview__problem", words.say("entry.offline")));
     fitBar();
   }
 

@@ -381,6 +381,7 @@
   }
 
   function showNotice(now, closed) {
+    var words = window.DokoWords;
     if (!notice) {
       notice = el("section", "card conflict live-notice");
       notice.setAttribute("role", "alert");
@@ -389,29 +390,26 @@
     }
     notice.textContent = "";
     notice.hidden = false;
-    var sheetLink = el("a", "button", "Verwerfen, zum Zettel");
+    var sheetLink = el("a", "button", words.say("live.discard"));
     sheetLink.href = evening;
     if (closed) {
-      notice.appendChild(el("h2", "", "Der Abend ist inzwischen abgeschlossen"));
-      notice.appendChild(el("p", "", "Zum Eintragen muss ihn erst jemand wieder öffnen."));
-      sheetLink.textContent = "Zum Zettel";
+      notice.appendChild(el("h2", "", words.say("live.closed.title")));
+      notice.appendChild(el("p", "", words.say("live.closed.text")));
+      sheetLink.textContent = words.say("live.to_sheet");
       notice.appendChild(el("p", "tools")).appendChild(sheetLink);
       askedFor = -1;
       return;
     }
-    var title = now > entryNumber
-      ? "Spiel " + entryNumber + " ist inzwischen eingetragen"
-      : "Auf dem Zettel hat sich etwas geändert";
-    notice.appendChild(el("h2", "", title));
-    notice.appendChild(el("p", "", now > entryNumber
-      ? "Ein anderes Handy hat Spiel " + entryNumber + " gespeichert, während du es eingetragen " +
-        "hast. Ist es dasselbe Spiel, verwirf deins; sonst wird deins Spiel " + now + "."
-      : "Dein Spiel wäre jetzt Spiel " + now + " (ein Spiel wurde gelöscht)."));
+    var numbers = { number: entryNumber, now: now };
+    var taken = now > entryNumber;
+    notice.appendChild(el("h2", "", words.say(taken ? "live.taken.title" : "live.moved.title",
+                                              numbers)));
+    notice.appendChild(el("p", "", words.say(taken ? "live.taken.text" : "live.moved.text",
+                                             numbers)));
     if (form.querySelector("[data-players]")) {
-      notice.appendChild(el("p", "hint", "Wer spielt, war für Spiel " + entryNumber +
-        " vorausgewählt: bitte prüfen."));
+      notice.appendChild(el("p", "hint", words.say("live.players", numbers)));
     }
-    var save = el("button", "button button--primary", "Meins als Spiel " + now + " speichern");
+    var save = el("button", "button button--primary", words.say("live.save_as", numbers));
     save.type = "button";
     save.addEventListener("click", function () {
       accepted = now;

@@ -18,7 +18,8 @@
   var evening = body.getAttribute("data-evening");
   var store = window.DokoStore;
   var live = window.DokoLive;
-  if (!evening || !store || !live) { return; }
+  var words = window.DokoWords;
+  if (!evening || !store || !live || !words) { return; }
 
   var page = body.getAttribute("data-live-page");
   var syncUrl = body.getAttribute("data-sync");
@@ -53,34 +54,36 @@
 
   function pad(n) { return (n < 10 ? "0" : "") + n; }
 
-  function when(date) {
+  // "offline – Stand von 21:14", or of another day "… vom 28.11. 21:14".
+  function asOf(date) {
     var now = new Date();
     var time = pad(date.getHours()) + ":" + pad(date.getMinutes());
-    if (date.toDateString() === now.toDateString()) { return "von " + time; }
-    return "vom " + pad(date.getDate()) + "." + pad(date.getMonth() + 1) + ". " + time;
+    if (date.toDateString() === now.toDateString()) {
+      return words.say("offline.as_of.today", { time: time });
+    }
+    return words.say("offline.as_of.day", { day: pad(date.getDate()),
+                                            month: pad(date.getMonth() + 1), time: time });
   }
 
   function showOffline(extra, title) {
     banner.textContent = "";
-    banner.appendChild(el("strong", "", title || "offline – Stand " + when(live.confirmed())));
+    banner.appendChild(el("strong", "", title || asOf(live.confirmed())));
     if (extra) { banner.appendChild(document.createTextNode(" " + extra)); }
     else if (syncUrl) {
-      banner.appendChild(document.createTextNode(
-        " Neue Spiele warten auf dem Handy, bis die Verbindung wieder da ist."));
+      banner.appendChild(document.createTextNode(" " + words.say("offline.new_games_wait")));
     }
     banner.hidden = false;
   }
 
-  function gamesWord(n) { return n === 1 ? "1 Spiel" : n + " Spiele"; }
+  function game(number) { return words.say("game", { number: number }); }
 
   // A slow server is not gone: the page says so where it takes no room from the form (in
   // the save bar, else the banner), and nothing goes to the phone's queue because of it.
   var savebar = document.querySelector("[data-savebar]");
   var slowLine = null;
 
-  var SLOW_WORDS = "Langsame Verbindung: der Server antwortet spät, aber er antwortet.";
 
-  function slowNote(on, words) {
+  function slowNote(on, said) {
     if (on && !slowLine) {
       // In the save bar, or over the bottom of the screen: nothing on the page moves.
       slowLine = savebar ? savebar.insertBefore(el("p", "savebar__note"), savebar.firstChild)
@@ -88,7 +91,7 @@
       slowLine.setAttribute("role", "status");
     }
     if (on) {
-      slowLine.textContent = words || SLOW_WORDS;
+      slowLine.textContent = said || words.say("offline.slow");
     } else if (slowLine) {
       slowLine.remove();
       slowLine = null;
@@ -172,25 +175,19 @@
       // A game the table must decide on waits for the table, not for the connection; one
       // sent while the server was slow waits for its answer.
       var title = items.some(function (item) { return item.state !== "waiting"; })
-        ? gamesWord(items.length) + " auf diesem Handy"
-        : items.every(function (item) { return item.sent; })
-          ? gamesWord(items.length) + ": Antwort des Servers steht aus"
-          : gamesWord(items.length) + (items.length === 1 ? " wartet" : " warten") +
-            " auf Verbindung";
-      panel.appendChild(el("h2", "", title));
-      panel.appendChild(el("p", "hint", "Die Punkte rechnet der Server, sobald " +
-        (items.length === 1 ? "es gesendet ist" : "sie gesendet sind") +
-        "; der Zettel darunter zeigt den Stand ohne sie."));
+        ? "offline.on_phone"
+        : items.every(function (item) { return item.sent; }) ? "offline.unanswered"
+          : "offline.waiting";
+      panel.appendChild(el("h2", "", words.count(title, items.length)));
+      panel.appendChild(el("p", "hint", words.count("offline.points_later", items.length)));
       var list = panel.appendChild(el("ul", "waiting__list"));
       items.forEach(function (item) {
-        var mark = item.state !== "waiting" ? " – ungeklärt"
-          : item.sent ? " – gesendet, Antwort steht aus" : "";
-        list.appendChild(el("li", "", "Spiel " + item.number + mark + ": " + item.text));
+        var said = item.state !== "waiting" ? "offline.item.unsettled"
+          : item.sent ? "offline.item.sent" : "offline.item";
+        list.appendChild(el("li", "", words.say(said, { number: item.number, text: item.text })));
       });
       if (items.some(function (item) { return item.sent; })) {
-        panel.appendChild(el("p", "hint", "Gesendet, als der Server langsam antwortete: " +
-          "vielleicht ist es schon gespeichert. Es wird nicht doppelt gespeichert: es geht " +
-          "noch einmal hinaus, und der Zettel zeigt es einmal."));
+        panel.appendChild(el("p", "hint", words.say("offline.sent_slowly")));
       }
       if (items[0].state !== "waiting") { showConflict(items[0], items.length - 1); }
       // The sheet's "Spiel N eintragen" and "Nächstes Spiel" count the waiting games too,
@@ -228,39 +225,38 @@
   function showConflict(item, behind) {
     var answer = item.answer || {};
     var tools = el("p", "tools");
+    var numbers = { number: item.number, now: answer.now };
+    var mine = words.say("offline.on_this_phone");
     if (item.state === "taken" && answer.theirs) {
-      blocked.appendChild(el("h2", "", "Spiel " + item.number + " gibt es schon"));
-      blocked.appendChild(el("p", "", "Ein anderes Handy hat Spiel " + item.number +
-        " eingetragen, während dieses offline war. Gespeichert wurde nichts doppelt."));
-      blocked.appendChild(line("Auf dem Zettel:", answer.theirs));
-      blocked.appendChild(line("Auf diesem Handy:", answer.mine || item.text));
-      blocked.appendChild(el("p", "hint", "Dasselbe Spiel? Dann deins verwerfen. Sonst wird " +
-        "deins das nächste Spiel (jetzt Spiel " + answer.now + ")."));
+      blocked.appendChild(el("h2", "", words.say("offline.taken.title", numbers)));
+      blocked.appendChild(el("p", "", words.say("offline.taken.text", numbers)));
+      blocked.appendChild(line(words.say("offline.on_sheet"), answer.theirs));
+      blocked.appendChild(line(mine, answer.mine || item.text));
+      blocked.appendChild(el("p", "hint", words.say("offline.taken.hint", numbers)));
     } else if (item.state === "taken") {
-      blocked.appendChild(el("h2", "", "Spiel " + item.number + " wäre jetzt Spiel " + answer.now));
-      blocked.appendChild(el("p", "", "Auf dem Zettel stehen inzwischen weniger Spiele, als " +
-        "dieses Handy dachte (eins wurde gelöscht)."));
-      blocked.appendChild(line("Auf diesem Handy:", answer.mine || item.text));
+      blocked.appendChild(el("h2", "", words.say("offline.moved.title", numbers)));
+      blocked.appendChild(el("p", "", words.say("offline.moved.text")));
+      blocked.appendChild(line(mine, answer.mine || item.text));
     } else {
-      blocked.appendChild(el("h2", "", "Spiel " + item.number + " ließ sich nicht speichern"));
+      blocked.appendChild(el("h2", "", words.say("offline.refused.title", numbers)));
       var reasons = blocked.appendChild(el("ul", "waiting__reasons"));
       (answer.lines || []).forEach(function (text) { reasons.appendChild(el("li", "", text)); });
-      blocked.appendChild(line("Auf diesem Handy:", answer.mine || item.text));
+      blocked.appendChild(line(mine, answer.mine || item.text));
     }
     if (item.state === "taken") {
-      tools.appendChild(action("Meins als nächstes Spiel speichern", true, function () {
+      tools.appendChild(action(words.say("offline.save_next"), true, function () {
         item.state = "waiting";
         item.as_next = true;
         item.answer = null;
         store.put(item).then(sync);
       }));
     } else if (entryUrl) {
-      tools.appendChild(action("Im Formular korrigieren", true, function () {
+      tools.appendChild(action(words.say("offline.correct"), true, function () {
         sessionStorage.setItem(FILL, item.entry_key);
         location.assign(entryUrl);
       }));
     }
-    tools.appendChild(action("Meins verwerfen", false, function () {
+    tools.appendChild(action(words.say("offline.discard"), false, function () {
       store.waiting(evening).then(function (items) {
         var last = items[items.length - 1];
         return store.remove(item.entry_key).then(function () {
@@ -271,8 +267,7 @@
     }));
     blocked.appendChild(tools);
     if (behind) {
-      blocked.appendChild(el("p", "hint", gamesWord(behind) + " dahinter " +
-        (behind === 1 ? "wartet" : "warten") + ", bis das geklärt ist."));
+      blocked.appendChild(el("p", "hint", words.count("offline.behind", behind)));
     }
     blocked.hidden = false;
   }
@@ -301,7 +296,7 @@
 
   function token(url) {
     return fetch(url, { credentials: "same-origin", cache: "no-store" }).then(function (r) {
-      if (r.status === 403) { return { refused: "Mit diesem Link lässt sich nichts eintragen." }; }
+      if (r.status === 403) { return { refused: words.say("offline.read_only") }; }
       return r.ok ? r.json() : null;
     });
   }
@@ -373,7 +368,7 @@
         }
         if (response.status === 403) {
           return { state: "refused",
-                   answer: { lines: ["Mit diesem Link lässt sich nichts eintragen."] } };
+                   answer: { lines: [words.say("offline.read_only")] } };
         }
         return {};
       });
@@ -400,7 +395,7 @@
     var parts = [];
     var kind = form.querySelector("input[name=kind]:checked");
     var k = kind ? kind.value : "normal";
-    parts.push(kind ? labelOf(kind) : "Normalspiel");
+    parts.push(kind ? labelOf(kind) : words.say("offline.normal"));
     var solo = form.querySelector("input[name=solo]:checked");
     if (k === "solo" && solo) { parts[0] = labelOf(solo); }
     var eachEyes = Array.prototype.filter.call(form.querySelectorAll("input[name^=eyes_]"),
@@ -417,23 +412,26 @@
     var called = caller ? reBoxes.map(function (b) { return b.value; }).indexOf(caller.value) : -1;
     if (called >= 0 && re.length === 2 && (k === "armut" || k === "hochzeit")) {
       var other = re[1 - called];
-      parts.push(k === "armut" ? "Armut: " + labelOf(caller) + ", mitgenommen von " + other
-        : "Hochzeit: " + labelOf(caller) + ", Partner " + other);
+      parts.push(words.say(k === "armut" ? "offline.armut" : "offline.hochzeit",
+                           { caller: labelOf(caller), other: other }));
     }
     var eyes = form.querySelector("[name=re_eyes]");
     if (eyes && eyes.value.trim() && k !== "hammelrennen" && k !== "redeal") {
-      parts.push(eyes.value.trim() + " Augen");
+      parts.push(words.say("offline.eyes", { eyes: eyes.value.trim() }));
     }
     if (k === "hammelrennen" || k === "redeal") { return parts.join(" · "); }
     ["re", "kontra"].forEach(function (party) {
       var said = form.querySelector("input[name=announced_" + party + "]:checked");
-      if (said && said.value === "ansage") { parts.push(PARTY[party] + " angesagt"); }
+      if (said && said.value === "ansage") {
+        parts.push(words.say("offline.announced", { party: PARTY[party] }));
+      }
       else if (said && said.value !== "none") { parts.push(PARTY[party] + ": " + labelOf(said)); }
     });
     ["re", "kontra"].forEach(function (party) {
       var doppelt = form.querySelector("[name=doppelt_" + party + "]");
       if (doppelt && parseInt(doppelt.value, 10) > 0) {
-        parts.push("Doppelt " + PARTY[party] + " ×" + parseInt(doppelt.value, 10));
+        parts.push(words.say("offline.doppelt", { party: PARTY[party],
+                                                   count: parseInt(doppelt.value, 10) }));
       }
     });
     ["re", "kontra"].forEach(function (party) {
@@ -447,12 +445,12 @@
     var answer = form.querySelector("input[name=trickless]:checked:not(:disabled)");
     var zero = eyes && { "0": "re", "240": "kontra" }[eyes.value.trim()];
     if (answer && zero && answer.value === zero) {
-      parts.push(PARTY[zero] + " schwarz (kein Stich)");
+      parts.push(words.say("offline.schwarz", { party: PARTY[zero] }));
     } else if (answer && zero && answer.value === "none") {
-      parts.push(PARTY[zero] + " mit Stich (0 Augen)");
+      parts.push(words.say("offline.trick", { party: PARTY[zero] }));
     }
     var bock = form.querySelector("input[name=manual_bock]:checked");
-    if (bock) { parts.push("Bock vom Tisch beschlossen"); }
+    if (bock) { parts.push(words.say("offline.bock")); }
     return parts.join(" · ");
   }
 
@@ -504,12 +502,10 @@
     }
     note.textContent = "";
     note.hidden = false;
-    note.appendChild(el("h2", "", "Ohne Verbindung: Spiel " + number));
-    note.appendChild(el("p", "", "Speichern legt das Spiel auf diesem Handy ab; gesendet wird " +
-      "es, sobald die Verbindung wieder da ist. Geber, Bock und Punkte rechnet dann der Server."));
+    note.appendChild(el("h2", "", words.say("offline.note.title", { number: number })));
+    note.appendChild(el("p", "", words.say("offline.note.text")));
     if (form.hasAttribute("data-players-auto")) {
-      note.appendChild(el("p", "hint", "Wer spielt, ergibt der Zettel beim Senden. Nur " +
-        "antippen, wenn es anders war."));
+      note.appendChild(el("p", "hint", words.say("offline.players_auto")));
     }
   }
 
@@ -526,8 +522,8 @@
         // The heading named the game, dealer and Bock of the page as it was kept.
         var heading = main.querySelector("h1");
         if (heading) {
-          heading.textContent = "Spiel " + number + " ";
-          offlineMark = heading.appendChild(el("span", "subtle", "ohne Verbindung"));
+          heading.textContent = game(number) + " ";
+          offlineMark = heading.appendChild(el("span", "subtle", words.say("offline.mark")));
         }
       }
       showNote(number);
@@ -549,15 +545,13 @@
       live.entering(number);
       leavePlayersOpen();
       var heading = main.querySelector("h1");
-      if (heading) { heading.textContent = "Spiel " + number; }
+      if (heading) { heading.textContent = game(number); }
       var behind = el("section", "card notice offline-note");
       behind.setAttribute("role", "status");
-      behind.appendChild(el("h2", "", "Spiel " + number + ": nach den Spielen auf diesem Handy"));
-      behind.appendChild(el("p", "", "Auf diesem Handy " + (items.length === 1 ? "wartet" :
-        "warten") + " noch " + items.map(function (item) { return "Spiel " + item.number; })
-        .join(", ") + ". Speichern legt dieses dahinter; gesendet wird in dieser Reihenfolge."));
-      behind.appendChild(el("p", "hint", "Wer spielt, ergibt der Zettel beim Senden. Nur " +
-        "antippen, wenn es anders war."));
+      behind.appendChild(el("h2", "", words.say("offline.behind.title", { number: number })));
+      behind.appendChild(el("p", "", words.count("offline.behind.text", items.length, {
+        games: items.map(function (item) { return game(item.number); }).join(", ") })));
+      behind.appendChild(el("p", "hint", words.say("offline.players_auto")));
       form.parentNode.insertBefore(behind, form);
     })["catch"](function () { /* no IndexedDB: nothing waits here */ });
   }
@@ -570,7 +564,7 @@
     live.entering(number);
     var heading = main.querySelector("h1");
     if (heading) {
-      heading.textContent = "Spiel " + number + " ";
+      heading.textContent = game(number) + " ";
       if (offlineMark) { heading.appendChild(offlineMark); }
     }
   }
@@ -607,7 +601,7 @@
       form.dispatchEvent(new Event("change", { bubbles: true }));
       dirty = false;
       return render().then(function () { return offlineEntry(); }).then(function () {
-        note.insertBefore(el("p", "", "Spiel " + item.number + " wartet auf dem Handy."),
+        note.insertBefore(el("p", "", words.say("offline.kept", { number: item.number })),
                           note.firstChild.nextSibling);
         window.scrollTo(0, 0);
       });
@@ -677,8 +671,7 @@
         // The server has it now: a late answer is waited for, and said so.
         clearTimeout(savingTimer);
         savingTimer = setTimeout(function () {
-          slowNote(true, "Wird gespeichert – der Server antwortet langsam. Bitte warten: " +
-                         "doppelt gespeichert wird nichts.");
+          slowNote(true, words.say("offline.saving_slowly"));
         }, 1500);
         if (filled) {
           event.preventDefault();
@@ -689,8 +682,7 @@
       }
       event.preventDefault();
       keep().then(afterKeeping, function () {
-        showOffline("Das Spiel ließ sich auf dem Handy nicht ablegen (Speicher voll oder " +
-                    "privates Fenster?). Bitte notieren.");
+        showOffline(words.say("offline.not_kept"));
       });
     });
     if (live.copy) { offlineEntry(); }
@@ -716,8 +708,8 @@
     if (event.defaultPrevented || live.online() !== false) { return; }
     if ((event.target.getAttribute("method") || "get").toLowerCase() !== "post") { return; }
     event.preventDefault();
-    showOffline("Das geht erst wieder mit Verbindung." +
-                (entryUrl ? " Neue Spiele lassen sich auch offline eintragen." : ""));
+    showOffline(words.say("offline.needs_connection") +
+                (entryUrl ? " " + words.say("offline.entry_works") : ""));
   });
 
   document.addEventListener("doko:offline", function () {
@@ -737,7 +729,7 @@
   // A sheet drawn anew by live.js has the server's numbers: the waiting games count again.
   document.addEventListener("doko:swapped", function () { render(); });
   document.addEventListener("doko:gone", function () {
-    showOffline("Vielleicht hat die Runde neue Links bekommen.", "Dieser Link gilt nicht mehr.");
+    showOffline(words.say("offline.gone.text"), words.say("offline.gone.title"));
   });
 
   // A kept copy shows the sheet, not the messages of the moment it was kept ("gespeichert",

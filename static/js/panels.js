@@ -30,7 +30,7 @@
         if (body.hasAttribute("data-panel-loaded")) { return; }  // keep the words it has
         var note = body.querySelector(".panel-offline") || document.createElement("p");
         note.className = "hint panel-offline";
-        note.textContent = "Die Rechnung lädt, sobald wieder Verbindung da ist.";
+        note.textContent = window.DokoWords.say("panels.offline");
         body.appendChild(note);
       })
       .then(function () { body.removeAttribute("aria-busy"); });

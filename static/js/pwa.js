@@ -10,8 +10,10 @@
     navigator.serviceWorker.register(worker)["catch"](function () { /* the pages work without */ });
   }
 
-  document.querySelectorAll("form input[name=runde]").forEach(function (input) {
+  // The start page's "forget" forms: each sends the Runde's id in a field named runde.
+  document.querySelectorAll("input[name=runde]").forEach(function (input) {
     var form = input.form;
+    if (!form) { return; }
     form.addEventListener("submit", function (event) {
       if (!window.caches) { return; }
       event.preventDefault();

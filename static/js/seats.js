@@ -3,7 +3,8 @@
 (function () {
   "use strict";
   var list = document.querySelector(".seat-list");
-  if (!list) { return; }
+  var words = window.DokoWords;
+  if (!list || !words) { return; }
 
   function renumber() {
     list.querySelectorAll("[data-seat-number]").forEach(function (input, index) {
@@ -26,12 +27,12 @@
     number.hidden = true;
     var moves = document.createElement("span");
     moves.className = "seat__moves";
-    [["↑", -1, "nach oben"], ["↓", 1, "nach unten"]].forEach(function (spec) {
+    [["↑", -1, "seats.up"], ["↓", 1, "seats.down"]].forEach(function (spec) {
       var b = document.createElement("button");
       b.type = "button";
       b.className = "button button--small button--quiet";
       b.textContent = spec[0];
-      b.setAttribute("aria-label", name + " " + spec[2]);
+      b.setAttribute("aria-label", words.say(spec[2], { name: name }));
       b.addEventListener("click", function () {
         if (spec[1] < 0 && row.previousElementSibling) {
           list.insertBefore(row, row.previousElementSibling);

@@ -19,8 +19,11 @@ importScripts("static/js/store.js");
 
 // Filled in by scorer/web/server/pwa.py as it serves this file: the static files to keep, at their
 // versioned addresses (scorer/web/server/assets.py), and a cache name that changes with any of
-// them, so that an update installs a new worker which keeps the new files and drops the old.
-var BUILD = {"cache": "doko-static", "precache": []};
+// them, so that an update installs a new worker which keeps the new files and drops the old;
+// and the worker's own words in the device's language (scorer/words/scripts.py). A device that
+// changes its language gets another file, so a new worker installs and keeps the "Keine
+// Verbindung" page (and the manifest) anew, in the new language.
+var BUILD = {"cache": "doko-static", "precache": [], "words": {}};
 var STATIC = BUILD.cache;
 var STATIC_FILES = BUILD.precache.map(function (path) { return new URL(path, self.location).href; });
 var RUNDE = "doko-runde-";
@@ -249,7 +252,7 @@ function drop(key) {
 
 function offlinePage() {
   return caches.match(new URL("offline", SCOPE).href).then(function (page) {
-    return page || new Response("Keine Verbindung.", {
+    return page || new Response(BUILD.words.offline || "", {
       status: 503, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   });
 }

@@ -5,7 +5,8 @@
   "use strict";
   var form = document.getElementById("table-form");
   var preview = document.getElementById("table-preview");
-  if (!form || !preview) { return; }
+  var words = window.DokoWords;
+  if (!form || !preview || !words) { return; }
   var url = form.getAttribute("data-preview-url");
   var dealer = form.querySelector("[data-dealer]");
   var ruleOption = dealer ? dealer.querySelector("option[value='']") : null;
@@ -27,11 +28,14 @@
       .then(function (data) {
         if (!data || mine !== asked) { return; }
         if (!data.ok) {
-          say("Noch offen: " + data.messages.slice(0, 2).join(" · "), "preview__problem");
+          say(words.say("table.open", { problems: data.messages.slice(0, 2).join(" · ") }),
+              "preview__problem");
           return;
         }
         say(data.text, "");
-        if (ruleOption) { ruleOption.textContent = "nach der Regel: " + data.suggested; }
+        if (ruleOption) {
+          ruleOption.textContent = words.say("table.by_rule", { dealer: data.suggested });
+        }
       })
       .catch(function () { /* offline: the preview just stays as it was */ });
   }
@@ -52,7 +56,8 @@
       option.hidden = away;
       option.disabled = away;
       if (option.value === "neu") {
-        option.textContent = seated.neu ? newName.value.trim() + " (neu)" : "der neue Spieler";
+        option.textContent = seated.neu ? words.say("table.new_named", { name: newName.value.trim() })
+          : words.say("table.new_player");
       }
     });
     var chosen = dealer.options[dealer.selectedIndex];

@@ -21,7 +21,7 @@
         }
         window.location.replace(url);
         if (response.ok && status) {
-          status.textContent = "Der Zettel ist fertig und wird heruntergeladen.";
+          status.textContent = window.DokoWords.say("zettel.ready");
         }
       })
       ["catch"](function () { setTimeout(ask, 2000); });

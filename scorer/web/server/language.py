@@ -1,18 +1,24 @@
 """Which language a page speaks: the one this device chose (a cookie, kept a year), else the
 best the phone asks for (Accept-Language), else German; only the languages the app is set to
 offer (``DOKO_LANGUAGES``). Flask-Babel chooses with it for templates, forms and formats, and
-the words package (scorer.words.i18n) is told the same for everything worded in Python."""
+the words package (scorer.words.i18n) is told the same for everything worded in Python.
+Every page offers the switch (templates/base.html) when more than one language is offered,
+and carries its scripts' words in its language (scorer.words.scripts). A terminal (``flask``
+commands, ``doko-zettel serve``) speaks its machine's language among the offered ones."""
 
 from __future__ import annotations
 
+import os
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import urlencode, urlsplit
 
 from flask import Blueprint, Flask, abort, current_app, redirect, request
 from flask_babel import Babel, get_locale
 from werkzeug.wrappers import Response
 
 from scorer.words.i18n import LANGUAGES, SOURCE, set_language
+from scorer.words.languages import NAMES, machine_language
+from scorer.words.scripts import page_words
 
 COOKIE = "sprache"
 """The cookie that keeps a device's choice."""
@@ -37,6 +43,18 @@ def choose() -> str:
     return request.accept_languages.best_match(languages) or SOURCE
 
 
+def terminal(app: Flask) -> str:
+    """The language a command speaks in the terminal: the machine's (its locale), if the app
+    offers it, else German."""
+    return machine_language(os.environ, offered(app))
+
+
+def here() -> str:
+    """This page's path and query, to come back to after the switch."""
+    query = urlencode(list(request.args.items(multi=True)))
+    return request.script_root + request.path + (f"?{query}" if query else "")
+
+
 def init_app(app: Flask) -> None:
     """Flask-Babel with our choice and catalogs, and every request's language handed on."""
     Babel(app, locale_selector=choose, default_translation_directories="translations")
@@ -48,6 +66,8 @@ def init_app(app: Flask) -> None:
     @app.context_processor
     def languages() -> dict[str, Any]:
         return {"page_language": str(get_locale() or SOURCE), "languages": offered()}
+
+    app.jinja_env.globals.update(script_words=page_words, language_names=NAMES, here=here)
 
     app.register_blueprint(bp)
 

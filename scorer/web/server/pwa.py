@@ -16,6 +16,7 @@ from werkzeug.wrappers import Response
 
 from scorer.words.answers import app_description
 from scorer.words.i18n import language
+from scorer.words.scripts import worker_words
 
 bp = Blueprint("pwa", __name__)
 
@@ -47,26 +48,29 @@ def manifest() -> Response:
     return response
 
 
-PRECACHE = ["css/app.css", "css/live.css", "js/store.js", "js/live.js", "js/offline.js",
-            "js/pwa.js", "js/entry.js", "js/draft.js", "js/seats.js", "js/panels.js",
-            "favicon.svg", "icons/icon-192.png"]
+PRECACHE = ["css/app.css", "css/live.css", "js/words.js", "js/store.js", "js/live.js",
+            "js/offline.js", "js/pwa.js", "js/entry.js", "js/draft.js", "js/seats.js",
+            "js/panels.js", "favicon.svg", "icons/icon-192.png"]
 """The static files a phone keeps for pages without a connection (static/js/sw.js)."""
 
-BUILD_LINE = 'var BUILD = {"cache": "doko-static", "precache": []};'
+BUILD_LINE = 'var BUILD = {"cache": "doko-static", "precache": [], "words": {}};'
 """The line of sw.js that service_worker() fills in."""
 
 
 @bp.get("/sw.js")
 def service_worker() -> Response:
     """The service worker, at the root so that its scope is the whole app, with the
-    versioned addresses of the files it keeps and a cache name that changes with them."""
+    versioned addresses of the files it keeps, a cache name that changes with them, and its
+    words in the device's language (it has no page to read them from)."""
     script = (Path(current_app.static_folder or "static") / "js" / "sw.js").read_text(
         encoding="utf-8")
     if BUILD_LINE not in script:
         raise RuntimeError(f"static/js/sw.js lacks the line {BUILD_LINE!r}")
     precache = [url_for("static", filename=path) for path in PRECACHE]
-    version = hashlib.sha256("\n".join(precache).encode()).hexdigest()[:12]
-    build = json.dumps({"cache": f"doko-static-{version}", "precache": precache})
+    words = worker_words()
+    version = hashlib.sha256("\n".join([*precache, language()]).encode()).hexdigest()[:12]
+    build = json.dumps({"cache": f"doko-static-{version}", "precache": precache,
+                        "words": words})
     response = Response(script.replace(BUILD_LINE, f"var BUILD = {build};", 1),
                         mimetype="text/javascript")
     # Browsers check for a new worker on every navigation; never answer from a cache.
