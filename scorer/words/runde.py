@@ -100,6 +100,11 @@ def choose_a_preset() -> str:
     return _("Bitte ein Regelwerk auswählen.")
 
 
+def qr_title() -> str:
+    """The title of a link's QR code (what a screen reader says)."""
+    return _("QR-Code")
+
+
 __all__ = [
     "COME_BACK",
     "choose_a_preset",
@@ -113,6 +118,7 @@ __all__ = [
     "not_in_future",
     "player_added",
     "preset_chosen",
+    "qr_title",
     "remembered",
     "renamed",
     "retired",

@@ -101,7 +101,7 @@ def show(token: str) -> str:
 
 def changed_options(group: Group) -> dict[str, str]:
     """The options the Runde changed on top of its preset, in German."""
-    return {OPTION_LABELS[k]: format_value(k, v) for k, v in group.overrides.items()}
+    return {_(OPTION_LABELS[k]): format_value(k, v) for k, v in group.overrides.items()}
 
 
 def _group_page(group: Group, add_form: PlayerForm) -> str:
@@ -109,7 +109,7 @@ def _group_page(group: Group, add_form: PlayerForm) -> str:
     # first, from the Runde's year as kept (scorer.web.year.seasons).
     return render_template(
         "group.html", group=group, add_form=add_form, **runde_season(group),
-        action=ActionForm(formdata=None), preset_label=PRESET_LABELS[group.preset],
+        action=ActionForm(formdata=None), preset_label=_(PRESET_LABELS[group.preset]),
         remembered_here=remembered.remembered_token(group) == g.link_token,
         changed=changed_options(group), summary=summary(services.house_rules(group)),
         qr_edit=qr_svg(public_url("groups.show", token=group.edit_token)),
@@ -224,7 +224,7 @@ def rules(token: str) -> str | Response | tuple[str, int]:
         limits=option_limits(form),
         preset_form=PresetForm(formdata=None, data={"preset": group.preset}),
         summary=summary(current), help=OPTION_HELP,
-        preset_label=PRESET_LABELS[group.preset], presets=PRESETS,
+        preset_label=_(PRESET_LABELS[group.preset]), presets=PRESETS,
         changed=changed_options(group),
     ), 422 if problems else 200
 
