@@ -14,7 +14,7 @@ from __future__ import annotations
 import datetime as dt
 
 from scorer.core.kasse import AbsentPays
-from scorer.words.formats import date, money
+from scorer.words.formats import date, money, time
 from scorer.words.i18n import N_, _
 
 ABSENT_LABELS = {
@@ -82,6 +82,11 @@ def entry_line(cents: int, text: str, day: dt.date, action: str) -> str:
     if action == "restored":
         return _("%(kind)s „%(text)s“ %(amount)s vom %(date)s wiederhergestellt") % values
     return _("%(kind)s „%(text)s“ %(amount)s vom %(date)s") % values + f" {action}"
+
+
+def moment(when: dt.datetime) -> str:
+    """When a change was made, as its history line says it: "05.03.2026 21:14"."""
+    return f"{date(when)} {time(when)}"
 
 
 def paid_line(who: str, cents: int, number: object, before: int | None) -> str:
@@ -177,6 +182,7 @@ __all__ = [
     "entry_line",
     "marked_paid",
     "marked_unpaid",
+    "moment",
     "no_minus",
     "no_such_change",
     "no_such_entry",

@@ -170,7 +170,7 @@ def history(token: str) -> str:
     here = services.link_fingerprint()
     return render_template("kasse_history.html", group=group,
                            lines=services.kasse_history(group), here=here,
-                           action=ActionForm(formdata=None))
+                           action=ActionForm(formdata=None), moment=words.moment)
 
 
 @bp.get("/bericht")
