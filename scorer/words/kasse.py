@@ -14,7 +14,7 @@ from __future__ import annotations
 import datetime as dt
 
 from scorer.core.kasse import AbsentPays
-from scorer.words.formats import date, money, time
+from scorer.words.formats import date, decimal_symbol, money, time
 from scorer.words.i18n import N_, _
 
 ABSENT_LABELS = {
@@ -58,6 +58,15 @@ def open_text(rest: int, cents: int) -> str:
         return _("noch %(rest)s (von %(amount)s)") % {"rest": money(rest),
                                                       "amount": money(cents)}
     return money(rest)
+
+
+def typed_amount(text: str | None) -> str | None:
+    """An amount as typed in the language spoken now, as the core reads amounts (the German
+    way, scorer.core.kasse.parse_cents): "12.50" and "1,234.50" typed in English are "12,50"
+    and "1234,50"; German is read as it is."""
+    if text is None or decimal_symbol() == ",":
+        return text
+    return text.replace(",", "").replace(".", ",")
 
 
 def entry_kind(cents: int) -> str:
@@ -191,6 +200,7 @@ __all__ = [
     "not_deleted",
     "open_text",
     "paid_line",
+    "typed_amount",
     "undone",
     "unpaid_line",
 ]

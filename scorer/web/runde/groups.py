@@ -185,6 +185,7 @@ def edit_player(token: str, player_id: int) -> str | Response | tuple[str, int]:
     if request.method == "POST" and "since" in request.form:
         if since.validate_on_submit() and _stored(
                 since.since, services.set_member_since, player, since.since.data):
+            assert since.since.data is not None  # validated: InputRequired
             flash(words.member_since(player.name, since.since.data))
             return redirect(url_for("groups.edit_player", token=token, player_id=player.id))
     elif request.method == "POST" and "retire" in request.form and action.validate_on_submit():

@@ -253,7 +253,7 @@ def add_entry(token: str) -> Response | tuple[str, int]:
     errors: dict[str, list[str]] = {}
     if form.validate_on_submit():
         try:
-            cents = parse_cents(form.amount.data or "", "amount")
+            cents = parse_cents(words.typed_amount(form.amount.data or ""), "amount")
             if cents < 0:
                 raise InvalidKasse([("amount", words.no_minus())])
             sign = 1 if form.kind.data == DEPOSIT else -1
@@ -330,7 +330,7 @@ def absent(token: str) -> Response | tuple[str, int]:
     if not form.validate_on_submit():
         return settings_page(group, absent=form, status=422)
     try:
-        fixed = (parse_cents(form.absent_fixed.data, "absent_fixed")
+        fixed = (parse_cents(words.typed_amount(form.absent_fixed.data), "absent_fixed")
                  if form.absent_pays.data == "fixed" else 0)
         services.set_absent_pays(group, form.absent_pays.data, fixed)
     except InvalidKasse as err:
