@@ -16,6 +16,7 @@ from scorer.core.kasse import KasseState
 from scorer.core.seasons import Method
 from scorer.printed.pdf import fill, html_to_pdf
 from scorer.words.formats import date, day, money, signed
+from scorer.words.i18n import language
 from scorer.words.year import (
     absent_mark,
     figure_heading,
@@ -50,6 +51,7 @@ def season_context(runde: str, title: str, view: Any, today: dt.date,
     report = [report_line(r) for r in view.report if r.charges]
     evenings = view.counted
     return {
+        "language": language(),
         "runde": runde,
         "title": title,
         "date": date(today),
