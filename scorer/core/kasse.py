@@ -31,6 +31,7 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any
 
+from scorer.core.marked import N_
 from scorer.core.rules import InvalidInput
 
 
@@ -48,13 +49,6 @@ class AbsentPays(str, Enum):
     FIXED = "fixed"
     """A fixed amount (``absent_fixed_cents``)."""
 
-
-ABSENT_LABELS = {
-    AbsentPays.NOTHING: "nichts",
-    AbsentPays.AS_LAST: "so viel wie der Letzte des Abends",
-    AbsentPays.FIXED: "einen festen Betrag",
-}
-"""The choices in the table's words."""
 
 MAX_CENTS = 10_000_000
 """The largest amount one Kasse entry may have: 100.000 €, beyond any group's cash box."""
@@ -240,11 +234,12 @@ def check_entry(date: Any, text: Any, cents: Any) -> Entry:
     """A deposit or expense as typed, or InvalidKasse naming the field."""
     problems = []
     if not isinstance(date, dt.date):
-        problems.append(("date", "ein Datum angeben"))
+        problems.append(("date", N_("ein Datum angeben")))
     if not isinstance(text, str) or not text.strip() or len(text.strip()) > 80:
-        problems.append(("text", "sagen, wofür (höchstens 80 Zeichen)"))
+        problems.append(("text", N_("sagen, wofür (höchstens 80 Zeichen)")))
     if type(cents) is not int or cents == 0 or abs(cents) > MAX_CENTS:
-        problems.append(("cents", "einen Betrag angeben, nicht 0 und höchstens 100.000 €"))
+        problems.append(("cents",
+                         N_("einen Betrag angeben, nicht 0 und höchstens 100.000 €")))
     if problems:
         raise InvalidKasse(problems)
     return Entry(date, text.strip(), cents)
@@ -264,7 +259,7 @@ def parse_cents(text: Any, field: str = "amount") -> int:
             sign, euros, cents = match.groups()
             value = int(euros.replace(".", "")) * 100 + int((cents or "0").ljust(2, "0"))
             return -value if sign == "-" else value
-    raise InvalidKasse([(field, "einen Betrag in Euro angeben, etwa 12,50 oder 180")])
+    raise InvalidKasse([(field, N_("einen Betrag in Euro angeben, etwa 12,50 oder 180"))])
 
 
 def check_absent(mode: Any, fixed_cents: Any) -> tuple[AbsentPays, int]:
@@ -272,18 +267,17 @@ def check_absent(mode: Any, fixed_cents: Any) -> tuple[AbsentPays, int]:
     naming the field: an unknown mode, a fixed amount not above 0 or beyond MAX_CENTS."""
     found = next((m for m in AbsentPays if m.value == mode), None)
     if found is None:
-        raise InvalidKasse([("absent_pays", "nichts, so viel wie der Letzte, oder einen festen "
-                                            "Betrag wählen")])
+        raise InvalidKasse([("absent_pays", N_("nichts, so viel wie der Letzte, oder einen "
+                                               "festen Betrag wählen"))])
     if found is AbsentPays.FIXED:
         if type(fixed_cents) is not int or not 0 < fixed_cents <= MAX_CENTS:
-            raise InvalidKasse([("absent_fixed_cents", "einen Betrag über 0 und höchstens "
-                                                       "100.000 € angeben")])
+            raise InvalidKasse([("absent_fixed_cents", N_("einen Betrag über 0 und "
+                                                          "höchstens 100.000 € angeben"))])
         return found, fixed_cents
     return found, 0
 
 
 __all__ = [
-    "ABSENT_LABELS",
     "AbsentPays",
     "Charge",
     "Entry",

@@ -62,29 +62,6 @@ class RecordKind(str, Enum):
     """The most games played under Bock in one evening."""
 
 
-RECORD_LABELS = {
-    RecordKind.HIGHEST_GAME: "Höchstes Spiel",
-    RecordKind.BEST_EVENING: "Bester Abend",
-    RecordKind.WORST_EVENING: "Schlechtester Abend",
-    RecordKind.WON_GAMES_RUN: "Längste Siegesserie (Spiele)",
-    RecordKind.WON_EVENINGS_RUN: "Längste Siegesserie (Abende)",
-    RecordKind.SOLOS_WON: "Meiste gewonnene Soli an einem Abend",
-    RecordKind.BOCK_GAMES: "Meiste Bockspiele an einem Abend",
-}
-"""The records in the table's words (page and PDF say the same)."""
-
-RECORD_UNITS = {
-    RecordKind.HIGHEST_GAME: ("Punkt", "Punkte"),
-    RecordKind.BEST_EVENING: ("Punkt", "Punkte"),
-    RecordKind.WORST_EVENING: ("Punkt", "Punkte"),
-    RecordKind.WON_GAMES_RUN: ("Spiel", "Spiele"),
-    RecordKind.WON_EVENINGS_RUN: ("Abend", "Abende"),
-    RecordKind.SOLOS_WON: ("Solo", "Soli"),
-    RecordKind.BOCK_GAMES: ("Bockspiel", "Bockspiele"),
-}
-"""What each record's figure counts, singular and plural."""
-
-
 class GameMark(NamedTuple):
     """What the records need of one game (a NamedTuple: an evening keeps dozens)."""
 
@@ -327,8 +304,6 @@ def bestenliste(evenings: Iterable[EveningRecords]) -> Bestenliste:
 
 __all__ = [
     "MISSED_FROM",
-    "RECORD_LABELS",
-    "RECORD_UNITS",
     "Bestenliste",
     "EveningRecords",
     "Feat",

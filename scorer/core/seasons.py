@@ -27,6 +27,7 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any
 
+from scorer.core.marked import N_
 from scorer.core.rules import InvalidInput
 
 
@@ -45,15 +46,6 @@ class Method(str, Enum):
     """n + 1 − r placement points per evening (ties share the best rank)."""
     TABLE_POINTS = "table_points"
     """n + 1 − 2r table points per evening, ties sharing the average of their ranks."""
-
-
-METHOD_LABELS = {
-    Method.POINTS: "Punkte",
-    Method.AVERAGE: "Schnitt je Spiel",
-    Method.PLACEMENT: "Platzierungspunkte",
-    Method.TABLE_POINTS: "Tischpunkte",
-}
-"""The methods in the table's words (page, PDF and form say the same)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +118,9 @@ def calendar_year(date: dt.date) -> Season:
     return Season(str(date.year), dt.date(date.year, 1, 1))
 
 
+SAME_NAME = N_("jeder Saison-Name nur einmal")
+"""What two seasons of one name are told (on the list: the form has a field for it)."""
+
 EARLIER = "Davor"
 """The name of the range before a Runde's first own season."""
 
@@ -154,18 +149,19 @@ def check_seasons(seasons: Iterable[tuple[Any, Any]]) -> tuple[Season, ...]:
     problems: list[tuple[str, str]] = []
     for k, (name, start) in enumerate(seasons):
         if not isinstance(name, str) or not name.strip() or len(name.strip()) > 40:
-            problems.append((f"seasons[{k}].name", "einen Namen mit höchstens 40 Zeichen angeben"))
+            problems.append((f"seasons[{k}].name",
+                             N_("einen Namen mit höchstens 40 Zeichen angeben")))
             continue
         if not isinstance(start, dt.date):
-            problems.append((f"seasons[{k}].start", "ein Datum angeben"))
+            problems.append((f"seasons[{k}].start", N_("ein Datum angeben")))
             continue
         out.append(Season(name.strip(), start))
     names = [s.name.casefold() for s in out]
     starts = [s.start for s in out]
     if len(set(names)) != len(names):
-        problems.append(("seasons", "jeder Saison-Name nur einmal"))
+        problems.append(("seasons", SAME_NAME))
     if len(set(starts)) != len(starts):
-        problems.append(("seasons", "an einem Tag beginnt höchstens eine Saison"))
+        problems.append(("seasons", N_("an einem Tag beginnt höchstens eine Saison")))
     if problems:
         raise InvalidSeason(problems)
     return tuple(sorted(out, key=lambda s: s.start))
@@ -324,6 +320,10 @@ MAX_MIN_GAMES = 10_000
 """The largest ``min_games`` a Runde may set: more games than a weekly Runde plays in years."""
 MAX_ABSENT_TABLE_POINTS = 100
 """``absent_table_points`` lies within ± this (an evening's table points lie within ± 6)."""
+MIN_GAMES_PROBLEM = N_("eine ganze Zahl von 0 bis %(max)s angeben")
+"""What a bad ``min_games`` is told (``max``: MAX_MIN_GAMES)."""
+ABSENT_POINTS_PROBLEM = N_("eine ganze Zahl von −%(max)s bis %(max)s angeben")
+"""What a bad ``absent_table_points`` is told (``max``: MAX_ABSENT_TABLE_POINTS)."""
 
 
 def check_settings(method: Any, min_games: Any, absent_table_points: Any
@@ -337,11 +337,11 @@ def check_settings(method: Any, min_games: Any, absent_table_points: Any
     except InvalidSeason as err:
         problems += err.problems
     if type(min_games) is not int or not 0 <= min_games <= MAX_MIN_GAMES:
-        problems.append(("min_games", f"eine ganze Zahl von 0 bis {MAX_MIN_GAMES} angeben"))
+        problems.append(("min_games", MIN_GAMES_PROBLEM % {"max": MAX_MIN_GAMES}))
     if type(absent_table_points) is not int or not (
             -MAX_ABSENT_TABLE_POINTS <= absent_table_points <= MAX_ABSENT_TABLE_POINTS):
-        problems.append(("absent_table_points", f"eine ganze Zahl von −{MAX_ABSENT_TABLE_POINTS} "
-                                                f"bis {MAX_ABSENT_TABLE_POINTS} angeben"))
+        problems.append(("absent_table_points",
+                         ABSENT_POINTS_PROBLEM % {"max": MAX_ABSENT_TABLE_POINTS}))
     if problems or found is None:
         raise InvalidSeason(problems)
     return found, min_games, absent_table_points
@@ -352,15 +352,17 @@ def method_of(value: Any) -> Method:
     for member in Method:
         if member.value == value:
             return member
-    raise InvalidSeason([("season_ranking", "unbekannte Wertung (points, average, placement, "
-                                            "table_points)")])
+    raise InvalidSeason([("season_ranking", N_("unbekannte Wertung (points, average, "
+                                               "placement, table_points)"))])
 
 
 __all__ = [
+    "ABSENT_POINTS_PROBLEM",
     "EARLIER",
     "MAX_ABSENT_TABLE_POINTS",
     "MAX_MIN_GAMES",
-    "METHOD_LABELS",
+    "MIN_GAMES_PROBLEM",
+    "SAME_NAME",
     "RANKINGS",
     "EveningResult",
     "EveningShare",

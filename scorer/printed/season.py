@@ -15,14 +15,16 @@ from typing import Any
 from scorer.core.kasse import KasseState
 from scorer.core.seasons import Method
 from scorer.printed.pdf import fill, html_to_pdf
+from scorer.words.formats import date, day, money, signed
+from scorer.words.i18n import language
 from scorer.words.year import (
-    FIGURE_HEADINGS,
-    METHOD_LABELS,
-    METHOD_SENTENCES,
-    euro,
+    absent_mark,
+    figure_heading,
     figure_text,
+    method_label,
+    method_sentence,
     report_line,
-    signed,
+    span,
 )
 
 
@@ -39,8 +41,8 @@ def season_context(runde: str, title: str, view: Any, today: dt.date,
             "won": s.evenings_won, "evenings": s.evenings_played, "games": s.games,
             "tone": "pos" if s.points > 0 else "neg" if s.points < 0 else "zero",
             "evenings_list": [{
-                "number": e.key, "date": e.date.strftime("%d.%m."),
-                "rank": f"{e.rank}." if e.rank is not None else "fehlte",
+                "number": e.key, "date": day(e.date),
+                "rank": f"{e.rank}." if e.rank is not None else absent_mark(),
                 "points": signed(e.points) if e.rank is not None else "",
                 "figure": figure_text(method, e.figure)
                 if method in (Method.PLACEMENT, Method.TABLE_POINTS) else "",
@@ -49,22 +51,22 @@ def season_context(runde: str, title: str, view: Any, today: dt.date,
     report = [report_line(r) for r in view.report if r.charges]
     evenings = view.counted
     return {
+        "language": language(),
         "runde": runde,
         "title": title,
-        "date": today.strftime("%d.%m.%Y"),
-        "span": (f"{evenings[0].date:%d.%m.%Y} bis {evenings[-1].date:%d.%m.%Y}"
-                 if evenings else ""),
+        "date": date(today),
+        "span": span(evenings[0].date, evenings[-1].date) if evenings else "",
         "evenings": len(evenings),
-        "method": METHOD_LABELS[method],
-        "method_sentence": METHOD_SENTENCES[method],
+        "method": method_label(method),
+        "method_sentence": method_sentence(method),
         "min_games": view.settings.min_games if method is Method.AVERAGE else 0,
         "show_figure": method is not Method.POINTS,
-        "figure_heading": FIGURE_HEADINGS[method],
+        "figure_heading": figure_heading(method),
         "ranking": ranking,
         "chart": view.ranking_chart if evenings else "",
         "report": report,
-        "balance": euro(kasse.balance) if kasse is not None else "",
-        "owed": euro(sum(kasse.owed.values())) if kasse is not None else "",
+        "balance": money(kasse.balance) if kasse is not None else "",
+        "owed": money(sum(kasse.owed.values())) if kasse is not None else "",
     }
 
 

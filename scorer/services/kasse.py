@@ -14,13 +14,14 @@ from typing import Any
 from sqlalchemy import select
 
 from scorer.core.kasse import InvalidKasse, check_entry
-from scorer.core.settlement import format_euro
 from scorer.services.changes import link_fingerprint
 from scorer.services.refusals import STALE, Refused
 from scorer.services.year import year_of
 from scorer.services.year_settings import touch_year
 from scorer.store.extensions import db
 from scorer.store.models import Evening, Group, KasseEntry, KasseEvent, KasseMark, Player, utcnow
+from scorer.words import kasse as words
+from scorer.words.year import said
 
 PAID = "paid"
 UNPAID = "unpaid"
@@ -34,7 +35,7 @@ def add_kasse_entry(group: Group, date: Any, text: Any, cents: Any) -> KasseEntr
     try:
         checked = check_entry(date, text, cents)
     except InvalidKasse as err:
-        raise Refused(err.problems) from None
+        raise Refused(said(err.problems)) from None
     touch_year(group)
     entry = KasseEntry(group_id=group.id, date=checked.date, text=checked.text,
                        cents=checked.cents)
@@ -49,7 +50,7 @@ def delete_kasse_entry(group: Group, entry_id: int) -> KasseEntry:
     """Delete a deposit or expense (the history brings it back)."""
     entry = _entry(group, entry_id)
     if entry.deleted_at is not None:
-        raise Refused([("", "dieser Eintrag ist schon gelöscht")])
+        raise Refused([("", words.already_deleted())])
     touch_year(group)
     entry.deleted_at = utcnow()
     _record(group, DELETED, entry_id=entry.id, old_cents=entry.cents)
@@ -61,7 +62,7 @@ def restore_kasse_entry(group: Group, entry_id: int) -> KasseEntry:
     """Bring back a deleted deposit or expense."""
     entry = _entry(group, entry_id)
     if entry.deleted_at is None:
-        raise Refused([("", "dieser Eintrag ist nicht gelöscht")])
+        raise Refused([("", words.not_deleted())])
     touch_year(group)
     entry.deleted_at = None
     _record(group, RESTORED, entry_id=entry.id, new_cents=entry.cents)
@@ -72,7 +73,7 @@ def restore_kasse_entry(group: Group, entry_id: int) -> KasseEntry:
 def _entry(group: Group, entry_id: int) -> KasseEntry:
     entry = find_kasse_entry(group, entry_id)
     if entry is None:
-        raise Refused([("", "diesen Eintrag gibt es nicht")])
+        raise Refused([("", words.no_such_entry())])
     return entry
 
 
@@ -139,8 +140,7 @@ def _charge(group: Group, number: int, player_id: int) -> tuple[Evening, Player,
     charge = next((c.cents for c in year_of(group).everything.charges
                    if c.key == number and c.player == player.name), None)
     if charge is None:
-        raise Refused([("", f"Abend {number} verlangt von {player.name} nichts für die Kasse "
-                            "(mehr)")])
+        raise Refused([("", words.charges_nothing(number, player.name))])
     return evening, player, charge
 
 
@@ -148,14 +148,14 @@ def _evening(group: Group, number: int) -> Evening:
     evening: Evening | None = db.session.scalar(select(Evening).where(Evening.group_id == group.id,
                                                       Evening.number == number))
     if evening is None:
-        raise Refused([("", "diesen Abend gibt es nicht")])
+        raise Refused([("", words.no_such_evening())])
     return evening
 
 
 def _player(group: Group, player_id: int) -> Player:
     player = next((p for p in group.players if p.id == player_id), None)
     if player is None:
-        raise Refused([("", "diesen Spieler gibt es in dieser Runde nicht")])
+        raise Refused([("", words.no_such_player())])
     return player
 
 
@@ -251,18 +251,12 @@ def _text(event: KasseEvent, numbers: Mapping[int, int], names: Mapping[int, str
           entries: Mapping[int, KasseEntry]) -> str:
     if event.entry_id is not None:
         entry = entries[event.entry_id]
-        kind = "Einzahlung" if entry.cents > 0 else "Ausgabe"
-        done = {ADDED: "eingetragen", DELETED: "gelöscht", RESTORED: "wiederhergestellt"}
-        return (f"{kind} „{entry.text}“ {format_euro(entry.cents)} vom "
-                f"{entry.date.strftime('%d.%m.%Y')} {done.get(event.action, event.action)}")
+        return words.entry_line(entry.cents, entry.text, entry.date, event.action)
     who = names.get(event.player_id or 0, "?")
     number = numbers.get(event.evening_id or 0, "?")
     if event.new_cents is not None:
-        earlier = (f" (vorher {format_euro(event.old_cents)} bezahlt)"
-                   if event.old_cents is not None else "")
-        return f"{who}: {format_euro(event.new_cents)} für Abend {number} bezahlt{earlier}"
-    return (f"{who}: {format_euro(event.old_cents or 0)} für Abend {number} wieder offen "
-            "(nicht bezahlt)")
+        return words.paid_line(who, event.new_cents, number, event.old_cents)
+    return words.unpaid_line(who, event.old_cents or 0, number)
 
 
 def undo_kasse(group: Group, event_id: int) -> KasseEvent:
@@ -270,7 +264,7 @@ def undo_kasse(group: Group, event_id: int) -> KasseEvent:
     a payment is marked as it was before, an entry added is deleted, one deleted is back."""
     event = find_kasse_event(group, event_id)
     if event is None:
-        raise Refused([("", "diese Änderung gibt es nicht")])
+        raise Refused([("", words.no_such_change())])
     if event.entry_id is not None:
         entry = _entry(group, event.entry_id)
         if (entry.deleted_at is not None) != (event.action == DELETED):

@@ -23,6 +23,8 @@ from scorer.services.refusals import Refused
 from scorer.store import backup
 from scorer.store.extensions import db
 from scorer.store.models import Group, Player, utcnow
+from scorer.words import runde as words
+from scorer.words.runde import COME_BACK as COME_BACK  # table_changes' refusals name it
 
 TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 """What secrets.token_urlsafe makes; anything else is no token of ours."""
@@ -67,7 +69,7 @@ def create_group(name: str, preset: str) -> Group:
     """A new Runde with fresh secret tokens."""
     name = _name(name, RUNDE_NAME)
     if preset not in PRESETS:
-        raise Refused([("preset", "unbekanntes Regelwerk")])
+        raise Refused([("preset", words.unknown_preset())])
     group = Group(name=name, preset=preset, overrides={},
                   edit_token=secrets.token_urlsafe(24), read_token=secrets.token_urlsafe(24))
     db.session.add(group)
@@ -104,11 +106,6 @@ def lock_group(group: Group) -> None:
     db.session.refresh(group, with_for_update=True)
 
 
-COME_BACK = ("Zurückholen: in der Runde unter „Spieler“ auf „Ändern“ und „spielt wieder mit“ "
-             "tippen")
-"""How a retired player comes back, for the messages that refuse them."""
-
-
 def player_name(group: Group, raw: str, field: str = "name", but: Player | None = None) -> str:
     """``raw`` as a player's name is stored, or Refused on the form's ``field``: unreadable
     (scorer.core.names), or another player's of the Runde (names are unique within it, whatever
@@ -118,9 +115,9 @@ def player_name(group: Group, raw: str, field: str = "name", but: Player | None 
                  if name_key(p.name) == name_key(name) and p is not but), None)
     if same is not None and not same.active and but is None:
         # Typed in again to be added (a tester's newcomer at the table): say how they return.
-        raise Refused([(field, f"{same.name} ist ausgeschieden. {COME_BACK}")])
+        raise Refused([(field, words.retired_typed_again(same.name))])
     if same is not None:
-        raise Refused([(field, f"{name} gibt es in dieser Runde schon")])
+        raise Refused([(field, words.name_taken(name))])
     return name
 
 
@@ -157,7 +154,7 @@ def set_member_since(player: Player, day: dt.date) -> None:
     adding, at noon UTC: the same date on the server's clock in Europe. A day after today
     is Refused on ``since``."""
     if day > dt.date.today():
-        raise Refused([("since", "das Datum darf nicht in der Zukunft liegen")])
+        raise Refused([("since", words.not_in_future())])
     lock_group(player.group)
     # The year's kept views (seasons, Kasse) have the players' moments in their key.
     player.created_at = dt.datetime.combine(day, dt.time(12), tzinfo=dt.UTC)

@@ -61,6 +61,7 @@ from scorer.store.models import (
 )
 from scorer.store.models import Season as SeasonRow
 from scorer.words.chart import ranking_chart, season_chart
+from scorer.words.year import ALL_EVENINGS, all_evenings
 
 ALL = "alle"
 """The URL key of all evenings, over every season."""
@@ -259,7 +260,7 @@ class SeasonView:
     @property
     def name(self) -> str:
         """As the pages write it."""
-        return "Alle Abende" if self.key == ALL else self.season.name
+        return all_evenings() if self.key == ALL else self.season.name
 
     @cached_property
     def counted(self) -> tuple[EveningDigest, ...]:
@@ -434,7 +435,7 @@ def _year(group: Group, settings: Settings, players: Sequence[Player]) -> Year:
 
     seasons = tuple(view(season, key, of) for key, (season, of) in
                     sorted(by_season.items(), key=lambda item: item[1][0].start, reverse=True))
-    everything = view(Season("Alle Abende", dt.date.min), ALL, digests)
+    everything = view(Season(ALL_EVENINGS, dt.date.min), ALL, digests)
     return Year(settings, own, members, seasons, everything, entries)
 
 

@@ -8,11 +8,12 @@ from typing import Any
 from sqlalchemy import select
 
 from scorer.core.kasse import InvalidKasse, check_absent
-from scorer.core.seasons import InvalidSeason, check_seasons, check_settings
+from scorer.core.seasons import SAME_NAME, InvalidSeason, check_seasons, check_settings
 from scorer.services.refusals import Refused
 from scorer.services.runden import lock_group
 from scorer.store.extensions import db
 from scorer.store.models import Group, RundeYear, Season
+from scorer.words.year import no_such_season, said
 
 
 def touch_year(group: Group) -> RundeYear:
@@ -35,7 +36,7 @@ def set_ranking(group: Group, method: Any, min_games: Any, absent_table_points: 
     try:
         found, games, points = check_settings(method, min_games, absent_table_points)
     except InvalidSeason as err:
-        raise Refused(err.problems) from None
+        raise Refused(said(err.problems)) from None
     row = touch_year(group)
     row.season_ranking, row.season_min_games, row.absent_table_points = (
         found.value, games, points)
@@ -47,7 +48,7 @@ def set_absent_pays(group: Group, mode: Any, fixed_cents: Any) -> None:
     try:
         found, cents = check_absent(mode, fixed_cents)
     except InvalidKasse as err:
-        raise Refused(err.problems) from None
+        raise Refused(said(err.problems)) from None
     row = touch_year(group)
     row.absent_pays, row.absent_fixed_cents = found.value, cents
     db.session.commit()
@@ -62,7 +63,7 @@ def add_season(group: Group, name: Any, start: Any) -> Season:
         check_seasons([(name, start), *existing])
     except InvalidSeason as err:
         db.session.rollback()  # the raised version too: the page drawn next reads afresh
-        raise Refused([_own_field(f, m) for f, m in err.problems]) from None
+        raise Refused(said(_own_field(f, m) for f, m in err.problems)) from None
     season = Season(group_id=group.id, name=name.strip(), start=start)
     db.session.add(season)
     db.session.commit()
@@ -71,7 +72,8 @@ def add_season(group: Group, name: Any, start: Any) -> Season:
 
 def _own_field(field: str, message: str) -> tuple[str, str]:
     """The core names the list ("seasons[0].name", "seasons"); the form has two fields."""
-    return ("name" if field.endswith(".name") or "Name" in message else "start"), message
+    return ("name" if field.endswith(".name") or field == "seasons" and message == SAME_NAME
+            else "start"), message
 
 
 def remove_season(group: Group, season_id: int) -> Season:
@@ -80,7 +82,7 @@ def remove_season(group: Group, season_id: int) -> Season:
     season = next((s for s in _seasons(group) if s.id == season_id), None)
     if season is None:
         db.session.rollback()
-        raise Refused([("", "diese Saison gibt es nicht (mehr)")])
+        raise Refused([("", no_such_season())])
     db.session.delete(season)
     db.session.commit()
     return season

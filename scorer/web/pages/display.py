@@ -10,6 +10,7 @@ import functools
 from typing import Any, NamedTuple
 
 from scorer.core.rules import Extra, GameKind, HouseRules, SoloKind
+from scorer.words import facts
 from scorer.words.explain import (
     EXTRA_LABELS,
     KIND_LABELS,
@@ -19,6 +20,9 @@ from scorer.words.explain import (
     deviation_text,
     summary,
 )
+from scorer.words.facts import ACTION_WORDS as ACTION_WORDS  # the history says them with _
+from scorer.words.formats import signed
+from scorer.words.i18n import _
 from scorer.words.labels import called_text, names
 
 
@@ -52,53 +56,51 @@ def facts_text(raw: dict[str, Any] | None, deck: int | None = None) -> str:
     if "table" in raw:
         return table_facts_text(raw)
     kind = GameKind(raw.get("kind", "normal"))
-    parts = [KIND_LABELS[kind]]
+    parts = [_(KIND_LABELS[kind])]
     if raw.get("solo"):
-        parts[0] = SOLO_LABELS[SoloKind(raw["solo"])]
+        parts[0] = _(SOLO_LABELS[SoloKind(raw["solo"])])
         if raw.get("pflicht") is not None:
-            parts[0] += " (Pflicht)" if raw["pflicht"] else " (Lust)"
+            parts[0] += facts.pflicht(bool(raw["pflicht"]))
     if raw.get("eyes"):
         parts.append(" · ".join(f"{p} {e}" for p, e in raw["eyes"].items()))
     if raw.get("re"):
-        parts.append("Re " + ", ".join(raw["re"]))
+        parts.append(facts.re_players(", ".join(raw["re"])))
     if called := called_text(kind, raw.get("re") or (), raw.get("caller")):
         parts.append(called)
     if raw.get("re_eyes") is not None:
-        parts.append(f"{raw['re_eyes']} Augen")
+        parts.append(facts.eyes(raw["re_eyes"]))
     for party, level in (raw.get("announced") or {}).items():
         if level == "ansage":
-            parts.append(f"{PARTY_WORDS[party]} angesagt")  # not "Re: Re"
+            parts.append(facts.announced(PARTY_WORDS[party]))  # not "Re: Re"
         elif level != "none":
-            parts.append(f"{PARTY_WORDS[party]}: {LEVEL_LABELS[level]}")
+            parts.append(f"{PARTY_WORDS[party]}: {_(LEVEL_LABELS[level])}")
     for party, count in (raw.get("doppelt") or {}).items():
         if count:
-            parts.append(f"Doppelt {PARTY_WORDS[party]} ×{count}")
+            parts.append(facts.doppelt(PARTY_WORDS[party], count))
     for party, extras in (raw.get("extras") or {}).items():
         for name, count in (extras or {}).items():
             if count:
-                parts.append(f"{EXTRA_LABELS[Extra(name)]} ({PARTY_WORDS[party]}) {count}")
+                parts.append(f"{_(EXTRA_LABELS[Extra(name)])} ({PARTY_WORDS[party]}) {count}")
     zero = {0: "re", 240: "kontra"}.get(raw.get("re_eyes"))  # type: ignore[arg-type]
     if raw.get("trickless"):
-        parts.append(f"{PARTY_WORDS[raw['trickless']]} schwarz (kein Stich)")
+        parts.append(facts.trickless(PARTY_WORDS[raw["trickless"]]))
     elif deck == 48 and zero is not None and kind.has_parties:
-        parts.append(f"{PARTY_WORDS[zero]} mit Stich (0 Augen)")
+        parts.append(facts.zero_with_trick(PARTY_WORDS[zero]))
     if raw.get("points"):  # a recorded game (RULES.md §10.1): its points and its note
-        parts.append(", ".join(f"{p} {v:+d}".replace("-", "−")
+        parts.append(", ".join(f"{p} {signed(v) if v else '+0'}"
                                for p, v in raw["points"].items()))
     if raw.get("note"):
-        parts.append(f"Notiz: {raw['note']}")
+        parts.append(facts.note(raw["note"]))
     if raw.get("dealer_stays"):
-        parts.append("Geber bleibt")
+        parts.append(facts.dealer_stays())
     if raw.get("manual_bock"):
-        parts.append("Bock vom Tisch beschlossen")
+        parts.append(facts.manual_bock())
     return " · ".join(parts)
 
 
 def table_facts_text(raw: dict[str, Any]) -> str:
     """A table change as entered (names): "Am Tisch: Anna, Ben, Fritz, Dora · gibt: Fritz"."""
-    dealer = raw.get("dealer")
-    return (f"Am Tisch: {', '.join(map(str, raw['table']))} · "
-            + (f"gibt: {dealer}" if dealer is not None else "Geber nach der Regel"))
+    return facts.table_facts([str(name) for name in raw["table"]], raw.get("dealer"))
 
 
 PARTY_WORDS = {"re": "Re", "kontra": "Kontra"}
@@ -115,10 +117,6 @@ def sentence(message: str) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
-ACTION_WORDS = {"create": "eingetragen", "edit": "geändert", "delete": "gelöscht",
-                "restore": "wiederhergestellt"}
-
-
 def who_plays(seats: list[tuple[int, str]], playing: list[str]) -> str:
     """The entry form's folded line on who plays, from the table (id, name) in the order of
     play (RULES.md §7: from the seat after the dealer) and the ticked ids: "Es spielen Cem,
@@ -126,13 +124,7 @@ def who_plays(seats: list[tuple[int, str]], playing: list[str]) -> str:
     ticks change)."""
     ticked = [name for pid, name in seats if str(pid) in playing]
     out = [name for pid, name in seats if str(pid) not in playing]
-    if not ticked:
-        return "Wer spielt? Bitte vier antippen"
-    text = "Es spielen " + ", ".join(ticked)
-    if out:
-        verb = "setzt" if len(out) == 1 else "setzen"
-        text += f" · {names(out)} {verb} aus"
-    return text
+    return facts.who_plays_text(ticked, names(out) if out else "", len(out))
 
 
 def open_question(messages: list[str]) -> str:
@@ -140,4 +132,4 @@ def open_question(messages: list[str]) -> str:
     "Noch offen: welches Solo wurde gespielt?" (the core's "fehlt: " is said once, by
     "Noch offen"). At most two, so the bar stays small."""
     asked = [m.removeprefix("fehlt: ") for m in messages[:2]]
-    return "Noch offen: " + " · ".join(asked)
+    return facts.still_open(asked)

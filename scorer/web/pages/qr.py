@@ -8,11 +8,16 @@ import functools
 import segno
 from markupsafe import Markup
 
+from scorer.words.runde import qr_title
+
+
+def qr_svg(url: str) -> Markup:
+    """A QR code of ``url`` as inline SVG, titled in the language spoken now."""
+    return _drawn(url, qr_title())
+
 
 @functools.lru_cache(maxsize=256)
-def qr_svg(url: str) -> Markup:
-    """A QR code of ``url`` as inline SVG.
-
-    Cached: finding the best mask takes tens of milliseconds and links rarely change."""
+def _drawn(url: str, title: str) -> Markup:
+    # Cached: finding the best mask takes tens of milliseconds and links rarely change.
     code = segno.make(url, error="m")
-    return Markup(code.svg_inline(scale=4, border=2, omitsize=True, title="QR-Code"))
+    return Markup(code.svg_inline(scale=4, border=2, omitsize=True, title=title))

@@ -3,6 +3,7 @@ preset the house rules start from, a Runde forgotten on this device."""
 
 from __future__ import annotations
 
+from flask_babel import lazy_gettext
 from wtforms import (
     DateField,
     HiddenField,
@@ -20,7 +21,8 @@ class GroupForm(Form):
     """Start page: a new Runde."""
 
     name = name_field(RUNDE_NAME)
-    preset = SelectField("Regelwerk", choices=choices(PRESET_CHOICES), default="ddv")
+    preset = SelectField(lazy_gettext("Regelwerk"), choices=choices(PRESET_CHOICES),
+                         default="ddv")
 
 
 class PlayerForm(Form):
@@ -32,7 +34,8 @@ class PlayerForm(Form):
 class MemberSinceForm(Form):
     """The day a player came to the Runde (for what absent members pay and score)."""
 
-    since = DateField("Mitglied seit", validators=[InputRequired(message="ein Datum angeben")])
+    since = DateField(lazy_gettext("Mitglied seit"),
+                      validators=[InputRequired(message=lazy_gettext("ein Datum angeben"))])
 
 
 class ForgetForm(Form):
@@ -44,4 +47,4 @@ class ForgetForm(Form):
 class PresetForm(Form):
     """House rules, step one: the preset to start from (resets the changed options)."""
 
-    preset = RadioField("Regelwerk", choices=choices(PRESET_CHOICES))
+    preset = RadioField(lazy_gettext("Regelwerk"), choices=choices(PRESET_CHOICES))

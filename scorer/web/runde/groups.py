@@ -29,7 +29,9 @@ from scorer.web.pages.rule_forms import (
 from scorer.web.runde.forms import ForgetForm, GroupForm, MemberSinceForm, PlayerForm, PresetForm
 from scorer.web.server.hosts import public_url
 from scorer.web.year.season_pages import runde_season
+from scorer.words import runde as words
 from scorer.words.explain import OPTION_HELP, OPTION_LABELS, PRESET_LABELS, format_value, summary
+from scorer.words.i18n import _
 
 bp = Blueprint("groups", __name__)
 
@@ -52,8 +54,7 @@ def index() -> str | Response:
             for field, message in err.problems:
                 form[field].errors = [*form[field].errors, message]
         else:
-            flash("Runde angelegt. Diese Adresse ist euer Schlüssel: als Lesezeichen speichern "
-                  "oder „Auf diesem Gerät merken“.")
+            flash(words.runde_created())
             return redirect(url_for("groups.show", token=group.edit_token))
     # Each remembered Runde with the evening it is playing, if any: one tap to its sheet.
     groups = [(token, group, services.running_evening(group))
@@ -70,9 +71,7 @@ def remember(token: str) -> Response:
     if not ActionForm().validate_on_submit():
         abort(400)
     remembered.remember(group, token)
-    flash(f"„{group.name}“ ist auf diesem Gerät gemerkt"
-          + (" (nur lesen)." if token == group.read_token else ".")
-          + " Vergessen geht auf der Startseite.")
+    flash(words.remembered(group.name, token == group.read_token))
     return redirect(url_for("groups.show", token=token))
 
 
@@ -87,8 +86,7 @@ def forget() -> Response:
     if group_id is not None and remembered.forget(group_id):
         group = services.find_group_by_id(group_id)
         if group is not None:
-            flash(f"„{group.name}“ ist auf diesem Gerät vergessen. Mit ihrem Link lässt sie "
-                  "sich wieder öffnen und merken.")
+            flash(words.forgotten(group.name))
     return redirect(url_for("groups.index"))
 
 
@@ -103,7 +101,7 @@ def show(token: str) -> str:
 
 def changed_options(group: Group) -> dict[str, str]:
     """The options the Runde changed on top of its preset, in German."""
-    return {OPTION_LABELS[k]: format_value(k, v) for k, v in group.overrides.items()}
+    return {_(OPTION_LABELS[k]): format_value(k, v) for k, v in group.overrides.items()}
 
 
 def _group_page(group: Group, add_form: PlayerForm) -> str:
@@ -111,7 +109,7 @@ def _group_page(group: Group, add_form: PlayerForm) -> str:
     # first, from the Runde's year as kept (scorer.web.year.seasons).
     return render_template(
         "group.html", group=group, add_form=add_form, **runde_season(group),
-        action=ActionForm(formdata=None), preset_label=PRESET_LABELS[group.preset],
+        action=ActionForm(formdata=None), preset_label=_(PRESET_LABELS[group.preset]),
         remembered_here=remembered.remembered_token(group) == g.link_token,
         changed=changed_options(group), summary=summary(services.house_rules(group)),
         qr_edit=qr_svg(public_url("groups.show", token=group.edit_token)),
@@ -129,7 +127,7 @@ def renew_links(token: str) -> Response:
     old_edit, old_read = group.edit_token, group.read_token
     services.renew_tokens(group)
     remembered.renewed(group, old_edit, old_read)
-    flash("Neue Links erstellt. Die alten funktionieren nicht mehr: bitte neu teilen.")
+    flash(words.links_renewed())
     return redirect(url_for("groups.show", token=group.edit_token))
 
 
@@ -157,7 +155,7 @@ def add_player(token: str) -> str | Response | tuple[str, int]:
         except services.Refused as err:
             form.name.errors = [m for _, m in err.problems]
         else:
-            flash(f"{player.name} spielt jetzt mit.")
+            flash(words.player_added(player.name))
             # Back at the name field, the cursor in it (static/js/focus.js): the next name.
             return redirect(url_for("groups.show", token=token, _anchor=form.name.id))
     return _group_page(group, form), 422
@@ -179,25 +177,25 @@ def edit_player(token: str, player_id: int) -> str | Response | tuple[str, int]:
     group = group_or_404(token)
     player = next((p for p in group.players if p.id == player_id), None)
     if player is None:
-        return render_template("error.html", title="Nicht gefunden",
-                               message="Diesen Spieler gibt es in dieser Runde nicht."), 404
+        title, message = words.no_such_player()
+        return render_template("error.html", title=title, message=message), 404
     form = PlayerForm(data={"name": player.name})
     since = MemberSinceForm(data={"since": services.member_since(player)})
     action = ActionForm()
     if request.method == "POST" and "since" in request.form:
         if since.validate_on_submit() and _stored(
                 since.since, services.set_member_since, player, since.since.data):
-            flash(f"{player.name} ist Mitglied seit {since.since.data:%d.%m.%Y}.")
+            assert since.since.data is not None  # validated: InputRequired
+            flash(words.member_since(player.name, since.since.data))
             return redirect(url_for("groups.edit_player", token=token, player_id=player.id))
     elif request.method == "POST" and "retire" in request.form and action.validate_on_submit():
         services.retire_player(player, request.form["retire"] == "1")
-        flash(f"{player.name} ist ausgeschieden." if player.retired_at
-              else f"{player.name} ist wieder dabei.")
+        flash(words.retired(player.name, player.retired_at is not None))
         return redirect(url_for("groups.show", token=token))
     elif (request.method == "POST" and "retire" not in request.form
           and form.validate_on_submit()
           and _stored(form.name, services.rename_player, player, form.name.data)):
-        flash(f"Umbenannt in {player.name}.")
+        flash(words.renamed(player.name))
         return redirect(url_for("groups.show", token=token))
     status = 422 if request.method == "POST" else 200
     return render_template("player.html", group=group, player=player, form=form, since=since,
@@ -217,7 +215,7 @@ def rules(token: str) -> str | Response | tuple[str, int]:
         except InvalidRules as err:
             errors = option_errors(err.problems)
         else:
-            flash("Hausregeln gespeichert. Laufende und alte Abende behalten ihre Regeln.")
+            flash(words.house_rules_saved())
             return redirect(url_for("groups.rules", token=token))
     # A refusal is said at the top, each problem linked to its option: the options are
     # nine screens long on a phone.
@@ -227,7 +225,7 @@ def rules(token: str) -> str | Response | tuple[str, int]:
         limits=option_limits(form),
         preset_form=PresetForm(formdata=None, data={"preset": group.preset}),
         summary=summary(current), help=OPTION_HELP,
-        preset_label=PRESET_LABELS[group.preset], presets=PRESETS,
+        preset_label=_(PRESET_LABELS[group.preset]), presets=PRESETS,
         changed=changed_options(group),
     ), 422 if problems else 200
 
@@ -239,7 +237,7 @@ def choose_preset(token: str) -> Response:
     form = PresetForm()
     if form.validate_on_submit():
         services.set_house_rules(group, form.preset.data, {})
-        flash(f"Regelwerk {PRESET_LABELS[group.preset]} gewählt; alle Optionen wie dort.")
+        flash(words.preset_chosen(_(PRESET_LABELS[group.preset])))
     else:
-        flash("Bitte ein Regelwerk auswählen.", "error")
+        flash(words.choose_a_preset(), "error")
     return redirect(url_for("groups.rules", token=token))

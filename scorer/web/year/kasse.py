@@ -26,7 +26,7 @@ from flask import (
 from werkzeug.wrappers import Response
 
 from scorer import services
-from scorer.core.kasse import ABSENT_LABELS, Charge, InvalidKasse, parse_cents
+from scorer.core.kasse import Charge, InvalidKasse, parse_cents
 from scorer.printed.tables import KASSE_COLUMNS, csv_text, kasse_rows
 from scorer.services.year import Year, year_of
 from scorer.store.models import Group
@@ -36,8 +36,10 @@ from scorer.web.pages.lookup import group_or_404
 from scorer.web.pages.numbers import MAX_INT, parse_int
 from scorer.web.year.forms import DEPOSIT, AbsentForm, EntryForm
 from scorer.web.year.season_pages import context, season_or_404, settings_page
+from scorer.words import kasse as words
 from scorer.words.files import runde_file
-from scorer.words.year import ABSENT_SENTENCES, euro, report_line
+from scorer.words.formats import money, signed_money
+from scorer.words.year import report_line, said
 
 bp = Blueprint("kasse", __name__, url_prefix="/r/<token>/kasse")
 
@@ -60,11 +62,7 @@ class OpenCharge:
     @property
     def text(self) -> str:
         """"1,80 €", "noch 0,20 € (von 2,00 €)", "0,30 € zu viel bezahlt"."""
-        if self.rest < 0:
-            return f"{euro(-self.rest)} zu viel bezahlt"
-        if self.rest != self.charge.cents:
-            return f"noch {euro(self.rest)} (von {euro(self.charge.cents)})"
-        return euro(self.rest)
+        return words.open_text(self.rest, self.charge.cents)
 
 
 @dataclass(frozen=True)
@@ -87,8 +85,8 @@ def _members(year: Year) -> list[MemberLine]:
         paid, owed = state.paid.get(member.name, 0), state.owed.get(member.name, 0)
         credit = state.credit.get(member.name, 0)
         if paid or owed or credit or member.name in charged:
-            out.append(MemberLine(member.id, member.name, euro(paid), euro(owed), owed > 0,
-                                  euro(credit) if credit else ""))
+            out.append(MemberLine(member.id, member.name, money(paid), money(owed), owed > 0,
+                                  money(credit) if credit else ""))
     return out
 
 
@@ -118,23 +116,16 @@ def show(token: str) -> str:
     shown, older, older_cents = _open(year, state.open)
     return render_template(
         "kasse.html", group=group, year=year, state=state, members=_members(year),
-        open=shown, older=older, older_owed=euro(older_cents), entries=year.entries,
+        open=shown, older=older, older_owed=money(older_cents), entries=year.entries,
         last=last,
         form=EntryForm(formdata=None, data={"date": dt.date.today()}),
-        action=ActionForm(formdata=None), euro=euro, signed_euro=_signed_euro,
+        action=ActionForm(formdata=None), euro=money, signed_euro=signed_money,
         absent_sentence=_absent_sentence(year), kasse_evenings=_kasse_evenings(year))
-
-
-def _signed_euro(cents: int) -> str:
-    return ("+" if cents > 0 else "") + euro(cents)
 
 
 def _absent_sentence(year: Year) -> str:
     s = year.settings
-    sentence = ABSENT_SENTENCES[s.absent_pays]
-    if s.absent_fixed_cents and s.absent_pays.value == "fixed":
-        sentence = f"Wer nicht da war, zahlt {euro(s.absent_fixed_cents)}."
-    return sentence
+    return words.absent_sentence(s.absent_pays, s.absent_fixed_cents)
 
 
 def _kasse_evenings(year: Year) -> int:
@@ -167,8 +158,8 @@ def member(token: str, player_id: int) -> str:
     return render_template(
         "kasse_member.html", group=group, member=found, rows=shown,
         hidden=len(charges) - len(shown), orphans=orphans,
-        paid=euro(state.paid.get(found.name, 0)), owed=euro(state.owed.get(found.name, 0)),
-        credit=state.credit.get(found.name, 0), euro=euro, action=ActionForm(formdata=None))
+        paid=money(state.paid.get(found.name, 0)), owed=money(state.owed.get(found.name, 0)),
+        credit=state.credit.get(found.name, 0), euro=money, action=ActionForm(formdata=None))
 
 
 @bp.get("/verlauf")
@@ -179,7 +170,7 @@ def history(token: str) -> str:
     here = services.link_fingerprint()
     return render_template("kasse_history.html", group=group,
                            lines=services.kasse_history(group), here=here,
-                           action=ActionForm(formdata=None))
+                           action=ActionForm(formdata=None), moment=words.moment)
 
 
 @bp.get("/bericht")
@@ -235,7 +226,7 @@ def paid(token: str) -> Response:
         _refused(err)
     else:
         name = next(p.name for p in group.players if p.id == player_id)
-        flash(f"{name}: {euro(event.new_cents or 0)} für Abend {number} bezahlt.")
+        flash(words.marked_paid(name, event.new_cents or 0, number))
     return _back(token)
 
 
@@ -250,7 +241,7 @@ def unpaid(token: str) -> Response:
         _refused(err)
     else:
         name = next(p.name for p in group.players if p.id == player_id)
-        flash(f"{name}: Abend {number} ist wieder offen.")
+        flash(words.marked_unpaid(name, number))
     return _back(token)
 
 
@@ -262,20 +253,18 @@ def add_entry(token: str) -> Response | tuple[str, int]:
     errors: dict[str, list[str]] = {}
     if form.validate_on_submit():
         try:
-            cents = parse_cents(form.amount.data or "", "amount")
+            cents = parse_cents(words.typed_amount(form.amount.data or ""), "amount")
             if cents < 0:
-                raise InvalidKasse([("amount", "den Betrag ohne Minus angeben; eine Ausgabe "
-                                               "unter „Art“ wählen")])
+                raise InvalidKasse([("amount", words.no_minus())])
             sign = 1 if form.kind.data == DEPOSIT else -1
             entry = services.add_kasse_entry(group, form.date.data, form.text.data,
                                              sign * cents)
         except InvalidKasse as err:
-            errors = _by_field(err.problems)
+            errors = _by_field(said(err.problems))
         except services.Refused as err:
             errors = _by_field(err.problems)
         else:
-            flash(f"{'Einzahlung' if entry.cents > 0 else 'Ausgabe'} „{entry.text}“ "
-                  f"{euro(entry.cents)} eingetragen.")
+            flash(words.entry_added(entry.cents, entry.text))
             return redirect(url_for("kasse.show", token=token, _anchor="ein-und-ausgaben"))
     year = year_of(group)
     state = year.kasse
@@ -284,10 +273,10 @@ def add_entry(token: str) -> Response | tuple[str, int]:
     shown, older, older_cents = _open(year, state.open)
     return render_template(
         "kasse.html", group=group, year=year, state=state, members=_members(year),
-        open=shown, older=older, older_owed=euro(older_cents), entries=year.entries,
+        open=shown, older=older, older_owed=money(older_cents), entries=year.entries,
         last=None, form=form,
         form_problems=[m for messages in errors.values() for m in messages],
-        action=ActionForm(formdata=None), euro=euro, signed_euro=_signed_euro,
+        action=ActionForm(formdata=None), euro=money, signed_euro=signed_money,
         absent_sentence=_absent_sentence(year), kasse_evenings=_kasse_evenings(year)), 422
 
 
@@ -311,7 +300,7 @@ def delete_entry(token: str, entry_id: int) -> Response:
     except services.Refused as err:
         _refused(err)
     else:
-        flash(f"„{entry.text}“ gelöscht. Rückgängig oben oder im Verlauf.")
+        flash(words.entry_deleted(entry.text))
     return redirect(url_for("kasse.show", token=token))
 
 
@@ -328,7 +317,7 @@ def undo(token: str, event_id: int) -> Response:
     except services.Refused as err:
         _refused(err)
     else:
-        flash("Rückgängig gemacht.")
+        flash(words.undone())
     return _back(token)
 
 
@@ -340,18 +329,26 @@ def absent(token: str) -> Response | tuple[str, int]:
     form = AbsentForm()
     if not form.validate_on_submit():
         return settings_page(group, absent=form, status=422)
-    errors: dict[str, list[str]] = {}
     try:
-        fixed = (parse_cents(form.absent_fixed.data, "absent_fixed")
+        fixed = (parse_cents(words.typed_amount(form.absent_fixed.data), "absent_fixed")
                  if form.absent_pays.data == "fixed" else 0)
         services.set_absent_pays(group, form.absent_pays.data, fixed)
-    except (InvalidKasse, services.Refused) as err:
-        for field, message in err.problems:
-            errors.setdefault("absent_fixed" if field == "absent_fixed_cents" else field,
-                              []).append(message)
-        return settings_page(group, absent=form, errors=errors, status=422)
-    flash("Gespeichert: " + ABSENT_LABELS[year_of(group).settings.absent_pays] + ".")
+    except InvalidKasse as err:
+        return settings_page(group, absent=form, errors=_absent_errors(said(err.problems)),
+                             status=422)
+    except services.Refused as err:
+        return settings_page(group, absent=form, errors=_absent_errors(err.problems),
+                             status=422)
+    flash(words.absent_saved(year_of(group).settings.absent_pays))
     return redirect(url_for("seasons.settings", token=token, _anchor="fehlende"))
+
+
+def _absent_errors(problems: Iterable[tuple[str, str]]) -> dict[str, list[str]]:
+    errors: dict[str, list[str]] = {}
+    for field, message in problems:
+        errors.setdefault("absent_fixed" if field == "absent_fixed_cents" else field,
+                          []).append(message)
+    return errors
 
 
 # ------------------------------------------------------------------ CSV

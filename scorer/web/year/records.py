@@ -9,11 +9,11 @@ from typing import Any
 
 from flask import Blueprint, render_template, request, url_for
 
-from scorer.core.records import RECORD_LABELS, Feat, Record
+from scorer.core.records import Feat, Record
 from scorer.services.year import ALL, year_of
 from scorer.web.pages.lookup import group_or_404
 from scorer.web.year.season_pages import others, season_or_404, title
-from scorer.words.year import count_text, feat_where
+from scorer.words.year import count_text, feat_where, record_label
 
 bp = Blueprint("records", __name__, url_prefix="/r/<token>")
 
@@ -32,7 +32,7 @@ def record_view(token: str, record: Record) -> dict[str, Any]:
     feats = [{"who": ", ".join(f.players), "where": feat_where(f), "link": feat_link(token, f),
               "date": f.place.date}
              for f in record.feats[:SHOWN]]
-    return {"label": RECORD_LABELS[record.kind], "feats": feats,
+    return {"label": record_label(record.kind), "feats": feats,
             "figure": count_text(record.kind, record.figure) if record.figure is not None
             else None, "more": max(len(record.feats) - SHOWN, 0)}
 

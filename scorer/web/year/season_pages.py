@@ -15,14 +15,14 @@ from scorer.services.year import ALL, SeasonView, Year, year_of
 from scorer.store.models import Group
 from scorer.web.pages.forms import ActionForm
 from scorer.web.year.forms import AbsentForm, RankingForm, SeasonForm
+from scorer.words.formats import money_cell, signed
 from scorer.words.year import (
-    FIGURE_HEADINGS,
-    METHOD_LABELS,
-    METHOD_SENTENCES,
-    euro_cell,
+    all_evenings,
+    figure_heading,
     figure_text,
+    method_label,
+    methods_explained,
     season_title,
-    signed,
 )
 
 
@@ -62,14 +62,15 @@ def lines(year: Year, view: SeasonView) -> list[Line]:
 
 def title(year: Year, view: SeasonView) -> str:
     """The season's name as a heading."""
-    return "Alle Abende" if view.key == ALL else season_title(view.season, bool(year.own_seasons))
+    return all_evenings() if view.key == ALL else season_title(view.season,
+                                                              bool(year.own_seasons))
 
 
 def others(year: Year, view: SeasonView | None, everything: bool = False) -> list[dict[str, Any]]:
     """The other seasons to go to (and all evenings, where a page has them), newest first."""
     out = [{"key": s.key, "title": title(year, s), "current": s is view} for s in year.seasons]
     if everything:
-        out.append({"key": ALL, "title": "Alle Abende", "current": view is year.everything})
+        out.append({"key": ALL, "title": all_evenings(), "current": view is year.everything})
     return out
 
 
@@ -81,8 +82,8 @@ def context(year: Year, view: SeasonView | None) -> dict[str, Any]:
     return {
         "year": year, "view": view, "season_title": title(year, view),
         "seasons": others(year, view), "lines": lines(year, view),
-        "method": method, "method_label": METHOD_LABELS[method],
-        "figure_heading": FIGURE_HEADINGS[method],
+        "method": method, "method_label": method_label(method),
+        "figure_heading": figure_heading(method),
         "show_figure": method is not Method.POINTS,
     }
 
@@ -108,11 +109,11 @@ def settings_page(group: Group, ranking: RankingForm | None = None,
         "absent_table_points": s.absent_table_points})
     absent = absent or AbsentForm(formdata=None, data={
         "absent_pays": s.absent_pays.value,
-        "absent_fixed": euro_cell(s.absent_fixed_cents) if s.absent_fixed_cents else ""})
+        "absent_fixed": money_cell(s.absent_fixed_cents) if s.absent_fixed_cents else ""})
     season = season or SeasonForm(formdata=None)
     own = services.own_seasons(group)
     return render_template(
         "year_settings.html", group=group, ranking=ranking, absent=absent, season=season,
         errors=errors or {}, own=own, action=ActionForm(formdata=None),
-        methods=[(METHOD_LABELS[m], sentence) for m, sentence in METHOD_SENTENCES.items()]
+        methods=methods_explained()
     ), status

@@ -31,9 +31,14 @@ from scorer.web.year.season_pages import (
     title,
 )
 from scorer.words.files import runde_file
+from scorer.words.formats import signed
 from scorer.words.year import (
     figure_text,
-    signed,
+    not_there,
+    ranking_saved,
+    season_added,
+    season_printout,
+    season_removed,
 )
 
 bp = Blueprint("seasons", __name__, url_prefix="/r/<token>")
@@ -61,7 +66,7 @@ def player(token: str, player_id: int) -> str:
 
 def _share(method: Method, share: EveningShare) -> dict[str, Any]:
     return {"number": share.key, "date": share.date,
-            "rank": f"{share.rank}." if share.rank is not None else "nicht da",
+            "rank": f"{share.rank}." if share.rank is not None else not_there(),
             "points": signed(share.points) if share.rank is not None else "–",
             "figure": figure_text(method, share.figure)}
 
@@ -95,7 +100,7 @@ def set_ranking(token: str) -> Response | tuple[str, int]:
                                  form.absent_table_points.data)
         except services.Refused as err:
             return settings_page(group, ranking=form, errors=_problems(err), status=422)
-        flash("Wertung gespeichert. Alle Saisons rechnen damit.")
+        flash(ranking_saved())
         return redirect(url_for("seasons.settings", token=token))
     return settings_page(group, ranking=form, status=422)
 
@@ -110,7 +115,7 @@ def add_season(token: str) -> Response | tuple[str, int]:
             season = services.add_season(group, form.name.data, form.start.data)
         except services.Refused as err:
             return settings_page(group, season=form, errors=_problems(err), status=422)
-        flash(f"„{season.name}“ beginnt am {season.start:%d.%m.%Y}.")
+        flash(season_added(season.name, season.start))
         return redirect(url_for("seasons.settings", token=token, _anchor="saisons"))
     return settings_page(group, season=form, status=422)
 
@@ -128,7 +133,7 @@ def remove_season(token: str, season_id: int) -> Response:
     except services.Refused as err:
         flash(" ".join(m for _, m in err.problems), "error")
     else:
-        flash(f"„{season.name}“ entfernt; ihre Abende gehören jetzt zur Saison davor.")
+        flash(season_removed(season.name))
     return redirect(url_for("seasons.settings", token=token, _anchor="saisons"))
 
 
@@ -152,6 +157,6 @@ def pdf(token: str) -> ResponseReturnValue:
         printouts.job(f"saison-{group.id}-{view.key}", context), render_season_pdf,
         lambda: context, runde_file(group.name, f"saison-{name}", "pdf"),
         lambda: render_template("printout_wait.html", group=group, url=url,
-                                title=f"Saison {context['title']}",
+                                title=season_printout(context["title"]),
                                 back=url_for("groups.show", token=token,
                                              saison=request.args.get("saison"))))

@@ -13,30 +13,22 @@ from dataclasses import dataclass
 from flask import Blueprint, render_template, request
 from markupsafe import Markup
 
-from scorer.core.settlement import format_euro
 from scorer.core.stats import PlayerStats
 from scorer.services.year import ALL, year_of
 from scorer.web.pages.lookup import group_or_404
 from scorer.web.year.season_pages import others, season_or_404, title
+from scorer.words import formats
 
 bp = Blueprint("stats", __name__, url_prefix="/r/<token>")
 
-_MINUS = "−"
-
-
 def signed_decimal(value: float | None) -> str:
     """An average as the page prints it: "+1,25", "−0,50", "0,00"; "–" without games."""
-    if value is None:
-        return "–"
-    text = f"{abs(value):.2f}".replace(".", ",")
-    if text == "0,00":
-        return text
-    return ("+" if value > 0 else _MINUS) + text
+    return "–" if value is None else formats.signed_decimal(value)
 
 
 def signed_euro(cents: int) -> str:
     """Money with its sign: "+3,40 €", "−1,20 €", "0,00 €"."""
-    return ("+" if cents > 0 else "") + format_euro(cents)
+    return formats.signed_money(cents)
 
 
 @dataclass(frozen=True)
@@ -67,6 +59,6 @@ def show(token: str) -> str:
         "stats.html", group=group, token=token, result=result, lines=lines,
         chart=Markup(view.season_chart) if result.evenings else "",
         ranking_chart=Markup(view.ranking_chart) if ranking else "",
-        with_money=any(e.money for e in view.evenings), pot=format_euro(result.pot),
+        with_money=any(e.money for e in view.evenings), pot=formats.money(result.pot),
         heading=title(year, view), seasons=others(year, view, everything=True), view=view,
     )

@@ -1,0 +1,206 @@
+"""The Kasse in the table's words (RULES.md §11.2): what absent members pay, a charge still
+open, the lines of its history, and what its changes and refusals say. Pure: imports only the
+standard library, the core and the words package; amounts and dates are
+scorer.words.formats'.
+
+>>> absent_sentence(AbsentPays.FIXED, 200), open_text(180, 200)
+('Wer nicht da war, zahlt 2,00 €.', 'noch 1,80 € (von 2,00 €)')
+>>> entry_line(-18000, "Jahresessen", dt.date(2026, 3, 5), "deleted")
+'Ausgabe „Jahresessen“ −180,00 € vom 05.03.2026 gelöscht'
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from scorer.core.kasse import AbsentPays
+from scorer.words.formats import date, decimal_symbol, money, time
+from scorer.words.i18n import N_, _
+
+ABSENT_LABELS = {
+    AbsentPays.NOTHING: N_("nichts"),
+    AbsentPays.AS_LAST: N_("so viel wie der Letzte des Abends"),
+    AbsentPays.FIXED: N_("einen festen Betrag"),
+}
+"""What absent members pay, as the form's choices."""
+
+ABSENT_SENTENCES = {
+    AbsentPays.NOTHING: N_("Wer nicht da war, zahlt nichts."),
+    AbsentPays.AS_LAST: N_("Wer nicht da war, zahlt so viel wie der Letzte des Abends."),
+    AbsentPays.FIXED: N_("Wer nicht da war, zahlt einen festen Betrag."),
+}
+"""What absent members pay, as a sentence."""
+
+
+def absent_choices() -> list[tuple[str, str]]:
+    """The form's choices: (stored value, words)."""
+    return [(m.value, _(label)) for m, label in ABSENT_LABELS.items()]
+
+
+def absent_sentence(mode: AbsentPays, fixed_cents: int = 0) -> str:
+    """What absent members pay, as the Kasse page says it (the fixed amount named)."""
+    if fixed_cents and mode is AbsentPays.FIXED:
+        return _("Wer nicht da war, zahlt %(amount)s.") % {"amount": money(fixed_cents)}
+    return _(ABSENT_SENTENCES[mode])
+
+
+def absent_saved(mode: AbsentPays) -> str:
+    """After the setting was stored: "Gespeichert: nichts."."""
+    return _("Gespeichert: %(choice)s.") % {"choice": _(ABSENT_LABELS[mode])}
+
+
+def open_text(rest: int, cents: int) -> str:
+    """A charge not settled yet: "1,80 €", "noch 0,20 € (von 2,00 €)", "0,30 € zu viel
+    bezahlt" (``rest``: what it still wants, negative when paid too much)."""
+    if rest < 0:
+        return _("%(amount)s zu viel bezahlt") % {"amount": money(-rest)}
+    if rest != cents:
+        return _("noch %(rest)s (von %(amount)s)") % {"rest": money(rest),
+                                                      "amount": money(cents)}
+    return money(rest)
+
+
+def typed_amount(text: str | None) -> str | None:
+    """An amount as typed in the language spoken now, as the core reads amounts (the German
+    way, scorer.core.kasse.parse_cents): "12.50" and "1,234.50" typed in English are "12,50"
+    and "1234,50"; German is read as it is."""
+    if text is None or decimal_symbol() == ",":
+        return text
+    return text.replace(",", "").replace(".", ",")
+
+
+def entry_kind(cents: int) -> str:
+    """A deposit (above 0) or an expense."""
+    return _("Einzahlung") if cents > 0 else _("Ausgabe")
+
+
+def deposit_or_expense() -> list[tuple[str, str]]:
+    """The entry form's kinds, (deposit, expense) words."""
+    return [("deposit", _("Einzahlung")), ("expense", _("Ausgabe"))]
+
+
+def entry_line(cents: int, text: str, day: dt.date, action: str) -> str:
+    """A history line of a deposit or expense: "Ausgabe „Jahresessen“ −180,00 € vom
+    05.03.2026 gelöscht" (``action``: "added", "deleted" or "restored")."""
+    values = {"kind": entry_kind(cents), "text": text, "amount": money(cents),
+              "date": date(day)}
+    if action == "added":
+        return _("%(kind)s „%(text)s“ %(amount)s vom %(date)s eingetragen") % values
+    if action == "deleted":
+        return _("%(kind)s „%(text)s“ %(amount)s vom %(date)s gelöscht") % values
+    if action == "restored":
+        return _("%(kind)s „%(text)s“ %(amount)s vom %(date)s wiederhergestellt") % values
+    return _("%(kind)s „%(text)s“ %(amount)s vom %(date)s") % values + f" {action}"
+
+
+def moment(when: dt.datetime) -> str:
+    """When a change was made, as its history line says it: "05.03.2026 21:14"."""
+    return f"{date(when)} {time(when)}"
+
+
+def paid_line(who: str, cents: int, number: object, before: int | None) -> str:
+    """A history line of a charge marked paid: "Ben: 1,80 € für Abend 12 bezahlt (vorher
+    0,80 € bezahlt)"."""
+    values = {"who": who, "amount": money(cents), "number": number}
+    if before is None:
+        return _("%(who)s: %(amount)s für Abend %(number)s bezahlt") % values
+    return _("%(who)s: %(amount)s für Abend %(number)s bezahlt (vorher %(before)s "
+             "bezahlt)") % {**values, "before": money(before)}
+
+
+def unpaid_line(who: str, cents: int, number: object) -> str:
+    """A history line of a payment taken back."""
+    return _("%(who)s: %(amount)s für Abend %(number)s wieder offen (nicht bezahlt)") % {
+        "who": who, "amount": money(cents), "number": number}
+
+
+def marked_paid(who: str, cents: int, number: int) -> str:
+    """After a charge was marked paid."""
+    return _("%(who)s: %(amount)s für Abend %(number)s bezahlt.") % {
+        "who": who, "amount": money(cents), "number": number}
+
+
+def marked_unpaid(who: str, number: int) -> str:
+    """After a payment was taken back."""
+    return _("%(who)s: Abend %(number)s ist wieder offen.") % {"who": who, "number": number}
+
+
+def entry_added(cents: int, text: str) -> str:
+    """After a deposit or expense was entered."""
+    return _("%(kind)s „%(text)s“ %(amount)s eingetragen.") % {
+        "kind": entry_kind(cents), "text": text, "amount": money(cents)}
+
+
+def entry_deleted(text: str) -> str:
+    """After a deposit or expense was deleted."""
+    return _("„%(text)s“ gelöscht. Rückgängig oben oder im Verlauf.") % {"text": text}
+
+
+def undone() -> str:
+    """After a change was taken back."""
+    return _("Rückgängig gemacht.")
+
+
+def no_minus() -> str:
+    """An amount typed with a minus: the kind says an expense."""
+    return _("den Betrag ohne Minus angeben; eine Ausgabe unter „Art“ wählen")
+
+
+def already_deleted() -> str:
+    return _("dieser Eintrag ist schon gelöscht")
+
+
+def not_deleted() -> str:
+    return _("dieser Eintrag ist nicht gelöscht")
+
+
+def no_such_entry() -> str:
+    return _("diesen Eintrag gibt es nicht")
+
+
+def no_such_evening() -> str:
+    return _("diesen Abend gibt es nicht")
+
+
+def no_such_player() -> str:
+    return _("diesen Spieler gibt es in dieser Runde nicht")
+
+
+def no_such_change() -> str:
+    return _("diese Änderung gibt es nicht")
+
+
+def charges_nothing(number: int, who: str) -> str:
+    """A charge to mark that the evening no longer makes."""
+    return _("Abend %(number)s verlangt von %(who)s nichts für die Kasse (mehr)") % {
+        "number": number, "who": who}
+
+
+__all__ = [
+    "ABSENT_LABELS",
+    "ABSENT_SENTENCES",
+    "absent_choices",
+    "absent_saved",
+    "absent_sentence",
+    "already_deleted",
+    "charges_nothing",
+    "deposit_or_expense",
+    "entry_added",
+    "entry_deleted",
+    "entry_kind",
+    "entry_line",
+    "marked_paid",
+    "marked_unpaid",
+    "moment",
+    "no_minus",
+    "no_such_change",
+    "no_such_entry",
+    "no_such_evening",
+    "no_such_player",
+    "not_deleted",
+    "open_text",
+    "paid_line",
+    "typed_amount",
+    "undone",
+    "unpaid_line",
+]
