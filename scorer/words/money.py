@@ -98,6 +98,11 @@ def nobody_pays() -> str:
     return _("Niemand muss etwas zahlen.")
 
 
+def saved() -> str:
+    """The flash after the settlement was changed."""
+    return _("Abrechnung gespeichert.")
+
+
 def pot(settlement: Settlement) -> str:
     """What the Kasse gets ("4,80 €"), or "" when the players pay each other."""
     return formats.money(settlement.pot) if settlement.payments else ""
@@ -109,4 +114,4 @@ def balance(cents: int) -> str:
 
 
 __all__ = ["MODES", "ROUNDINGS", "balance", "how", "lines", "mode", "nobody_pays",
-           "payment", "per_point", "pot", "price", "rounding", "transfer"]
+           "payment", "per_point", "pot", "price", "rounding", "saved", "transfer"]

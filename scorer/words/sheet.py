@@ -99,6 +99,17 @@ def when(moment: dt.datetime) -> str:
 # ------------------------------------------------------------------ the printed sheet
 
 
+def printed_title(group: str, number: int) -> str:
+    """The printed sheet's title: "Donnerstagsrunde · Abend 12"."""
+    return _("%(group)s · Abend %(number)s") % {"group": group, "number": number}
+
+
+def count(value: int) -> str:
+    """A count with the language's thousands: "1.234" / "1,234"."""
+    from babel.numbers import format_decimal  # when written: see scorer.words.formats
+    return str(format_decimal(value, locale=formats.locale()))
+
+
 def printed_date(date: dt.date | str | None) -> str:
     """The evening's date as the printed sheet heads it: "Samstag, 28.11.2026"; a string is
     printed as given."""
@@ -155,12 +166,17 @@ def pflicht_lines(played: Sequence[tuple[str, int]], owed: Sequence[str],
     return out
 
 
+def not_rendered(name: str, error: BaseException) -> str:
+    """The log's line when a printed sheet could not be made."""
+    return _("Zettel %(name)s nicht erstellt: %(error)r") % {"name": name, "error": error}
+
+
 def sitting_out() -> str:
     """A player's cell in a game the player sat out (sheet, PDF, CSV): "aus"."""
     return pgettext("sits out", "aus")
 
 
-__all__ = ["GAME_ACTIONS", "TABLE_ACTIONS", "after", "evening_begins", "evening_closed",
-           "final_label", "first_dealer_default", "game_title", "games_played",
-           "part_title", "pending_bock", "pflicht_lines", "printed_date", "restored",
-           "sitting_out", "table_title", "total_after", "when", "who_is_here"]
+__all__ = ["GAME_ACTIONS", "TABLE_ACTIONS", "after", "count", "evening_begins", "evening_closed",
+           "final_label", "first_dealer_default", "game_title", "games_played", "not_rendered",
+           "part_title", "pending_bock", "pflicht_lines", "printed_date", "printed_title",
+           "restored", "sitting_out", "table_title", "total_after", "when", "who_is_here"]
