@@ -173,8 +173,10 @@ def _rows(ledger: Ledger, words: SheetWords, seats: tuple[str, ...],
             for row in words.entries() if _in_part(row, part, games)]
 
 
-def _columns(rows: list[dict[str, Any]], players: int) -> dict[str, float]:
-    """The fixed columns, wide enough for the widest number, value and totals shown."""
+def _columns(rows: list[dict[str, Any]], players: int,
+             heads: dict[str, str]) -> dict[str, float]:
+    """The fixed columns, wide enough for the widest number, value and totals shown, and for
+    their ``heads``."""
     games = [r for r in rows if "cells" in r]
     number = max((_mm(f"{r['number']}{r['mark']} {r['dealer_short']}", _TEXT_PT)
                   for r in games), default=8.0)
@@ -186,9 +188,14 @@ def _columns(rows: list[dict[str, Any]], players: int) -> dict[str, float]:
     total = max((_mm(c["total"], _TOTAL_PT, bold=True) for r in games for c in r["cells"]),
                 default=4.0)
     player = max(points + _mm(" ", _TEXT_PT) + total + _PADDING, _PLAYER_MIN)
-    # At least as wide as the heads ("Nr.", "Wert"); a little room for rounding.
-    return {"number": round(max(number + _PADDING, 11.0) + 0.3, 2),
-            "value": round(max(value + _PADDING, 10.0) + 0.3, 2),
+    # At least as wide as the heads: 11 and 10 mm hold the German "Nr." and "Wert", and a
+    # longer head ("Value") widens its column as much; a little room for rounding.
+    def head(key: str, least: float) -> float:
+        return least * max(1.0, _mm(heads[key], _TEXT_PT)
+                           / _mm(sheet_words.COLUMN_HEADS[key], _TEXT_PT))
+
+    return {"number": round(max(number + _PADDING, head("number", 11.0)) + 0.3, 2),
+            "value": round(max(value + _PADDING, head("value", 10.0)) + 0.3, 2),
             "player": round(player + 0.3, 2)}
 
 
@@ -238,7 +245,8 @@ def sheet_context(
     if words is None:
         words = SheetWords(ledger)
     rows = _rows(ledger, words, seats, part)
-    columns = _columns(rows, len(seats))
+    heads = sheet_words.column_heads()
+    columns = _columns(rows, len(seats), heads)
     summary = part is None or part.number == 1
     last = part is None or part.last >= len(games)
 
@@ -290,6 +298,7 @@ def sheet_context(
             "summary": summary_text(setup.rules, setup.planned_games),
         },
         "columns": columns,
+        "heads": heads,
         "rows": rows,
         "carried": carried,
         "open_bock": _open_bock(ledger, closed) if last else "",

@@ -13,7 +13,7 @@ import datetime as dt
 from collections.abc import Sequence
 
 from scorer.words import formats
-from scorer.words.i18n import N_, _, ngettext, pgettext
+from scorer.words.i18n import N_, _, language, ngettext, pgettext
 
 # ------------------------------------------------------------------ the sheet page
 
@@ -65,7 +65,7 @@ def game_title(action: str, now: int, then: int) -> str:
     """"Spiel 4 geändert"; with the number it had then where it has moved since: "Spiel 14
     eingetragen (damals Spiel 15)"."""
     title = (_(GAME_ACTIONS[action]) % {"number": now} if action in GAME_ACTIONS
-             else f"{_('Spiel %(number)s') % {'number': now}} {action}")
+             else _("Spiel %(number)s") % {"number": now} + " " + action)
     if then != now:
         title += " (" + _("damals Spiel %(number)s") % {"number": then} + ")"
     return title
@@ -77,7 +77,7 @@ def table_title(action: str, now: int, then: int, before: int | None = None) -> 
     (None: not moved)."""
     where = after(now)
     title = (_(TABLE_ACTIONS[action]) % {"where": where} if action in TABLE_ACTIONS
-             else f"{_('Tischwechsel')} {where} {action}")
+             else " ".join([_("Tischwechsel"), where, action]))
     notes = [_("damals %(where)s") % {"where": after(then)}] if then != now else []
     if before is not None:
         notes.append(_("vorher %(where)s") % {"where": after(before)})
@@ -104,10 +104,14 @@ def printed_title(group: str, number: int) -> str:
     return _("%(group)s · Abend %(number)s") % {"group": group, "number": number}
 
 
+THOUSANDS = {"de": ".", "en": ","}
+"""The thousands separator of each language (a count: scorer.words.formats writes no count
+with thousands yet)."""
+
+
 def count(value: int) -> str:
     """A count with the language's thousands: "1.234" / "1,234"."""
-    from babel.numbers import format_decimal  # when written: see scorer.words.formats
-    return str(format_decimal(value, locale=formats.locale()))
+    return f"{value:,}".replace(",", THOUSANDS.get(language(), "."))
 
 
 def printed_date(date: dt.date | str | None) -> str:
@@ -171,12 +175,23 @@ def not_rendered(name: str, error: BaseException) -> str:
     return _("Zettel %(name)s nicht erstellt: %(error)r") % {"name": name, "error": error}
 
 
+COLUMN_HEADS = {"number": N_("Nr."), "value": N_("Wert")}
+"""The printed game table's narrow columns' heads (number and dealer; value and Bock), in
+German: their columns are at least as wide as the German heads need, wider where a language's
+head is longer."""
+
+
+def column_heads() -> dict[str, str]:
+    """The printed game table's narrow columns' heads, said."""
+    return {key: _(head) for key, head in COLUMN_HEADS.items()}
+
+
 def sitting_out() -> str:
     """A player's cell in a game the player sat out (sheet, PDF, CSV): "aus"."""
     return pgettext("sits out", "aus")
 
 
-__all__ = ["GAME_ACTIONS", "TABLE_ACTIONS", "after", "count", "evening_begins", "evening_closed",
-           "final_label", "first_dealer_default", "game_title", "games_played", "not_rendered",
+__all__ = ["COLUMN_HEADS", "GAME_ACTIONS", "TABLE_ACTIONS", "THOUSANDS", "after", "column_heads", "count",
+           "evening_begins", "evening_closed", "final_label", "first_dealer_default", "game_title", "games_played", "not_rendered",
            "part_title", "pending_bock", "pflicht_lines", "printed_date", "printed_title",
            "restored", "sitting_out", "table_title", "total_after", "when", "who_is_here"]
