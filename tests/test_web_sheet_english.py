@@ -9,6 +9,7 @@ import io
 from typing import Any
 
 import pytest
+from conftest import fetch_pdf
 
 pytestmark = pytest.mark.db
 
@@ -61,3 +62,16 @@ def test_an_english_device_gets_english_csv_headers_and_a_german_one_german(
     _speaking(client, "de")
     german = client.get(played + "spiele.csv").data.decode("utf-8-sig")
     assert german.startswith("Nr;Geber;Spielart;Re;Kontra;Augen Re;Augen Kontra;")
+
+
+def test_an_english_device_prints_the_sheet_in_english(client: Any, played: str) -> None:
+    pytest.importorskip("weasyprint")
+    from pypdf import PdfReader
+
+    _speaking(client, "en")
+    pdf = fetch_pdf(client, played + "zettel.pdf")
+    assert pdf.status_code == 200
+    text = " ".join(" ".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf.data)).pages)
+                    .split())
+    assert "Final totals" in text and "Page 1 of 1" in text and "Anna pays Ben €0.20" in text
+    assert "Endstand" not in text and "Seite" not in text
