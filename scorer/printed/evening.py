@@ -15,13 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from scorer.core.evening import Ledger, describe_bock_queue
-from scorer.core.settlement import (
-    MODE_LABELS,
-    ROUNDING_LABELS,
-    Settlement,
-    format_euro,
-    format_price,
-)
+from scorer.core.settlement import Settlement
 from scorer.printed import render
 from scorer.printed.pdf import (
     FONT,
@@ -31,9 +25,13 @@ from scorer.printed.pdf import (
     lean_document_class,
     own_files_fetcher,
 )
+from scorer.words import money as money_words
+from scorer.words import sheet as sheet_words
 from scorer.words.chart import PALETTE, evening_chart
 from scorer.words.explain import describe_rules, deviation_text
 from scorer.words.explain import summary as summary_text
+from scorer.words.formats import number, signed
+from scorer.words.i18n import language
 from scorer.words.labels import (
     OFF_ROTATION,
     OFF_ROTATION_MARK,
@@ -45,9 +43,6 @@ from scorer.words.labels import (
 from scorer.words.rows import AWAY, PLAYS, ChangeWords, RowWords, SheetWords
 
 DEFAULT_TITLE = "Doko-Zettel"
-
-_WEEKDAYS = ("Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag")
-_MINUS = "−"
 
 # The page: A4 landscape with 10 mm side margins (sheet.css). The first page opens with the
 # summary in a strip of four columns (standings, money and notes, rules, chart) above the
@@ -93,26 +88,8 @@ def _mm(text: str, pt: float, bold: bool = False) -> float:
     return _em(text, _BOLD if bold else _REGULAR) * pt * _MM_PER_EM_PT
 
 
-def signed(value: int) -> str:
-    """Points with their sign as the sheet prints them: "+7", "−7", "0"."""
-    if value > 0:
-        return f"+{value}"
-    return f"{_MINUS}{-value}" if value < 0 else "0"
-
-
-def number(value: int) -> str:
-    """A total with a real minus sign and no plus: "23", "−7"."""
-    return f"{_MINUS}{-value}" if value < 0 else str(value)
-
-
 def _tone(value: int) -> str:
     return "pos" if value > 0 else "neg" if value < 0 else "zero"
-
-
-def _date_text(date: dt.date | str | None) -> str:
-    if date is None or isinstance(date, str):
-        return date or ""
-    return f"{_WEEKDAYS[date.weekday()]}, {date.day:02d}.{date.month:02d}.{date.year}"
 
 
 def _row(words: RowWords, seats: tuple[str, ...], short: dict[str, str]) -> dict[str, Any]:
@@ -196,37 +173,39 @@ def _rows(ledger: Ledger, words: SheetWords, seats: tuple[str, ...],
             for row in words.entries() if _in_part(row, part, games)]
 
 
-def _columns(rows: list[dict[str, Any]], players: int) -> dict[str, float]:
-    """The fixed columns, wide enough for the widest number, value and totals shown."""
+def _columns(rows: list[dict[str, Any]], players: int,
+             heads: dict[str, str]) -> dict[str, float]:
+    """The fixed columns, wide enough for the widest number, value and totals shown, and for
+    their ``heads``."""
     games = [r for r in rows if "cells" in r]
     number = max((_mm(f"{r['number']}{r['mark']} {r['dealer_short']}", _TEXT_PT)
                   for r in games), default=8.0)
     value = max((_mm(f"{r['value']} ", _TEXT_PT) + _mm(r["bock"], _TEXT_PT, bold=True)
                  for r in games), default=6.0)
-    points = max((_mm(c["points"] or "aus", _TEXT_PT) for r in games for c in r["cells"]),
+    out = sheet_words.sitting_out()
+    points = max((_mm(c["points"] or out, _TEXT_PT) for r in games for c in r["cells"]),
                  default=4.0)
     total = max((_mm(c["total"], _TOTAL_PT, bold=True) for r in games for c in r["cells"]),
                 default=4.0)
     player = max(points + _mm(" ", _TEXT_PT) + total + _PADDING, _PLAYER_MIN)
-    # At least as wide as the heads ("Nr.", "Wert"); a little room for rounding.
-    return {"number": round(max(number + _PADDING, 11.0) + 0.3, 2),
-            "value": round(max(value + _PADDING, 10.0) + 0.3, 2),
+    # At least as wide as the heads: 11 and 10 mm hold the German "Nr." and "Wert", and a
+    # longer head ("Value") widens its column as much; a little room for rounding.
+    def head(key: str, least: float) -> float:
+        return least * max(1.0, _mm(heads[key], _TEXT_PT)
+                           / _mm(sheet_words.COLUMN_HEADS[key], _TEXT_PT))
+
+    return {"number": round(max(number + _PADDING, head("number", 11.0)) + 0.3, 2),
+            "value": round(max(value + _PADDING, head("value", 10.0)) + 0.3, 2),
             "player": round(player + 0.3, 2)}
 
 
 def _settlement(settlement: Settlement) -> dict[str, Any]:
-    how = [f"{format_price(settlement.cents_per_point)} pro Punkt", MODE_LABELS[settlement.mode],
-           ROUNDING_LABELS[settlement.rounding]]
-    lines = settlement.lines()
+    lines = money_words.lines(settlement)
     return {
-        "how": " · ".join(how),
-        "lines": lines or ["Niemand muss etwas zahlen."],
-        "pot": format_euro(settlement.pot) if settlement.payments else "",
+        "how": money_words.how(settlement),
+        "lines": list(lines) or [money_words.nobody_pays()],
+        "pot": money_words.pot(settlement),
     }
-
-
-def _money(cents: int) -> str:
-    return ("+" if cents > 0 else "") + format_euro(cents)
 
 
 def _open_bock(ledger: Ledger, closed: bool) -> str:
@@ -235,7 +214,7 @@ def _open_bock(ledger: Ledger, closed: bool) -> str:
     none."""
     if not ledger.bock_queue:
         return ""
-    text = f"Offen nach Spiel {len(ledger.games)}: {describe_bock_queue(ledger.bock_queue)}"
+    text = sheet_words.pending_bock(len(ledger.games), describe_bock_queue(ledger.bock_queue))
     end = bock_at_end_text(ledger) if closed or plan_complete(ledger) else None
     return f"{text} · {end}" if end else text
 
@@ -252,8 +231,8 @@ def sheet_context(
 ) -> dict[str, Any]:
     """Everything the sheet template prints, as plain data: strings, numbers, lists, dicts.
 
-    ``title`` names the Runde, ``date`` the evening (a date is written out in German, a
-    string is printed as given), ``settlement`` adds the money lines. ``part`` prints only
+    ``title`` names the Runde, ``date`` the evening (a date is written out in the language
+    spoken, a string is printed as given), ``settlement`` adds the money lines. ``part`` prints only
     those games of a long evening (parts): the first part has the summary, every later one
     starts from the totals before its first game. ``words`` are the ledger's rows, where
     the caller has them already (``scorer.words.rows.SheetWords``). ``closed``: the evening is over,
@@ -266,7 +245,8 @@ def sheet_context(
     if words is None:
         words = SheetWords(ledger)
     rows = _rows(ledger, words, seats, part)
-    columns = _columns(rows, len(seats))
+    heads = sheet_words.column_heads()
+    columns = _columns(rows, len(seats), heads)
     summary = part is None or part.number == 1
     last = part is None or part.last >= len(games)
 
@@ -279,37 +259,31 @@ def sheet_context(
             "name": name,
             "total": number(total),
             "tone": _tone(total),
-            "money": _money(settlement.balances[name]) if settlement else "",
+            "money": money_words.balance(settlement.balances[name]) if settlement else "",
             "colour": PALETTE[seats.index(name) % len(PALETTE)],
         })
 
     pflicht: list[str] = []
     if setup.rules.pflichtsolo:
-        played = [f"{g.facts.re[0]} (Spiel {g.number})" for g in games if g.pflicht]
-        pflicht.append("Gespielt: " + (", ".join(played) if played else "noch keins"))
-        pflicht.append("Offen: " + ", ".join(ledger.pflichtsolo_open)
-                       if ledger.pflichtsolo_open else "Alle Pflichtsoli gespielt")
-        dropped = [f"{p} (ging nach Spiel {c.after})" for c in ledger.table_changes
-                   for p in c.pflichtsolo_dropped]
-        if dropped:
-            pflicht.append("Entfallen: " + ", ".join(dropped))
+        pflicht = sheet_words.pflicht_lines(
+            [(g.facts.re[0], g.number) for g in games if g.pflicht], ledger.pflichtsolo_open,
+            [(p, c.after) for c in ledger.table_changes for p in c.pflichtsolo_dropped])
 
-    played_games = f"{len(games)} Spiele" if len(games) != 1 else "1 Spiel"
-    if setup.planned_games is not None:
-        played_games += f" (geplant: {setup.planned_games})"
+    played_games = sheet_words.games_played(len(games), setup.planned_games)
     if part is None or last:
-        final, final_totals = "Endstand", ledger.totals
+        final, final_totals = sheet_words.final_label(), ledger.totals
     else:
-        final, final_totals = f"Stand nach Spiel {part.last}", games[part.last - 1].totals
+        final, final_totals = sheet_words.final_label(part.last), games[part.last - 1].totals
     carried = None
     if part is not None and part.first > 1:
-        carried = {"label": f"Stand nach Spiel {part.first - 1}",
+        carried = {"label": sheet_words.total_after(part.first - 1),
                    "totals": [number(games[part.first - 2].totals[s]) for s in seats]}
 
     return {
+        "language": language(),
         "title": title,
-        "date": _date_text(date),
-        "part": (f"Teil {part.number} von {part.of} · Spiele {part.first}–{part.last}"
+        "date": sheet_words.printed_date(date),
+        "part": (sheet_words.part_title(part.number, part.of, part.first, part.last)
                  if part is not None and part.of > 1 else ""),
         "summary": summary,
         "seats": list(setup.seats),
@@ -324,6 +298,7 @@ def sheet_context(
             "summary": summary_text(setup.rules, setup.planned_games),
         },
         "columns": columns,
+        "heads": heads,
         "rows": rows,
         "carried": carried,
         "open_bock": _open_bock(ledger, closed) if last else "",

@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from scorer.words.i18n import SOURCE, speaking
+from scorer.words.sheet import not_rendered
 
 log = logging.getLogger(__name__)
 
@@ -192,7 +193,7 @@ def _finished(name: str, pending: Path, future: Future[None]) -> None:
             del _started[name]
     error = future.exception()
     if error is not None:
-        log.error("Zettel %s nicht erstellt: %r", name, error)
+        log.error("%s", not_rendered(name, error))
         (pending.parent / f"{name}.failed").write_text(repr(error), encoding="utf-8")
     pending.unlink(missing_ok=True)
 

@@ -24,9 +24,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from scorer.core.evening import Ledger
+from scorer.words import csv as csv_words
 from scorer.words.club import FIGURE_SHORT
+from scorer.words.formats import money_cell
+from scorer.words.i18n import _
 from scorer.words.rows import PLAYS, SITS_OUT, ChangeWords, RowWords, SheetWords
-from scorer.words.year import euro_cell
+from scorer.words.sheet import sitting_out
 
 if TYPE_CHECKING:
     from scorer.services.club_results import Results
@@ -56,19 +59,12 @@ def csv_text(header: Sequence[str], rows: Iterable[Sequence[str | int]]) -> str:
     return out.getvalue()
 
 
+# The headers and words are scorer.words.csv's, said in the language spoken now; the game
+# columns' German is kept here under its old name for the code that counts them.
+GAME_COLUMNS = list(csv_words.GAME_COLUMNS)
+"""The columns of every game row before the players' points (German; said with
+``csv_words.game_columns``)."""
 
-GAME_COLUMNS = ["Nr", "Geber", "Spielart", "Re", "Kontra", "Augen Re", "Augen Kontra",
-                "Ohne Stich", "Ansagen", "Sonderpunkte", "Gewinner", "Wertung", "Bock",
-                "Grundwert", "Hinweise"]
-"""The columns of every game row before the players' points."""
-RUNDE_COLUMNS = ["Abend", "Datum"]
-"""The Runde export puts these in front of the game columns."""
-SITTING_OUT = "aus"
-"""A player's cell in a game the player sat out at the table (as on the sheet)."""
-TOTALS = "Endstand"
-"""The "Spielart" of the row with everybody's total after the evening's last game."""
-RUNDE_TOTALS = "Summe aller Abende"
-"""The "Spielart" of the Runde export's last row: every player's points over all evenings."""
 
 def _names(players: Iterable[str]) -> str:
     return cell_text(", ".join(players))
@@ -93,15 +89,17 @@ def game_row(words: RowWords, players: Sequence[str]) -> list[str | int]:
         # Who had a Hochzeit or an Armut, as the sheet and the PDF say it, first.
         cell_text(" · ".join(words.hints)),
     ]
-    row.extend(points if state == PLAYS else SITTING_OUT if state == SITS_OUT else ""
-               for state, points, _ in words.cells(players))
+    out = sitting_out()
+    row.extend(points if state == PLAYS else out if state == SITS_OUT else ""
+               for state, points, _total in words.cells(players))
     return row
 
 
 def totals_row(totals: Mapping[str, int], players: Sequence[str],
-               label: str = TOTALS) -> list[str | int]:
-    """Everybody's total: ``label`` in "Spielart", empty where a player has none."""
-    row: list[str | int] = ["", "", label]
+               label: str | None = None) -> list[str | int]:
+    """Everybody's total: ``label`` in "Spielart" ("Endstand" unless given), empty where a
+    player has none."""
+    row: list[str | int] = ["", "", csv_words.totals_label() if label is None else label]
     row += [""] * (len(GAME_COLUMNS) - len(row))
     return row + [totals[p] if p in totals else "" for p in players]
 
@@ -127,7 +125,8 @@ def evening_csv(ledger: Ledger) -> str:
     """The evening's games and table changes; every player of the evening, first the first
     seats, then the newcomers."""
     players = ledger.players
-    return csv_text(GAME_COLUMNS + [cell_text(s) for s in players], entry_rows(ledger, players))
+    return csv_text(csv_words.game_columns() + [cell_text(s) for s in players],
+                    entry_rows(ledger, players))
 
 
 def runde_csv(evenings: Sequence[tuple[int, dt.date, Ledger]]) -> str:
@@ -135,25 +134,32 @@ def runde_csv(evenings: Sequence[tuple[int, dt.date, Ledger]]) -> str:
     totals; one column for every player who sat at any evening, in order of first
     appearance, and a last row with everybody's points over all evenings."""
     players: list[str] = []
-    for _, _, ledger in evenings:
+    for _number, _day, ledger in evenings:
         players.extend(s for s in ledger.players if s not in players)
     sums = dict.fromkeys(players, 0)
-    for _, _, ledger in evenings:
+    for _number, _day, ledger in evenings:
         for name, total in ledger.totals.items():
             sums[name] += total
     rows = [[number, played_on.isoformat(), *row]
             for number, played_on, ledger in evenings for row in entry_rows(ledger, players)]
     if evenings:
-        rows.append(["", "", *totals_row(sums, players, RUNDE_TOTALS)])
-    return csv_text(RUNDE_COLUMNS + GAME_COLUMNS + [cell_text(p) for p in players], rows)
+        rows.append(["", "", *totals_row(sums, players, csv_words.runde_totals_label())])
+    return csv_text(csv_words.runde_columns() + csv_words.game_columns()
+                    + [cell_text(p) for p in players], rows)
 
 
 # ------------------------------------------------------------------ the Kasse
 
 
-KASSE_COLUMNS = ["Datum", "Art", "Abend", "Spieler", "Text", "Betrag", "Bezahlt", "Offen"]
+KASSE_COLUMNS = list(csv_words.KASSE_COLUMNS)
 """The Kasse's CSV: one row per charge (per evening and member) and per deposit or
-expense; amounts in euros with a decimal comma."""
+expense; amounts in euros with the language's decimal mark. German: ``kasse_header`` says
+them in the language spoken now."""
+
+
+def kasse_header() -> list[str]:
+    """The Kasse's columns in the language spoken now."""
+    return csv_words.kasse_columns()
 
 
 def kasse_rows(year: Year) -> list[list[str | int]]:
@@ -164,22 +170,19 @@ def kasse_rows(year: Year) -> list[list[str | int]]:
     for c in year.everything.charges:
         paid = marks.get((c.key, c.player), 0)
         rows.append((c.date, 0, [c.date.isoformat(),
-                                 "fehlte" if c.absent else "Abend", c.key, cell_text(c.player),
-                                 "", euro_cell(c.cents), euro_cell(paid),
-                                 euro_cell(c.cents - paid)]))
+                                 csv_words.kasse_kind(True, absent=c.absent), c.key,
+                                 cell_text(c.player), "", money_cell(c.cents), money_cell(paid),
+                                 money_cell(c.cents - paid)]))
     for line in year.entries:
         e = line.entry
         rows.append((e.date, 1, [e.date.isoformat(),
-                                 "Einzahlung" if e.cents > 0 else "Ausgabe", "", "",
-                                 cell_text(e.text), euro_cell(e.cents), "", ""]))
+                                 csv_words.kasse_kind(False, deposit=e.cents > 0), "", "",
+                                 cell_text(e.text), money_cell(e.cents), "", ""]))
     rows.sort(key=lambda r: (r[0], r[1]))
     return [r[2] for r in rows]
 
 
 # ------------------------------------------------------------------ the club evening
-
-
-RANKING_COLUMNS = ["Platz", "Nr", "Name"]
 
 
 def ranking_rows(results: Results) -> Iterable[list[str | int]]:
@@ -203,7 +206,5 @@ def ranking_rows(results: Results) -> Iterable[list[str | int]]:
 
 def ranking_header(results: Results) -> list[str]:
     """The CSV's columns."""
-    short = FIGURE_SHORT[results.by_table_points]
-    per_round = [f"R{r.number} {what}" for r in results.started
-                 for what in ("Tisch", "Punkte", short)]
-    return RANKING_COLUMNS + per_round + [f"Summe {short}", "Punkte", "Soli gewonnen"]
+    return csv_words.ranking_columns(_(FIGURE_SHORT[results.by_table_points]),
+                                     [r.number for r in results.started])

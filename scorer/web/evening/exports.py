@@ -18,6 +18,7 @@ from scorer.web.evening.sheet_pdf import download_names, sheet_job, sheet_parts,
 from scorer.web.pages import printouts
 from scorer.web.pages.downloads import download
 from scorer.web.pages.lookup import evening_or_404, group_or_404
+from scorer.words import sheet as sheet_words
 from scorer.words.files import ascii_name, file_name
 
 bp = Blueprint("exports", __name__, url_prefix="/r/<token>")
@@ -34,7 +35,8 @@ def sheet_pdf(token: str, number: int) -> ResponseReturnValue:
     asked = request.args.get("teil")
     if asked is None and len(pieces) > 1:
         return render_template("zettel_parts.html", group=evening.group, evening=evening,
-                               games=len(sheet.ledger.games), parts=pieces)
+                               games_text=sheet_words.count(len(sheet.ledger.games)),
+                               parts=pieces)
     if asked is not None and not (asked.isascii() and asked.isdigit()
                                   and 1 <= int(asked) <= len(pieces)):
         abort(404)

@@ -10,10 +10,11 @@ from werkzeug.wrappers import Response
 from scorer import services
 from scorer.services import imports as importing
 from scorer.store.models import GameEvent
-from scorer.web.pages.display import ACTION_WORDS, facts_text
+from scorer.web.pages.display import facts_text
 from scorer.web.pages.forms import ActionForm, sent_revision
 from scorer.web.pages.keyed import keyed
 from scorer.web.pages.lookup import evening_or_404, event_or_404
+from scorer.words import sheet as sheet_words
 
 bp = Blueprint("history", __name__, url_prefix="/r/<token>/abend/<int:number>/verlauf")
 
@@ -35,7 +36,8 @@ def show(token: str, number: int) -> str:
         entries.append({
             "event": event,
             "title": _title(event, numbers[game.id], table, moved),
-            "what": "Tischwechsel" if table else "Spiel",
+            "when": sheet_words.when(event.created_at),
+            "table": table,
             "old": (facts_text(services.to_core(event.old_facts, names), deck)
                     if event.old_facts else None),
             "new": (facts_text(services.to_core(event.new_facts, names), deck)
@@ -68,20 +70,11 @@ def _title(event: GameEvent, now: int, table: bool, moved: bool) -> str:
     """"Spiel 4 geändert"; with the game's number now, and the one it had then where games
     deleted or brought back before it have moved it since: "Spiel 14 eingetragen (damals
     Spiel 15)", "Tischwechsel nach Spiel 4 geändert (damals nach Spiel 5, vorher nach
-    Spiel 3)"."""
-    action = ACTION_WORDS.get(event.action, event.action)
-    then = event.game_number
+    Spiel 3)" (scorer.words.sheet)."""
     if not table:
-        return f"Spiel {now} {action}" + (f" (damals Spiel {then})" if then != now else "")
-    notes = [f"damals {_after(then)}"] if then != now else []
-    if moved:
-        notes.append(f"vorher {_after(event.old_after or 0)}")
-    return f"Tischwechsel {_after(now)} {action}" + (f" ({', '.join(notes)})" if notes else "")
-
-
-def _after(games: int) -> str:
-    """Where a table change stands: "nach Spiel 3", "vor Spiel 1"."""
-    return f"nach Spiel {games}" if games else "vor Spiel 1"
+        return sheet_words.game_title(event.action, now, event.game_number)
+    return sheet_words.table_title(event.action, now, event.game_number,
+                                   (event.old_after or 0) if moved else None)
 
 
 @bp.post("/<int:event_id>/wiederherstellen")
@@ -96,8 +89,7 @@ def restore(token: str, number: int, event_id: int) -> Response:
         except services.Refused as err:
             flash(err.problems[0][1], "error")
         else:
-            what = ("Tischwechsel" if services.is_table_change(event.game.facts)
-                    else f"Spiel {event.game_number}")
-            flash(f"{what} wiederhergestellt.")
+            flash(sheet_words.restored(services.is_table_change(event.game.facts),
+                                       event.game_number))
             return redirect(url_for("evenings.show", token=g.link_token, number=number))
     return redirect(url_for("history.show", token=g.link_token, number=number))

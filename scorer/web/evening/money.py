@@ -9,14 +9,13 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from scorer import services
-from scorer.core.settlement import (
-    price_cents,
-)
+from scorer.core.settlement import price_cents
 from scorer.store.models import Evening
 from scorer.web.evening.forms import SettlementForm
 from scorer.web.evening.sheet_money import money
 from scorer.web.pages.forms import sent_revision
 from scorer.web.pages.lookup import evening_or_404
+from scorer.words import money as money_words
 
 bp = Blueprint("money", __name__, url_prefix="/r/<token>/abend/<int:number>")
 
@@ -48,7 +47,7 @@ def edit(token: str, number: int) -> str | Response | tuple[str, int]:
             for field, message in err.problems:
                 errors.setdefault(field, []).append(message)
         else:
-            flash("Abrechnung gespeichert.")
+            flash(money_words.saved())
             return redirect(sheet_url + "#abrechnung")
     ledger = services.sheet(evening).ledger
     page = render_template(

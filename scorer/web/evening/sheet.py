@@ -46,6 +46,7 @@ from scorer.web.pages.rule_forms import (
     options_form,
     options_from_form,
 )
+from scorer.words import sheet as sheet_words
 from scorer.words.explain import PRESET_LABELS, summary
 from scorer.words.labels import (
     bock_at_end_text,
@@ -79,7 +80,7 @@ def new(token: str) -> str | Response | tuple[str, int]:
     here = _likely_here(group, ids)
     form = EveningForm(data={"played_on": dt.date.today(),
                              "present": [str(i) for i in here]})
-    form.first_dealer.choices = choices([("", "wer auf Platz 1 sitzt")] + [
+    form.first_dealer.choices = choices([("", sheet_words.first_dealer_default())] + [
         (str(p.id), p.name) for p in active])
     options = options_form(house, prefix="rules",
                            formdata=request.form if request.method == "POST" else None)
@@ -105,11 +106,11 @@ def new(token: str) -> str | Response | tuple[str, int]:
         except services.Refused as err:
             errors = errors_by_field(err.problems, lambda field: SERVICE_FIELDS.get(field, field))
         else:
-            flash(f"Abend {evening.number} beginnt. Gut Blatt!")
+            flash(sheet_words.evening_begins(evening.number))
             return redirect(url_for("evenings.show", token=token, number=evening.number))
     status = 422 if request.method == "POST" else 200
     # Everything refused, at the top: the rules are far down the page (and folded).
-    places = {"present": ("seats", "Wer ist da?"), **option_places(options),
+    places = {"present": ("seats", sheet_words.who_is_here()), **option_places(options),
               **{f.short_name: (f.id, f.label.text) for f in form if f.short_name != "present"}}
     refused = with_form_errors(options, with_form_errors(form, {k: list(v) for k, v in errors.items()}))
     # The likely players first, in their last evening's order; the others after them.
@@ -217,5 +218,5 @@ def _set_closed(token: str, number: int, closed: bool) -> Response:
             flash(err.problems[0][1], "error")
         else:
             # What becomes of Bock games left open stands on the closed sheet itself.
-            flash("Abend abgeschlossen." if closed else "Abend wieder geöffnet.")
+            flash(sheet_words.evening_closed(closed))
     return redirect(url_for("evenings.show", token=token, number=number))

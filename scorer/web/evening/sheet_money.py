@@ -12,15 +12,9 @@ from typing import Any
 from markupsafe import Markup
 
 from scorer import services
-from scorer.core.settlement import (
-    MODE_LABELS,
-    ROUNDING_LABELS,
-    Settlement,
-    format_euro,
-    format_price,
-    price_cents,
-)
+from scorer.core.settlement import Settlement, price_cents
 from scorer.store.models import Evening
+from scorer.words import money as money_words
 
 
 @dataclass(frozen=True)
@@ -41,15 +35,13 @@ def money(settlement: Settlement | None) -> Money | None:
     """The page's view of a settlement (None: the evening is played without money)."""
     if settlement is None:
         return None
-    how = " · ".join([f"{format_price(settlement.cents_per_point)} pro Punkt",
-                      MODE_LABELS[settlement.mode], ROUNDING_LABELS[settlement.rounding]])
     balances = tuple(
-        (name, ("+" if cents > 0 else "") + format_euro(cents),
+        (name, money_words.balance(cents),
          "plus" if cents > 0 else "minus" if cents < 0 else "zero")
         for name, cents in settlement.balances.items())
-    return Money(how=how, lines=tuple(settlement.lines()) or ("Niemand muss etwas zahlen.",),
-                 pot=format_euro(settlement.pot) if settlement.payments else "",
-                 balances=balances)
+    return Money(how=money_words.how(settlement),
+                 lines=money_words.lines(settlement) or (money_words.nobody_pays(),),
+                 pot=money_words.pot(settlement), balances=balances)
 
 
 def sheet_extras(evening: Evening, sheet: services.Sheet) -> dict[str, Any]:
@@ -64,5 +56,5 @@ def sheet_extras(evening: Evening, sheet: services.Sheet) -> dict[str, Any]:
     return {
         "chart": Markup(sheet.folded.chart),
         "money": money(services.settlement(evening, sheet.ledger.totals)),
-        "price": format_price(price_cents(tenths)) if tenths else None,
+        "price": money_words.price(price_cents(tenths)) if tenths else None,
     }

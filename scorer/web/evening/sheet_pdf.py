@@ -14,6 +14,7 @@ from scorer.printed import render
 from scorer.printed.evening import Part, parts, render_sheet_pdf, sheet_context
 from scorer.store.models import Evening
 from scorer.web.pages import printouts
+from scorer.words import sheet as sheet_words
 from scorer.words.files import ascii_name, file_name
 
 PART_GAMES = 500
@@ -40,7 +41,7 @@ def sheet_job(evening: Evening, sheet: services.Sheet, part: Part,
     """The sheet (part) of ``evening`` under the version of everything it shows, and how to
     get what it shows (the context, made only if it must be rendered)."""
     ledger = sheet.ledger
-    title = f"{evening.group.name} · Abend {evening.number}"
+    title = sheet_words.printed_title(evening.group.name, evening.number)
     money = services.settlement(evening, ledger.totals)
     closed = evening.closed_at is not None
     pdf = printouts.job(f"{evening.id}-{part.number}", sheet.key, title, evening.played_on,

@@ -4,20 +4,21 @@ A long evening's sheet was almost all template time (some 35 µs a row: 35 ms fo
 1000-game evening on every request), while a save changes only the last row. Two things are
 kept per worker:
 
-* the HTML of a row per *view*: a tuple of what the row shows (numbers, words, links),
-  read from the sheet's row model (``scorer.words.rows``, which the PDF, the CSV and the
-  preview read too). A row of the model works out a field when it is read, and the view
-  reads only the few the page shows: every sentence of every game cost more than the rest
-  of a long evening's sheet. The macros in ``templates/_sheet_rows.html`` read nothing but
-  the view, so a kept row can never show something else than what is asked for; a row
-  whose numbers changed (an edit early in the evening moves every later total) is another
-  view, drawn anew.
-* per evening and page context (who is listed, the links, whether rows offer changes), the
-  views of the last sheet drawn, each with the ledger entry it came from. A fold that goes
-  on from a kept one (``scorer.core.evening.resume``: a save) shares the earlier entries as the
-  same objects, and an entry never changes, so a row whose entry is the very object drawn
-  before needs no view built again. Anything else (a fold from scratch, a newcomer who gives
-  every earlier game a new entry) builds the views again, and finds their HTML kept.
+* the HTML of a row per language and *view*: a tuple of what the row shows (numbers, words,
+  links), read from the sheet's row model (``scorer.words.rows``, which the PDF, the CSV and
+  the preview read too). A row of the model works out a field when it is read, and the view
+  reads only the few the page shows: every sentence of every game cost more than the rest of
+  a long evening's sheet. The macros in ``templates/_sheet_rows.html`` read nothing but the
+  view, so a kept row can never show something else than what is asked for; a row whose
+  numbers changed (an edit early in the evening moves every later total) is another view,
+  drawn anew.
+* per evening and page context (who is listed, the links, whether rows offer changes, the
+  language), the views of the last sheet drawn, each with the ledger entry it came from. A
+  fold that goes on from a kept one (``scorer.core.evening.resume``: a save) shares the
+  earlier entries as the same objects, and an entry never changes, so a row whose entry is
+  the very object drawn before needs no view built again. Anything else (a fold from
+  scratch, a newcomer who gives every earlier game a new entry) builds the views again, and
+  finds their HTML kept.
 
 Nothing here depends on the database versions: the sheet it is given is the truth.
 """
@@ -30,6 +31,7 @@ from flask import Flask, current_app, get_template_attribute, url_for
 from markupsafe import Markup
 
 from scorer.services import ChangeRow, Row, Sheet
+from scorer.words.i18n import language
 from scorer.words.rows import Cell, RowWords
 
 KEPT_ROWS = 50_000
@@ -109,7 +111,8 @@ class RowLinks:
 class Kept(NamedTuple):
     """What a worker keeps: HTML per view, and per sheet the rows drawn last."""
 
-    html: dict[GameView | ChangeView, bytes]
+    html: dict[tuple[str, GameView | ChangeView], bytes]
+    """By the language the row speaks and its view."""
     sheets: dict[tuple[object, ...], list[Drawn]]
 
 
@@ -161,7 +164,8 @@ def sheet_rows(sheet: Sheet, links: RowLinks, editable: bool,
     """Every row of ``sheet`` (games and table changes, in sheet order) as HTML."""
     kept: Kept = current_app.extensions["doko_rows"]
     players = sheet.ledger.players
-    context = (sheet.evening.id, links.key, editable, players, tuple(short.items()))
+    spoken = language()
+    context = (sheet.evening.id, links.key, editable, players, tuple(short.items()), spoken)
     before = kept.sheets.get(context, [])
     drawn = []
     for k, row in enumerate(sheet.entries):
@@ -174,7 +178,7 @@ def sheet_rows(sheet: Sheet, links: RowLinks, editable: bool,
                                                   links, editable, short)
                                        if isinstance(row, Row)
                                        else _change_view(row, links, editable))
-        drawn.append(Drawn(row.entry, row.game.id, view, _html(kept.html, view)))
+        drawn.append(Drawn(row.entry, row.game.id, view, _html(kept.html, spoken, view)))
     if len(kept.sheets) >= KEPT_SHEETS:
         kept.sheets.clear()
     kept.sheets[context] = drawn
@@ -182,15 +186,17 @@ def sheet_rows(sheet: Sheet, links: RowLinks, editable: bool,
                      any(isinstance(d.view, GameView) and d.view.off_rotation for d in drawn))
 
 
-def _html(kept: dict[GameView | ChangeView, bytes], view: GameView | ChangeView) -> bytes:
-    """The row's HTML as UTF-8: kept, or drawn by its macro and kept."""
-    html = kept.get(view)
+def _html(kept: dict[tuple[str, GameView | ChangeView], bytes], spoken: str,
+          view: GameView | ChangeView) -> bytes:
+    """The row's HTML as UTF-8 in the language ``spoken``: kept, or drawn by its macro and
+    kept."""
+    html = kept.get((spoken, view))
     if html is None:
         macro = "game_row" if isinstance(view, GameView) else "change_row"
         html = str(get_template_attribute("_sheet_rows.html", macro)(view)).encode()
         if len(kept) >= KEPT_ROWS:
             kept.clear()
-        kept[view] = html
+        kept[(spoken, view)] = html
     return html
 
 
