@@ -332,8 +332,7 @@ def _build(app: Any, english: Any, docs: list[Document]) -> dict[str, Any]:
     table.play(sheet, ("Anna", "Ben"), 190, announced_re="keine_90",
                extras_re_fuchs_gefangen="1")                      # announcement and an extra
     ids = dict(zip(("Anna", "Ben", "Cem", "Dora"), table.ids("Anna", "Ben", "Cem", "Dora")))
-    hochzeit = table.enter(sheet, ("Cem", "Dora"), 140, kind="hochzeit", caller=ids["Cem"])
-    assert hochzeit.status_code in (302, 422), hochzeit.text
+    table.play(sheet, ("Cem", "Dora"), 140, kind="hochzeit", caller=ids["Cem"])
     _post(table, docs, "entry preview", sheet + "vorschau",
           table.game_form(("Anna", "Dora"), 100), expect=(200,))
     _post(table, docs, "refused game (Augen 300)", sheet + "spiel/neu",
@@ -561,8 +560,11 @@ def _crawl(world: World, start: list[str]) -> None:
         url = parts.path + (f"?{parts.query}" if parts.query else "")
         if url in world.answered or url.startswith(("/sprache/", "/static/")):
             continue
+        endpoint = _endpoint(world.app, url)
+        if parts.path.endswith(".pdf") and endpoint in world.endpoints:
+            continue  # a PDF of a route read already: the same words, seconds to make
         followed += 1
-        queue += _read(world, url, _endpoint(world.app, url), "followed link")
+        queue += _read(world, url, endpoint, "followed link")
 
 
 @pytest.fixture(scope="module")
@@ -644,7 +646,8 @@ def test_every_get_route_is_asked_for_and_answers(world: World) -> None:
     assert not world.problems, "\n".join(world.problems)
     kinds = Counter(d.kind for d in world.documents)
     assert kinds["pdf"] >= 5 and kinds["csv"] >= 4, kinds
-    assert world.seconds < 60, f"setting up and reading took {world.seconds:.1f} s"
+    # Some 15 s on a quiet 2-core machine (25 s when it is busy); a bound against growth.
+    assert world.seconds < 90, f"setting up and reading took {world.seconds:.1f} s"
 
 
 def _report(documents: list[Document], names: list[str]) -> tuple[list[str], Counter[str]]:
