@@ -49,7 +49,7 @@ def terminal(app: Flask) -> str:
     return machine_language(os.environ, offered(app))
 
 
-def here() -> str:
+def this_page() -> str:
     """This page's path and query, to come back to after the switch."""
     query = urlencode(list(request.args.items(multi=True)))
     return request.script_root + request.path + (f"?{query}" if query else "")
@@ -67,7 +67,8 @@ def init_app(app: Flask) -> None:
     def languages() -> dict[str, Any]:
         return {"page_language": str(get_locale() or SOURCE), "languages": offered()}
 
-    app.jinja_env.globals.update(script_words=page_words, language_names=NAMES, here=here)
+    app.jinja_env.globals.update(script_words=page_words, language_names=NAMES,
+                            this_page=this_page)
 
     app.register_blueprint(bp)
 
