@@ -211,11 +211,16 @@ JS_TOKENS = re.compile(r"""//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\
                        re.S)
 
 
+FORM_VALUES = frozenset({"neu"})
+"""Script literals that are values of the server's forms, never shown (table.js compares a
+seat's option with "neu", the new player's value)."""
+
+
 def script_strings(source: str) -> str:
     """The string literals of a script (its comments left out): what it may show."""
     out = []
     for token in JS_TOKENS.findall(source):
-        if token.startswith(("//", "/*")):
+        if token.startswith(("//", "/*")) or token[1:-1] in FORM_VALUES:
             continue
         literal = re.sub(r"\$\{[^}]*\}", " ", token[1:-1])
         if re.search(r"[^\W\d_]{2}", literal):

@@ -156,6 +156,8 @@ def script_words() -> Words:
         # seats.js: the seat order of a new evening.
         "seats.up": _("%(name)s nach oben"),
         "seats.down": _("%(name)s nach unten"),
+        # points.js: the "±" beside a player's points.
+        "points.sign": _("Vorzeichen umkehren: %(name)s"),
         # table.js: changing the table.
         "table.open": _("Noch offen: %(problems)s"),
         "table.by_rule": _("nach der Regel: %(dealer)s"),

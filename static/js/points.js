@@ -13,7 +13,7 @@
     button.type = "button";
     button.className = "button sign";
     button.textContent = "±";
-    button.setAttribute("aria-label", "Vorzeichen umkehren: " + name);
+    button.setAttribute("aria-label", window.DokoWords.say("points.sign", { name: name }));
     button.addEventListener("click", function () {
       var value = input.value.trim();
       input.value = /^[−-]/.test(value) ? value.slice(1) : "−" + value.replace(/^\+/, "");

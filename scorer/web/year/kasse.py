@@ -27,7 +27,7 @@ from werkzeug.wrappers import Response
 
 from scorer import services
 from scorer.core.kasse import Charge, InvalidKasse, parse_cents
-from scorer.printed.tables import KASSE_COLUMNS, csv_text, kasse_rows
+from scorer.printed.tables import csv_text, kasse_header, kasse_rows
 from scorer.services.year import Year, year_of
 from scorer.store.models import Group
 from scorer.web.pages.downloads import download
@@ -358,5 +358,5 @@ def _absent_errors(problems: Iterable[tuple[str, str]]) -> dict[str, list[str]]:
 def csv(token: str) -> Response:
     """The Kasse's entries as CSV (semicolons, UTF-8, as the Runde's other CSV files)."""
     group: Group = group_or_404(token)
-    body = csv_text(KASSE_COLUMNS, kasse_rows(year_of(group)))
+    body = csv_text(kasse_header(), kasse_rows(year_of(group)))
     return download(body, "text/csv", runde_file(group.name, "kasse", "csv"))
