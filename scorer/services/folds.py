@@ -26,6 +26,7 @@ from scorer.store import fold_cache
 from scorer.store.extensions import db
 from scorer.store.models import Evening, EveningSeat, Game, Group, Player
 from scorer.words.chart import evening_chart
+from scorer.words.i18n import language
 from scorer.words.rows import ChangeWords, SheetWords
 
 
@@ -237,10 +238,12 @@ def kept_for_runde(group: Group, of: Sequence[Sheet], what: str, compute: Callab
         return compute()
     key = tuple((s.evening.id, s.key) for s in of)
     kept = fold_cache.cache()
-    found = kept.get(("runde", group.id, what), key)
+    # Kept per language too: what is added up may hold words (a CSV's, a chart's legend).
+    name = ("runde", group.id, what, language())
+    found = kept.get(name, key)
     if found is None:
         found = compute()
-        kept.put(("runde", group.id, what), key, found, len(of))
+        kept.put(name, key, found, len(of))
     result: T = found
     return result
 

@@ -18,6 +18,7 @@ from scorer.web.evening.sheet_pdf import download_names, sheet_job, sheet_parts,
 from scorer.web.pages import printouts
 from scorer.web.pages.downloads import download
 from scorer.web.pages.lookup import evening_or_404, group_or_404
+from scorer.web.pages.printed_language import ASKED, for_the_reader, printing
 from scorer.words import sheet as sheet_words
 from scorer.words.files import ascii_name, file_name
 
@@ -41,24 +42,28 @@ def sheet_pdf(token: str, number: int) -> ResponseReturnValue:
                                   and 1 <= int(asked) <= len(pieces)):
         abort(404)
     part = pieces[int(asked) - 1] if asked is not None else pieces[0]
-    job, context = sheet_job(evening, sheet, part, len(pieces))
     games = part.last - part.first + 1
-    return printouts.send(job, render_sheet_pdf, context, download_names(evening, "pdf", part),
+    with printing(evening.group):
+        job, context = sheet_job(evening, sheet, part, len(pieces))
+        return printouts.send(job, render_sheet_pdf, context,
+                              download_names(evening, "pdf", part), for_the_reader(
                           lambda: render_template(
                               "zettel_wait.html", group=evening.group, evening=evening,
                               part=part, parts=len(pieces), games=games,
                               seconds=wait_seconds(games),
                               url=url_for("exports.sheet_pdf", token=token, number=number,
-                                          teil=part.number if len(pieces) > 1 else None),
-                              back=url_for("evenings.show", token=token, number=number)))
+                                          teil=part.number if len(pieces) > 1 else None,
+                                          sprache=request.args.get(ASKED)),
+                              back=url_for("evenings.show", token=token, number=number))))
 
 
 @bp.get("/abend/<int:number>/spiele.csv")
 def evening_games(token: str, number: int) -> Response:
     """The evening's games as CSV."""
     evening = evening_or_404(token, number)
-    return download(evening_csv(services.sheet(evening).ledger), "text/csv",
-                    download_names(evening, "csv"))
+    with printing(evening.group):
+        return download(evening_csv(services.sheet(evening).ledger), "text/csv",
+                        download_names(evening, "csv"))
 
 
 @bp.get("/spiele.csv")
@@ -66,9 +71,10 @@ def runde_games(token: str) -> Response:
     """Every game of every evening of the Runde as CSV."""
     group = group_or_404(token)
     sheets = services.sheets(group.evenings)
-    body = services.kept_for_runde(group, sheets, "csv", lambda: runde_csv(
-        [(s.evening.number, s.evening.played_on, s.ledger) for s in sheets]))
-    return download(body, "text/csv", (file_name(group.name, None, None, "csv"),
-                                       ascii_name(group.name, None, None, "csv")))
+    with printing(group):
+        body = services.kept_for_runde(group, sheets, "csv", lambda: runde_csv(
+            [(s.evening.number, s.evening.played_on, s.ledger) for s in sheets]))
+        return download(body, "text/csv", (file_name(group.name, None, None, "csv"),
+                                           ascii_name(group.name, None, None, "csv")))
 
 

@@ -6,15 +6,18 @@ the German sheet on paper and can still fetch an English copy."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
+from typing import TypeVar
 
 from flask import request
 from flask_babel import force_locale
 
 from scorer.store.models import Group
 from scorer.web.server.language import offered
-from scorer.words.i18n import SOURCE, speaking
+from scorer.words.i18n import SOURCE, language, speaking
+
+T = TypeVar("T")
 
 ASKED = "sprache"
 """The query parameter that asks for a PDF or a CSV file in another language."""
@@ -31,9 +34,23 @@ def print_language(group: Group | None) -> str:
 
 
 @contextmanager
-def printing(group: Group | None) -> Iterator[str]:
-    """Speak the print language of ``group`` inside the block (the words package and the
-    templates alike); yields the language."""
-    language = print_language(group)
+def speaking_to(language: str) -> Iterator[str]:
+    """Speak ``language`` inside the block, the words package and the templates alike."""
     with force_locale(language), speaking(language):
         yield language
+
+
+def printing(group: Group | None) -> AbstractContextManager[str]:
+    """Speak the print language of ``group`` inside the block; yields the language."""
+    return speaking_to(print_language(group))
+
+
+def for_the_reader(page: Callable[[], T]) -> Callable[[], T]:
+    """``page`` made in the language of the reader asking now, even inside :func:`printing`
+    (the page that says a PDF is being made is read by the person, not printed)."""
+    reader = language()
+
+    def made() -> T:
+        with speaking_to(reader):
+            return page()
+    return made

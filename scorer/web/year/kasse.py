@@ -34,6 +34,7 @@ from scorer.web.pages.downloads import download
 from scorer.web.pages.forms import ActionForm
 from scorer.web.pages.lookup import group_or_404
 from scorer.web.pages.numbers import MAX_INT, parse_int
+from scorer.web.pages.printed_language import printing
 from scorer.web.year.forms import DEPOSIT, AbsentForm, EntryForm
 from scorer.web.year.season_pages import context, season_or_404, settings_page
 from scorer.words import kasse as words
@@ -358,5 +359,6 @@ def _absent_errors(problems: Iterable[tuple[str, str]]) -> dict[str, list[str]]:
 def csv(token: str) -> Response:
     """The Kasse's entries as CSV (semicolons, UTF-8, as the Runde's other CSV files)."""
     group: Group = group_or_404(token)
-    body = csv_text(kasse_header(), kasse_rows(year_of(group)))
-    return download(body, "text/csv", runde_file(group.name, "kasse", "csv"))
+    with printing(group):
+        body = csv_text(kasse_header(), kasse_rows(year_of(group)))
+        return download(body, "text/csv", runde_file(group.name, "kasse", "csv"))

@@ -22,6 +22,7 @@ from scorer.web.pages import printouts
 from scorer.web.pages.forms import ActionForm
 from scorer.web.pages.lookup import group_or_404
 from scorer.web.pages.numbers import MAX_INT
+from scorer.web.pages.printed_language import ASKED, for_the_reader, printing
 from scorer.web.year.forms import RankingForm, SeasonForm
 from scorer.web.year.season_pages import (
     context,
@@ -150,13 +151,16 @@ def pdf(token: str) -> ResponseReturnValue:
     view = season_or_404(year)
     if view is None:
         abort(404)
-    context = season_context(group.name, title(year, view), view, dt.date.today(), year.kasse)
     name = "alle-abende" if view.key == ALL else view.key
-    url = url_for("seasons.pdf", token=token, saison=request.args.get("saison"))
-    return printouts.send(
-        printouts.job(f"saison-{group.id}-{view.key}", context), render_season_pdf,
-        lambda: context, runde_file(group.name, f"saison-{name}", "pdf"),
-        lambda: render_template("printout_wait.html", group=group, url=url,
-                                title=season_printout(context["title"]),
-                                back=url_for("groups.show", token=token,
-                                             saison=request.args.get("saison"))))
+    url = url_for("seasons.pdf", token=token, saison=request.args.get("saison"),
+                  sprache=request.args.get(ASKED))
+    with printing(group):
+        context = season_context(group.name, title(year, view), view, dt.date.today(),
+                                 year.kasse)
+        return printouts.send(
+            printouts.job(f"saison-{group.id}-{view.key}", context), render_season_pdf,
+            lambda: context, runde_file(group.name, f"saison-{name}", "pdf"),
+            for_the_reader(lambda: render_template(
+                "printout_wait.html", group=group, url=url,
+                title=season_printout(context["title"]),
+                back=url_for("groups.show", token=token, saison=request.args.get("saison")))))
