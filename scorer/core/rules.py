@@ -794,6 +794,7 @@ def closest_preset(rules: HouseRules) -> str:
 
 
 __all__ = [
+    "N_",
     "MAX_BOCK",
     "Announcements",
     "BockAtEnd",

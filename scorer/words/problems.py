@@ -18,7 +18,10 @@ from scorer.words.i18n import _
 def problem_text(message: str) -> str:
     """One problem's message in the language spoken now (German as the core said it)."""
     if isinstance(message, Said):
-        return _(message.message) % message.values if message.values else _(message.message)
+        if not message.values:
+            return _(message.message)
+        return _(message.message) % {key: problem_text(value) if isinstance(value, Said)
+                                     else value for key, value in message.values.items()}
     return _(message)
 
 
@@ -27,9 +30,23 @@ def problems(err: InvalidInput) -> tuple[tuple[str, str], ...]:
     return tuple((field, problem_text(message)) for field, message in err.problems)
 
 
+def refusal_text(err: ValueError) -> str:
+    """A refusal with one message (scorer.core.names.InvalidName) in the language spoken now.
+
+    >>> from scorer.core.names import PLAYER_NAME, InvalidName, clean_name
+    >>> try:
+    ...     clean_name(" ", PLAYER_NAME)
+    ... except InvalidName as err:
+    ...     print(refusal_text(err))
+    Name fehlt
+    """
+    message = err.args[0] if err.args else ""
+    return problem_text(message) if isinstance(message, str) else str(err)
+
+
 def first_problem(err: InvalidInput) -> str:
     """The first problem's message in the language spoken now (``err.message`` translated)."""
     return problem_text(err.problems[0][1])
 
 
-__all__ = ["first_problem", "problem_text", "problems"]
+__all__ = ["first_problem", "problem_text", "problems", "refusal_text"]
