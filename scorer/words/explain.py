@@ -237,6 +237,15 @@ VALUE_LABELS: dict[str, dict[str, str]] = {
 }
 
 
+DECK_LABELS = {"48": N_("48 Karten (mit Neunen)"), "40": N_("40 Karten (ohne Neunen)")}
+"""The two decks as the rule form offers them."""
+
+
+def deck_label(deck: str) -> str:
+    """A deck as the rule form offers it: "48 Karten (mit Neunen)"."""
+    return _(DECK_LABELS[deck])
+
+
 def format_value(option: str, value: object) -> str:
     """One option value in the language spoken now: "ja", "48", "Re/Kontra verdoppeln",
     "Doppelkopf, Fuchs …"."""
@@ -521,6 +530,7 @@ def deviation_text(rules: HouseRules) -> str | None:
 __all__ = [
     "ANY_PLAN",
     "BOCK_AT_END_SENTENCES",
+    "DECK_LABELS",
     "EXTRA_LABELS",
     "KIND_LABELS",
     "LEVEL_LABELS",
@@ -532,6 +542,7 @@ __all__ = [
     "TRIGGER_LABELS",
     "TRIGGER_PHRASES",
     "VALUE_LABELS",
+    "deck_label",
     "describe_rules",
     "deviation_text",
     "extra_label",

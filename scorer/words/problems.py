@@ -44,9 +44,15 @@ def refusal_text(err: ValueError) -> str:
     return problem_text(message) if isinstance(message, str) else str(err)
 
 
+def not_a_whole_number(label: str) -> str:
+    """What a number field says of text that is no whole number, naming itself (the entry
+    form's bar shows the message away from its field)."""
+    return _("%(label)s: eine ganze Zahl mit den Ziffern 0 bis 9 angeben") % {"label": label}
+
+
 def first_problem(err: InvalidInput) -> str:
     """The first problem's message in the language spoken now (``err.message`` translated)."""
     return problem_text(err.problems[0][1])
 
 
-__all__ = ["first_problem", "problem_text", "problems", "refusal_text"]
+__all__ = ["first_problem", "not_a_whole_number", "problem_text", "problems", "refusal_text"]

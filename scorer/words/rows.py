@@ -47,6 +47,7 @@ from scorer.core.evening import Ledger, LedgerGame, TableChange
 from scorer.core.rules import GameKind, HouseRules
 from scorer.core.scoring import trickless_party
 from scorer.words.explain import pflicht_decision
+from scorer.words.i18n import language
 from scorer.words.labels import (
     PARTY_NAMES,
     announced_text,
@@ -482,7 +483,9 @@ class _Course:
 
 
 class SheetWords:
-    """Every row of an evening's sheet, each made when first asked for and then kept.
+    """Every row of an evening's sheet, each made when first asked for and then kept, per
+    language: the fold that keeps these words serves readers of every language, and a row's
+    words are worked out in the language spoken when they are first read.
 
     ``words[number]`` (or ``game(number)``) is a game's row; ``entries()`` are all rows,
     games and table changes, in sheet order.
@@ -492,15 +495,16 @@ class SheetWords:
         self._ledger = ledger
         self._rules = ledger.setup.rules
         self._course = _Course(ledger)
-        self._games: dict[int, RowWords] = {}
-        self._changes: tuple[ChangeWords, ...] | None = None
+        self._games: dict[tuple[str, int], RowWords] = {}
+        self._changes: dict[str, tuple[ChangeWords, ...]] = {}
 
     def game(self, number: int) -> RowWords:
-        """Game ``number``'s row (from 1)."""
-        row = self._games.get(number)
+        """Game ``number``'s row (from 1), in the language spoken now."""
+        key = (language(), number)
+        row = self._games.get(key)
         if row is None:
             row = RowWords(self._ledger.games[number - 1], self._rules, self._course)
-            self._games[number] = row
+            self._games[key] = row
         return row
 
     def __getitem__(self, number: int) -> RowWords:
@@ -511,10 +515,12 @@ class SheetWords:
         return tuple(self.game(n) for n in range(1, len(self._ledger.games) + 1))
 
     def changes(self) -> tuple[ChangeWords, ...]:
-        """Every table change's row, in order."""
-        if self._changes is None:
-            self._changes = change_words(self._ledger)
-        return self._changes
+        """Every table change's row, in order, in the language spoken now."""
+        spoken = language()
+        changes = self._changes.get(spoken)
+        if changes is None:
+            changes = self._changes[spoken] = change_words(self._ledger)
+        return changes
 
     def entries(self) -> tuple[RowWords | ChangeWords, ...]:
         """Games and table changes, in sheet order."""
