@@ -323,10 +323,9 @@ def register_template_helpers(app: Flask) -> None:
         # the edit link.
         return {"link_token": g.get("link_token"), "can_edit": g.get("can_edit", False)}
 
-    # Functions, so that each page says them in its own language.
     app.jinja_env.globals.update(
-        kind_legend=labels.legend,
-        off_rotation=labels.off_rotation, off_rotation_mark=labels.OFF_ROTATION_MARK,
+        kind_legend=labels.SPOKEN_LEGEND,
+        off_rotation=labels.SPOKEN_OFF_ROTATION, off_rotation_mark=labels.OFF_ROTATION_MARK,
     )
 
     app.jinja_env.filters["sentence"] = display.sentence

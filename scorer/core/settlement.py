@@ -417,7 +417,7 @@ def transfers(balances: Mapping[str, int]) -> tuple[Transfer, ...]:
 def _check_totals(totals: Any) -> dict[str, int]:
     if not isinstance(totals, Mapping) or not totals:
         raise InvalidSettlement([("totals", N_("Punkte je Spieler angeben"))])
-    problems = []
+    problems: list[tuple[str, str]] = []
     for name, points in totals.items():
         if not isinstance(name, str) or not name.strip():
             problems.append(("totals", Said(N_("kein Spielername: %(name)s"), name=repr(name))))

@@ -46,6 +46,7 @@ from scorer.words.explain import (
 from scorer.words.german import genitive, names
 from scorer.words.i18n import N_, _, ngettext
 from scorer.words.short_names import short_names as prefixes
+from scorer.words.spoken import Spoken
 
 MARKERS = {
     GameKind.NORMAL: "",
@@ -80,6 +81,13 @@ def off_rotation() -> str:
     """What a row says when other players played than the rotation named, in the language
     spoken now: "anders besetzt als laut Zettel"."""
     return _(OFF_ROTATION)
+
+
+SPOKEN_LEGEND = Spoken(legend)
+"""``legend()`` as a page reads it once the app has started (a template global): said in
+each page's language."""
+SPOKEN_OFF_ROTATION = Spoken(off_rotation)
+"""``off_rotation()`` as a template global, said in each page's language."""
 OFF_ROTATION_MARK = "*"
 """The mark after the number of such a row."""
 
@@ -753,16 +761,26 @@ def plan_text(ledger: Ledger) -> str | None:
     return _("%(played)s von %(planned)s geplanten gezählt") % counted
 
 
-UNCOUNTED_WORDS = {
-    "pflicht": (N_("%(num)d Pflichtsolo"), N_("%(num)d Pflichtsoli")),
-    "solo": (N_("%(num)d Solo"), N_("%(num)d Soli")),
-    "redeal": (N_("%(num)d neu gegebenes Spiel"), N_("%(num)d neu gegebene Spiele")),
-    "recorded": (N_("%(num)d übernommenes Spiel"), N_("%(num)d übernommene Spiele")),
-    "beyond": (N_("%(num)d Spiel über den Plan hinaus"),
-               N_("%(num)d Spiele über den Plan hinaus")),
-}
-"""What a game that does not count against the plan is called, one and many (all neuter:
-"das"/"die nicht mitzählen" fits every one)."""
+UNCOUNTED_WORDS = ("pflicht", "solo", "redeal", "recorded", "beyond")
+"""Why a game does not count against the plan, in the order the sheet names them."""
+
+
+def _uncounted(why: str, count: int) -> str:
+    """``count`` games that do not count against the plan for one reason: "2 Pflichtsoli",
+    "1 neu gegebenes Spiel" (all neuter in German: "das"/"die nicht mitzählen" fits every
+    one)."""
+    if why == "pflicht":
+        return ngettext("%(num)d Pflichtsolo", "%(num)d Pflichtsoli", count) % {"num": count}
+    if why == "solo":
+        return ngettext("%(num)d Solo", "%(num)d Soli", count) % {"num": count}
+    if why == "redeal":
+        return ngettext("%(num)d neu gegebenes Spiel", "%(num)d neu gegebene Spiele",
+                        count) % {"num": count}
+    if why == "recorded":
+        return ngettext("%(num)d übernommenes Spiel", "%(num)d übernommene Spiele",
+                        count) % {"num": count}
+    return ngettext("%(num)d Spiel über den Plan hinaus", "%(num)d Spiele über den Plan hinaus",
+                    count) % {"num": count}
 
 
 def counted_games(games: Sequence[LedgerGame], planned: int) -> tuple[int, dict[str, int]]:
@@ -808,8 +826,7 @@ def uncounted_text(games: Sequence[LedgerGame], planned: int) -> str | None:
 def _uncounted_words(others: dict[str, int]) -> str | None:
     if not others:
         return None
-    parts = [ngettext(*UNCOUNTED_WORDS[why], count) % {"num": count}
-             for why in UNCOUNTED_WORDS if (count := others.get(why, 0))]
+    parts = [_uncounted(why, count) for why in UNCOUNTED_WORDS if (count := others.get(why, 0))]
     return ngettext("%(games)s, das nicht mitzählt", "%(games)s, die nicht mitzählen",
                     sum(others.values())) % {"games": names(parts)}
 
@@ -912,10 +929,13 @@ __all__ = [
     "OFF_ROTATION",
     "OFF_ROTATION_MARK",
     "PARTY_NAMES",
+    "SPOKEN_LEGEND",
+    "SPOKEN_OFF_ROTATION",
     "ComingWords",
     "announced_text",
     "bock_at_end_text",
     "bock_factor",
+    "bock_queue_text",
     "bock_reasons",
     "bock_summary",
     "breakdown",
@@ -943,9 +963,11 @@ __all__ = [
     "kind_text",
     "kind_who",
     "kind_word",
+    "legend",
     "marker",
     "names",
     "note_sentence",
+    "off_rotation",
     "owes_before",
     "parties_text",
     "plan_complete",
