@@ -46,6 +46,7 @@ from typing import NamedTuple
 from scorer.core.evening import Ledger, LedgerGame, TableChange
 from scorer.core.rules import GameKind, HouseRules
 from scorer.core.scoring import trickless_party
+from scorer.words.breakdown import line_text
 from scorer.words.explain import pflicht_decision
 from scorer.words.i18n import language
 from scorer.words.labels import (
@@ -226,7 +227,7 @@ class RowWords:
     @cached_property
     def lines(self) -> tuple[str, ...]:
         """The core's lines one by one, as it gave them: "gewonnen +1", "Re ×2"."""
-        return tuple(line.text() for line in self._game.score.lines)
+        return tuple(line_text(line) for line in self._game.score.lines)
 
     @cached_property
     def kind_note(self) -> str:
