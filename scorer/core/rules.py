@@ -749,7 +749,7 @@ def rules_from_spec(spec: Any) -> HouseRules:
         if name == "preset":
             continue
         if name not in _FIELDS:
-            problems.append((f"rules.{key_shown(name)}", "unbekannte Regel-Option"))
+            problems.append((f"rules.{key_shown(name)}", N_("unbekannte Regel-Option")))
             continue
         try:
             changes[name] = _coerce(name, value)
