@@ -43,16 +43,38 @@ Hammelrennen's opening line (scorer.words.labels.kind_note says it) and the part
 names ("Re ×2"), which read alike in every language."""
 
 
+_HAMMELRENNEN = "Hammelrennen: "
+"""How the core opens a Hammelrennen's breakdown: with what decided it."""
+_HAMMELRENNEN_WHY = (N_("%(name)s hat mehr als 120 Augen"),
+                     N_("%(name)s kommt 60 Augen am nächsten"))
+_NOBODY_CLOSEST = N_("Gleichstand am nächsten an 60: niemand gewinnt")
+
+
 def line_label(label: str) -> str:
     """A line's label in the language spoken now; a label outside the core's vocabulary (a
     recorded game's note) as it is.
 
     >>> line_label("Solist zählt dreifach"), line_label("Augen gewählt: 130")
     ('Solist zählt dreifach', 'Augen gewählt: 130')
+    >>> line_label("Hammelrennen: Anna kommt 60 Augen am nächsten")
+    'Hammelrennen: Anna kommt 60 Augen am nächsten'
     """
     if label in LABELS or label == RECORDED_LABEL:
         return _(label)
+    if label.startswith(_HAMMELRENNEN):
+        return f"{_('Hammelrennen')}: {_hammelrennen_why(label.removeprefix(_HAMMELRENNEN))}"
     return label
+
+
+def _hammelrennen_why(why: str) -> str:
+    """What decided a Hammelrennen (the core's words after "Hammelrennen: ")."""
+    if why == _NOBODY_CLOSEST:
+        return _(why)
+    for message in _HAMMELRENNEN_WHY:
+        tail = message.removeprefix("%(name)s")
+        if why.endswith(tail):
+            return _(message) % {"name": why.removesuffix(tail)}
+    return why
 
 
 def line_text(line: Line) -> str:
