@@ -335,8 +335,8 @@ def register_template_helpers(app: Flask) -> None:
         return {"link_token": g.get("link_token"), "can_edit": g.get("can_edit", False)}
 
     app.jinja_env.globals.update(
-        kind_legend=labels.LEGEND,
-        off_rotation=labels.OFF_ROTATION, off_rotation_mark=labels.OFF_ROTATION_MARK,
+        kind_legend=labels.SPOKEN_LEGEND,
+        off_rotation=labels.SPOKEN_OFF_ROTATION, off_rotation_mark=labels.OFF_ROTATION_MARK,
     )
 
     app.jinja_env.filters["sentence"] = display.sentence

@@ -1,7 +1,8 @@
 """The `scorer` console script (CLI.md): JSON in, JSON with sorted keys out.
 
 Exit 0 with the result on stdout; exit 2 with one line per problem on stderr and nothing on
-stdout when the input is invalid. Scoring imports no web framework; only `sheet` loads the
+stdout when the input is invalid. The CLI speaks German, the core's source text (its
+messages are marked for the catalog). Scoring imports no web framework; only `sheet` loads the
 PDF renderer, inside its own branch.
 """
 
@@ -13,6 +14,7 @@ import json
 import sys
 from typing import Any, TextIO
 
+from scorer.core.marked import N_
 from scorer.core.rules import PRESETS, InvalidInput
 
 MAX_INPUT_CHARS = 64 * 2**20
@@ -83,17 +85,21 @@ def _run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO
     try:
         data = _read(args.file, stdin)
     except OSError as err:
-        stderr.write(f"{args.file}: Datei nicht lesbar: {err.strerror}\n")
+        stderr.write(N_("%(file)s: Datei nicht lesbar: %(error)s")
+                     % {"file": args.file, "error": err.strerror} + "\n")
         return 2
     except _TooLong:
-        stderr.write(f"{args.file}: zu groß (höchstens {MAX_INPUT_CHARS // 2**20} MB)\n")
+        stderr.write(N_("%(file)s: zu groß (höchstens %(max)s MB)")
+                     % {"file": args.file, "max": MAX_INPUT_CHARS // 2**20} + "\n")
         return 2
     except (ValueError, UnicodeDecodeError) as err:
-        stderr.write(f"{args.file}: kein gültiges JSON: {err}\n")
+        stderr.write(N_("%(file)s: kein gültiges JSON: %(error)s")
+                     % {"file": args.file, "error": err} + "\n")
         return 2
     except RecursionError:
         # json.loads gives up on nesting deeper than the recursion limit: still bad input.
-        stderr.write(f"{args.file}: kein gültiges JSON: zu tief verschachtelt\n")
+        stderr.write(N_("%(file)s: kein gültiges JSON: zu tief verschachtelt")
+                     % {"file": args.file} + "\n")
         return 2
     try:
         if args.command == "score":
@@ -113,7 +119,8 @@ def _run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO
                 write_sheet_pdf(ledger, args.output)
             except OSError as err:
                 # Not invalid input, so not exit 2: the PDF could not be written.
-                stderr.write(f"{args.output}: PDF nicht schreibbar: {err.strerror}\n")
+                stderr.write(N_("%(file)s: PDF nicht schreibbar: %(error)s")
+                             % {"file": args.output, "error": err.strerror} + "\n")
                 return 1
             return 0
     except InvalidInput as err:

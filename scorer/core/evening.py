@@ -43,6 +43,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from scorer.core.marked import N_
 from scorer.core.rules import (
     MAX_BOCK,
     BockAtEnd,
@@ -53,6 +54,7 @@ from scorer.core.rules import (
     HouseRules,
     InvalidInput,
     PflichtsoloForced,
+    Said,
     german_number,
     is_bock_factor,
     key_shown,
@@ -116,18 +118,19 @@ class EveningSetup:
     def __post_init__(self) -> None:
         problems = []
         if not 4 <= len(self.seats) <= 7:
-            problems.append(("seats", "4 bis 7 Spieler müssen am Tisch sitzen"))
+            problems.append(("seats", N_("4 bis 7 Spieler müssen am Tisch sitzen")))
         elif len(set(self.seats)) != len(self.seats):
-            problems.append(("seats", "jeder Spieler darf nur einmal am Tisch sitzen"))
+            problems.append(("seats", N_("jeder Spieler darf nur einmal am Tisch sitzen")))
         if self.first_dealer not in self.seats:
-            problems.append(("first_dealer", "der erste Geber muss am Tisch sitzen"))
+            problems.append(("first_dealer", N_("der erste Geber muss am Tisch sitzen")))
         if self.planned_games is not None and (type(self.planned_games) is not int
                                                or self.planned_games < 0):
-            problems.append(("planned_games", "muss eine Anzahl (0 oder mehr) sein"))
+            problems.append(("planned_games", N_("muss eine Anzahl (0 oder mehr) sein")))
         if (type(self.bock_queue_start) is not tuple or len(self.bock_queue_start) > MAX_QUEUE
                 or not all(is_bock_factor(f, at_least=2) for f in self.bock_queue_start)):
-            problems.append(("bock_queue_start", "eine Liste von Bock-Faktoren 2, 4, 8 … bis "
-                                                 f"×{german_number(MAX_BOCK)} angeben"))
+            problems.append(("bock_queue_start",
+                             Said(N_("eine Liste von Bock-Faktoren 2, 4, 8 … bis ×%(max)s "
+                                     "angeben"), max=german_number(MAX_BOCK))))
         if problems:
             raise InvalidEvening(problems)
 
@@ -441,8 +444,8 @@ class _State:
             for _ in range(reasons):
                 self._double_round(length)
             if max(queue) > MAX_BOCK:
-                raise InvalidGame([("", "so viel Bock gibt es nicht: der Faktor stiege über "
-                                        f"×{german_number(MAX_BOCK)}")])
+                raise InvalidGame([("", Said(N_("so viel Bock gibt es nicht: der Faktor stiege "
+                                                "über ×%(max)s"), max=german_number(MAX_BOCK)))])
         elif mode is BockStacking.MERGE:
             for j in range(length):
                 if j < len(queue):
@@ -473,10 +476,10 @@ class _State:
         typed GameEntry (named by names), which carries neither rules nor Bock."""
         if type(raw) is not GameEntry:
             if not (type(raw) is dict or isinstance(raw, Mapping)):
-                raise InvalidGame([("", "ein Spiel muss ein JSON-Objekt sein")])
+                raise InvalidGame([("", N_("ein Spiel muss ein JSON-Objekt sein"))])
             for key in ("rules", "bock"):
                 if key in raw:
-                    raise InvalidGame([(key, "kommt vom Abend, nicht vom einzelnen Spiel")])
+                    raise InvalidGame([(key, N_("kommt vom Abend, nicht vom einzelnen Spiel"))])
         order = self.order()
         forced = self.forced_soloist(order)
         bock = self.bock(forced)
@@ -519,7 +522,8 @@ class _State:
         if named:
             strangers = [p for p in facts.players if p not in order]
             if strangers:
-                raise InvalidGame([("players", f"sitzt nicht am Tisch: {', '.join(strangers)}")])
+                raise InvalidGame([("players", Said(N_("sitzt nicht am Tisch: %(names)s"),
+                                                    names=", ".join(strangers)))])
             seated = tuple(sorted(facts.players, key=order.index))
             if seated != facts.players:
                 facts = facts._replace(players=seated)
@@ -529,14 +533,15 @@ class _State:
 
     def change_table(self, raw: Mapping[str, Any], index: int) -> TableChange:
         """Seat the new table (RULES.md §7 "Table changes")."""
-        problems = [(key_shown(key), "ein Tischwechsel hat nur die Felder table und dealer")
+        problems = [(key_shown(key), N_("ein Tischwechsel hat nur die Felder table und dealer"))
                     for key in raw if key not in _TABLE_FIELDS]
         seats = _table(raw["table"], problems)
         chosen = raw.get("dealer")
         if chosen is not None and seats and chosen not in seats:
             shown_name = chosen if isinstance(chosen, str) and not name_problem(chosen) \
                 else shown(chosen)
-            problems.append(("dealer", f"sitzt nach dem Tischwechsel nicht am Tisch: {shown_name}"))
+            problems.append(("dealer", Said(N_("sitzt nach dem Tischwechsel nicht am Tisch: "
+                                               "%(name)s"), name=shown_name)))
         if problems:
             raise InvalidGame(problems)
         old = self.seats
@@ -581,7 +586,7 @@ def _table(raw: Any, problems: list[tuple[str, str]]) -> tuple[str, ...]:
     if (not isinstance(raw, list) or not 4 <= len(raw) <= 7
             or not all(isinstance(p, str) and p.strip() for p in raw)
             or len(set(raw)) != len(raw)):
-        problems.append(("table", "4 bis 7 verschiedene Namen angeben"))
+        problems.append(("table", N_("4 bis 7 verschiedene Namen angeben")))
         return ()
     bad = next((m for m in map(name_problem, raw) if m), None)
     if bad:
@@ -627,7 +632,8 @@ def _pflicht(state: _State, facts: GameFacts, forced: str | None) -> bool:
     soloist = facts.re[0]
     if facts.pflicht is not None:
         if facts.pflicht and soloist not in state.owed:
-            raise InvalidGame([("pflicht", f"{soloist} hat kein Pflichtsolo mehr offen")])
+            raise InvalidGame([("pflicht", Said(N_("%(name)s hat kein Pflichtsolo mehr offen"),
+                                                name=soloist))])
         return facts.pflicht
     if not state.rules.pflichtsolo:
         return False
@@ -662,8 +668,9 @@ def _fold(state: _State, entries: Sequence[Any],
     Returns the new entries and whether a newcomer joined (earlier games then need widening).
     """
     if offset + len(entries) > MAX_ENTRIES:
-        raise InvalidEvening([("games", f"höchstens {german_number(MAX_ENTRIES)} Einträge "
-                                        "(Spiele und Tischwechsel) je Abend")])
+        raise InvalidEvening([("games", Said(N_("höchstens %(max)s Einträge (Spiele und "
+                                                "Tischwechsel) je Abend"),
+                                             max=german_number(MAX_ENTRIES)))])
     known = len(state.players)
     out: list[LedgerGame | TableChange] = []
     with collector_paused():
@@ -779,21 +786,21 @@ def games_ahead(ledger: Ledger, count: int) -> tuple[Ahead, ...]:
 
 def parse_setup(data: Mapping[str, Any]) -> EveningSetup:
     """The evening part of a CLI.md `evening` input."""
-    problems = [(key_shown(k), "unbekanntes Feld") for k in data if k not in _FIELDS]
+    problems = [(key_shown(k), N_("unbekanntes Feld")) for k in data if k not in _FIELDS]
     if problems:
         raise InvalidEvening(problems)
     if "rules" not in data:
-        raise InvalidEvening([("rules", "fehlt: nach welchen Regeln wird gezählt?")])
+        raise InvalidEvening([("rules", N_("fehlt: nach welchen Regeln wird gezählt?"))])
     rules = rules_from_spec(data["rules"])
     seats = data.get("seats")
     if not isinstance(seats, list) or not all(isinstance(s, str) and s.strip() for s in seats):
-        raise InvalidEvening([("seats", "die Spieler am Tisch als Liste von Namen angeben")])
+        raise InvalidEvening([("seats", N_("die Spieler am Tisch als Liste von Namen angeben"))])
     bad = next((m for m in map(name_problem, seats) if m), None)
     if bad:
         raise InvalidEvening([("seats", bad)])
     first = data.get("first_dealer", seats[0] if seats else "")
     if not isinstance(first, str):
-        raise InvalidEvening([("first_dealer", "den Namen des ersten Gebers angeben")])
+        raise InvalidEvening([("first_dealer", N_("den Namen des ersten Gebers angeben"))])
     start = data.get("bock_queue_start", [])
     return EveningSetup(
         rules=rules,
@@ -807,18 +814,19 @@ def parse_setup(data: Mapping[str, Any]) -> EveningSetup:
 def evening(data: Any) -> Ledger:
     """Parse and fold a whole CLI.md `evening` input."""
     if not isinstance(data, Mapping):
-        raise InvalidEvening([("", "ein Abend muss ein JSON-Objekt sein")])
+        raise InvalidEvening([("", N_("ein Abend muss ein JSON-Objekt sein"))])
     setup = parse_setup(data)
     games = data.get("games", [])
     if not isinstance(games, list):
-        raise InvalidEvening([("games", "die Spiele als Liste angeben")])
+        raise InvalidEvening([("games", N_("die Spiele als Liste angeben"))])
     return fold(setup, games)
 
 
 def describe_bock_queue(queue: Sequence[int]) -> str:
-    """The coming Bock games in the table's words: "noch 3 Bockspiele ×2, danach 5 ×4"."""
+    """The coming Bock games in German: "noch 3 Bockspiele ×2, danach 5 ×4"
+    (scorer.words.labels.bock_queue_text says them in the reader's language)."""
     if not queue:
-        return "keine Bockspiele"
+        return N_("keine Bockspiele")
     runs: list[list[int]] = []
     for factor in queue:
         if runs and runs[-1][0] == factor:
@@ -826,7 +834,7 @@ def describe_bock_queue(queue: Sequence[int]) -> str:
         else:
             runs.append([factor, 1])
     first, *rest = runs
-    word = "Bockspiel" if first[1] == 1 else "Bockspiele"
+    word = N_("Bockspiel") if first[1] == 1 else N_("Bockspiele")
     text = f"noch {first[1]} {word} ×{first[0]}"
     for factor, count in rest:
         text += f", danach {count} ×{factor}"

@@ -6,13 +6,18 @@ name that turns the text after it around. So every name that is stored passes
 name), blanks at both ends dropped, and refused with a German message naming the field when
 it holds a line break or another control character, a bidi control, an invisible format
 character, or nothing visible at all; and the players of a Runde differ by more than case
-(:func:`name_key`). Pure: imports only the standard library.
+(:func:`name_key`). The messages are marked for the catalog and keep their parts
+(scorer.core.rules.Said), so scorer.words.problems says them in the reader's language.
+Pure: imports only the standard library and the core.
 """
 
 from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
+
+from scorer.core.marked import N_
+from scorer.core.rules import Said
 
 
 class InvalidName(ValueError):
@@ -27,8 +32,8 @@ class NameField:
     max_length: int
 
 
-RUNDE_NAME = NameField("Name der Runde", 80)
-PLAYER_NAME = NameField("Name", 40)
+RUNDE_NAME = NameField(Said(N_("Name der Runde")), 80)
+PLAYER_NAME = NameField(Said(N_("Name")), 40)
 
 BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
                           "\u2066\u2067\u2068\u2069")
@@ -64,19 +69,24 @@ def clean_name(raw: str, field: NameField) -> str:
     name = unicodedata.normalize("NFC", raw).strip()
     label = field.label
     if not name:
-        raise InvalidName(f"{label} fehlt")
+        raise InvalidName(Said(N_("%(label)s fehlt"), label=label))
     categories = [unicodedata.category(c) for c in name]
     if any(cat in ("Cc", "Zl", "Zp", "Cs") for cat in categories):
-        raise InvalidName(f"{label} darf keine Zeilenumbrüche oder Steuerzeichen enthalten")
+        raise InvalidName(Said(N_("%(label)s darf keine Zeilenumbrüche oder Steuerzeichen "
+                                  "enthalten"), label=label))
     if any(c in BIDI_CONTROLS for c in name):
-        raise InvalidName(f"{label} darf keine Zeichen zur Schreibrichtung enthalten")
+        raise InvalidName(Said(N_("%(label)s darf keine Zeichen zur Schreibrichtung enthalten"),
+                               label=label))
     if any(cat == "Cf" and c not in JOINERS and not _is_tag(c)
            for c, cat in zip(name, categories)):
-        raise InvalidName(f"{label} darf keine unsichtbaren Zeichen enthalten")
+        raise InvalidName(Said(N_("%(label)s darf keine unsichtbaren Zeichen enthalten"),
+                               label=label))
     if not any(_visible(c) for c in name):
-        raise InvalidName(f"{label} braucht mindestens ein sichtbares Zeichen")
+        raise InvalidName(Said(N_("%(label)s braucht mindestens ein sichtbares Zeichen"),
+                               label=label))
     if len(name) > field.max_length:
-        raise InvalidName(f"{label} darf höchstens {field.max_length} Zeichen lang sein")
+        raise InvalidName(Said(N_("%(label)s darf höchstens %(max)s Zeichen lang sein"),
+                               label=label, max=field.max_length))
     return name
 
 

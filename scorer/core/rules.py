@@ -24,6 +24,29 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from scorer.core.marked import N_
+
+
+class Said(str):
+    """A message the core says with values in it: the German text itself (a ``str``, so
+    every caller, the CLI and the tests read it as before), which also keeps the German
+    ``message`` it was made from (marked with ``N_``) and its ``values``, so that the words
+    package can say it in another language (scorer.words.problems).
+
+    >>> said = Said("sitzt nicht am Tisch: %(names)s", names="Emil")
+    >>> said, said.message, said.values
+    ('sitzt nicht am Tisch: Emil', 'sitzt nicht am Tisch: %(names)s', {'names': 'Emil'})
+    """
+
+    message: str
+    values: dict[str, Any]
+
+    def __new__(cls, message: str, **values: Any) -> Said:
+        said = super().__new__(cls, message % values if values else message)
+        said.message = message
+        said.values = values
+        return said
+
 
 class InvalidInput(ValueError):
     """Facts or options that cannot be: carries one (field, message) pair per problem.
@@ -193,11 +216,11 @@ class BockStacking(str, Enum):
 
 
 STACKING_LABEL = {
-    BockStacking.APPEND: "hinten anhängen",
-    BockStacking.MULTIPLY: "überlappend multiplizieren",
-    BockStacking.MERGE: "mit der laufenden zusammenführen",
-    BockStacking.RESTART: "neu beginnen",
-    BockStacking.IGNORE: "keine neue während offener Bockspiele",
+    BockStacking.APPEND: N_("hinten anhängen"),
+    BockStacking.MULTIPLY: N_("überlappend multiplizieren"),
+    BockStacking.MERGE: N_("mit der laufenden zusammenführen"),
+    BockStacking.RESTART: N_("neu beginnen"),
+    BockStacking.IGNORE: N_("keine neue während offener Bockspiele"),
 }
 """The values of ``bock_stacking`` as the table reads them: here, not in scorer.words, so
 that an importer's note says them in the words of the rules page (importers import the core
@@ -346,14 +369,14 @@ class SoloKind(str, Enum):
 
 
 SOLO_LABEL = {
-    SoloKind.DAMEN: "Damensolo",
-    SoloKind.BUBEN: "Bubensolo",
-    SoloKind.DAMEN_BUBEN: "Damen-Buben-Solo",
-    SoloKind.FLEISCHLOS: "Fleischloser",
-    SoloKind.KREUZ: "Kreuz-Solo",
-    SoloKind.PIK: "Pik-Solo",
-    SoloKind.HERZ: "Herz-Solo",
-    SoloKind.KARO: "Karo-Solo",
+    SoloKind.DAMEN: N_("Damensolo"),
+    SoloKind.BUBEN: N_("Bubensolo"),
+    SoloKind.DAMEN_BUBEN: N_("Damen-Buben-Solo"),
+    SoloKind.FLEISCHLOS: N_("Fleischloser"),
+    SoloKind.KREUZ: N_("Kreuz-Solo"),
+    SoloKind.PIK: N_("Pik-Solo"),
+    SoloKind.HERZ: N_("Herz-Solo"),
+    SoloKind.KARO: N_("Karo-Solo"),
 }
 """The solo kinds as the table reads them (kept here for the importers, as STACKING_LABEL)."""
 
@@ -482,24 +505,24 @@ class Requirement:
 
 REQUIREMENTS = (
     Requirement("extras_doubled", "true", "announcements", frozenset({"double", "doppelt"}),
-                "Sonderpunkte lassen sich nicht verdoppeln, wenn Re und Kontra je 2 Punkte "
-                "bringen"),
+                N_("Sonderpunkte lassen sich nicht verdoppeln, wenn Re und Kontra je 2 Punkte "
+                   "bringen")),
     Requirement("extras", "herzstich", "deck", frozenset({"40"}),
-                "einen Herzstich gibt es nur mit 40 Karten"),
+                N_("einen Herzstich gibt es nur mit 40 Karten")),
     Requirement("bock_triggers", "herzstich", "extras", frozenset({"herzstich"}),
-                "Bock durch Herzstich braucht den Herzstich bei den Sonderpunkten"),
+                N_("Bock durch Herzstich braucht den Herzstich bei den Sonderpunkten")),
     Requirement("gegen_die_alten_after_armut", "true", "gegen_die_alten", frozenset({"true"}),
-                "setzt „Gegen die Alten“ voraus"),
+                N_("setzt „Gegen die Alten“ voraus")),
     Requirement("gegen_die_alten_after_armut", "true", "game_kinds", frozenset({"armut"}),
-                "wirkt nur mit Armut bei den weiteren Spielarten"),
+                N_("wirkt nur mit Armut bei den weiteren Spielarten")),
     Requirement("gegen_die_alten_in_solo", "true", "gegen_die_alten", frozenset({"true"}),
-                "setzt „Gegen die Alten“ voraus"),
+                N_("setzt „Gegen die Alten“ voraus")),
     Requirement("extras_in_solo", "doppelkopf", "extras", frozenset({"doppelkopf"}),
-                "„nur Doppelkopf“ braucht den Doppelkopf bei den Sonderpunkten"),
+                N_("„nur Doppelkopf“ braucht den Doppelkopf bei den Sonderpunkten")),
     Requirement("first_solo_is_pflicht", "true", "pflichtsolo", frozenset({"true"}),
-                "setzt das Pflichtsolo voraus"),
+                N_("setzt das Pflichtsolo voraus")),
     Requirement("dealer_after_solo", "stay_pflicht", "pflichtsolo", frozenset({"true"}),
-                "„bleibt nach einem Pflichtsolo“ setzt das Pflichtsolo voraus"),
+                N_("„bleibt nach einem Pflichtsolo“ setzt das Pflichtsolo voraus")),
 )
 """Every combination of two options the rules refuse (RULES.md §8); ``_check`` refuses by
 this table, and the rule forms disable what it does not allow."""
@@ -518,21 +541,25 @@ def option_values(rules: HouseRules, name: str) -> frozenset[str]:
     return frozenset({str(value)})
 
 
+_BOCK_CAP_PROBLEM = Said(N_("muss 0 (keine Grenze) oder 2, 4, 8 … bis %(max)s sein"),
+                         max=german_number(MAX_BOCK))
+
+
 def _check(r: HouseRules) -> Iterable[tuple[str, str]]:
     """Yield (field, message) for every impossible combination."""
     if r.deck not in (40, 48):
-        yield "rules.deck", "es gibt nur 40 oder 48 Karten"
+        yield "rules.deck", N_("es gibt nur 40 oder 48 Karten")
     for needed in REQUIREMENTS:
         if needed.value in option_values(r, needed.option) and not needed.met(r):
             yield f"rules.{needed.option}", needed.message
     if len(set(r.bock_triggers)) != len(r.bock_triggers):
-        yield "rules.bock_triggers", "jeder Bock-Grund darf nur einmal vorkommen"
+        yield "rules.bock_triggers", N_("jeder Bock-Grund darf nur einmal vorkommen")
     if r.bock_cap and not is_bock_factor(r.bock_cap, at_least=2):
-        yield "rules.bock_cap", f"muss 0 (keine Grenze) oder 2, 4, 8 … bis {german_number(MAX_BOCK)} sein"
+        yield "rules.bock_cap", _BOCK_CAP_PROBLEM
     if not r.game_kinds <= OPTIONAL_KINDS:
-        yield "rules.game_kinds", "nur armut, hammelrennen und schwarze_sau sind wählbar"
+        yield "rules.game_kinds", N_("nur armut, hammelrennen und schwarze_sau sind wählbar")
     if len(set(r.solo_kinds)) != len(r.solo_kinds):
-        yield "rules.solo_kinds", "jede Soloart darf nur einmal vorkommen"
+        yield "rules.solo_kinds", N_("jede Soloart darf nur einmal vorkommen")
 
 
 _FIELDS = {f.name: f for f in dataclasses.fields(HouseRules)}
@@ -650,7 +677,8 @@ def preset(name: str) -> HouseRules:
         return PRESETS[name]
     except (KeyError, TypeError):
         known = ", ".join(PRESETS)
-        raise InvalidRules([("rules", f"unbekanntes Regelwerk {shown(name)} (bekannt: {known})")]) from None
+        raise InvalidRules([("rules", Said(N_("unbekanntes Regelwerk %(name)s (bekannt: %(known)s)"),
+                                          name=shown(name), known=known))]) from None
 
 
 def _member(enum: type[Enum], value: Any, where: str) -> Any:
@@ -662,7 +690,8 @@ def _member(enum: type[Enum], value: Any, where: str) -> Any:
         if isinstance(value, str) and member.value == value:
             return member
     allowed = ", ".join(str(m.value) for m in enum)
-    raise InvalidRules([(where, f"unbekannter Wert {shown(value)} (erlaubt: {allowed})")])
+    raise InvalidRules([(where, Said(N_("unbekannter Wert %(value)s (erlaubt: %(allowed)s)"),
+                                      value=shown(value), allowed=allowed))])
 
 
 def _coerce(name: str, value: Any) -> Any:
@@ -671,15 +700,15 @@ def _coerce(name: str, value: Any) -> Any:
     kind = _FIELDS[name].type
     if name == "deck":
         if type(value) is not int:
-            raise InvalidRules([(where, "muss 40 oder 48 sein")])
+            raise InvalidRules([(where, N_("muss 40 oder 48 sein"))])
         return value
     if name == "bock_cap":
         if type(value) is not int:
-            raise InvalidRules([(where, f"muss 0 (keine Grenze) oder 2, 4, 8 … bis {german_number(MAX_BOCK)} sein")])
+            raise InvalidRules([(where, _BOCK_CAP_PROBLEM)])
         return value
     if kind == "bool":
         if not isinstance(value, bool):
-            raise InvalidRules([(where, "muss true oder false sein")])
+            raise InvalidRules([(where, N_("muss true oder false sein"))])
         return value
     if name in _ENUM_OF:
         return _member(_ENUM_OF[name], value, where)
@@ -687,7 +716,7 @@ def _coerce(name: str, value: Any) -> Any:
     if value is None or value == "none":
         value = []
     if not isinstance(value, list):
-        raise InvalidRules([(where, "muss eine Liste sein")])
+        raise InvalidRules([(where, N_("muss eine Liste sein"))])
     members = [_member(enum, item, f"{where}[{i}]") for i, item in enumerate(value)]
     if name == "bock_triggers":
         # Reported in the order of RULES.md §7 whatever order the table typed them in.
@@ -710,9 +739,9 @@ def rules_from_spec(spec: Any) -> HouseRules:
     if isinstance(spec, str):
         return preset(spec)
     if not isinstance(spec, Mapping):
-        raise InvalidRules([("rules", "muss ein Regelwerk-Name oder ein Objekt mit 'preset' sein")])
+        raise InvalidRules([("rules", N_("muss ein Regelwerk-Name oder ein Objekt mit 'preset' sein"))])
     if "preset" not in spec:
-        raise InvalidRules([("rules.preset", "fehlt: von welchem Regelwerk wird abgewichen?")])
+        raise InvalidRules([("rules.preset", N_("fehlt: von welchem Regelwerk wird abgewichen?"))])
     base = preset(spec["preset"])
     changes: dict[str, Any] = {}
     problems: list[tuple[str, str]] = []
@@ -720,7 +749,7 @@ def rules_from_spec(spec: Any) -> HouseRules:
         if name == "preset":
             continue
         if name not in _FIELDS:
-            problems.append((f"rules.{key_shown(name)}", "unbekannte Regel-Option"))
+            problems.append((f"rules.{key_shown(name)}", N_("unbekannte Regel-Option")))
             continue
         try:
             changes[name] = _coerce(name, value)
@@ -765,6 +794,7 @@ def closest_preset(rules: HouseRules) -> str:
 
 
 __all__ = [
+    "N_",
     "MAX_BOCK",
     "Announcements",
     "BockAtEnd",
@@ -785,6 +815,7 @@ __all__ = [
     "Requirement",
     "SOLO_LABEL",
     "STACKING_LABEL",
+    "Said",
     "SoloKind",
     "SoloPoint",
     "closest_preset",

@@ -48,6 +48,7 @@ from enum import Enum
 from types import MappingProxyType
 from typing import Any, Generic, NamedTuple, TypeVar
 
+from scorer.core.marked import N_
 from scorer.core.rules import (
     MAX_BOCK,
     Announcements,
@@ -58,6 +59,7 @@ from scorer.core.rules import (
     GameKind,
     HouseRules,
     InvalidInput,
+    Said,
     SoloKind,
     SoloPoint,
     german_number,
@@ -108,31 +110,31 @@ _OTHER = {_RE: _KONTRA, _KONTRA: _RE}
 _RANK = {level: i for i, level in enumerate(Level)}
 # Absage rank 1..4 -> (label, what the opponents must stay under, against-point threshold)
 _ABSAGE = {
-    1: ("keine 90", 90, 120),
-    2: ("keine 60", 60, 90),
-    3: ("keine 30", 30, 60),
-    4: ("schwarz", 0, 30),
+    1: (N_("keine 90"), 90, 120),
+    2: (N_("keine 60"), 60, 90),
+    3: (N_("keine 30"), 30, 60),
+    4: (N_("schwarz"), 0, 30),
 }
 _PARTY_NAME = {_RE: "Re", _KONTRA: "Kontra"}
 EXTRA_LABEL = {
-    Extra.DOPPELKOPF: "Doppelkopf",
-    Extra.FUCHS_GEFANGEN: "Fuchs gefangen",
-    Extra.KARLCHEN: "Karlchen",
-    Extra.KARLCHEN_GEFANGEN: "Karlchen gefangen",
-    Extra.FUCHS_LETZTER_STICH: "Fuchs im letzten Stich",
-    Extra.HERZSTICH: "Herzstich",
-    Extra.DULLE_GEFANGEN: "Dulle gefangen",
+    Extra.DOPPELKOPF: N_("Doppelkopf"),
+    Extra.FUCHS_GEFANGEN: N_("Fuchs gefangen"),
+    Extra.KARLCHEN: N_("Karlchen"),
+    Extra.KARLCHEN_GEFANGEN: N_("Karlchen gefangen"),
+    Extra.FUCHS_LETZTER_STICH: N_("Fuchs im letzten Stich"),
+    Extra.HERZSTICH: N_("Herzstich"),
+    Extra.DULLE_GEFANGEN: N_("Dulle gefangen"),
 }
 _LAST_TRICK = (Extra.KARLCHEN, Extra.KARLCHEN_GEFANGEN, Extra.FUCHS_LETZTER_STICH)
 _LAST_TRICK_SET = frozenset(_LAST_TRICK)
 _MAX_PER_GAME = {
-    Extra.FUCHS_GEFANGEN: (2, "höchstens 2 Füchse können gefangen werden"),
-    Extra.DOPPELKOPF: (6, "höchstens 6 Doppelkopf-Stiche in einem Spiel"),
-    Extra.KARLCHEN: (1, "nur ein Karlchen kann den letzten Stich machen"),
-    Extra.KARLCHEN_GEFANGEN: (2, "höchstens 2 Karlchen können gefangen werden"),
-    Extra.FUCHS_LETZTER_STICH: (1, "nur ein Fuchs kann den letzten Stich machen"),
-    Extra.HERZSTICH: (1, "es gibt höchstens einen Herzstich"),
-    Extra.DULLE_GEFANGEN: (2, "es gibt nur zwei Dullen (Herz 10)"),
+    Extra.FUCHS_GEFANGEN: (2, N_("höchstens 2 Füchse können gefangen werden")),
+    Extra.DOPPELKOPF: (6, N_("höchstens 6 Doppelkopf-Stiche in einem Spiel")),
+    Extra.KARLCHEN: (1, N_("nur ein Karlchen kann den letzten Stich machen")),
+    Extra.KARLCHEN_GEFANGEN: (2, N_("höchstens 2 Karlchen können gefangen werden")),
+    Extra.FUCHS_LETZTER_STICH: (1, N_("nur ein Fuchs kann den letzten Stich machen")),
+    Extra.HERZSTICH: (1, N_("es gibt höchstens einen Herzstich")),
+    Extra.DULLE_GEFANGEN: (2, N_("es gibt nur zwei Dullen (Herz 10)")),
 }
 NO_DULLE_SOLOS = frozenset({SoloKind.DAMEN, SoloKind.BUBEN, SoloKind.DAMEN_BUBEN,
                             SoloKind.FLEISCHLOS})
@@ -160,8 +162,8 @@ _KIND_OF = {m.value: m for m in GameKind}
 _SOLO_OF = {m.value: m for m in SoloKind}
 _EXTRA_OF = {m.value: m for m in Extra}
 _UNKNOWN_TERM: dict[type[Enum], str] = {
-    GameKind: "unbekannte Spielart {}", SoloKind: "unbekannte Soloart {}",
-    Level: "unbekannte Ansage {}", Party: 'muss "re" oder "kontra" sein'}
+    GameKind: N_("unbekannte Spielart %(value)s"), SoloKind: N_("unbekannte Soloart %(value)s"),
+    Level: N_("unbekannte Ansage %(value)s"), Party: N_('muss "re" oder "kontra" sein')}
 """What parse_game says of a value its closed vocabulary does not have."""
 _TERMS: dict[type[Enum], Mapping[str, Enum]] = {
     GameKind: _KIND_OF, SoloKind: _SOLO_OF, Level: _LEVEL_OF, Party: _PARTY_OF}
@@ -505,9 +507,10 @@ def name_problem(name: Any) -> str | None:
     """Why ``name`` cannot be a player's name, or None: it must be text with something
     visible in it, and without control characters or lone surrogates."""
     if not isinstance(name, str) or not name.strip():
-        return "einen Namen angeben"
+        return N_("einen Namen angeben")
     if _NOT_NAME_TEXT.search(name):
-        return f"{shown(name)} ist kein gültiger Name (Steuerzeichen oder ungültiger Text)"
+        return Said(N_("%(name)s ist kein gültiger Name (Steuerzeichen oder ungültiger Text)"),
+                    name=shown(name))
     return None
 
 
@@ -523,15 +526,15 @@ def _names(raw: Any) -> str | None:
 
 def _parse_players(raw: Any, problems: Problems) -> tuple[str, ...]:
     if raw is None:
-        problems.append(("players", "fehlt: die vier Spieler dieses Spiels"))
+        problems.append(("players", N_("fehlt: die vier Spieler dieses Spiels")))
         return ()
     joined = _names(raw)
     if joined is None or len(raw) != 4 or not all(map(str.strip, raw)):
-        problems.append(("players", "genau vier Spielernamen angeben"))
+        problems.append(("players", N_("genau vier Spielernamen angeben")))
     elif _NOT_NAME_TEXT.search(joined):
         problems.append(("players", next(m for m in map(name_problem, raw) if m)))
     elif len(set(raw)) != 4:
-        problems.append(("players", "jeder Spieler darf nur einmal vorkommen"))
+        problems.append(("players", N_("jeder Spieler darf nur einmal vorkommen")))
     else:
         return tuple(raw)
     return ()
@@ -547,7 +550,7 @@ def _parse_choice(data: Mapping[str, Any], key: str, table: Mapping[str, _T], de
         return default
     member = table.get(value) if isinstance(value, str) else None
     if member is None:
-        problems.append((key, message.format(shown(value))))
+        problems.append((key, Said(message, value=shown(value))))
         return default
     return member
 
@@ -555,22 +558,23 @@ def _parse_choice(data: Mapping[str, Any], key: str, table: Mapping[str, _T], de
 def _parse_flag(data: Mapping[str, Any], key: str, problems: Problems) -> bool | None:
     value = data.get(key)
     if value is not None and not isinstance(value, bool):
-        problems.append((key, "muss true oder false sein"))
+        problems.append((key, N_("muss true oder false sein")))
         return None
     return value
 
 
 def _parse_re(raw: Any, players: tuple[str, ...], problems: Problems) -> tuple[str, ...]:
     if _names(raw) is None:
-        problems.append(("re", "eine Liste von Spielernamen angeben"))
+        problems.append(("re", N_("eine Liste von Spielernamen angeben")))
         return ()
     names = set(raw)
     if len(names) != len(raw):
-        problems.append(("re", "jeder Re-Spieler darf nur einmal vorkommen"))
+        problems.append(("re", N_("jeder Re-Spieler darf nur einmal vorkommen")))
     elif players and not names.issubset(players):
         unknown = ", ".join(sorted(shown(p) if name_problem(p) else p
                                    for p in names.difference(players)))
-        problems.append(("re", f"spielt in diesem Spiel nicht mit: {unknown}"))
+        problems.append(("re", Said(N_("spielt in diesem Spiel nicht mit: %(names)s"),
+                                    names=unknown)))
     else:
         return tuple(raw)
     return ()
@@ -581,10 +585,11 @@ def _parse_caller(value: Any, re: tuple[str, ...], problems: Problems) -> str | 
     if value is None:
         return None
     if not isinstance(value, str) or name_problem(value):
-        problems.append(("caller", "den Namen eines Re-Spielers angeben (wer die Hochzeit "
-                                   "oder die Armut hatte)"))
+        problems.append(("caller", N_("den Namen eines Re-Spielers angeben (wer die Hochzeit "
+                                      "oder die Armut hatte)")))
     elif re and value not in re:
-        problems.append(("caller", f"muss einer der Re-Spieler sein: {value} spielt nicht Re"))
+        problems.append(("caller", Said(N_("muss einer der Re-Spieler sein: %(name)s spielt "
+                                           "nicht Re"), name=value)))
     else:
         return value
     return None
@@ -592,7 +597,7 @@ def _parse_caller(value: Any, re: tuple[str, ...], problems: Problems) -> str | 
 
 def _parse_re_eyes(value: Any, problems: Problems) -> int | None:
     if value is not None and (type(value) is not int or not 0 <= value <= 240):
-        problems.append(("re_eyes", "Augen müssen zwischen 0 und 240 liegen"))
+        problems.append(("re_eyes", N_("Augen müssen zwischen 0 und 240 liegen")))
         return None
     return value
 
@@ -605,14 +610,14 @@ def _per_party(data: Mapping[str, Any], key: str, default: _T,
     if raw is None:
         return default, default
     if not _is_mapping(raw):
-        problems.append((key, "ein Objekt mit re und kontra angeben"))
+        problems.append((key, N_("ein Objekt mit re und kontra angeben")))
         return default, default
     values = {_RE: default, _KONTRA: default}
     for name, value in raw.items():
         party = _PARTY_OF.get(name) if isinstance(name, str) else None
         where = f"{key}.{key_shown(name)}"
         if party is None:
-            problems.append((where, "nur re und kontra"))
+            problems.append((where, N_("nur re und kontra")))
             continue
         parsed = parse(where, value, problems)
         if parsed is not None:
@@ -623,13 +628,13 @@ def _per_party(data: Mapping[str, Any], key: str, default: _T,
 def _parse_level(where: str, value: Any, problems: Problems) -> Level | None:
     level = _LEVEL_OF.get(value) if isinstance(value, str) else None
     if level is None:
-        problems.append((where, _UNKNOWN_TERM[Level].format(shown(value))))
+        problems.append((where, Said(_UNKNOWN_TERM[Level], value=shown(value))))
     return level
 
 
 def _parse_doppelt(where: str, value: Any, problems: Problems) -> int | None:
     if not _is_count(value):
-        problems.append((where, "muss eine Anzahl (0 oder mehr) sein"))
+        problems.append((where, N_("muss eine Anzahl (0 oder mehr) sein")))
         return None
     return int(value)
 
@@ -638,15 +643,15 @@ def _parse_extra_counts(where: str, counts: Any, problems: Problems) -> dict[Ext
     if counts is None:
         return None
     if not _is_mapping(counts):
-        problems.append((where, "Anzahl je Sonderpunkt angeben"))
+        problems.append((where, N_("Anzahl je Sonderpunkt angeben")))
         return None
     out: dict[Extra, int] = {}
     for name, count in counts.items():
         extra = _EXTRA_OF.get(name) if isinstance(name, str) else None
         if extra is None:
-            problems.append((f"{where}.{key_shown(name)}", "unbekannter Sonderpunkt"))
+            problems.append((f"{where}.{key_shown(name)}", N_("unbekannter Sonderpunkt")))
         elif not _is_count(count):
-            problems.append((f"{where}.{extra.value}", "muss eine Anzahl (0 oder mehr) sein"))
+            problems.append((f"{where}.{extra.value}", N_("muss eine Anzahl (0 oder mehr) sein")))
         elif count:
             out[extra] = count
     return out
@@ -658,7 +663,7 @@ def _parse_eyes(raw: Any, problems: Problems) -> dict[str, int] | None:
     if not _is_mapping(raw) or not all(
         isinstance(k, str) and type(v) is int and 0 <= v <= 240 for k, v in raw.items()
     ):
-        problems.append(("eyes", "Augen je Spieler (0 bis 240) angeben"))
+        problems.append(("eyes", N_("Augen je Spieler (0 bis 240) angeben")))
         return None
     return dict(raw)
 
@@ -666,8 +671,8 @@ def _parse_eyes(raw: Any, problems: Problems) -> dict[str, int] | None:
 def _parse_note(value: Any, problems: Problems) -> str | None:
     if value is not None and (not isinstance(value, str) or len(value) > MAX_NOTE
                               or _NOT_NAME_TEXT.search(value)):
-        problems.append(("note", f"eine Notiz in einer Zeile mit höchstens {MAX_NOTE} Zeichen "
-                                 "angeben"))
+        problems.append(("note", Said(N_("eine Notiz in einer Zeile mit höchstens %(max)s "
+                                         "Zeichen angeben"), max=MAX_NOTE)))
         return None
     return value
 
@@ -676,38 +681,41 @@ def _parse_recorded(raw: Any, players: tuple[str, ...], problems: Problems) -> d
     """A recorded game's ``points``: a whole number for each of the game's four players and
     nobody else, summing to 0 (RULES.md §10.1)."""
     if raw is None:
-        problems.append(("points", "fehlt: die Punkte jedes Spielers"))
+        problems.append(("points", N_("fehlt: die Punkte jedes Spielers")))
         return None
     if not _is_mapping(raw):
-        problems.append(("points", "die Punkte je Spieler als Objekt angeben"))
+        problems.append(("points", N_("die Punkte je Spieler als Objekt angeben")))
         return None
     bad = [name for name, value in raw.items()
            if type(value) is not int or abs(value) > MAX_RECORDED_POINTS]
     if bad:
-        problems.extend((f"points.{key_shown(name)}", "ganze Zahl bis "
-                         f"{german_number(MAX_RECORDED_POINTS)} angeben") for name in bad[:4])
+        problems.extend((f"points.{key_shown(name)}",
+                         Said(N_("ganze Zahl bis %(max)s angeben"),
+                              max=german_number(MAX_RECORDED_POINTS))) for name in bad[:4])
         return None
     if players:
         missing = [p for p in players if p not in raw]
         strangers = [key_shown(name) for name in raw if name not in players]
         if missing:
-            problems.append(("points", f"fehlt für {', '.join(missing)}"))
+            problems.append(("points", Said(N_("fehlt für %(names)s"), names=", ".join(missing))))
         if strangers:
-            problems.append(("points", f"spielt in diesem Spiel nicht mit: {', '.join(strangers)}"))
+            problems.append(("points", Said(N_("spielt in diesem Spiel nicht mit: %(names)s"),
+                                            names=", ".join(strangers))))
         if missing or strangers:
             return None
     total = sum(raw.values())
     if total:
         shown_total = f"{total:+d}".replace("-", "\u2212")  # the minus sign the sheet writes
-        problems.append(("points", f"die Punkte müssen zusammen 0 ergeben, nicht {shown_total}"))
+        problems.append(("points", Said(N_("die Punkte müssen zusammen 0 ergeben, nicht "
+                                           "%(total)s"), total=shown_total)))
         return None
     return {p: raw[p] for p in players} if players else dict(raw)
 
 
 def _parse_bock(value: Any, problems: Problems) -> int:
     if not is_bock_factor(value):
-        problems.append(("bock", f"Bock-Faktor muss 1, 2, 4, 8 … bis "
-                                 f"{german_number(MAX_BOCK)} sein"))
+        problems.append(("bock", Said(N_("Bock-Faktor muss 1, 2, 4, 8 … bis %(max)s sein"),
+                                      max=german_number(MAX_BOCK))))
         return 1
     return int(value)
 
@@ -727,9 +735,9 @@ def parse_game(data: Any, *, players: tuple[str, ...] | None = None,
     if type(data) is GameEntry:
         return _parse_entry(data, players, bock)
     if not _is_mapping(data):
-        raise InvalidGame([("", "ein Spiel muss ein JSON-Objekt sein")])
+        raise InvalidGame([("", N_("ein Spiel muss ein JSON-Objekt sein"))])
     problems: Problems = [] if _FIELDS.issuperset(data) else [
-        (key_shown(key), "unbekanntes Feld") for key in data if key not in _FIELDS]
+        (key_shown(key), N_("unbekanntes Feld")) for key in data if key not in _FIELDS]
     if players is not None and "players" not in data:
         game_players = players
     else:
@@ -745,7 +753,7 @@ def parse_game(data: Any, *, players: tuple[str, ...] | None = None,
     bock = _parse_bock(data.get("bock", 1 if bock is None else bock), problems)
     if kind is GameKind.RECORDED:
         return _recorded_facts(data, game_players, bock, bool(manual_bock), note, problems)
-    problems.extend((key, "nur bei eingetragenen Punkten (kind recorded)")
+    problems.extend((key, N_("nur bei eingetragenen Punkten (kind recorded)"))
                     for key in _ONLY_RECORDED if key in data)
     re = _parse_re(data.get("re", []), game_players, problems)
     re_eyes = _parse_re_eyes(data.get("re_eyes"), problems)
@@ -767,7 +775,7 @@ def _recorded_facts(data: Mapping[str, Any], players: tuple[str, ...], bock: int
                     manual_bock: bool, note: str | None, problems: Problems) -> GameFacts:
     """The rest of a recorded game: its points and whether the dealer stays; the facts of a
     played game are refused whatever their value (RULES.md §10.1)."""
-    problems.extend((key, "gibt es bei eingetragenen Punkten nicht")
+    problems.extend((key, N_("gibt es bei eingetragenen Punkten nicht"))
                     for key in _NOT_RECORDED if key in data)
     recorded = _parse_recorded(data.get("points"), players, problems)
     dealer_stays = _parse_flag(data, "dealer_stays", problems)
@@ -790,7 +798,7 @@ def _parse_entry(entry: GameEntry[Any], players: tuple[str, ...] | None,
     game_bock = _parse_bock(1 if bock is None else bock, problems)
     if entry.kind is GameKind.RECORDED:
         return _recorded_entry(entry, game_players, game_bock, note, problems)
-    problems.extend((key, "nur bei eingetragenen Punkten (kind recorded)") for key, entered
+    problems.extend((key, N_("nur bei eingetragenen Punkten (kind recorded)")) for key, entered
                     in (("points", entry.points is not None),
                         ("dealer_stays", entry.dealer_stays)) if entered)
     re = _parse_re(entry.re, game_players, problems)
@@ -818,7 +826,7 @@ def _entry_extras(where: str, counts: Mapping[Extra, int],
     out: dict[Extra, int] = {}
     for extra, count in counts.items():
         if not _is_count(count):
-            problems.append((f"{where}.{extra.value}", "muss eine Anzahl (0 oder mehr) sein"))
+            problems.append((f"{where}.{extra.value}", N_("muss eine Anzahl (0 oder mehr) sein")))
         elif count:
             out[extra] = count
     return out
@@ -828,7 +836,7 @@ def _recorded_entry(entry: GameEntry[Any], players: tuple[str, ...], bock: int,
                     note: str | None, problems: Problems) -> GameFacts:
     """The rest of a typed recorded game, as :func:`_recorded_facts` reads JSON."""
     entered = entry.to_dict()
-    problems.extend((key, "gibt es bei eingetragenen Punkten nicht")
+    problems.extend((key, N_("gibt es bei eingetragenen Punkten nicht"))
                     for key in _NOT_RECORDED if key in entered)
     recorded = _parse_recorded(entry.points, players, problems)
     if problems:
@@ -855,7 +863,7 @@ def read_term(vocabulary: type[_Term], text: str, field: str) -> _Term:
     """
     member = _TERMS[vocabulary].get(text)
     if member is None:
-        raise InvalidGame([(field, _UNKNOWN_TERM[vocabulary].format(shown(text)))])
+        raise InvalidGame([(field, Said(_UNKNOWN_TERM[vocabulary], value=shown(text)))])
     assert isinstance(member, vocabulary)
     return member
 
@@ -865,12 +873,12 @@ def read_term(vocabulary: type[_Term], text: str, field: str) -> _Term:
 
 def _re_count_problem(kind: GameKind, n: int) -> str | None:
     if kind in (GameKind.NORMAL, GameKind.ARMUT):
-        return None if n == 2 else "genau zwei Re-Spieler angeben"
+        return None if n == 2 else N_("genau zwei Re-Spieler angeben")
     if kind in (GameKind.SOLO, GameKind.STILLE_HOCHZEIT, GameKind.SCHWARZE_SAU):
-        return None if n == 1 else "genau einen Solospieler angeben"
+        return None if n == 1 else N_("genau einen Solospieler angeben")
     if kind is GameKind.HOCHZEIT:
-        return None if n in (1, 2) else "den Hochzeiter und ggf. seinen Partner angeben"
-    return None if n == 0 else "in dieser Spielart gibt es keine Re-Partei"
+        return None if n in (1, 2) else N_("den Hochzeiter und ggf. seinen Partner angeben")
+    return None if n == 0 else N_("in dieser Spielart gibt es keine Re-Partei")
 
 
 def validate_game(facts: GameFacts, rules: HouseRules) -> None:
@@ -884,9 +892,10 @@ def _game_problems(f: GameFacts, rules: HouseRules) -> Problems:
     problems: Problems = []
     kind = f.kind
     if len(f.players) != 4 or len(set(f.players)) != 4:
-        problems.append(("players", "genau vier verschiedene Spieler angeben"))
+        problems.append(("players", N_("genau vier verschiedene Spieler angeben")))
     if not rules.allows(kind):
-        problems.append(("kind", f"die Spielart {kind.value} gibt es in diesen Regeln nicht"))
+        problems.append(("kind", Said(N_("die Spielart %(kind)s gibt es in diesen Regeln nicht"),
+                                      kind=kind.value)))
         return problems
     _kind_problems(f, rules, problems)
     problem = _re_count_problem(kind, len(f.re))
@@ -895,12 +904,12 @@ def _game_problems(f: GameFacts, rules: HouseRules) -> Problems:
     if kind is GameKind.RECORDED:
         written = f.recorded
         if written is None or set(written) != set(f.players) or sum(written.values()) != 0:
-            problems.append(("points", "je Spieler des Spiels eine ganze Zahl, zusammen 0"))
+            problems.append(("points", N_("je Spieler des Spiels eine ganze Zahl, zusammen 0")))
     elif f.recorded is not None or f.dealer_stays:
-        problems.append(("points", "nur bei eingetragenen Punkten (kind recorded)"))
+        problems.append(("points", N_("nur bei eingetragenen Punkten (kind recorded)")))
     if f.manual_bock and BockTrigger.MANUAL not in rules.bock_triggers:
-        problems.append(("manual_bock", "Bock vom Tisch gibt es in diesen Regeln nicht "
-                                        "(kein Bock-Grund manual)"))
+        problems.append(("manual_bock", N_("Bock vom Tisch gibt es in diesen Regeln nicht "
+                                           "(kein Bock-Grund manual)")))
     _eyes_problems(f, problems)
     if not kind.takes_announcements:
         _silent_game_problems(f, problems)
@@ -915,43 +924,46 @@ def _kind_problems(f: GameFacts, rules: HouseRules, problems: Problems) -> None:
     """The solo kind and the Pflicht flag belong to announced solos."""
     if f.kind is GameKind.SOLO:
         if f.solo is None:
-            problems.append(("solo", "fehlt: welches Solo wurde gespielt?"))
+            problems.append(("solo", N_("fehlt: welches Solo wurde gespielt?")))
         elif f.solo not in rules.solo_kinds:
-            problems.append(("solo", f"das Solo {f.solo.value} gibt es in diesen Regeln nicht"))
+            problems.append(("solo", Said(N_("das Solo %(solo)s gibt es in diesen Regeln nicht"),
+                                          solo=f.solo.value)))
     elif f.solo is not None:
-        problems.append(("solo", "nur bei der Spielart solo"))
+        problems.append(("solo", N_("nur bei der Spielart solo")))
     if f.caller is not None and not f.kind.names_caller:
-        problems.append(("caller", "nur bei einer Hochzeit oder Armut"))
+        problems.append(("caller", N_("nur bei einer Hochzeit oder Armut")))
     if f.pflicht is not None:
         if f.kind is not GameKind.SOLO:
-            problems.append(("pflicht", "nur ein angesagtes Solo kann Pflichtsolo sein"))
+            problems.append(("pflicht", N_("nur ein angesagtes Solo kann Pflichtsolo sein")))
         elif f.pflicht and not rules.pflichtsolo:
-            problems.append(("pflicht", "in diesen Regeln gibt es kein Pflichtsolo"))
+            problems.append(("pflicht", N_("in diesen Regeln gibt es kein Pflichtsolo")))
 
 
 def _eyes_problems(f: GameFacts, problems: Problems) -> None:
     """Augen per player in a Hammelrennen, Re's Augen in every game with parties."""
     if f.kind is GameKind.HAMMELRENNEN:
         if f.eyes is None:
-            problems.append(("eyes", "fehlt: Augen jedes Spielers"))
+            problems.append(("eyes", N_("fehlt: Augen jedes Spielers")))
         elif set(f.eyes) != set(f.players):
-            problems.append(("eyes", "Augen für genau die vier Spieler angeben"))
+            problems.append(("eyes", N_("Augen für genau die vier Spieler angeben")))
         elif sum(f.eyes.values()) != 240:
-            problems.append(("eyes", f"die Augen ergeben {sum(f.eyes.values())} statt 240"))
+            problems.append(("eyes", Said(N_("die Augen ergeben %(sum)s statt 240"),
+                                          sum=sum(f.eyes.values()))))
     elif f.eyes is not None:
-        problems.append(("eyes", "nur beim Hammelrennen"))
+        problems.append(("eyes", N_("nur beim Hammelrennen")))
     if not f.kind.has_parties:
         if f.re_eyes is not None:
-            problems.append(("re_eyes", "in dieser Spielart gibt es keine Re-Augen"))
+            problems.append(("re_eyes", N_("in dieser Spielart gibt es keine Re-Augen")))
         if f.trickless is not None:
-            problems.append(("trickless", "in dieser Spielart gibt es keine Parteien"))
+            problems.append(("trickless", N_("in dieser Spielart gibt es keine Parteien")))
     elif f.re_eyes is None:
-        problems.append(("re_eyes", "fehlt: Augen der Re-Partei"))
+        problems.append(("re_eyes", N_("fehlt: Augen der Re-Partei")))
     elif f.trickless is not None:
         eyes = f.re_eyes if f.trickless is _RE else 240 - f.re_eyes
         if eyes:
-            problems.append(("trickless", f"{_PARTY_NAME[f.trickless]} hat {eyes} Augen, "
-                                          "also einen Stich"))
+            problems.append(("trickless", Said(N_("%(party)s hat %(eyes)s Augen, also einen "
+                                                  "Stich"), party=_PARTY_NAME[f.trickless],
+                                               eyes=eyes)))
 
 
 def _silent_game_problems(f: GameFacts, problems: Problems) -> None:
@@ -961,11 +973,11 @@ def _silent_game_problems(f: GameFacts, problems: Problems) -> None:
         ("kontra", f.kontra_level, f.kontra_doppelt, f.kontra_extras),
     ):
         if level is not Level.NONE:
-            problems.append((f"announced.{party}", "in dieser Spielart gibt es keine Ansagen"))
+            problems.append((f"announced.{party}", N_("in dieser Spielart gibt es keine Ansagen")))
         if doppelt:
-            problems.append((f"doppelt.{party}", "in dieser Spielart gibt es keine Ansagen"))
+            problems.append((f"doppelt.{party}", N_("in dieser Spielart gibt es keine Ansagen")))
         if extras:
-            problems.append((f"extras.{party}", "in dieser Spielart gibt es keine Sonderpunkte"))
+            problems.append((f"extras.{party}", N_("in dieser Spielart gibt es keine Sonderpunkte")))
 
 
 def _announcement_problems(f: GameFacts, rules: HouseRules, problems: Problems) -> None:
@@ -975,12 +987,12 @@ def _announcement_problems(f: GameFacts, rules: HouseRules, problems: Problems) 
     if f.re_doppelt or f.kontra_doppelt:
         for party, doppelt in (("re", f.re_doppelt), ("kontra", f.kontra_doppelt)):
             if doppelt:
-                problems.append((f"doppelt.{party}", "Doppelt gibt es nur im Modus doppelt"))
+                problems.append((f"doppelt.{party}", N_("Doppelt gibt es nur im Modus doppelt")))
     if f.kind is GameKind.SOLO and not rules.solo_absagen:
         for party, level in (("re", f.re_level), ("kontra", f.kontra_level)):
             if _RANK[level] > _RANK[Level.ANSAGE]:
                 problems.append((f"announced.{party}",
-                                 "im Solo sind nur Re und Kontra erlaubt, keine Absagen"))
+                                 N_("im Solo sind nur Re und Kontra erlaubt, keine Absagen")))
 
 
 def _doppelt_problems(f: GameFacts, problems: Problems) -> None:
@@ -995,13 +1007,14 @@ def _doppelt_problems(f: GameFacts, problems: Problems) -> None:
                                   ("kontra", f.kontra_level, f.kontra_doppelt)):
         if level is Level.ANSAGE:
             problems.append((f"announced.{party}",
-                             "im Modus doppelt gibt es kein Re/Kontra, nur Doppelt"))
+                             N_("im Modus doppelt gibt es kein Re/Kontra, nur Doppelt")))
         elif level is not Level.NONE and not doppelt:
             problems.append((f"announced.{party}",
-                             "eine Absage braucht ein Doppelt derselben Partei"))
+                             N_("eine Absage braucht ein Doppelt derselben Partei")))
         if doppelt > limits[party]:
             problems.append((f"doppelt.{party}",
-                             f"höchstens {limits[party]}× Doppelt für diese Partei"))
+                             Said(N_("höchstens %(limit)s× Doppelt für diese Partei"),
+                                  limit=limits[party])))
 
 
 def _took_no_trick(f: GameFacts, rules: HouseRules, party: str) -> bool:
@@ -1022,17 +1035,17 @@ def _extras_problems(f: GameFacts, rules: HouseRules, problems: Problems) -> Non
             continue
         if not rules.extras.issuperset(extras):
             problems.extend((f"extras.{party}.{extra.value}",
-                             "dieser Sonderpunkt wird in diesen Regeln nicht gespielt")
+                             N_("dieser Sonderpunkt wird in diesen Regeln nicht gespielt"))
                             for extra in extras if extra not in rules.extras)
         if _took_no_trick(f, rules, party):
             problems.append((f"extras.{party}",
-                             "eine Partei ohne Stich kann keine Sonderpunkte haben"))
+                             N_("eine Partei ohne Stich kann keine Sonderpunkte haben")))
         if extras.get(Extra.KARLCHEN, 0) + extras.get(Extra.KARLCHEN_GEFANGEN, 0) > 2:
             problems.append((f"extras.{party}.karlchen_gefangen",
-                             "es gibt nur zwei Kreuz Buben im letzten Stich"))
+                             N_("es gibt nur zwei Kreuz Buben im letzten Stich")))
         if extras.get(Extra.DULLE_GEFANGEN) and f.solo in NO_DULLE_SOLOS:
             problems.append((f"extras.{party}.dulle_gefangen",
-                             "in diesem Solo ist die Herz 10 kein Trumpf, also keine Dulle"))
+                             N_("in diesem Solo ist die Herz 10 kein Trumpf, also keine Dulle")))
     for extra, (limit, message) in _MAX_PER_GAME.items():
         if extra in re_extras or extra in ko_extras:
             re_n, ko_n = re_extras.get(extra, 0), ko_extras.get(extra, 0)
@@ -1042,12 +1055,13 @@ def _extras_problems(f: GameFacts, rules: HouseRules, problems: Problems) -> Non
             and any(re_extras.get(e) for e in _LAST_TRICK)
             and any(ko_extras.get(e) for e in _LAST_TRICK)):
         name = next(e for e in _LAST_TRICK if ko_extras.get(e))
-        problems.append((f"extras.kontra.{name.value}", "Sonderpunkte im letzten Stich kann "
-                                                        "nur die Partei haben, die ihn gemacht hat"))
+        problems.append((f"extras.kontra.{name.value}",
+                         N_("Sonderpunkte im letzten Stich kann nur die Partei haben, die ihn "
+                            "gemacht hat")))
     for party, extras in (("re", re_extras), ("kontra", ko_extras)):
         if extras.get(Extra.KARLCHEN) and extras.get(Extra.FUCHS_LETZTER_STICH):
             problems.append((f"extras.{party}.fuchs_letzter_stich",
-                             "den letzten Stich gewinnt entweder Karlchen oder der Fuchs"))
+                             N_("den letzten Stich gewinnt entweder Karlchen oder der Fuchs")))
 
 
 # --------------------------------------------------------------------------- scoring
@@ -1060,7 +1074,7 @@ def score_game(facts: GameFacts, rules: HouseRules) -> GameScore:
         return GameScore(
             winner=None,
             points=dict.fromkeys(facts.players, 0),
-            lines=(_NOTE["neu gegeben"],),
+            lines=(_NOTE[N_("neu gegeben")],),
             bock_reasons=_manual_reason(facts),
             value=0,
         )
@@ -1071,7 +1085,7 @@ def score_game(facts: GameFacts, rules: HouseRules) -> GameScore:
     return _party_game(facts, rules)
 
 
-RECORDED_LABEL = "übernommen"
+RECORDED_LABEL = N_("übernommen")
 """The breakdown of a recorded game without a note (RULES.md §10.1)."""
 
 
@@ -1104,30 +1118,30 @@ def _hammelrennen(f: GameFacts, rules: HouseRules) -> GameScore:
     over = [p for p in f.players if eyes[p] > 120]
     if over:
         winner: str | None = over[0]
-        why = f"{over[0]} hat mehr als 120 Augen"
+        why = N_("%(name)s hat mehr als 120 Augen") % {"name": over[0]}
     else:
         best = min(abs(eyes[p] - 60) for p in f.players)
         closest = [p for p in f.players if abs(eyes[p] - 60) == best]
         winner = closest[0] if len(closest) == 1 else None
-        why = (f"{winner} kommt 60 Augen am nächsten" if winner
-               else "Gleichstand am nächsten an 60: niemand gewinnt")
+        why = (N_("%(name)s kommt 60 Augen am nächsten") % {"name": winner} if winner
+               else N_("Gleichstand am nächsten an 60: niemand gewinnt"))
     lines = [Line(f"Hammelrennen: {why}")]
     if winner is None:
         points = dict.fromkeys(f.players, 0)
         value = 0
     else:
-        lines.append(_line("gewonnen", 1))  # a player's win: no party
+        lines.append(_line(N_("gewonnen"), 1))  # a player's win: no party
         value = 1
         each = value
         if f.bock > 1 and rules.bock_effect is BockEffect.ADD:
             # §9.2: (1 + 2k) x 3 for the winner, -(1 + 2k) for each other player.
             each += 2 * _bock_levels(f.bock)
-            lines.append(_line("Bock", 2 * _bock_levels(f.bock)))
+            lines.append(_line(N_("Bock"), 2 * _bock_levels(f.bock)))
         elif f.bock > 1:
             each *= f.bock
         points = {p: (3 if p == winner else -1) * each for p in f.players}
     if f.bock > 1 and rules.bock_effect is BockEffect.MULTIPLY:
-        lines.append(_line("Bock", None, f.bock))
+        lines.append(_line(N_("Bock"), None, f.bock))
     zero = BockTrigger.ZERO_GAME in rules.bock_triggers and value == 0
     reasons = ((BockTrigger.ZERO_GAME,) if zero else ()) + _manual_reason(f)
     return GameScore(winner=winner, points=points, lines=tuple(lines), bock_reasons=reasons,
@@ -1197,21 +1211,24 @@ def _winner(t: _Table, rules: HouseRules) -> Party | None:
     return _KONTRA if ko_met else _RE
 
 
+_SIXTY_RULE = {_RE: N_("60er-Regel: Re über 180 ohne Ansage, Kontra gewinnt"),
+               _KONTRA: N_("60er-Regel: Kontra über 180 ohne Ansage, Re gewinnt")}
+
+
 def _sixty_rule(t: _Table) -> tuple[Party, Line] | None:
     """§6: a silent party over 180 Augen hands the game to the other: (new winner, note)."""
     for party in (_RE, _KONTRA):
         if t.eyes[party] > 180 and not t.said[party]:
             other = _OTHER[party]
-            return other, Line(f"60er-Regel: {_PARTY_NAME[party]} über 180 ohne Ansage, "
-                               f"{_PARTY_NAME[other]} gewinnt")
+            return other, Line(_SIXTY_RULE[party])
     return None
 
 
 # The lines of the closed vocabulary, built once: a breakdown is a tuple of shared lines.
-_WON = {p: Line("gewonnen", 1, party=p) for p in Party}
+_WON = {p: Line(N_("gewonnen"), 1, party=p) for p in Party}
 _UNDER = {p: tuple((mark, Line(f"unter {mark} gespielt", 1, party=p)) for mark in (90, 60, 30))
           for p in Party}
-_SCHWARZ_LINE = {p: Line("schwarz gespielt", 1, party=p) for p in Party}
+_SCHWARZ_LINE = {p: Line(N_("schwarz gespielt"), 1, party=p) for p in Party}
 _ANGESAGT = {(announcer, p): Line(f"{_PARTY_NAME[announcer]} angesagt", 2, party=p)
              for announcer in Party for p in Party}
 _ABSAGE_LINES = {
@@ -1224,13 +1241,13 @@ _ABSAGE_LINES = {
 _AGAINST = {p: tuple((mark, Line(f"{mark} gegen {label}", 1, party=p))
                      for label, _, mark in _ABSAGE.values())
             for p in Party}
-_SOLO_LINE = {p: Line("Solo", 1, party=p) for p in Party}
-_GEGEN_DIE_ALTEN = Line("gegen die Alten", 1, party=_KONTRA)
+_SOLO_LINE = {p: Line(N_("Solo"), 1, party=p) for p in Party}
+_GEGEN_DIE_ALTEN = Line(N_("gegen die Alten"), 1, party=_KONTRA)
 _ANNOUNCED_FACTOR = {p: Line(_PARTY_NAME[p], factor=2) for p in Party}
 _NOTE = {text: Line(text) for text in (
-    "niemand gewinnt: beide Absagen verfehlt", "Sonderpunkte zählen im Solo nicht",
-    "Sonderpunkte werden nicht verdoppelt", "Solist zählt dreifach", "neu gegeben")}
-_SAU_FACTOR = Line("Schwarze Sau", factor=2)
+    N_("niemand gewinnt: beide Absagen verfehlt"), N_("Sonderpunkte zählen im Solo nicht"),
+    N_("Sonderpunkte werden nicht verdoppelt"), N_("Solist zählt dreifach"), N_("neu gegeben"))}
+_SAU_FACTOR = Line(N_("Schwarze Sau"), factor=2)
 
 
 def _under_lines(party: Party, loser_eyes: int) -> list[Line]:
@@ -1368,11 +1385,11 @@ def _apply_bock(side: int, bock: int, winner: Party | None,
     if bock == 1:
         return side, None
     if rules.bock_effect is BockEffect.MULTIPLY:
-        return side * bock, _line("Bock", None, bock)
+        return side * bock, _line(N_("Bock"), None, bock)
     if winner is None:
         return side, None
     points = 2 * _bock_levels(bock)
-    return side + (points if winner is _RE else -points), _line("Bock", points, None, winner)
+    return side + (points if winner is _RE else -points), _line(N_("Bock"), points, None, winner)
 
 
 _FIRES: dict[BockTrigger, Callable[[GameFacts, _Table, Party | None, int], bool]] = {
@@ -1402,19 +1419,19 @@ def _party_game(f: GameFacts, rules: HouseRules) -> GameScore:
         winner, note = sixty
         notes.append(note)
     if winner is None:
-        notes.append(_NOTE["niemand gewinnt: beide Absagen verfehlt"])
+        notes.append(_NOTE[N_("niemand gewinnt: beide Absagen verfehlt")])
         items = _nobody_wins_items(rules, t)
     else:
         items = _won_items(f, rules, t, winner, sixty is not None)
     extras, ignored = _extra_lines(f, rules, winner) if (
         f.re_extras or f.kontra_extras or winner is _KONTRA) else ([], False)
     if ignored:
-        notes.append(_NOTE["Sonderpunkte zählen im Solo nicht"])
+        notes.append(_NOTE[N_("Sonderpunkte zählen im Solo nicht")])
     extras_factor = t.factor if rules.extras_doubled else 1
     side = _net(items) * t.factor + (_net(extras) * extras_factor if extras else 0)
     factors = _announcement_lines(f, rules, t) if t.factor > 1 else []
     if t.factor > 1 and extras and not rules.extras_doubled:
-        notes.append(_NOTE["Sonderpunkte werden nicht verdoppelt"])
+        notes.append(_NOTE[N_("Sonderpunkte werden nicht verdoppelt")])
     if f.kind is GameKind.SCHWARZE_SAU:
         side *= 2
         factors.append(_SAU_FACTOR)
@@ -1422,7 +1439,7 @@ def _party_game(f: GameFacts, rules: HouseRules) -> GameScore:
     if bock_line is not None:
         factors.append(bock_line)
     if solo:
-        notes.append(_NOTE["Solist zählt dreifach"])
+        notes.append(_NOTE[N_("Solist zählt dreifach")])
         soloist = f.re[0]
         points = {p: 3 * total if p == soloist else -total for p in f.players}
     else:
@@ -1527,9 +1544,9 @@ def trickless_party(facts: GameFacts, rules: HouseRules) -> Party | None:
 def score(data: Mapping[str, Any]) -> GameScore:
     """Parse and score a CLI.md `score` input, rules included."""
     if not _is_mapping(data):
-        raise InvalidGame([("", "ein Spiel muss ein JSON-Objekt sein")])
+        raise InvalidGame([("", N_("ein Spiel muss ein JSON-Objekt sein"))])
     if "rules" not in data:
-        raise InvalidGame([("rules", "fehlt: nach welchen Regeln wird gezählt?")])
+        raise InvalidGame([("rules", N_("fehlt: nach welchen Regeln wird gezählt?"))])
     rules = rules_from_spec(data["rules"])
     return score_game(parse_game(data), rules)
 

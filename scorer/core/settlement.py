@@ -44,7 +44,7 @@ from enum import Enum
 from itertools import combinations
 from typing import Any
 
-from scorer.core.rules import InvalidInput
+from scorer.core.rules import N_, InvalidInput, Said
 
 
 class InvalidSettlement(InvalidInput):
@@ -96,11 +96,11 @@ def price_tenths(cents_per_point: Any) -> int:
     elif isinstance(cents_per_point, Decimal) and cents_per_point.is_finite():
         tenths = cents_per_point * TENTHS
         if tenths != tenths.to_integral_value():
-            raise InvalidSettlement([("cents_per_point", "auf 0,1 Cent genau angeben")])
+            raise InvalidSettlement([("cents_per_point", N_("auf 0,1 Cent genau angeben"))])
     else:
-        raise InvalidSettlement([("cents_per_point", "muss eine Anzahl Cent (0 oder mehr) sein")])
+        raise InvalidSettlement([("cents_per_point", N_("muss eine Anzahl Cent (0 oder mehr) sein"))])
     if tenths < 0:
-        raise InvalidSettlement([("cents_per_point", "muss eine Anzahl Cent (0 oder mehr) sein")])
+        raise InvalidSettlement([("cents_per_point", N_("muss eine Anzahl Cent (0 oder mehr) sein"))])
     return int(tenths)
 
 
@@ -128,20 +128,20 @@ def parse_price(text: str) -> Price:
     typed = text.strip()
     match = _PRICE.fullmatch(typed)
     if not typed or match is None or not (match.group(1) or match.group(2)):
-        raise InvalidSettlement([("cents_per_point", "eine Zahl in Cent angeben, z. B. 10 oder "
-                                  "0,5")])
+        raise InvalidSettlement([("cents_per_point", N_("eine Zahl in Cent angeben, z. B. 10 oder "
+                                     "0,5"))])
     whole, fraction = match.group(1) or "0", match.group(2) or ""
     if len(fraction) == 3:
         # "1.000" is a thousand to a German and one to an English reader: not guessed.
-        raise InvalidSettlement([("cents_per_point", "ohne Tausenderpunkt angeben, z. B. 1000; "
-                                  "Bruchteile auf 0,1 Cent genau, z. B. 0,5")])
+        raise InvalidSettlement([("cents_per_point", N_("ohne Tausenderpunkt angeben, z. B. 1000; "
+                                     "Bruchteile auf 0,1 Cent genau, z. B. 0,5"))])
     if len(whole) > 6 or len(fraction) > 6:
-        raise InvalidSettlement([("cents_per_point", "eine Zahl in Cent angeben, z. B. 10 oder "
-                                  "0,5")])
+        raise InvalidSettlement([("cents_per_point", N_("eine Zahl in Cent angeben, z. B. 10 oder "
+                                     "0,5"))])
     try:
         value = Decimal(f"{whole}.{fraction or 0}")
     except InvalidOperation:  # pragma: no cover - the pattern admits only digits
-        raise InvalidSettlement([("cents_per_point", "eine Zahl in Cent angeben")]) from None
+        raise InvalidSettlement([("cents_per_point", N_("eine Zahl in Cent angeben"))]) from None
     return price_cents(price_tenths(value))
 
 
@@ -168,15 +168,16 @@ def format_cents(cents_per_point: Price) -> str:
 
 
 MODE_LABELS = {
-    SettlementMode.ZERO_SUM: "Ausgleich untereinander",
-    SettlementMode.PAY_LEADER: "Differenz zum Führenden in die Kasse",
-    SettlementMode.PAY_LOSSES: "Minuspunkte in die Kasse",
+    SettlementMode.ZERO_SUM: N_("Ausgleich untereinander"),
+    SettlementMode.PAY_LEADER: N_("Differenz zum Führenden in die Kasse"),
+    SettlementMode.PAY_LOSSES: N_("Minuspunkte in die Kasse"),
 }
-"""German names of the modes: the form, the evening page and the PDF say the same words."""
+"""The modes in German, marked for the catalog (scorer.words.money says them): the form, the
+evening page and the PDF say the same words."""
 
 ROUNDING_LABELS = {
-    Rounding.CENT: "auf den Cent",
-    Rounding.TEN_CENTS: "auf 10 Cent",
+    Rounding.CENT: N_("auf den Cent"),
+    Rounding.TEN_CENTS: N_("auf 10 Cent"),
 }
 """German names of the roundings."""
 
@@ -210,7 +211,8 @@ class Transfer:
 
     def text(self) -> str:
         """The line as the sheet prints it: "Ben zahlt Anna 3,40 €"."""
-        return f"{self.payer} zahlt {self.payee} {format_euro(self.cents)}"
+        return N_("%(payer)s zahlt %(payee)s %(amount)s") % {
+            "payer": self.payer, "payee": self.payee, "amount": format_euro(self.cents)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,7 +226,8 @@ class Payment:
 
     def text(self) -> str:
         """The line as the sheet prints it: "Ben zahlt 3,40 € in die Kasse"."""
-        return f"{self.player} zahlt {format_euro(self.cents)} in die Kasse"
+        return N_("%(player)s zahlt %(amount)s in die Kasse") % {
+            "player": self.player, "amount": format_euro(self.cents)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,7 +254,8 @@ class Settlement:
         return sum(p.cents for p in self.payments)
 
     def lines(self) -> list[str]:
-        """Every transfer or payment as a German sentence."""
+        """Every transfer or payment as a German sentence (scorer.words.money.settlement_lines
+        says them in the reader's language)."""
         return [t.text() for t in self.transfers] + [p.text() for p in self.payments]
 
     def to_dict(self) -> dict[str, Any]:
@@ -294,7 +298,7 @@ def round_balances(balances: Mapping[str, int], step: int) -> dict[str, int]:
     {'A': -20, 'B': -90, 'C': -90, 'D': -40, 'E': 220, 'F': 20}
     """
     if sum(balances.values()) != 0:
-        raise InvalidSettlement([("totals", "die Punkte müssen sich zu 0 addieren")])
+        raise InvalidSettlement([("totals", N_("die Punkte müssen sich zu 0 addieren"))])
     floors = {name: (cents // step) * step for name, cents in balances.items()}
     missing = -sum(floors.values()) // step
     names = list(balances)
@@ -396,7 +400,7 @@ def transfers(balances: Mapping[str, int]) -> tuple[Transfer, ...]:
     ['C zahlt A 0,30 €', 'D zahlt A 0,30 €', 'E zahlt B 0,40 €']
     """
     if sum(balances.values()) != 0:
-        raise InvalidSettlement([("totals", "die Punkte müssen sich zu 0 addieren")])
+        raise InvalidSettlement([("totals", N_("die Punkte müssen sich zu 0 addieren"))])
     order = list(balances)
     names = [n for n in order if balances[n]]
     if len(names) <= _EXACT_LIMIT:
@@ -412,13 +416,13 @@ def transfers(balances: Mapping[str, int]) -> tuple[Transfer, ...]:
 
 def _check_totals(totals: Any) -> dict[str, int]:
     if not isinstance(totals, Mapping) or not totals:
-        raise InvalidSettlement([("totals", "Punkte je Spieler angeben")])
-    problems = []
+        raise InvalidSettlement([("totals", N_("Punkte je Spieler angeben"))])
+    problems: list[tuple[str, str]] = []
     for name, points in totals.items():
         if not isinstance(name, str) or not name.strip():
-            problems.append(("totals", f"kein Spielername: {name!r}"))
+            problems.append(("totals", Said(N_("kein Spielername: %(name)s"), name=repr(name))))
         elif type(points) is not int:
-            problems.append((f"totals.{name}", "muss eine ganze Punktzahl sein"))
+            problems.append((f"totals.{name}", N_("muss eine ganze Punktzahl sein")))
     if problems:
         raise InvalidSettlement(problems)
     return dict(totals)

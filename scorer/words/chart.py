@@ -339,7 +339,8 @@ def _end_labels(names: Sequence[str], shown: Mapping[str, str], ends: Sequence[f
 
 
 def evening_chart(seats: Sequence[str], totals: Sequence[Mapping[str, int]],
-                  arrivals: Mapping[str, int] | None = None, **style: Any) -> str:
+                  arrivals: Mapping[str, int] | None = None,
+                  title: str = "Punktestand nach jedem Spiel", **style: Any) -> str:
     """Everybody's running total over an evening: ``totals`` holds the totals after each game.
 
     The x axis runs from the start (every line at 0) to the last game, so n games give
@@ -352,14 +353,17 @@ def evening_chart(seats: Sequence[str], totals: Sequence[Mapping[str, int]],
     >>> [line.split('"')[0].count(",") for line in svg.split('points="')[1:]]
     [3, 2]
 
-    ``style`` goes to ``line_chart`` (end labels, legend, plot height).
+    ``style`` goes to ``line_chart`` (end labels, legend, plot height). ``title`` is German
+    unless a caller says it in the reader's language (scorer.words.charts: this module
+    imports only the standard library).
     """
     series = {seat: [0] + [after.get(seat, 0) for after in totals] for seat in seats}
     labels = [""] + [str(number) for number in range(1, len(totals) + 1)]
-    return line_chart(series, labels, "Punktestand nach jedem Spiel", arrivals, **style)
+    return line_chart(series, labels, title, arrivals, **style)
 
 
-def season_chart(evenings: Sequence[tuple[str, Mapping[str, int]]]) -> str:
+def season_chart(evenings: Sequence[tuple[str, Mapping[str, int]]],
+                 title: str = "Saisonstand nach jedem Abend") -> str:
     """The season standing: each player's sum of evening totals after every evening.
 
     ``evenings`` holds (label, totals of that evening) in date order; the label (a date)
@@ -374,10 +378,11 @@ def season_chart(evenings: Sequence[tuple[str, Mapping[str, int]]]) -> str:
         for name in names:
             series[name].append(series[name][-1] + totals.get(name, 0))
     labels = [""] + [label for label, _ in evenings]
-    return line_chart(series, labels, "Saisonstand nach jedem Abend")
+    return line_chart(series, labels, title)
 
 
-def ranking_chart(evenings: Sequence[tuple[str, Mapping[str, int | None]]]) -> str:
+def ranking_chart(evenings: Sequence[tuple[str, Mapping[str, int | None]]],
+                  title: str = "Platz nach jedem Abend") -> str:
     """Who led when: each player's place in the season's ranking after every evening.
 
     ``evenings`` holds (label, place per player after that evening) in date order
@@ -403,8 +408,7 @@ def ranking_chart(evenings: Sequence[tuple[str, Mapping[str, int | None]]]) -> s
             line.append(place if place is not None else (line[-1] if line else
                                                          seen[first] or 1))
         series[name], starts[name] = line, first
-    return line_chart(series, [label for label, _ in evenings], "Platz nach jedem Abend",
-                      starts, ranks=True)
+    return line_chart(series, [label for label, _ in evenings], title, starts, ranks=True)
 
 
 __all__ = ["DASHES", "PALETTE", "SHAPES", "WIDTH", "evening_chart", "line_chart", "ranking_chart",

@@ -17,9 +17,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from scorer.core.evening import Ledger, LedgerGame, describe_bock_queue, games_ahead
+from scorer.core.evening import Ledger, LedgerGame, games_ahead
 from scorer.core.rules import (
     BockAtEnd,
+    BockTrigger,
     DealerAfterRedeal,
     DealerAfterSolo,
     GameKind,
@@ -34,6 +35,7 @@ from scorer.core.scoring import (
     trickless_party,
     zero_eyes_party,
 )
+from scorer.words.breakdown import line_label, line_text
 from scorer.words.explain import (
     EXTRA_LABELS,
     KIND_LABELS,
@@ -42,7 +44,9 @@ from scorer.words.explain import (
     TRIGGER_LABELS,
 )
 from scorer.words.german import genitive, names
+from scorer.words.i18n import N_, _, ngettext
 from scorer.words.short_names import short_names as prefixes
+from scorer.words.spoken import Spoken
 
 MARKERS = {
     GameKind.NORMAL: "",
@@ -57,23 +61,43 @@ MARKERS = {
 }
 """Short markers for the sheet's kind column; "P" marks a Pflichtsolo."""
 
-LEGEND = (("S", "Solo"), ("P", "Pflichtsolo"), ("H", "Hochzeit"), ("sH", "Stille Hochzeit"),
-          ("A", "Armut"), ("HR", "Hammelrennen"), ("SS", "Schwarze Sau"),
-          ("NG", "neu gegeben"), ("E", "Punkte eingetragen"))
-"""The kind markers and what they stand for, in the order the sheet's legend lists them."""
+LEGEND = (("S", N_("Solo")), ("P", N_("Pflichtsolo")), ("H", N_("Hochzeit")),
+          ("sH", N_("Stille Hochzeit")), ("A", N_("Armut")), ("HR", N_("Hammelrennen")),
+          ("SS", N_("Schwarze Sau")), ("NG", N_("neu gegeben")), ("E", N_("Punkte eingetragen")))
+"""The kind markers and what they stand for, in the order the sheet's legend lists them
+(German, marked; ``legend()`` says them)."""
 
-OFF_ROTATION = "anders besetzt als laut Zettel"
-"""What a row says when other players played than the rotation named."""
+OFF_ROTATION = N_("anders besetzt als laut Zettel")
+"""What a row says when other players played than the rotation named (German, marked;
+``off_rotation()`` says it)."""
+
+
+def legend() -> tuple[tuple[str, str], ...]:
+    """The kind markers and what they stand for, in the language spoken now."""
+    return tuple((mark, _(word)) for mark, word in LEGEND)
+
+
+def off_rotation() -> str:
+    """What a row says when other players played than the rotation named, in the language
+    spoken now: "anders besetzt als laut Zettel"."""
+    return _(OFF_ROTATION)
+
+
+SPOKEN_LEGEND = Spoken(legend)
+"""``legend()`` as a page reads it once the app has started (a template global): said in
+each page's language."""
+SPOKEN_OFF_ROTATION = Spoken(off_rotation)
+"""``off_rotation()`` as a template global, said in each page's language."""
 OFF_ROTATION_MARK = "*"
 """The mark after the number of such a row."""
 
 _PLAYED = {
-    GameKind.NORMAL: "ein Normalspiel",
-    GameKind.HOCHZEIT: "eine Hochzeit",
-    GameKind.ARMUT: "eine Armut",
-    GameKind.STILLE_HOCHZEIT: "eine stille Hochzeit",
-    GameKind.HAMMELRENNEN: "ein Hammelrennen",
-    GameKind.SCHWARZE_SAU: "eine Schwarze Sau",
+    GameKind.NORMAL: N_("ein Normalspiel"),
+    GameKind.HOCHZEIT: N_("eine Hochzeit"),
+    GameKind.ARMUT: N_("eine Armut"),
+    GameKind.STILLE_HOCHZEIT: N_("eine stille Hochzeit"),
+    GameKind.HAMMELRENNEN: N_("ein Hammelrennen"),
+    GameKind.SCHWARZE_SAU: N_("eine Schwarze Sau"),
 }
 """A kind with its article, as in "gespielt wurde ein Normalspiel"."""
 
@@ -89,18 +113,18 @@ def kind_word(game: LedgerGame, rules: HouseRules) -> str:
     facts = game.facts
     if facts.kind is GameKind.SOLO:
         if game.pflicht:
-            return "Pflichtsolo"
-        return "Lustsolo" if rules.pflichtsolo else "Solo"
+            return _("Pflichtsolo")
+        return _("Lustsolo") if rules.pflichtsolo else _("Solo")
     if facts.kind is GameKind.HOCHZEIT and len(facts.re) == 1:
-        return "Hochzeit ohne Partner"
-    return KIND_LABELS[facts.kind]
+        return _("Hochzeit ohne Partner")
+    return _(KIND_LABELS[facts.kind])
 
 
 def solo_label(game: LedgerGame) -> str:
     """Which solo was played: "Damensolo"; "" for any other game, or a solo entered without
     its kind."""
     solo = game.facts.solo
-    return SOLO_LABELS[solo] if game.facts.kind is GameKind.SOLO and solo is not None else ""
+    return _(SOLO_LABELS[solo]) if game.facts.kind is GameKind.SOLO and solo is not None else ""
 
 
 def kind_who(game: LedgerGame) -> str:
@@ -151,7 +175,7 @@ def kind_headline(kind: str, solo: str) -> str:
     >>> kind_headline("Pflichtsolo", "Damensolo"), kind_headline("Hochzeit", "")
     ('Pflichtsolo (Damensolo)', 'Hochzeit')
     """
-    return f"{kind} ({solo})" if solo else kind
+    return _("%(kind)s (%(solo)s)") % {"kind": kind, "solo": solo} if solo else kind
 
 
 def kind_head(kind: str, solo: str, who: str, pflicht_or_lust: bool) -> str:
@@ -169,7 +193,7 @@ def kind_head(kind: str, solo: str, who: str, pflicht_or_lust: bool) -> str:
     if solo:
         if not pflicht_or_lust:
             return f"{solo} · {who}"
-        return f"{kind} ({solo}) · {who}"
+        return _("%(kind)s (%(solo)s)") % {"kind": kind, "solo": solo} + f" · {who}"
     return f"{kind} · {who}" if who else kind
 
 
@@ -208,12 +232,13 @@ def called_words(kind: GameKind, caller: str, partner: str, kind_said: bool = Tr
     """
     if not caller:
         return ""
+    who = {"caller": caller, "partner": partner}
     if kind is GameKind.ARMUT:
-        return (f"Armut: {caller}, mitgenommen von {partner}" if kind_said
-                else f"{caller}, mitgenommen von {partner}")
+        return (_("Armut: %(caller)s, mitgenommen von %(partner)s") % who if kind_said
+                else _("%(caller)s, mitgenommen von %(partner)s") % who)
     if kind is GameKind.HOCHZEIT:
-        return (f"Hochzeit: {caller}, Partner {partner}" if kind_said
-                else f"{caller}, Partner {partner}")
+        return (_("Hochzeit: %(caller)s, Partner %(partner)s") % who if kind_said
+                else _("%(caller)s, Partner %(partner)s") % who)
     return ""
 
 
@@ -246,10 +271,10 @@ def schwarz_text(facts: GameFacts, rules: HouseRules) -> str:
     nines); "" when no party has 0 Augen."""
     party = trickless_party(facts, rules)
     if party is not None:
-        return f"{PARTY_NAMES[party]} schwarz (kein Stich)"
+        return _("%(party)s schwarz (kein Stich)") % {"party": PARTY_NAMES[party]}
     zero = zero_eyes_party(facts, rules)
     if zero is not None:
-        return f"{PARTY_NAMES[zero]} nicht schwarz (Stich mit 0 Augen)"
+        return _("%(party)s nicht schwarz (Stich mit 0 Augen)") % {"party": PARTY_NAMES[zero]}
     return ""
 
 
@@ -262,16 +287,16 @@ def announced_text(facts: GameFacts) -> str:
         if level is Level.ANSAGE:
             out.append(name)
         elif level is not Level.NONE:
-            out.append(f"{name} {LEVEL_LABELS[level.value]}")
+            out.append(f"{name} {_(LEVEL_LABELS[level.value])}")
         if doppelt:
-            out.append(f"{name} {doppelt}× Doppelt")
+            out.append(_("%(party)s %(count)s× Doppelt") % {"party": name, "count": doppelt})
     return ", ".join(out)
 
 
 def said_text(announced: str) -> str:
     """What was said, as a row says it after the parties: "angesagt: Re keine 90"; "" for
     nothing (announced_text)."""
-    return f"angesagt: {announced}" if announced else ""
+    return _("angesagt: %(announced)s") % {"announced": announced} if announced else ""
 
 
 def game_text(called: str, parties: str, said: str) -> str:
@@ -292,14 +317,14 @@ def hammelrennen_kind(kind: str, eyes: str) -> str:
 
 def note_sentence(note: str | None) -> str:
     """A game's note among the row's sentences: "Notiz: Augen gewählt: 130"; "" for none."""
-    return f"Notiz: {note}" if note else ""
+    return _("Notiz: %(note)s") % {"note": note} if note else ""
 
 
 def extras_text(facts: GameFacts) -> str:
     """Sonderpunkte as entered: "Re: Fuchs gefangen, 2× Doppelkopf · Kontra: Karlchen"."""
     out = []
     for party, extras in ((Party.RE, facts.re_extras), (Party.KONTRA, facts.kontra_extras)):
-        named = [f"{n}× {EXTRA_LABELS[e]}" if n > 1 else EXTRA_LABELS[e]
+        named = [f"{n}× {_(EXTRA_LABELS[e])}" if n > 1 else _(EXTRA_LABELS[e])
                  for e, n in extras.items() if n]
         if named:
             out.append(f"{PARTY_NAMES[party]}: {', '.join(named)}")
@@ -311,16 +336,17 @@ def winner_text(game: LedgerGame) -> str:
     winner = game.score.winner
     facts = game.facts
     if facts.kind is GameKind.REDEAL:
-        return "keine Punkte"
+        return _("keine Punkte")
     if facts.kind is GameKind.RECORDED:
-        return "Punkte wie eingetragen"
+        return _("Punkte wie eingetragen")
     if winner is None:
-        return "niemand gewinnt"
+        return _("niemand gewinnt")
     if winner == "re":
-        return f"{facts.re[0]} gewinnt" if facts.scored_as_solo else "Re gewinnt"
+        return (_("%(name)s gewinnt") % {"name": facts.re[0]} if facts.scored_as_solo
+                else _("Re gewinnt"))
     if winner == "kontra":
-        return "Kontra gewinnt"
-    return f"{winner} gewinnt"
+        return _("Kontra gewinnt")
+    return _("%(name)s gewinnt") % {"name": winner}
 
 
 def breakdown(game: LedgerGame) -> str:
@@ -333,7 +359,8 @@ def breakdown(game: LedgerGame) -> str:
     read as the winner's: "Re: gewonnen +1 · Kontra: Fuchs gefangen +1 · Bock ×2".
     A Hammelrennen opens with what decided it, after its kind (kind_note).
     """
-    return breakdown_text(KIND_LABELS[game.facts.kind], kind_note(game), breakdown_parts(game))
+    return breakdown_text(_(KIND_LABELS[game.facts.kind]), kind_note(game),
+                          breakdown_parts(game))
 
 
 def breakdown_text(kind: str, note: str, parts: Sequence[str]) -> str:
@@ -363,10 +390,10 @@ def kind_note(game: LedgerGame) -> str:
         return ""
     winner = game.score.winner
     if winner is None:
-        return "Gleichstand am nächsten an 60: niemand gewinnt"
+        return _("Gleichstand am nächsten an 60: niemand gewinnt")
     if facts.eyes[winner] > 120:  # the core's winner is the one over 120 where there is one
-        return f"{winner} hat mehr als 120 Augen"
-    return f"{winner} kommt 60 Augen am nächsten"
+        return _("%(name)s hat mehr als 120 Augen") % {"name": winner}
+    return _("%(name)s kommt 60 Augen am nächsten") % {"name": winner}
 
 
 def breakdown_parts(game: LedgerGame) -> tuple[str, ...]:
@@ -377,19 +404,19 @@ def breakdown_parts(game: LedgerGame) -> tuple[str, ...]:
     if kind is GameKind.REDEAL:
         return ()
     if kind is GameKind.RECORDED:
-        return (game.score.lines[0].label,)  # the note, or "übernommen"
+        return (line_label(game.score.lines[0].label),)  # the note, or "übernommen"
     lines = game.score.lines[1:] if kind is GameKind.HAMMELRENNEN else game.score.lines
     if not by_party(game):
-        return tuple(line.text() for line in lines)
+        return tuple(line_text(line) for line in lines)
     credited = _credited(game)
     winner = game.score.winner
     order = [Party.KONTRA, Party.RE] if winner == Party.KONTRA.value else [Party.RE, Party.KONTRA]
     groups = []
     for party in order:
-        own = [line.text() for line in credited if line.party is party]
+        own = [line_text(line) for line in credited if line.party is party]
         if own:
             groups.append(f"{PARTY_NAMES[party]}: {', '.join(own)}")
-    rest = [line.text() for line in lines if line not in credited]
+    rest = [line_text(line) for line in lines if line not in credited]
     return (*groups, *rest)
 
 
@@ -452,7 +479,9 @@ def bock_reasons(game: LedgerGame) -> str:
     reasons = game.score.bock_reasons
     if not reasons:
         return ""
-    return "löst Bock aus: " + ", ".join(TRIGGER_LABELS[r] for r in reasons)
+    return _("löst Bock aus: %(reasons)s") % {
+        "reasons": ", ".join(_(TRIGGER_LABELS[r]) if r is not BockTrigger.TIE_120
+                             else TRIGGER_LABELS[r] for r in reasons)}
 
 
 def bock_summary(ledger: Ledger, closed: bool = False) -> tuple[str, ...]:
@@ -467,21 +496,52 @@ def bock_summary(ledger: Ledger, closed: bool = False) -> tuple[str, ...]:
     brought = len(ledger.setup.bock_queue_start)
     if not (ledger.setup.rules.bock_triggers or played or brought):
         return ()
-    out = [f"{played} {'Bockspiel' if played == 1 else 'Bockspiele'} gespielt" if played
-           else "Keine Bockspiele gespielt"]
+    out = [ngettext("%(num)d Bockspiel gespielt", "%(num)d Bockspiele gespielt", played)
+           % {"num": played} if played else _("Keine Bockspiele gespielt")]
     if brought:
-        out.append(f"{brought} {'Bockspiel' if brought == 1 else 'Bockspiele'} aus dem "
-                   "letzten Abend mitgebracht")
+        out.append(ngettext("%(num)d Bockspiel aus dem letzten Abend mitgebracht",
+                            "%(num)d Bockspiele aus dem letzten Abend mitgebracht", brought)
+                   % {"num": brought})
     if triggered:
-        out.append("ausgelöst in Spiel " + ", ".join(map(str, triggered)))
-    coming = describe_bock_queue(ledger.bock_queue)
+        out.append(_("ausgelöst in Spiel %(numbers)s")
+                   % {"numbers": ", ".join(map(str, triggered))})
     if not ledger.bock_queue:
-        out.append("Keine Bockspiele offen")
+        out.append(_("Keine Bockspiele offen"))
     elif closed:
-        out.append("Beim Ende offen: " + coming.removeprefix("noch "))
+        out.append(_("Beim Ende offen: %(games)s") % {"games": _bock_runs(ledger.bock_queue)})
     else:
-        out.append(coming[:1].upper() + coming[1:])
+        out.append(bock_queue_text(ledger.bock_queue, capital=True))
     return tuple(out)
+
+
+def bock_queue_text(queue: Sequence[int], capital: bool = False) -> str:
+    """The coming Bock games in the language spoken now: "noch 3 Bockspiele ×2, danach 5 ×4"
+    (``capital``: "Noch 3 …", as a sentence of its own starts); "keine Bockspiele" for none.
+
+    >>> bock_queue_text((2, 2, 2, 4, 4, 4, 4, 4))
+    'noch 3 Bockspiele ×2, danach 5 ×4'
+    """
+    if not queue:
+        return _("keine Bockspiele")
+    if capital:
+        return _("Noch %(games)s") % {"games": _bock_runs(queue)}
+    return _("noch %(games)s") % {"games": _bock_runs(queue)}
+
+
+def _bock_runs(queue: Sequence[int]) -> str:
+    """The Bock games of a queue by factor: "3 Bockspiele ×2, danach 5 ×4"."""
+    runs: list[list[int]] = []
+    for factor in queue:
+        if runs and runs[-1][0] == factor:
+            runs[-1][1] += 1
+        else:
+            runs.append([factor, 1])
+    (factor, count), *rest = runs
+    text = ngettext("%(num)d Bockspiel ×%(factor)s", "%(num)d Bockspiele ×%(factor)s",
+                    count) % {"num": count, "factor": factor}
+    for factor, count in rest:
+        text += _(", danach %(count)s ×%(factor)s") % {"count": count, "factor": factor}
+    return text
 
 
 def short_names(players: Sequence[str]) -> dict[str, str]:
@@ -506,24 +566,30 @@ def forced_sentence(game: LedgerGame) -> str | None:
         return None
     facts = game.facts
     kind = facts.kind
-    still_open = f"{genitive(forced)} Pflichtsolo bleibt offen."
+    who = {"forced": forced, "forceds": genitive(forced)}
     if kind is GameKind.REDEAL:
-        return f"Neu gegeben: {still_open}"
-    dran = f"{forced} war mit dem Pflichtsolo dran"
+        return _("Neu gegeben: %(forceds)s Pflichtsolo bleibt offen.") % who
     if kind is GameKind.RECORDED:
-        return f"{dran}, eingetragen wurden Punkte: {still_open}"
+        return _("%(forced)s war mit dem Pflichtsolo dran, eingetragen wurden Punkte: "
+                 "%(forceds)s Pflichtsolo bleibt offen.") % who
     if kind is not GameKind.SOLO:
-        played = _PLAYED[kind]
+        played = _(_PLAYED[kind])
         if kind is GameKind.HOCHZEIT and len(facts.re) == 1:
-            played = "eine Hochzeit ohne Partner"
-        return f"{dran}, gespielt wurde {played}: {still_open}"
+            played = _("eine Hochzeit ohne Partner")
+        return _("%(forced)s war mit dem Pflichtsolo dran, gespielt wurde %(played)s: "
+                 "%(forceds)s Pflichtsolo bleibt offen.") % {**who, "played": played}
     soloist = facts.re[0]
     if soloist == forced:
         if game.pflicht:
-            return f"{dran} und hat es gespielt."
-        return f"{dran}, hat aber ein Lustsolo gespielt: {still_open}"
-    what = "das Pflichtsolo" if game.pflicht else "ein Lustsolo"
-    return f"{dran}, gespielt wurde {what} von {soloist}: {still_open}"
+            return _("%(forced)s war mit dem Pflichtsolo dran und hat es gespielt.") % who
+        return _("%(forced)s war mit dem Pflichtsolo dran, hat aber ein Lustsolo gespielt: "
+                 "%(forceds)s Pflichtsolo bleibt offen.") % who
+    if game.pflicht:
+        return _("%(forced)s war mit dem Pflichtsolo dran, gespielt wurde das Pflichtsolo von "
+                 "%(soloist)s: %(forceds)s Pflichtsolo bleibt offen.") % {
+                     **who, "soloist": soloist}
+    return _("%(forced)s war mit dem Pflichtsolo dran, gespielt wurde ein Lustsolo von "
+             "%(soloist)s: %(forceds)s Pflichtsolo bleibt offen.") % {**who, "soloist": soloist}
 
 
 def forced_bock_sentence(game: LedgerGame) -> str | None:
@@ -533,8 +599,8 @@ def forced_bock_sentence(game: LedgerGame) -> str | None:
     bock = bock_factor(game)
     if game.forced_soloist is None or bock == 1:
         return None
-    return (f"Vorgeführt und trotzdem Bock ×{bock}: die Bockrunde läuft weiter (keine "
-            "Bockpause bei vorgeführten Pflichtsoli).")
+    return _("Vorgeführt und trotzdem Bock ×%(bock)s: die Bockrunde läuft weiter (keine "
+             "Bockpause bei vorgeführten Pflichtsoli).") % {"bock": bock}
 
 
 def recorded_bock_sentence(bock: int) -> str:
@@ -544,8 +610,8 @@ def recorded_bock_sentence(bock: int) -> str:
     >>> recorded_bock_sentence(2)
     'Auf einem Bockspiel (×2) eingetragen: die Punkte zählen wie geschrieben, nicht verdoppelt, und das Bockspiel ist damit gespielt.'
     """
-    return (f"Auf einem Bockspiel (×{bock}) eingetragen: die Punkte zählen wie geschrieben, "
-            "nicht verdoppelt, und das Bockspiel ist damit gespielt.")
+    return _("Auf einem Bockspiel (×%(bock)s) eingetragen: die Punkte zählen wie geschrieben, "
+             "nicht verdoppelt, und das Bockspiel ist damit gespielt.") % {"bock": bock}
 
 
 def dealer_sentence(game: LedgerGame, rules: HouseRules, in_a_row: int,
@@ -562,10 +628,11 @@ def dealer_sentence(game: LedgerGame, rules: HouseRules, in_a_row: int,
         return None  # the table change after this game says who deals
     if kind is GameKind.REDEAL:
         if rules.dealer_after_redeal is DealerAfterRedeal.STAY and stays:
-            return f"{dealer} gibt noch einmal."
+            return _("%(dealer)s gibt noch einmal.") % {"dealer": dealer}
         return None
     if kind is GameKind.RECORDED:
-        return f"{dealer} gibt noch einmal, wie eingetragen." if stays else None
+        return (_("%(dealer)s gibt noch einmal, wie eingetragen.") % {"dealer": dealer}
+                if stays else None)
     mode = rules.dealer_after_solo
     if kind is not GameKind.SOLO:
         # Scored as a solo, yet a normal game for the dealer (RULES.md §7, TSR 4.4): said
@@ -574,31 +641,34 @@ def dealer_sentence(game: LedgerGame, rules: HouseRules, in_a_row: int,
             kind is GameKind.HOCHZEIT and len(game.facts.re) == 1)
         if alone and not stays and mode in (DealerAfterSolo.STAY,
                                             DealerAfterSolo.STAY_UNTIL_THIRD):
-            what = ("Eine stille Hochzeit" if kind is GameKind.STILLE_HOCHZEIT
-                    else "Eine Hochzeit ohne Partner")
-            return f"{what} zählt für den Geber nicht als angesagtes Solo: der Geber wechselt."
+            return (_("Eine stille Hochzeit zählt für den Geber nicht als angesagtes Solo: der "
+                      "Geber wechselt.") if kind is GameKind.STILLE_HOCHZEIT else
+                    _("Eine Hochzeit ohne Partner zählt für den Geber nicht als angesagtes Solo: "
+                      "der Geber wechselt."))
         return None
     if stays:
         if mode is DealerAfterSolo.STAY_UNTIL_THIRD:
             if in_a_row <= 1:
-                return (f"Nach dem Solo gibt {dealer} noch einmal (erst nach dem dritten Solo "
-                        "in Folge wechselt der Geber).")
-            return (f"Nach dem zweiten Solo in Folge gibt {dealer} noch einmal (nach dem "
-                    "dritten wechselt der Geber).")
-        return f"Nach dem {'Pflichtsolo' if game.pflicht else 'Solo'} gibt {dealer} noch einmal."
+                return _("Nach dem Solo gibt %(dealer)s noch einmal (erst nach dem dritten Solo "
+                         "in Folge wechselt der Geber).") % {"dealer": dealer}
+            return _("Nach dem zweiten Solo in Folge gibt %(dealer)s noch einmal (nach dem "
+                     "dritten wechselt der Geber).") % {"dealer": dealer}
+        return (_("Nach dem Pflichtsolo gibt %(dealer)s noch einmal.") if game.pflicht else
+                _("Nach dem Solo gibt %(dealer)s noch einmal.")) % {"dealer": dealer}
     if mode is DealerAfterSolo.ADVANCE:
         return None
     if (game.pflicht and game.forced_soloist is not None
             and rules.pflichtsolo_forced is PflichtsoloForced.WITHIN):
         if game.facts.re[0] == game.forced_soloist:
-            return "Das vorgeführte Pflichtsolo zählt als geplantes Spiel: der Geber wechselt."
+            return _("Das vorgeführte Pflichtsolo zählt als geplantes Spiel: der Geber "
+                     "wechselt.")
         # RULES.md §7 counts any Pflichtsolo of a forced game as the forced one here.
-        return ("Ein Pflichtsolo in einem vorgeführten Spiel zählt als geplantes Spiel: der "
-                "Geber wechselt.")
+        return _("Ein Pflichtsolo in einem vorgeführten Spiel zählt als geplantes Spiel: der "
+                 "Geber wechselt.")
     if mode is DealerAfterSolo.STAY_UNTIL_THIRD:
-        return "Drittes Solo in Folge: der Geber wechselt."
+        return _("Drittes Solo in Folge: der Geber wechselt.")
     if mode is DealerAfterSolo.STAY_PFLICHT:
-        return "Nach einem Lustsolo wechselt der Geber."
+        return _("Nach einem Lustsolo wechselt der Geber.")
     return None
 
 
@@ -614,9 +684,9 @@ def rotation_sentence(game: LedgerGame) -> str | None:
     expected = game.rotation_players
     came = [p for p in game.players if p not in expected]
     missed = [p for p in expected if p not in game.players]
-    verb = "spielte" if len(came) == 1 else "spielten"
-    said = f"{names(came)} {verb} statt {names(missed)}"
-    return f"{OFF_ROTATION[0].upper()}{OFF_ROTATION[1:]}: {said}."
+    return ngettext("Anders besetzt als laut Zettel: %(came)s spielte statt %(missed)s.",
+                    "Anders besetzt als laut Zettel: %(came)s spielten statt %(missed)s.",
+                    len(came)) % {"came": names(came), "missed": names(missed)}
 
 
 def owes_before(ledger: Ledger, number: int, player: str) -> bool:
@@ -642,10 +712,12 @@ def deletion_note(before: Ledger, after: Ledger, number: int) -> str | None:
         now = after.games[game.number - 2]
         was_off = set(game.players) != set(game.rotation_players)
         if not was_off and set(now.players) != set(now.rotation_players):
-            moved.append(f"Spiel {game.number} (dann Spiel {now.number})")
+            moved.append(_("Spiel %(number)s (dann Spiel %(then)s)")
+                         % {"number": game.number, "then": now.number})
     if not moved:
         return None
-    return f"Nach dem Löschen {OFF_ROTATION}: {names(moved)}."
+    return _("Nach dem Löschen anders besetzt als laut Zettel: %(games)s.") % {
+        "games": names(moved)}
 
 
 def plan_complete(ledger: Ledger) -> bool:
@@ -662,36 +734,53 @@ def plan_text(ledger: Ledger) -> str | None:
     if ledger.complete:
         done = []
         if planned:
-            done.append("das geplante Spiel" if planned == 1
-                        else f"alle {planned} geplanten Spiele")
+            done.append(_("das geplante Spiel") if planned == 1
+                        else _("alle %(planned)s geplanten Spiele") % {"planned": planned})
         if ledger.setup.rules.pflichtsolo:
-            done.append("alle Pflichtsoli")
+            done.append(_("alle Pflichtsoli"))
         if ledger.setup.rules.bock_at_end is BockAtEnd.PLAY_OUT:
-            done.append("alle Bockspiele")
+            done.append(_("alle Bockspiele"))
         if not done:
-            return "Der Abend ist fertig."
-        verb = "ist" if len(done) == 1 and planned == 1 else "sind"
-        return f"Der Abend ist fertig: {names(done)} {verb} gespielt."
+            return _("Der Abend ist fertig.")
+        if len(done) == 1 and planned == 1:
+            return _("Der Abend ist fertig: %(done)s ist gespielt.") % {"done": names(done)}
+        return _("Der Abend ist fertig: %(done)s sind gespielt.") % {"done": names(done)}
     if ledger.plan_played:  # play_out: only Bock games are left
         left = len(ledger.bock_queue)
-        games = "noch ein Bockspiel" if left == 1 else f"noch {left} Bockspiele"
-        return f"Die geplanten Spiele sind gespielt; {games}, dann ist Schluss."
+        return ngettext("Die geplanten Spiele sind gespielt; noch ein Bockspiel, dann ist "
+                        "Schluss.",
+                        "Die geplanten Spiele sind gespielt; noch %(num)d Bockspiele, dann ist "
+                        "Schluss.", left) % {"num": left}
     if ledger.planned_played >= planned:
-        return "Die geplanten Spiele sind gespielt; jetzt die offenen Pflichtsoli."
+        return _("Die geplanten Spiele sind gespielt; jetzt die offenen Pflichtsoli.")
     extra = uncounted_text(ledger.games, planned)
-    return (f"{ledger.planned_played} von {planned} geplanten gezählt"
-            + (f", dazu {extra}" if extra else ""))
+    counted = {"played": ledger.planned_played, "planned": planned}
+    if extra:
+        return _("%(played)s von %(planned)s geplanten gezählt, dazu %(extra)s") % {
+            **counted, "extra": extra}
+    return _("%(played)s von %(planned)s geplanten gezählt") % counted
 
 
-UNCOUNTED_WORDS = {
-    "pflicht": ("Pflichtsolo", "Pflichtsoli"),
-    "solo": ("Solo", "Soli"),
-    "redeal": ("neu gegebenes Spiel", "neu gegebene Spiele"),
-    "recorded": ("übernommenes Spiel", "übernommene Spiele"),
-    "beyond": ("Spiel über den Plan hinaus", "Spiele über den Plan hinaus"),
-}
-"""What a game that does not count against the plan is called, one and many (all neuter:
-"das"/"die nicht mitzählen" fits every one)."""
+UNCOUNTED_WORDS = ("pflicht", "solo", "redeal", "recorded", "beyond")
+"""Why a game does not count against the plan, in the order the sheet names them."""
+
+
+def _uncounted(why: str, count: int) -> str:
+    """``count`` games that do not count against the plan for one reason: "2 Pflichtsoli",
+    "1 neu gegebenes Spiel" (all neuter in German: "das"/"die nicht mitzählen" fits every
+    one)."""
+    if why == "pflicht":
+        return ngettext("%(num)d Pflichtsolo", "%(num)d Pflichtsoli", count) % {"num": count}
+    if why == "solo":
+        return ngettext("%(num)d Solo", "%(num)d Soli", count) % {"num": count}
+    if why == "redeal":
+        return ngettext("%(num)d neu gegebenes Spiel", "%(num)d neu gegebene Spiele",
+                        count) % {"num": count}
+    if why == "recorded":
+        return ngettext("%(num)d übernommenes Spiel", "%(num)d übernommene Spiele",
+                        count) % {"num": count}
+    return ngettext("%(num)d Spiel über den Plan hinaus", "%(num)d Spiele über den Plan hinaus",
+                    count) % {"num": count}
 
 
 def counted_games(games: Sequence[LedgerGame], planned: int) -> tuple[int, dict[str, int]]:
@@ -737,10 +826,9 @@ def uncounted_text(games: Sequence[LedgerGame], planned: int) -> str | None:
 def _uncounted_words(others: dict[str, int]) -> str | None:
     if not others:
         return None
-    parts = [f"{count} {UNCOUNTED_WORDS[why][count != 1]}"
-             for why in UNCOUNTED_WORDS if (count := others.get(why, 0))]
-    many = sum(others.values()) != 1
-    return f"{names(parts)}, {'die nicht mitzählen' if many else 'das nicht mitzählt'}"
+    parts = [_uncounted(why, count) for why in UNCOUNTED_WORDS if (count := others.get(why, 0))]
+    return ngettext("%(games)s, das nicht mitzählt", "%(games)s, die nicht mitzählen",
+                    sum(others.values())) % {"games": names(parts)}
 
 
 def games_text(games: Sequence[LedgerGame], planned: int) -> str:
@@ -753,8 +841,10 @@ def games_text(games: Sequence[LedgerGame], planned: int) -> str:
     """
     counted, others = counted_games(games, planned)
     extra = _uncounted_words(others)
-    text = f"{counted} von {planned} {'Spiel' if planned == 1 else 'Spielen'} gezählt"
-    return text + (f", dazu {extra}" if extra else "")
+    text = ngettext("%(counted)s von %(num)d Spiel gezählt",
+                    "%(counted)s von %(num)d Spielen gezählt", planned) % {
+                        "counted": counted, "num": planned}
+    return _("%(games)s, dazu %(extra)s") % {"games": text, "extra": extra} if extra else text
 
 
 def bock_at_end_text(ledger: Ledger) -> str | None:
@@ -763,15 +853,15 @@ def bock_at_end_text(ledger: Ledger) -> str | None:
     left = len(ledger.bock_queue)
     if not left:
         return None
-    games = "ein Bockspiel" if left == 1 else f"{left} Bockspiele"
     mode = ledger.setup.rules.bock_at_end
     if mode is BockAtEnd.CARRY:
-        return (f"{games[0].upper()}{games[1:]} "
-                f"{'geht' if left == 1 else 'gehen'} in den nächsten Abend der Runde mit.")
+        return ngettext("Ein Bockspiel geht in den nächsten Abend der Runde mit.",
+                        "%(num)d Bockspiele gehen in den nächsten Abend der Runde mit.",
+                        left) % {"num": left}
     if mode is BockAtEnd.PLAY_OUT and not ledger.plan_played:
         return None  # they are played out once the plan is done
-    return (f"{games[0].upper()}{games[1:]} {'verfällt' if left == 1 else 'verfallen'} "
-            "mit dem Ende des Abends.")
+    return ngettext("Ein Bockspiel verfällt mit dem Ende des Abends.",
+                    "%(num)d Bockspiele verfallen mit dem Ende des Abends.", left) % {"num": left}
 
 
 def forced_notice(ledger: Ledger, later: int = 0, forced: str | None = None) -> str | None:
@@ -786,11 +876,12 @@ def forced_notice(ledger: Ledger, later: int = 0, forced: str | None = None) -> 
         return None
     left = planned - ledger.planned_played - later
     if left <= 0:
-        return "die geplanten Spiele sind gespielt"
+        return _("die geplanten Spiele sind gespielt")
     owed = len(ledger.pflichtsolo_open)
-    games = "ein geplantes Spiel" if left == 1 else f"{left} geplante Spiele"
-    soli = "ein Pflichtsolo" if owed == 1 else f"{owed} Pflichtsoli"
-    return f"noch {games}, {soli} offen"
+    games = ngettext("noch ein geplantes Spiel", "noch %(num)d geplante Spiele", left) % {
+        "num": left}
+    return ngettext("%(games)s, ein Pflichtsolo offen", "%(games)s, %(num)d Pflichtsoli offen",
+                    owed) % {"games": games, "num": owed}
 
 
 class ComingWords(NamedTuple):
@@ -826,7 +917,7 @@ def coming_words(ledger: Ledger, count: int) -> tuple[ComingWords, ...]:
         out.append(ComingWords(
             later=later, dealer=game.dealer, players=game.players,
             sitting_out=tuple(s for s in game.seats if s not in game.players),
-            bock=describe_bock_queue(ahead.bock_queue) if ahead.bock_queue else "",
+            bock=bock_queue_text(ahead.bock_queue) if ahead.bock_queue else "",
             forced=game.forced_soloist,
             forced_why=forced_notice(ledger, later, game.forced_soloist)))
     return tuple(out)
@@ -838,10 +929,13 @@ __all__ = [
     "OFF_ROTATION",
     "OFF_ROTATION_MARK",
     "PARTY_NAMES",
+    "SPOKEN_LEGEND",
+    "SPOKEN_OFF_ROTATION",
     "ComingWords",
     "announced_text",
     "bock_at_end_text",
     "bock_factor",
+    "bock_queue_text",
     "bock_reasons",
     "bock_summary",
     "breakdown",
@@ -869,9 +963,11 @@ __all__ = [
     "kind_text",
     "kind_who",
     "kind_word",
+    "legend",
     "marker",
     "names",
     "note_sentence",
+    "off_rotation",
     "owes_before",
     "parties_text",
     "plan_complete",

@@ -46,7 +46,9 @@ from typing import NamedTuple
 from scorer.core.evening import Ledger, LedgerGame, TableChange
 from scorer.core.rules import GameKind, HouseRules
 from scorer.core.scoring import trickless_party
+from scorer.words.breakdown import line_text
 from scorer.words.explain import pflicht_decision
+from scorer.words.i18n import language
 from scorer.words.labels import (
     PARTY_NAMES,
     announced_text,
@@ -225,7 +227,7 @@ class RowWords:
     @cached_property
     def lines(self) -> tuple[str, ...]:
         """The core's lines one by one, as it gave them: "gewonnen +1", "Re ×2"."""
-        return tuple(line.text() for line in self._game.score.lines)
+        return tuple(line_text(line) for line in self._game.score.lines)
 
     @cached_property
     def kind_note(self) -> str:
@@ -482,7 +484,9 @@ class _Course:
 
 
 class SheetWords:
-    """Every row of an evening's sheet, each made when first asked for and then kept.
+    """Every row of an evening's sheet, each made when first asked for and then kept, per
+    language: the fold that keeps these words serves readers of every language, and a row's
+    words are worked out in the language spoken when they are first read.
 
     ``words[number]`` (or ``game(number)``) is a game's row; ``entries()`` are all rows,
     games and table changes, in sheet order.
@@ -492,15 +496,16 @@ class SheetWords:
         self._ledger = ledger
         self._rules = ledger.setup.rules
         self._course = _Course(ledger)
-        self._games: dict[int, RowWords] = {}
-        self._changes: tuple[ChangeWords, ...] | None = None
+        self._games: dict[tuple[str, int], RowWords] = {}
+        self._changes: dict[str, tuple[ChangeWords, ...]] = {}
 
     def game(self, number: int) -> RowWords:
-        """Game ``number``'s row (from 1)."""
-        row = self._games.get(number)
+        """Game ``number``'s row (from 1), in the language spoken now."""
+        key = (language(), number)
+        row = self._games.get(key)
         if row is None:
             row = RowWords(self._ledger.games[number - 1], self._rules, self._course)
-            self._games[number] = row
+            self._games[key] = row
         return row
 
     def __getitem__(self, number: int) -> RowWords:
@@ -511,10 +516,12 @@ class SheetWords:
         return tuple(self.game(n) for n in range(1, len(self._ledger.games) + 1))
 
     def changes(self) -> tuple[ChangeWords, ...]:
-        """Every table change's row, in order."""
-        if self._changes is None:
-            self._changes = change_words(self._ledger)
-        return self._changes
+        """Every table change's row, in order, in the language spoken now."""
+        spoken = language()
+        changes = self._changes.get(spoken)
+        if changes is None:
+            changes = self._changes[spoken] = change_words(self._ledger)
+        return changes
 
     def entries(self) -> tuple[RowWords | ChangeWords, ...]:
         """Games and table changes, in sheet order."""

@@ -20,9 +20,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from scorer.core.evening import Ledger, TableChange
+from scorer.words.i18n import N_, _
 
-DROPPED = "Pflichtsolo offen, entfällt"
-"""What a leaver's open Pflichtsolo does (RULES.md §7: it is dropped)."""
+DROPPED = N_("Pflichtsolo offen, entfällt")
+"""What a leaver's open Pflichtsolo does (RULES.md §7: it is dropped); German, marked."""
 
 
 def change_texts(ledger: Ledger) -> tuple[str, ...]:
@@ -43,31 +44,34 @@ def change_text(change: TableChange, old_seats: Sequence[str], seen: set[str]) -
     ``old_seats`` is the table before the change, ``seen`` everybody who sat at the table
     earlier this evening (they come back rather than join).
     """
-    parts = [f"{p} kommt {'wieder' if p in seen else 'dazu'}" for p in change.joined]
-    parts += [f"{p} geht ({DROPPED})" if p in change.pflichtsolo_dropped else f"{p} geht"
+    parts = [(_("%(name)s kommt wieder") if p in seen else _("%(name)s kommt dazu"))
+             % {"name": p} for p in change.joined]
+    parts += [(_("%(name)s geht (%(dropped)s)") % {"name": p, "dropped": _(DROPPED)}
+               if p in change.pflichtsolo_dropped else _("%(name)s geht") % {"name": p})
               for p in change.left]
     if reordered(old_seats, change.seats):
-        parts.append("neue Sitzordnung")
+        parts.append(_("neue Sitzordnung"))
     elif not parts:
-        parts.append("Tisch wie bisher")
-    parts.append(f"gibt: {change.dealer}")
+        parts.append(_("Tisch wie bisher"))
+    parts.append(_("gibt: %(dealer)s") % {"dealer": change.dealer})
     return " · ".join(parts)
 
 
 def change_lead(after: int) -> str:
     """What comes before a change's words where the row must say what it is: "Tischwechsel
     nach Spiel 3: " (the PDF prints it, the sheet lets a screen reader say it)."""
-    return f"Tischwechsel nach Spiel {after}: "
+    return _("Tischwechsel nach Spiel %(after)s: ") % {"after": after}
 
 
 def change_cell(text: str) -> str:
     """A change's words as the CSV's "Spielart": "Tischwechsel: Fritz kommt dazu · gibt: Ben"."""
-    return f"Tischwechsel: {text}"
+    return _("Tischwechsel: %(text)s") % {"text": text}
 
 
 def seated_text(after: int, seats: Sequence[str]) -> str:
     """Who sits at the table after a change: "Am Tisch ab Spiel 4: Anna, Ben, Cem, Fritz"."""
-    return f"Am Tisch ab Spiel {after + 1}: {', '.join(seats)}"
+    return _("Am Tisch ab Spiel %(number)s: %(seats)s") % {"number": after + 1,
+                                                            "seats": ", ".join(seats)}
 
 
 def reordered(old: Sequence[str], new: Sequence[str]) -> bool:

@@ -1,4 +1,4 @@
-"""The forms every area builds on: the base form (WTForms' own German messages), the fields
+"""The forms every area builds on: the base form (WTForms' own messages), the fields
 for whole numbers and prices as a table types them, a button that changes something, and the
 way a refusal reaches the field it concerns.
 """
@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
+from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
 from wtforms import (
     Field,
@@ -27,6 +28,7 @@ from scorer.core.settlement import (
     parse_price,
 )
 from scorer.web.pages.numbers import parse_int
+from scorer.words.problems import not_a_whole_number, problem_text, refusal_text
 
 
 def choices(pairs: Iterable[tuple[str, str]]) -> list[SelectChoice]:
@@ -45,13 +47,18 @@ def name_filter(field: NameField) -> Callable[[str | None], str | None]:
     def clean(value: str | None) -> str | None:
         if value is None or not value.strip():
             return value.strip() if value else value
-        return clean_name(value, field)
+        try:
+            return clean_name(value, field)
+        except ValueError as err:
+            raise ValueError(refusal_text(err)) from None
 
     return clean
 
 
 def name_field(field: NameField) -> StringField:
-    return StringField(field.label, validators=[DataRequired()], filters=[name_filter(field)],
+    """A name's field, its label said in the page's language when the form is shown (the
+    field is made once, where its form class is defined)."""
+    return StringField(lazy_gettext(field.label), validators=[DataRequired()], filters=[name_filter(field)],
                        render_kw={"maxlength": field.max_length})
 
 
@@ -64,8 +71,7 @@ class WholeNumberField(IntegerField):
         self.data = parse_int(valuelist[0])
         if self.data is None:
             # Named: the entry form's bar shows the message away from its field.
-            raise ValueError(f"{self.label.text}: eine ganze Zahl mit den Ziffern 0 bis 9 "
-                             "angeben")
+            raise ValueError(not_a_whole_number(str(self.label.text)))
 
     def pre_validate(self, form: Any) -> None:
         # Something typed that is no number: said once, not also "zwischen 1 und 200". (A
@@ -95,7 +101,7 @@ class PriceField(Field):
             self.data = parse_price(str(valuelist[0]))
         except InvalidSettlement as err:
             self.data = None
-            raise ValueError(err.message) from None
+            raise ValueError(problem_text(err.message)) from None
 
     def pre_validate(self, form: Any) -> None:
         if self.process_errors:
@@ -139,11 +145,12 @@ def error_summary(errors: Mapping[str, Sequence[str]],
 
 def errors_by_field(problems: Iterable[tuple[str, str]],
                     field: Callable[[str], str]) -> dict[str, list[str]]:
-    """Problems a service refused with ((its field, German message) pairs) as a page shows
-    them: by ``field`` (a service field -> the form's field), "" for the whole form."""
+    """Problems a service refused with ((its field, message) pairs) as a page shows them, in
+    the reader's language (scorer.words.problems): by ``field`` (a service field -> the
+    form's field), "" for the whole form."""
     out: dict[str, list[str]] = {}
     for name, message in problems:
-        out.setdefault(field(name) if name else "", []).append(message)
+        out.setdefault(field(name) if name else "", []).append(problem_text(message))
     return out
 
 

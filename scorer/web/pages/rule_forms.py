@@ -25,30 +25,40 @@ from scorer.core.rules import (
 )
 from scorer.web.pages.forms import Form, choices
 from scorer.words.explain import (
-    OPTION_HELP,
-    OPTION_LABELS,
+    DECK_LABELS,
     PRESET_LABELS,
     VALUE_LABELS,
+    deck_label,
+    option_help,
+    option_label,
+    preset_label,
+    value_label,
 )
+from scorer.words.problems import problem_text
 
 PRESET_CHOICES = [(name, PRESET_LABELS[name]) for name in PRESETS]
-"""Every preset as (id, German label)."""
+"""Every preset as (id, German label): for a form class defined at import; a form made per
+request offers ``preset_choices()``, in the reader's language."""
 
 
-DECK_LABELS = {"48": "48 Karten (mit Neunen)", "40": "40 Karten (ohne Neunen)"}
+def preset_choices() -> list[tuple[str, str]]:
+    """Every preset as (id, label), in the language spoken now."""
+    return [(name, preset_label(name)) for name in PRESETS]
+
 _BOOL_OPTIONS = {f.name for f in dataclasses.fields(HouseRules) if f.type == "bool"}
 _LIST_OPTIONS = {"extras", "game_kinds", "bock_triggers", "solo_kinds"}
 OPTION_NAMES = [f.name for f in dataclasses.fields(HouseRules)]
 
 
 def _option_field(name: str) -> Field:
-    label = OPTION_LABELS[name]
-    help_text = OPTION_HELP[name]
+    label = option_label(name)
+    help_text = option_help(name)
     if name == "deck":
-        return RadioField(label, choices=choices(DECK_LABELS.items()), description=help_text)
+        return RadioField(label, choices=choices((deck, deck_label(deck)) for deck in DECK_LABELS),
+                          description=help_text)
     if name in _BOOL_OPTIONS:
         return BooleanField(label, description=help_text)
-    values = list(VALUE_LABELS[name].items())
+    values = [(value, value_label(name, value)) for value in VALUE_LABELS[name]]
     if name == "game_kinds":
         optional = {GameKind.ARMUT.value, GameKind.HAMMELRENNEN.value, GameKind.SCHWARZE_SAU.value}
         values = [(k, v) for k, v in values if k in optional]
@@ -133,14 +143,14 @@ def option_limits(form: Form) -> dict[str, list[Limit]]:
         chosen = needed.value in _shown_values(form, needed.option)
         value = "y" if needed.option in _BOOL_OPTIONS else needed.value
         out.setdefault(needed.option, []).append(Limit(
-            needed.option, value, needed.needs, tuple(sorted(needed.allowed)), needed.message,
-            met, chosen))
+            needed.option, value, needed.needs, tuple(sorted(needed.allowed)),
+            problem_text(needed.message), met, chosen))
     return out
 
 
 def option_places(form: Form) -> dict[str, tuple[str, str]]:
     """Where each rule option stands on its page (templates/_macros.html ``option``)."""
-    return {name: (f"option-{form[name].name}", OPTION_LABELS[name]) for name in OPTION_NAMES}
+    return {name: (f"option-{form[name].name}", option_label(name)) for name in OPTION_NAMES}
 
 
 def option_errors(problems: Iterable[tuple[str, str]]) -> dict[str, list[str]]:
@@ -148,5 +158,5 @@ def option_errors(problems: Iterable[tuple[str, str]]) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for field, message in problems:
         name = field.removeprefix("rules.").split("[")[0].split(".")[0]
-        out.setdefault(name if name in OPTION_NAMES else "", []).append(message)
+        out.setdefault(name if name in OPTION_NAMES else "", []).append(problem_text(message))
     return out

@@ -1,0 +1,50 @@
+"""The rules, a game's breakdown and the core's refusals read in English (issue #35), while
+the core and its CLI keep their German. Needs the English catalog with the words of
+/work/plan/tr/core.json merged in."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorer.core.evening import evening
+from scorer.core.rules import InvalidInput, preset
+from scorer.core.scoring import score
+from scorer.words import explain
+from scorer.words.i18n import speaking
+from scorer.words.problems import problems
+from scorer.words.rows import SheetWords
+
+EVENING = {"rules": "bockrunde", "seats": ["Anna", "Ben", "Cem", "Dora"], "games": [
+    {"re": ["Ben", "Cem"], "re_eyes": 151, "announced": {"re": "keine_90"},
+     "extras": {"kontra": {"fuchs_gefangen": 1}}},
+    {"kind": "solo", "solo": "damen", "re": ["Dora"], "re_eyes": 100}]}
+
+
+def test_a_breakdown_reads_in_english_and_the_core_keeps_its_german() -> None:
+    ledger = evening(EVENING)
+    with speaking("en"):
+        words = SheetWords(ledger)
+        assert words[1].breakdown == ("Re: won +1, under 90 +1, no 90 bid +1 · "
+                                      "Kontra: Fuchs caught +1 · Re ×2")
+        assert words[2].result == "Kontra wins · won +1 · Solo +1 · soloist counts triple"
+        assert words[2].notes == ("After the solo Ben deals again.",)
+    assert SheetWords(ledger)[1].breakdown == ("Re: gewonnen +1, unter 90 gespielt +1, keine 90 "
+                                               "abgesagt +1 · Kontra: Fuchs gefangen +1 · Re ×2")
+    assert ledger.games[0].score.lines[0].to_dict() == {"label": "gewonnen", "party": "re",
+                                                        "points": 1}
+
+
+def test_the_rule_summary_reads_in_english() -> None:
+    with speaking("en"):
+        lines = explain.summary(preset("ddv"))
+    assert "Re and Kontra bring 2 points each; every bid 1 point." in lines
+    assert "Everybody plays a mandatory solo. The first solo is the mandatory solo." in lines
+
+
+def test_a_refusal_of_the_core_reads_in_english() -> None:
+    with pytest.raises(InvalidInput) as caught:
+        score({"rules": "ddv", "players": ["A", "B", "C", "D"], "re": ["A", "X"], "re_eyes": 300})
+    assert caught.value.problems[0][1] == "spielt in diesem Spiel nicht mit: X"
+    with speaking("en"):
+        assert problems(caught.value) == (("re", "not playing in this game: X"),
+                                          ("re_eyes", "eyes must be between 0 and 240"))
