@@ -319,6 +319,8 @@ def _build(app: Any, english: Any, docs: list[Document]) -> dict[str, Any]:
     table.create_group("Friday Crew", preset="bockrunde",
                        players=("Anna", "Ben", "Cem", "Dora", "Emil"))
     runde = f"/r/{table.token}/"
+    # An English table prints in English: the Runde's language for its PDFs and CSV files.
+    _post(table, docs, "print language", runde + "sprache", {"sprache": "en"})
     _post(table, docs, "new season", runde + "saisons/neu",
           {"name": "Winter 2025/26", "start": "2025-09-01"})
     _post(table, docs, "Kasse deposit", runde + "kasse/eintrag",

@@ -52,16 +52,16 @@ def test_an_english_device_reads_the_sheet_in_english_and_a_german_one_in_german
     assert ">aus<" in german and "Breakdown" not in german
 
 
-def test_an_english_device_gets_english_csv_headers_and_a_german_one_german(
+def test_an_english_csv_is_asked_for_and_a_german_runde_exports_german_by_default(
         client: Any, played: str) -> None:
+    # The Runde prints and exports in its own language (German here) unless the person asks.
     _speaking(client, "en")
-    rows = list(csv.reader(io.StringIO(client.get(played + "spiele.csv").data
+    german = client.get(played + "spiele.csv").data.decode("utf-8-sig")
+    assert german.startswith("Nr;Geber;Spielart;Re;Kontra;Augen Re;Augen Kontra;")
+    rows = list(csv.reader(io.StringIO(client.get(played + "spiele.csv?sprache=en").data
                                        .decode("utf-8-sig")), delimiter=";"))
     assert rows[0][:6] == ["No.", "Dealer", "Game type", "Re", "Kontra", "Re's eyes"]
     assert rows[-1][2] == "Final totals" and "out" in rows[1]
-    _speaking(client, "de")
-    german = client.get(played + "spiele.csv").data.decode("utf-8-sig")
-    assert german.startswith("Nr;Geber;Spielart;Re;Kontra;Augen Re;Augen Kontra;")
 
 
 def test_an_english_device_prints_the_sheet_in_english(client: Any, played: str) -> None:
@@ -69,7 +69,7 @@ def test_an_english_device_prints_the_sheet_in_english(client: Any, played: str)
     from pypdf import PdfReader
 
     _speaking(client, "en")
-    pdf = fetch_pdf(client, played + "zettel.pdf")
+    pdf = fetch_pdf(client, played + "zettel.pdf?sprache=en")
     assert pdf.status_code == 200
     text = " ".join(" ".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf.data)).pages)
                     .split())

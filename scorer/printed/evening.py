@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from scorer.core.evening import Ledger, describe_bock_queue
+from scorer.core.evening import Ledger
 from scorer.core.settlement import Settlement
 from scorer.printed import render
 from scorer.printed.pdf import (
@@ -27,7 +27,8 @@ from scorer.printed.pdf import (
 )
 from scorer.words import money as money_words
 from scorer.words import sheet as sheet_words
-from scorer.words.chart import PALETTE, evening_chart
+from scorer.words.chart import PALETTE
+from scorer.words.charts import evening_chart
 from scorer.words.explain import describe_rules, deviation_text
 from scorer.words.explain import summary as summary_text
 from scorer.words.formats import number, signed
@@ -36,6 +37,7 @@ from scorer.words.labels import (
     OFF_ROTATION,
     OFF_ROTATION_MARK,
     bock_at_end_text,
+    bock_queue_text,
     bock_summary,
     plan_complete,
     short_names,
@@ -214,7 +216,7 @@ def _open_bock(ledger: Ledger, closed: bool) -> str:
     none."""
     if not ledger.bock_queue:
         return ""
-    text = sheet_words.pending_bock(len(ledger.games), describe_bock_queue(ledger.bock_queue))
+    text = sheet_words.pending_bock(len(ledger.games), bock_queue_text(ledger.bock_queue))
     end = bock_at_end_text(ledger) if closed or plan_complete(ledger) else None
     return f"{text} · {end}" if end else text
 

@@ -143,6 +143,7 @@ from scorer.services.runden import (
     rules_of,
     set_house_rules,
     set_member_since,
+    set_print_language,
 )
 from scorer.services.table_changes import (
     Seat,

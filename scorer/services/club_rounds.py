@@ -34,6 +34,7 @@ from scorer.store.models import (
 )
 from scorer.words import club_refusals as refusals
 from scorer.words.club import table_runde_name
+from scorer.words.i18n import language
 
 SEED_LIMIT = 1_000_000
 """Seeds drawn at random are below this: six digits are read out and typed again easily."""
@@ -124,6 +125,7 @@ def _table_runde(tournament: Tournament, round_number: int, table: int) -> Group
     rules = rules_from_spec(tournament.rules)
     group = Group(name=table_name(tournament, round_number, table), preset=preset,
                   overrides=differences(rules, PRESETS[preset]), tournament_table=True,
+                  language=language(),  # as its name: the organiser's
                   edit_token=secrets.token_urlsafe(24), read_token=secrets.token_urlsafe(24))
     db.session.add(group)
     return group

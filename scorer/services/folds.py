@@ -25,8 +25,8 @@ from scorer.services.facts import core_setup, fold_facts, is_table_change, to_co
 from scorer.store import fold_cache
 from scorer.store.extensions import db
 from scorer.store.models import Evening, EveningSeat, Game, Group, Player
-from scorer.words.chart import evening_chart
-from scorer.words.i18n import language
+from scorer.words.charts import evening_chart
+from scorer.words.i18n import language, per_language
 from scorer.words.rows import ChangeWords, SheetWords
 
 
@@ -109,9 +109,9 @@ class Folded:
         """Name -> player id."""
         return {n: i for i, n in self.names.items()}
 
-    @cached_property
+    @per_language
     def chart(self) -> str:
-        """Everybody's running total as SVG (scorer.words.chart)."""
+        """Everybody's running total as SVG (scorer.words.charts), in the reader's language."""
         return evening_chart(self.ledger.players, [g.totals for g in self.ledger.games],
                              self.ledger.arrivals)
 

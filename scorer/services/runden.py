@@ -24,6 +24,7 @@ from scorer.store import backup
 from scorer.store.extensions import db
 from scorer.store.models import Group, Player, utcnow
 from scorer.words import runde as words
+from scorer.words.i18n import language
 from scorer.words.runde import COME_BACK as COME_BACK  # table_changes' refusals name it
 
 TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_-]{16,64}")
@@ -56,6 +57,14 @@ def renew_tokens(group: Group) -> None:
     db.session.commit()
 
 
+def set_print_language(group: Group, language: str, offered: tuple[str, ...]) -> None:
+    """The language ``group``'s PDFs and CSV files are made in, one of ``offered``."""
+    if language not in offered:
+        raise Refused([("sprache", words.language_not_offered())])
+    group.language = language
+    db.session.commit()
+
+
 def _name(raw: str, field: NameField, form_field: str = "name") -> str:
     """Every name that is stored goes through here (scorer.core.names.clean_name); refused on the
     form's field ``form_field``."""
@@ -66,11 +75,12 @@ def _name(raw: str, field: NameField, form_field: str = "name") -> str:
 
 
 def create_group(name: str, preset: str) -> Group:
-    """A new Runde with fresh secret tokens."""
+    """A new Runde with fresh secret tokens; it prints in the language of whoever made it
+    (the Runde's page changes that)."""
     name = _name(name, RUNDE_NAME)
     if preset not in PRESETS:
         raise Refused([("preset", words.unknown_preset())])
-    group = Group(name=name, preset=preset, overrides={},
+    group = Group(name=name, preset=preset, overrides={}, language=language(),
                   edit_token=secrets.token_urlsafe(24), read_token=secrets.token_urlsafe(24))
     db.session.add(group)
     db.session.commit()

@@ -60,7 +60,9 @@ from scorer.store.models import (
     RundeYear,
 )
 from scorer.store.models import Season as SeasonRow
-from scorer.words.chart import ranking_chart, season_chart
+from scorer.words import formats
+from scorer.words.charts import ranking_chart, season_chart
+from scorer.words.i18n import per_language
 from scorer.words.year import ALL_EVENINGS, all_evenings
 
 ALL = "alle"
@@ -281,7 +283,7 @@ class SeasonView:
         return rank(self.results, s.method, min_games=s.min_games,
                     absent_table_points=s.absent_table_points)
 
-    @cached_property
+    @per_language
     def ranking_chart(self) -> str:
         """Who led when: each player's place after every evening (SVG); "" before the
         second evening, when there is no "when" yet (a column of dots says nothing)."""
@@ -290,7 +292,7 @@ class SeasonView:
         s = self.settings
         after = ranks_after_each(self.results, s.method, min_games=s.min_games,
                                  absent_table_points=s.absent_table_points)
-        return ranking_chart([(r.date.strftime("%d.%m."), places)
+        return ranking_chart([(formats.day(r.date), places)
                               for r, places in zip(self.results, after)])
 
     @cached_property
@@ -298,10 +300,10 @@ class SeasonView:
         """The Statistik over the season's evenings (every evening, as it always counted)."""
         return combined(e.stats for e in self.evenings)
 
-    @cached_property
+    @per_language
     def season_chart(self) -> str:
         """Everybody's sum of evening totals after each evening (SVG)."""
-        return season_chart([(e.date.strftime("%d.%m."), e.totals) for e in self.evenings])
+        return season_chart([(formats.day(e.date), e.totals) for e in self.evenings])
 
     @cached_property
     def records(self) -> Bestenliste:

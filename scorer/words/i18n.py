@@ -16,11 +16,14 @@ the standard library only, so the core's callers and the render process need no 
 from __future__ import annotations
 
 import gettext
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar, Token
 from functools import cache
 from pathlib import Path
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 SOURCE = "de"
 """The language the messages are written in."""
@@ -88,6 +91,23 @@ def pgettext(context: str, message: str) -> str:
     return _current.get().pgettext(context, message)
 
 
+def per_language(method: Callable[[Any], T]) -> T:
+    """A property worked out once per language and kept with its object (like
+    ``functools.cached_property``, but an English and a German reader of one kept object
+    each get their own): for what a kept fold or season says, a chart's title and labels."""
+    name = method.__name__
+
+    def said(self: Any) -> T:
+        kept = self.__dict__.setdefault("_said_per_language", {})
+        key = (name, language())
+        if key not in kept:
+            kept[key] = method(self)
+        return kept[key]  # type: ignore[no-any-return]
+
+    said.__doc__ = method.__doc__
+    return property(said)  # type: ignore[return-value]
+
+
 def N_(message: str) -> str:
     """Marks a message for the catalog where it is defined (a closed vocabulary at import
     time) and leaves it German: it is translated where it is said, with ``_``."""
@@ -95,4 +115,4 @@ def N_(message: str) -> str:
 
 
 __all__ = ["CATALOGS", "DOMAIN", "LANGUAGES", "N_", "SOURCE", "_", "language", "ngettext",
-           "pgettext", "reset", "set_language", "speaking", "translations"]
+           "per_language", "pgettext", "reset", "set_language", "speaking", "translations"]

@@ -100,6 +100,16 @@ def choose_a_preset() -> str:
     return _("Bitte ein Regelwerk auswählen.")
 
 
+def print_language_saved(language: str) -> str:
+    """After the Runde chose the language of its PDFs and CSV files (``language``: its name,
+    in itself: "Deutsch", "English")."""
+    return _("PDFs und CSV-Dateien dieser Runde: %(language)s.") % {"language": language}
+
+
+def language_not_offered() -> str:
+    return _("Diese Sprache gibt es hier nicht.")
+
+
 def qr_title() -> str:
     """The title of a link's QR code (what a screen reader says)."""
     return _("QR-Code")
@@ -108,6 +118,8 @@ def qr_title() -> str:
 __all__ = [
     "COME_BACK",
     "choose_a_preset",
+    "language_not_offered",
+    "print_language_saved",
     "come_back",
     "forgotten",
     "house_rules_saved",

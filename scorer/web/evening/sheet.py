@@ -18,7 +18,7 @@ from flask import (
 from werkzeug.wrappers import Response
 
 from scorer import services
-from scorer.core.evening import describe_bock_queue, moves_on
+from scorer.core.evening import moves_on
 from scorer.core.rules import GameKind, InvalidRules, rules_from_spec
 from scorer.store.models import Group
 from scorer.web.evening.forms import EveningForm, seat_order
@@ -50,6 +50,7 @@ from scorer.words import sheet as sheet_words
 from scorer.words.explain import PRESET_LABELS, summary
 from scorer.words.labels import (
     bock_at_end_text,
+    bock_queue_text,
     bock_summary,
     coming_words,
     forced_notice,
@@ -160,7 +161,7 @@ def show(token: str, number: int) -> bytes:
         coming=coming_words(ledger, GAMES_AHEAD) if editing else (),
         moves_on=" ".join(k.value for k in GameKind if moves_on(k, rules)),
         action=ActionForm(formdata=None, data={"revision": evening.revision}),
-        bock_text=describe_bock_queue(ledger.bock_queue),
+        bock_text=bock_queue_text(ledger.bock_queue),
         bock_lines=bock_summary(ledger, evening.closed),
         plan=plan_text(ledger), done=not evening.closed and plan_complete(ledger),
         bock_end=bock_at_end_text(ledger) if evening.closed or plan_complete(ledger) else None,

@@ -14,14 +14,14 @@ from wtforms.validators import InputRequired
 
 from scorer.core.names import PLAYER_NAME, RUNDE_NAME
 from scorer.web.pages.forms import Form, choices, name_field
-from scorer.web.pages.rule_forms import PRESET_CHOICES
+from scorer.web.pages.rule_forms import preset_choices
 
 
 class GroupForm(Form):
     """Start page: a new Runde."""
 
     name = name_field(RUNDE_NAME)
-    preset = SelectField(lazy_gettext("Regelwerk"), choices=choices(PRESET_CHOICES),
+    preset = SelectField(lazy_gettext("Regelwerk"), choices=lambda: choices(preset_choices()),
                          default="ddv")
 
 
@@ -47,4 +47,4 @@ class ForgetForm(Form):
 class PresetForm(Form):
     """House rules, step one: the preset to start from (resets the changed options)."""
 
-    preset = RadioField(lazy_gettext("Regelwerk"), choices=choices(PRESET_CHOICES))
+    preset = RadioField(lazy_gettext("Regelwerk"), choices=lambda: choices(preset_choices()))

@@ -28,10 +28,12 @@ from scorer.web.pages.rule_forms import (
 )
 from scorer.web.runde.forms import ForgetForm, GroupForm, MemberSinceForm, PlayerForm, PresetForm
 from scorer.web.server.hosts import public_url
+from scorer.web.server.language import offered
 from scorer.web.year.season_pages import runde_season
 from scorer.words import runde as words
 from scorer.words.explain import OPTION_HELP, OPTION_LABELS, PRESET_LABELS, format_value, summary
 from scorer.words.i18n import _
+from scorer.words.languages import NAMES
 
 bp = Blueprint("groups", __name__)
 
@@ -129,6 +131,23 @@ def renew_links(token: str) -> Response:
     remembered.renewed(group, old_edit, old_read)
     flash(words.links_renewed())
     return redirect(url_for("groups.show", token=group.edit_token))
+
+
+@bp.post("/r/<token>/sprache")
+def print_language(token: str) -> Response:
+    """The language the Runde's PDFs and CSV files are made in (its pages speak each
+    reader's own)."""
+    group = group_or_404(token)
+    if not ActionForm().validate_on_submit():
+        abort(400)
+    try:
+        services.set_print_language(group, request.form.get("sprache", ""), offered())
+    except services.Refused as refused:
+        for _field, message in refused.problems:
+            flash(message, "error")
+    else:
+        flash(words.print_language_saved(NAMES[group.language]))
+    return redirect(url_for("groups.show", token=token) + "#print-language-title")
 
 
 @bp.get("/r/<token>/sicherung.json")

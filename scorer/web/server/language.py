@@ -12,11 +12,11 @@ import os
 from typing import Any
 from urllib.parse import urlencode, urlsplit
 
-from flask import Blueprint, Flask, abort, current_app, redirect, request
+from flask import Blueprint, Flask, abort, current_app, g, redirect, request
 from flask_babel import Babel, get_locale
 from werkzeug.wrappers import Response
 
-from scorer.words.i18n import LANGUAGES, SOURCE, set_language
+from scorer.words.i18n import LANGUAGES, SOURCE, reset, set_language
 from scorer.words.languages import NAMES, machine_language
 from scorer.words.scripts import page_words
 
@@ -61,7 +61,15 @@ def init_app(app: Flask) -> None:
 
     @app.before_request
     def speak() -> None:
-        set_language(str(get_locale() or SOURCE))
+        g.language_tokens = set_language(str(get_locale() or SOURCE))
+
+    @app.teardown_request
+    def stop_speaking(_error: BaseException | None) -> None:
+        # The words' language is a context variable of the thread: a test client's requests
+        # (and a server's threads) must not leave the last reader's language behind.
+        tokens = g.pop("language_tokens", None)
+        if tokens is not None:
+            reset(tokens)
 
     @app.context_processor
     def languages() -> dict[str, Any]:
