@@ -21,7 +21,7 @@ from scorer.store.private import private_folder, private_sqlite
 from scorer.web.server import bodies, hosts, https, language, logs, ratelimits
 from scorer.words import answers, formats
 from scorer.words.answers import error_page
-from scorer.words.i18n import speaking
+from scorer.words.i18n import LANGUAGES, speaking
 
 # templates/, static/ and migrations/ sit at the repository top level beside the package.
 ROOT = Path(__file__).resolve().parent.parent
@@ -66,8 +66,8 @@ def configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         WTF_CSRF_TIME_LIMIT=https.CSRF_TIME_LIMIT,
         # WTForms' own messages in the page's language (scorer/web/server/language.py).
         WTF_I18N_ENABLED=True,
-        # The languages offered; English joins when its catalog is complete (issue #35).
-        DOKO_LANGUAGES=("de",),
+        # The languages offered, the source first (scorer/web/server/language.py).
+        DOKO_LANGUAGES=LANGUAGES,
         PERMANENT_SESSION_LIFETIME=timedelta(days=365),
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,

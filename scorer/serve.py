@@ -33,7 +33,7 @@ from gunicorn.app.base import BaseApplication
 from gunicorn.workers.gthread import ThreadWorker
 
 from scorer.words import serving
-from scorer.words.i18n import SOURCE, speaking
+from scorer.words.i18n import LANGUAGES, speaking
 from scorer.words.languages import machine_language
 
 DEFAULT_PORT = 8000
@@ -71,14 +71,14 @@ def main(argv: list[str] | None = None) -> int:
 
 def _offered() -> tuple[str, ...]:
     """The languages the app will offer, as far as the environment says before it is built
-    (``FLASK_DOKO_LANGUAGES``, a JSON list, as the app reads it; else German only): what the
+    (``FLASK_DOKO_LANGUAGES``, a JSON list, as the app reads it; else all it speaks): what the
     options and their refusals are said in. The lines after the start follow the app's own
     configuration (scorer.web.server.language.terminal)."""
     try:
         chosen = json.loads(os.environ.get("FLASK_DOKO_LANGUAGES", "null"))
     except ValueError:
         chosen = None
-    return tuple(chosen) if isinstance(chosen, list) else (SOURCE,)
+    return tuple(chosen) if isinstance(chosen, list) else LANGUAGES
 
 
 def _parser() -> argparse.ArgumentParser:

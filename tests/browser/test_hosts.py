@@ -53,7 +53,7 @@ def test_a_forged_host_is_refused_with_the_german_page_naming_the_real_address(
         phone, table_server, forged_browser):
     table = phone(360, 740, base=table_server.base, checks=False)
     runde = runde_page(table)
-    page = forged_browser.new_page()
+    page = forged_browser.new_page(locale="de-DE")
     try:
         answer = page.goto(runde.replace("127.0.0.1", FORGED))
         assert answer.status == 400
@@ -78,7 +78,7 @@ def test_with_the_check_switched_off_links_and_qr_codes_still_name_the_public_ad
         runde = runde_page(table)
         edit, read = (link for link in table_links(table.page, runde))
 
-        page = forged_browser.new_page(viewport={"width": 360, "height": 740})
+        page = forged_browser.new_page(viewport={"width": 360, "height": 740}, locale="de-DE")
         try:
             answer = page.goto(runde.replace("127.0.0.1", FORGED))
             assert answer.status == 200

@@ -140,8 +140,8 @@ def test_a_phone_without_javascript_sees_the_same_sheet(phone, table_server, chr
     table = phone(360, 740, name="mit-js", base=table_server.base, checks=False)
     table.set_up_evening(SEATS)
     table.send_games([{"re": ["Anna", "Cem"], "re_eyes": 151}])
-    context = chromium.new_context(java_script_enabled=False, viewport={"width": 360,
-                                                                        "height": 740})
+    context = chromium.new_context(java_script_enabled=False, locale="de-DE",
+                                   viewport={"width": 360, "height": 740})
     try:
         page = context.new_page()
         page.goto(table.page.url)
