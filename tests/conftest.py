@@ -119,6 +119,16 @@ def _empty_postgres(url: str) -> None:
     engine.dispose()
 
 
+@pytest.fixture(autouse=True)
+def machine_without_a_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The terminal speaks the machine's language where the app offers it (scorer.serve): the
+    tests of what it prints are written for a machine that names none, whatever the machine
+    running them says; a test that wants one sets it."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+
+
 @pytest.fixture
 def database_url(tmp_path: Path) -> str:
     """A real SQLite file in tmp_path, or the emptied PostgreSQL database of TEST_DATABASE_URL."""
@@ -400,6 +410,15 @@ def at_once(app: Any, wrote: Any, first: Any, second: Any) -> tuple[Any, Any]:
     answers["second"] = second(app.test_client())
     thread.join()
     return answers["first"], answers["second"]
+
+
+WORDS_BLOCK = re.compile(r'<script type="application/json" id="words">.*?</script>', re.S)
+
+
+def shown(html: str) -> str:
+    """A page without the words its scripts may say (templates/base.html carries them all, in
+    the page's language): what the page itself shows."""
+    return WORDS_BLOCK.sub("", html)
 
 
 def fetch_pdf(client: Any, url: str, **kwargs: Any) -> Any:

@@ -215,14 +215,15 @@ def test_serve_refuses_bad_options_with_exit_2(capsys, args, message):
 
 @pytest.mark.parametrize(("offered", "message"), [
     pytest.param('["de", "en"]', "'acht' is not a port (0 to 65535)", id="English offered"),
-    pytest.param(None, "'acht' ist kein Port (0 bis 65535)", id="German only"),
+    pytest.param(None, "'acht' is not a port (0 to 65535)", id="every language by default"),
+    pytest.param('["de"]', "'acht' ist kein Port (0 bis 65535)", id="German only"),
 ])
 def test_serve_speaks_the_machines_language_when_the_app_offers_it(monkeypatch, capsys, offered,
                                                                    message):
     from scorer.serve import main
 
     monkeypatch.setenv("LANG", "en_GB.UTF-8")
-    if offered:
+    if offered is not None:
         monkeypatch.setenv("FLASK_DOKO_LANGUAGES", offered)
     else:
         monkeypatch.delenv("FLASK_DOKO_LANGUAGES", raising=False)

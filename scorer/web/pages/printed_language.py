@@ -14,7 +14,7 @@ from flask import request
 from flask_babel import force_locale
 
 from scorer.store.models import Group
-from scorer.web.server.language import offered
+from scorer.web.server.offered import offered
 from scorer.words.i18n import SOURCE, language, speaking
 
 T = TypeVar("T")

@@ -28,7 +28,7 @@ from scorer.web.pages.rule_forms import (
 )
 from scorer.web.runde.forms import ForgetForm, GroupForm, MemberSinceForm, PlayerForm, PresetForm
 from scorer.web.server.hosts import public_url
-from scorer.web.server.language import offered
+from scorer.web.server.offered import offered
 from scorer.web.year.season_pages import runde_season
 from scorer.words import runde as words
 from scorer.words.explain import OPTION_HELP, OPTION_LABELS, PRESET_LABELS, format_value, summary

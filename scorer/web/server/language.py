@@ -12,11 +12,12 @@ import os
 from typing import Any
 from urllib.parse import urlencode, urlsplit
 
-from flask import Blueprint, Flask, abort, current_app, g, redirect, request
+from flask import Blueprint, Flask, abort, g, redirect, request
 from flask_babel import Babel, get_locale
 from werkzeug.wrappers import Response
 
-from scorer.words.i18n import LANGUAGES, SOURCE, reset, set_language
+from scorer.web.server.offered import offered
+from scorer.words.i18n import SOURCE, reset, set_language
 from scorer.words.languages import NAMES, machine_language
 from scorer.words.scripts import page_words
 
@@ -25,13 +26,6 @@ COOKIE = "sprache"
 KEPT_DAYS = 365
 
 bp = Blueprint("language", __name__)
-
-
-def offered(app: Flask | None = None) -> tuple[str, ...]:
-    """The languages this app offers (``DOKO_LANGUAGES``), the source language first."""
-    config = (app or current_app).config
-    chosen = tuple(lang for lang in config.get("DOKO_LANGUAGES", (SOURCE,)) if lang in LANGUAGES)
-    return chosen if SOURCE in chosen else (SOURCE, *chosen)
 
 
 def choose() -> str:
