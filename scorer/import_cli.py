@@ -7,6 +7,7 @@ with status 2 and one line per problem on stderr, and nothing is written.
 from __future__ import annotations
 
 import datetime as dt
+import os
 import re
 from pathlib import Path
 
@@ -14,7 +15,7 @@ import click
 from flask.cli import with_appcontext
 
 from scorer import services
-from scorer.importers import MAX_FILE_BYTES, ImportMode, ImportRefused
+from scorer.importers import MAX_FILE_BYTES, ImportMode, ImportRefused, too_big
 from scorer.services import imports as importing
 from scorer.store.models import Group
 from scorer.words import formats
@@ -52,6 +53,11 @@ def import_command(file: Path, link: str, dry_run: bool, maps: tuple[str, ...], 
     try:
         group = _runde(link)
         with file.open("rb") as handle:
+            size = os.fstat(handle.fileno()).st_size
+            if size >= MAX_FILE_BYTES:  # say the file's size, not the 20 MB read of it
+                refused = too_big(size)
+                refused.file_name = file.name
+                raise refused
             data = handle.read(MAX_FILE_BYTES + 1)  # the importers refuse 20 MB and more
         choices = importing.Choices(
             mode=ImportMode(mode), names=_mapping(maps), take_rules=take_rules,

@@ -11,7 +11,7 @@ Pure (only the standard library and the core), except ``xlsx``, which imports op
 it runs.
 """
 
-from scorer.importers.detect import detect_format, read_import
+from scorer.importers.detect import detect_format, read_import, too_big
 from scorer.importers.plan import (
     MAX_FILE_BYTES,
     MAX_GAMES,
@@ -38,4 +38,5 @@ __all__ = [
     "game_signature",
     "read_import",
     "rename_players",
+    "too_big",
 ]

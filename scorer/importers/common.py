@@ -84,6 +84,10 @@ def load_json(text: str) -> Any:
                                "(Zeile %(line)s)") % {"line": err.lineno}) from None
         raise refuse("", _("kein gültiges JSON: Fehler in Zeile %(line)s, Spalte %(column)s")
                      % {"line": err.lineno, "column": err.colno}) from None
+    except ValueError:
+        # A number of more digits than int() reads (sys.get_int_max_str_digits, 4,300): no
+        # file of games has one, and reading it further would cost quadratic time.
+        raise refuse("", _("die Datei enthält eine zu lange Zahl")) from None
 
 
 def player_name(raw: Any, place: str) -> str:

@@ -98,6 +98,13 @@ def _json_lines(text: str) -> list[Any] | None:
     return documents
 
 
+def too_big(size: int) -> ImportRefused:
+    """The refusal of a file of ``size`` bytes, 20 MB or more (a caller that reads only the
+    first 20 MB says the file's real size)."""
+    return refuse("", _("zu groß: %(size)s MB (Dateien ab 20 MB werden nicht gelesen)")
+                  % {"size": decimal(Fraction(size, 1_000_000), 1)})
+
+
 def detect_format(data: bytes, file_name: str = "") -> SourceFormat:
     """The format of ``data`` by its content; refused with a clear message when unknown."""
     return _read(data, file_name, xlsx.read_workbook)[0].source
@@ -108,8 +115,7 @@ def _open(data: bytes, file_name: str, read_workbook: WorkbookReader
     """(what the file is, its content, warnings): a workbook unread, the parsed JSON, or the
     text."""
     if len(data) >= MAX_FILE_BYTES:
-        raise refuse("", _("zu groß: %(size)s MB (Dateien ab 20 MB werden nicht gelesen)")
-                     % {"size": decimal(Fraction(len(data), 1_000_000), 1)})
+        raise too_big(len(data))
     if not data.strip():
         raise refuse("", _("die Datei ist leer"))
     if data.startswith(_ZIP):
@@ -183,4 +189,4 @@ def _with_warnings(plan: ImportPlan, warnings: list[str]) -> ImportPlan:
     return dataclasses.replace(plan, warnings=tuple(warnings) + plan.warnings)
 
 
-__all__ = ["FORMATS", "OWN_BACKUP", "UNKNOWN", "detect_format", "read_import"]
+__all__ = ["FORMATS", "OWN_BACKUP", "UNKNOWN", "detect_format", "read_import", "too_big"]

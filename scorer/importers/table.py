@@ -48,6 +48,7 @@ from scorer.importers.common import (
     signed,
 )
 from scorer.importers.plan import (
+    MAX_GAMES,
     Content,
     FileFormat,
     ImportMode,
@@ -58,12 +59,17 @@ from scorer.importers.plan import (
     refuse,
 )
 from scorer.words.i18n import _, ngettext
+from scorer.words.imports import grouped
 
 Cell = str | int | float | decimal.Decimal | dt.date | dt.datetime | None
 """What a spreadsheet cell may hold."""
 
 MAX_COLUMNS = 200
 """A score sheet wider than this is no score sheet."""
+MAX_CELLS = 1_000_000
+"""Filled cells in all sheets together: 50,000 games of 20 filled cells each. Counted while
+the file is read, before a cell is looked at (a 16 MB CSV of 200 filled columns took 16 s and
+600 MB)."""
 MAX_PREAMBLE = 20
 """Rows above the header (a title, a date) looked at before giving up."""
 
@@ -140,11 +146,24 @@ def csv_sheet(text: str) -> Sheet:
         score = max((wide.count(w) for w in set(wide)), default=0)
         if score > best_score:
             best, best_score = delimiter, score
+    rows = []
+    filled = 0
     try:
-        rows = list(csv.reader(io.StringIO(text), delimiter=best))
+        for row in csv.reader(io.StringIO(text), delimiter=best):
+            filled += sum(1 for cell in row if cell)
+            if filled > MAX_CELLS:
+                raise too_many_cells()
+            rows.append(row)
     except csv.Error as err:
         raise refuse("", _("keine lesbare CSV-Datei (%(error)s)") % {"error": err}) from None
     return Sheet(None, rows)
+
+
+def too_many_cells() -> ImportRefused:
+    """The refusal of a file with more than MAX_CELLS filled cells."""
+    return refuse("", _("mehr als %(most)s ausgefüllte Zellen (eine Tabelle mit %(games)s "
+                        "Spielen hat weniger)") % {"most": grouped(MAX_CELLS),
+                                                  "games": grouped(MAX_GAMES)})
 
 
 # ------------------------------------------------------------------ cells
@@ -899,6 +918,6 @@ CSV_FORMAT = FileFormat(SourceFormat.TABLE, Content.TEXT, _anything, read_csv)
 """Text that is not JSON is taken for a CSV sheet: its rows say whether it is one."""
 
 
-__all__ = ["CSV_FORMAT", "WORKBOOK_FORMAT", "Cell", "Role", "Shape", "Sheet", "Sign",
+__all__ = ["CSV_FORMAT", "MAX_CELLS", "WORKBOOK_FORMAT", "Cell", "Role", "Shape", "Sheet", "Sign",
            "Workbook", "WorkbookReader", "csv_sheet", "read_csv", "read_sheets",
-           "read_workbook_file"]
+           "read_workbook_file", "too_many_cells"]

@@ -221,68 +221,87 @@ def qt_levels(log: Sequence[_Table | _Deal | _Trigger]) -> tuple[list[int], list
     A trigger belongs to the deal before it: Pflichtsolo slots are inserted right after that
     deal, and its events start behind them; each event's round begins at the first slot that
     is neither full nor Pflichtsolo and then runs on consecutively.
+
+    Linear in the slots raised (a file of many events must not take minutes): the slots ahead
+    are kept by a position that only counts up, Pflichtsolo slots take the positions just
+    before the queue's head, and the first slot an event may start at is remembered — the
+    slots before it are never raised again, so no event walks them twice.
     """
-    deals = [e for e in log if isinstance(e, _Deal)]
+    level: dict[int, int] = {}
+    fixed: set[int] = set()
     levels: list[int] = []
     mandatory: list[bool] = []
+    head = 0  # the position of the next deal's slot
+    first = 0  # every slot from head up to here is full or Pflichtsolo
 
-    def at(i: int) -> None:
-        while len(levels) <= i:
-            levels.append(0)
-            mandatory.append(False)
-
-    for k, deal in enumerate(deals):
-        start = k + 1
+    for deal in (e for e in log if isinstance(e, _Deal)):
+        levels.append(level.pop(head, 0))
+        mandatory.append(head in fixed)
+        fixed.discard(head)
+        head += 1
+        first = max(first, head)
         if deal.mandatory:
-            at(start)
-            levels[start:start] = [0] * deal.length
-            mandatory[start:start] = [True] * deal.length
+            for position in range(head - deal.length, head):
+                level.pop(position, None)
+                fixed.add(position)
+            head -= deal.length
         for _event in range(deal.events):
-            i = start
-            at(i)
-            while levels[i] == MAX_LEVEL or mandatory[i]:
-                i += 1
-                at(i)
-            for _seat in range(deal.length):
-                at(i)
-                levels[i] += 1
-                i += 1
-    at(len(deals))
-    return levels[:len(deals)], mandatory[:len(deals)]
+            while level.get(first, 0) == MAX_LEVEL or first in fixed:
+                first += 1
+            for position in range(first, first + deal.length):
+                level[position] = level.get(position, 0) + 1
+    return levels, mandatory
 
 
 def js_levels(log: Sequence[_Table | _Deal | _Trigger]) -> tuple[list[int], list[bool]]:
     """jsdoppelkopf's Bock level of every deal (``constructBockHelper``), and whether it is a
     Pflichtsolo game: each event raises the next N slots below the cap, reaching one further
-    per full slot; a trigger inserts N slots of level 0 before the next game."""
+    per full slot; a trigger inserts N slots of level 0 before the next game.
+
+    Linear (near enough) in the slots raised: a full slot stays full, so each points on to the
+    next that is not (``ahead``, shortened as it is followed), and no event walks a run of
+    full slots twice. Pflichtsolo slots take the positions just before the queue's head.
+    """
+    level: dict[int, int] = {}
+    fixed: set[int] = set()
+    ahead: dict[int, int] = {}  # a full slot: a position at or before the next open one
     levels: list[int] = []
     mandatory: list[bool] = []
-    game = 0
+    head = 0  # the position of the next game's slot
     length = 0
+
+    def open_from(position: int) -> int:
+        trail = []
+        while position in ahead:
+            trail.append(position)
+            position = ahead[position]
+        for passed in trail:
+            ahead[passed] = position
+        return position
+
     for entry in log:
         if isinstance(entry, _Table):
             length = len(entry.names)
         elif isinstance(entry, _Trigger):
-            while len(levels) < game:
-                levels.append(0)
-                mandatory.append(False)
-            levels[game:game] = [0] * length
-            mandatory[game:game] = [True] * length
+            for position in range(head - length, head):
+                level.pop(position, None)
+                ahead.pop(position, None)
+                fixed.add(position)
+            head -= length
         else:
-            for _ in range(entry.events):
-                i, end = game + 1, game + 1 + length
-                while i < end:
-                    while len(levels) <= i:
-                        levels.append(0)
-                        mandatory.append(False)
-                    if levels[i] < MAX_LEVEL:
-                        levels[i] += 1
-                    else:
-                        end += 1
-                    i += 1
-            game += 1
-    pad = max(0, game - len(levels))
-    return (levels + [0] * pad)[:game], (mandatory + [False] * pad)[:game]
+            levels.append(level.pop(head, 0))
+            mandatory.append(head in fixed)
+            fixed.discard(head)
+            ahead.pop(head, None)
+            head += 1
+            for _event in range(entry.events):
+                position = open_from(head)
+                for _seat in range(length):
+                    level[position] = level.get(position, 0) + 1
+                    if level[position] >= MAX_LEVEL:
+                        ahead[position] = position + 1
+                    position = open_from(position + 1)
+    return levels, mandatory
 
 
 # ------------------------------------------------------------------ the replay

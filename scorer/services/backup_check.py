@@ -28,6 +28,8 @@ from scorer.core.scoring import parse_game
 from scorer.core.seasons import check_seasons, check_settings
 from scorer.core.settlement import price_cents
 from scorer.store.backup import INTEGER_RANGE
+from scorer.words import backup as words
+from scorer.words.i18n import _, pgettext
 
 Rows = Mapping[str, list[dict[str, Any]]]
 FACTS_BY_ACTION = {
@@ -61,7 +63,8 @@ def problems(rows: Rows) -> list[str]:
     for event in sorted(rows["game_events"], key=lambda e: e["id"]):
         events[event["evening_id"]].append(event)
     for evening in sorted(rows["evenings"], key=lambda e: (e["group_id"], e["number"])):
-        where = f"{_runde(groups[evening['group_id']])}, Abend {evening['number']}"
+        where = _("%(runde)s, Abend %(number)s") % {
+            "runde": _runde(groups[evening["group_id"]]), "number": evening["number"]}
         out += [f"{where}, {p}" for p in _evening_problems(
             evening, seats[evening["id"]], games[evening["id"]], events[evening["id"]],
             players)]
@@ -84,7 +87,7 @@ def _year_problems(rows: Rows, groups: Mapping[int, dict[str, Any]],
         return _runde(groups[group_id])  # a name that could turn the text around is not shown
 
     for row in rows["runde_years"]:
-        where = f"{runde(row['group_id'])}, Saison und Kasse"
+        where = _("%(runde)s, Saison und Kasse") % {"runde": runde(row["group_id"])}
         try:
             check_settings(row["season_ranking"], row["season_min_games"],
                            row["absent_table_points"])
@@ -96,7 +99,8 @@ def _year_problems(rows: Rows, groups: Mapping[int, dict[str, Any]],
         except InvalidInput as err:
             out += [f"{where}, {f}: {m}" for f, m in err.problems]
         if row["absent_pays"] != "fixed" and not 0 <= cents <= MAX_CENTS:
-            out.append(f"{where}, absent_fixed_cents: zwischen 0 und 100.000 €")
+            out.append(_("%(place)s, absent_fixed_cents: zwischen 0 und 100.000 €")
+                       % {"place": where})
     seasons: dict[int, list[dict[str, Any]]] = defaultdict(list)
     for season in rows["seasons"]:
         seasons[season["group_id"]].append(season)
@@ -104,26 +108,29 @@ def _year_problems(rows: Rows, groups: Mapping[int, dict[str, Any]],
         try:
             check_seasons([(s["name"], s["start"]) for s in own])
         except InvalidInput as err:
-            out += [f"{runde(group_id)}, Saisons: {m}" for _, m in err.problems]
+            out += [_("%(runde)s, Saisons: %(problem)s") % {"runde": runde(group_id), "problem": m}
+                    for _field, m in err.problems]
     entries = {e["id"]: e for e in rows["kasse_entries"]}
     for entry in rows["kasse_entries"]:
         try:
             check_entry(entry["date"], entry["text"], entry["cents"])
         except InvalidInput as err:
-            out += [f"{runde(entry['group_id'])}, Kasse (id {entry['id']}), {f}: {m}"
-                    for f, m in err.problems]
+            out += [_("%(runde)s, Kasse (id %(id)s), %(field)s: %(problem)s") % {
+                "runde": runde(entry["group_id"]), "id": entry["id"], "field": f, "problem": m}
+                for f, m in err.problems]
     evenings = {e["id"]: e for e in rows["evenings"]}
     for mark in rows["kasse_marks"]:
         group_id = evenings[mark["evening_id"]]["group_id"]
-        where = (f"{runde(group_id)}, Abend {evenings[mark['evening_id']]['number']}, "
-                 "bezahlt")
+        where = _("%(runde)s, Abend %(number)s, bezahlt") % {
+            "runde": runde(group_id), "number": evenings[mark["evening_id"]]["number"]}
         if players[mark["player_id"]]["group_id"] != group_id:
-            out.append(f"{where}: {players[mark['player_id']]['name']} gehört nicht zu "
-                       "dieser Runde")
+            out.append(_("%(place)s: %(name)s gehört nicht zu dieser Runde") % {
+                "place": where, "name": players[mark["player_id"]]["name"]})
         if not 0 < mark["cents"] <= MAX_CENTS:
-            out.append(f"{where}, cents: über 0 und höchstens 100.000 €")
+            out.append(_("%(place)s, cents: über 0 und höchstens 100.000 €") % {"place": where})
     for event in rows["kasse_events"]:
-        out += [f"{runde(event['group_id'])}, Verlauf der Kasse (id {event['id']}){p}"
+        out += [_("%(runde)s, Verlauf der Kasse (id %(id)s)%(problem)s") % {
+                "runde": runde(event["group_id"]), "id": event["id"], "problem": p}
                 for p in _kasse_event_problems(event, evenings, players, entries)]
     return out
 
@@ -133,23 +140,23 @@ def _kasse_event_problems(event: dict[str, Any], evenings: Mapping[int, dict[str
                           entries: Mapping[int, dict[str, Any]]) -> list[str]:
     group_id = event["group_id"]
     if event["action"] not in KASSE_ACTIONS:
-        return [f", action: unbekannte Änderung {event['action']!r}"]
+        return [_(", action: unbekannte Änderung %(action)s") % {"action": repr(event["action"])}]
     out = []
     if event["action"] in ("paid", "unpaid"):
         if event["evening_id"] is None or event["player_id"] is None:
-            return [": nennt keinen Abend und Spieler"]
+            return [_(": nennt keinen Abend und Spieler")]
         if evenings[event["evening_id"]]["group_id"] != group_id:
-            out.append(", evening_id: ein Abend einer anderen Runde")
+            out.append(_(", evening_id: ein Abend einer anderen Runde"))
         if players[event["player_id"]]["group_id"] != group_id:
-            out.append(", player_id: ein Spieler einer anderen Runde")
+            out.append(_(", player_id: ein Spieler einer anderen Runde"))
         if (event["action"] == "paid") != (event["new_cents"] is not None):
-            out.append(", new_cents: " + ("fehlt" if event["action"] == "paid"
-                                          else "gehört nicht dazu"))
+            out.append(_(", new_cents: fehlt") if event["action"] == "paid"
+                       else _(", new_cents: gehört nicht dazu"))
     else:
         if event["entry_id"] is None:
-            return [": nennt keinen Eintrag"]
+            return [_(": nennt keinen Eintrag")]
         if entries[event["entry_id"]]["group_id"] != group_id:
-            out.append(", entry_id: ein Eintrag einer anderen Runde")
+            out.append(_(", entry_id: ein Eintrag einer anderen Runde"))
     return out
 
 
@@ -157,8 +164,8 @@ def _runde(group: dict[str, Any]) -> str:
     """How a problem line names a Runde: by its name, unless the name is itself refused (and
     could turn the terminal's text around)."""
     if _name_problem(group["name"], RUNDE_NAME) is None:
-        return f"Runde „{group['name']}“"
-    return f"Runde (id {group['id']})"
+        return _("Runde „%(name)s“") % {"name": group["name"]}
+    return _("Runde (id %(id)s)") % {"id": group["id"]}
 
 
 def _name_problem(name: str, field: NameField) -> str | None:
@@ -168,26 +175,30 @@ def _name_problem(name: str, field: NameField) -> str | None:
     except InvalidName as err:
         return str(err)
     if cleaned != name:
-        return f"{field.label} ist nicht so gespeichert, wie die Seiten Namen speichern " \
-               "(Leerzeichen am Rand, Zeichen nicht zusammengesetzt)"
+        return _("%(label)s ist nicht so gespeichert, wie die Seiten Namen speichern "
+                 "(Leerzeichen am Rand, Zeichen nicht zusammengesetzt)") % {"label": field.label}
     return None
 
 
 def _name_problems(groups: list[dict[str, Any]], players: list[dict[str, Any]]) -> list[str]:
-    out = [f"{_runde(g)}, name: {problem}" for g in groups
+    out = [_("%(runde)s, name: %(problem)s") % {"runde": _runde(g), "problem": problem}
+           for g in groups
            if (problem := _name_problem(g["name"], RUNDE_NAME)) is not None]
     named = {g["id"]: _runde(g) for g in groups}
     taken: dict[tuple[int, str], dict[str, Any]] = {}
     for player in sorted(players, key=lambda p: p["id"]):
-        where = f"{named[player['group_id']]}, Spieler (id {player['id']}), name"
+        where = _("%(runde)s, Spieler (id %(id)s), name") % {
+            "runde": named[player["group_id"]], "id": player["id"]}
         problem = _name_problem(player["name"], PLAYER_NAME)
         if problem is not None:
             out.append(f"{where}: {problem}")
             continue
         key = (player["group_id"], name_key(player["name"]))
         if key in taken:
-            out.append(f"{where}: „{player['name']}“ gibt es in dieser Runde schon "
-                       f"(„{taken[key]['name']}“, id {taken[key]['id']})")
+            out.append(_("%(place)s: „%(name)s“ gibt es in dieser Runde schon "
+                         "(„%(other)s“, id %(id)s)") % {
+                "place": where, "name": player["name"], "other": taken[key]["name"],
+                "id": taken[key]["id"]})
         taken.setdefault(key, player)
     return out
 
@@ -204,8 +215,10 @@ def _number_problems(rows: Rows) -> list[str]:
     for table, column in COUNTERS:
         for row in rows[table]:
             if not 1 <= row[column] < MAX_COUNT:
-                out.append(f"{table} (id {row['id']}), {column}: {row[column]} – zählt von 1 an "
-                           f"hoch und muss kleiner als {MAX_COUNT} sein")
+                out.append(_("%(table)s (id %(id)s), %(column)s: %(value)s – zählt von 1 an "
+                             "hoch und muss kleiner als %(most)s sein") % {
+                    "table": table, "id": row["id"], "column": column, "value": row[column],
+                    "most": MAX_COUNT})
     numbers: dict[int, list[int]] = defaultdict(list)
     for evening in rows["evenings"]:
         numbers[evening["group_id"]].append(evening["number"])
@@ -213,12 +226,13 @@ def _number_problems(rows: Rows) -> list[str]:
         found = sorted(numbers[group["id"]])
         if found != list(range(1, len(found) + 1)):
             shown = ", ".join(map(str, found[:10])) + (" …" if len(found) > 10 else "")
-            out.append(f"{_runde(group)}, Abende: nummeriert {shown} – „Neuer Abend“ zählt "
-                       "von 1 an ohne Lücke")
+            out.append(_("%(runde)s, Abende: nummeriert %(numbers)s – „Neuer Abend“ zählt "
+                         "von 1 an ohne Lücke") % {"runde": _runde(group), "numbers": shown})
     for event in rows["game_events"]:
         via = event["via"]
         if via is not None and not services.VIA_PATTERN.fullmatch(via):
-            out.append(f"game_events (id {event['id']}), via: kein Fingerabdruck eines Links")
+            out.append(_("game_events (id %(id)s), via: kein Fingerabdruck eines Links")
+                       % {"id": event["id"]})
     return out
 
 
@@ -229,9 +243,11 @@ def _link_problems(groups: list[dict[str, Any]]) -> list[str]:
         for key in ("edit_token", "read_token"):
             token = group[key]
             if not services.TOKEN_PATTERN.fullmatch(token):
-                out.append(f"{_runde(group)}, {key}: kein gültiger Link")
+                out.append(_("%(runde)s, %(key)s: kein gültiger Link") % {
+                    "runde": _runde(group), "key": key})
             elif token in seen:
-                out.append(f"{_runde(group)}, {key}: derselbe Link wie ein anderer")
+                out.append(_("%(runde)s, %(key)s: derselbe Link wie ein anderer") % {
+                    "runde": _runde(group), "key": key})
             seen.add(token)
     return out
 
@@ -240,9 +256,11 @@ def _rules_problems(group: dict[str, Any]) -> list[str]:
     where = _runde(group)
     overrides = group["overrides"]
     if not isinstance(overrides, dict) or not isinstance(group["preset"], str):
-        return [f"{where}, overrides: muss ein JSON-Objekt mit Regel-Optionen sein"]
+        return [_("%(runde)s, overrides: muss ein JSON-Objekt mit Regel-Optionen sein")
+                % {"runde": where}]
     if "preset" in overrides:
-        return [f"{where}, overrides.preset: das Regelwerk steht nicht bei den Abweichungen"]
+        return [_("%(runde)s, overrides.preset: das Regelwerk steht nicht bei den "
+                  "Abweichungen") % {"runde": where}]
     try:
         services.rules_of(group["preset"], overrides)
     except InvalidInput as err:
@@ -255,14 +273,14 @@ def _evening_problems(evening: dict[str, Any], seats: list[dict[str, Any]],
                       players: dict[int, dict[str, Any]]) -> list[str]:
     # Every player of the Runde, as the pages name them: table changes may seat any of them.
     names = {i: p["name"] for i, p in players.items() if p["group_id"] == evening["group_id"]}
-    out = [f"Platz {s['position'] + 1}: {players[s['player_id']]['name']} gehört nicht zu "
-           "dieser Runde" for s in seats
+    out = [_("Platz %(number)s: %(name)s gehört nicht zu dieser Runde") % {
+        "number": s["position"] + 1, "name": players[s["player_id"]]["name"]} for s in seats
            if players[s["player_id"]]["group_id"] != evening["group_id"]]
     out += [f"{f}: {m}" for f, m in services.money_problems(
         price_cents(evening["tenth_cents_per_point"]), evening["settlement_mode"],
         evening["settlement_rounding"])]
     if not isinstance(evening["rules"], dict):
-        return [*out, "rules: muss ein JSON-Objekt mit Regel-Optionen sein"]
+        return [*out, _("rules: muss ein JSON-Objekt mit Regel-Optionen sein")]
     try:
         setup = services.core_setup(evening["rules"],
                                     [players[s["player_id"]]["name"] for s in seats],
@@ -273,31 +291,37 @@ def _evening_problems(evening: dict[str, Any], seats: list[dict[str, Any]],
         return [*out, *(f"{f}: {m}" for f, m in err.problems)]
     live = [g for g in games if g["deleted_at"] is None]
     for game in games:
-        out += [f"{_row_name(game)} (id {game['id']}){p}"
+        out += [_("%(row)s (id %(id)s)%(problem)s") % {
+                "row": _row_name(game), "id": game["id"], "problem": p}
                 for p in _stranger_problems(game["facts"], names)]
     out += _fold_problems(setup, live, names)
     for game in games:
         if game["deleted_at"] is not None:
-            deleted = ("gelöschter Tischwechsel" if services.is_table_change(game["facts"])
-                       else "gelöschtes Spiel")
-            out += [f"{deleted} (id {game['id']}){p}"
+            deleted = (_("gelöschter Tischwechsel") if services.is_table_change(game["facts"])
+                       else _("gelöschtes Spiel"))
+            out += [_("%(row)s (id %(id)s)%(problem)s") % {
+                    "row": deleted, "id": game["id"], "problem": p}
                     for p in _facts_problems(game["facts"], names, setup)]
     evening_games = {g["id"] for g in games}
     for event in events:
-        place = f"Verlauf (id {event['id']})"
+        place = _("Verlauf (id %(id)s)") % {"id": event["id"]}
         if event["game_id"] not in evening_games:
-            out.append(f"{place}: gehört zu einem Spiel eines anderen Abends")
+            out.append(_("%(place)s: gehört zu einem Spiel eines anderen Abends")
+                       % {"place": place})
         if event.get("old_after_game_id") not in (None, *evening_games):
-            out.append(f"{place}, old_after_game_id: gehört zu einem Spiel eines anderen "
-                       "Abends")
+            out.append(_("%(place)s, old_after_game_id: gehört zu einem Spiel eines anderen "
+                         "Abends") % {"place": place})
         holds = FACTS_BY_ACTION.get(event["action"])
         if holds is None:
-            out.append(f"{place}, action: unbekannte Änderung {event['action']!r}")
+            out.append(_("%(place)s, action: unbekannte Änderung %(action)s") % {
+                "place": place, "action": repr(event["action"])})
             continue
         for key, held in zip(("old_facts", "new_facts"), holds):
             facts = event[key]
             if held != (facts is not None):
-                out.append(f"{place}, {key}: " + ("fehlt" if held else "gehört nicht dazu"))
+                out.append((_("%(place)s, %(key)s: fehlt") if held
+                            else _("%(place)s, %(key)s: gehört nicht dazu"))
+                           % {"place": place, "key": key})
             elif facts is not None:
                 out += [f"{place}{_nested(key, p)}"
                         for p in _stranger_problems(facts, names)
@@ -317,13 +341,14 @@ def _fold_problems(setup: EveningSetup, live: list[dict[str, Any]],
     for game in live:
         if not isinstance(game["facts"], dict):
             number = live.index(game) + 1
-            return [f"Spiel {number}: ein Spiel muss ein JSON-Objekt sein"]
+            return [_("Spiel %(number)s: ein Spiel muss ein JSON-Objekt sein")
+                    % {"number": number}]
     try:
         services.fold_facts(setup, [g["facts"] for g in live], names)
     except InvalidInput as err:
         return [_game_place(f, m, [g["facts"] for g in live]) for f, m in err.problems]
     except (TypeError, ValueError):
-        return ["die Spiele sind unlesbar"]
+        return [_("die Spiele sind unlesbar")]
     return []
 
 
@@ -334,13 +359,13 @@ def _game_place(field: str, message: str, entries: list[Any]) -> str:
     rest = field[match.end():]
     index = int(match.group(1))
     games = sum(1 for e in entries[:index] if not services.is_table_change(e))
-    place = (f"Tischwechsel nach Spiel {games}" if services.is_table_change(entries[index])
-             else f"Spiel {games + 1}")
+    place = (words.table_change_place(games) if services.is_table_change(entries[index])
+             else words.game_place(games + 1))
     return place + (f", {rest}" if rest else "") + f": {message}"
 
 
 def _row_name(game: dict[str, Any]) -> str:
-    return "Tischwechsel" if services.is_table_change(game["facts"]) else "Spiel"
+    return _("Tischwechsel") if services.is_table_change(game["facts"]) else _("Spiel")
 
 
 def _stranger_problems(facts: Any, names: dict[int, str]) -> list[str]:
@@ -363,8 +388,8 @@ def _stranger_problems(facts: Any, names: dict[int, str]) -> list[str]:
             ids += [i for i in map(services.eyes_player_id, facts[key]) if i is not None]
     strangers = sorted({str(i) for i in ids
                         if (type(i) is int and i not in names) or (table and type(i) is not int)})
-    return [f": nennt Spieler, die nicht zu dieser Runde gehören: {', '.join(strangers)}"
-            ] if strangers else []
+    return [_(": nennt Spieler, die nicht zu dieser Runde gehören: %(ids)s") % {
+        "ids": ", ".join(strangers)}] if strangers else []
 
 
 def _facts_problems(facts: Any, names: dict[int, str], setup: EveningSetup) -> list[str]:
@@ -379,7 +404,7 @@ def _facts_problems(facts: Any, names: dict[int, str], setup: EveningSetup) -> l
     except InvalidInput as err:
         return [f", {f}: {m}" if f else f": {m}" for f, m in err.problems]
     except (TypeError, ValueError):
-        return [": die Spielangaben sind unlesbar"]
+        return [_(": die Spielangaben sind unlesbar")]
     return []
 
 
@@ -406,7 +431,7 @@ def tournament_problems(rows: Rows) -> list[str]:
         {g["id"]: g for g in rows["groups"]}, {e["id"]: e for e in rows["evenings"]},
         {r["id"]: r for r in rows["tournament_rounds"]})
     for tournament in rows["tournaments"]:
-        where = f"Turnier „{tournament['name']}“"
+        where = _("Turnier „%(name)s“") % {"name": tournament["name"]}
         out += [f"{where}, {p}" for p in _tournament_problems(
             tournament, by_tournament[tournament["id"]], rounds[tournament["id"]], tables,
             context)]
@@ -423,16 +448,16 @@ def _tournament_problems(tournament: dict[str, Any], players: list[dict[str, Any
     from scorer.services.tournaments import TOURNAMENT_NAME, settings_problems
 
     groups, evenings, all_rounds = context
-    out = [f"{key}: kein gültiger Link" for key in ("edit_token", "read_token")
+    out = [_("%(key)s: kein gültiger Link") % {"key": key} for key in ("edit_token", "read_token")
            if not services.TOKEN_PATTERN.fullmatch(tournament[key])]
     try:
         if clean_name(tournament["name"], TOURNAMENT_NAME) != tournament["name"]:
-            out.append("name: so nicht gespeichert (Leerzeichen am Rand?)")
+            out.append(_("name: so nicht gespeichert (Leerzeichen am Rand?)"))
     except InvalidName as err:
         out.append(f"name: {err}")
     rules = tournament["rules"]
     if not isinstance(rules, dict) or rules.get("preset") != tournament["preset"]:
-        out.append("rules: muss die Regeln des Regelwerks preset enthalten")
+        out.append(_("rules: muss die Regeln des Regelwerks preset enthalten"))
     else:
         try:
             services.rules_of(tournament["preset"], {k: v for k, v in rules.items()
@@ -445,17 +470,19 @@ def _tournament_problems(tournament: dict[str, Any], players: list[dict[str, Any
     registered: dict[int, str] = {}
     names: set[str] = set()
     for player in players:
-        place = f"Spieler Nr. {player['number']}"
+        place = _("Spieler Nr. %(number)s") % {"number": player["number"]}
         try:
             name = clean_name(player["name"], PLAYER_NAME)
         except InvalidName as err:
             out.append(f"{place}: {err}")
             continue
         if name != player["name"] or name.casefold() in names:
-            out.append(f"{place}: {player['name']} so nicht oder doppelt angemeldet")
+            out.append(_("%(place)s: %(name)s so nicht oder doppelt angemeldet") % {
+                "place": place, "name": player["name"]})
         if player["number"] < 1 or player["from_round"] < 1 or (
                 player["left_after"] is not None and player["left_after"] < 0):
-            out.append(f"{place}: Nummer und Runden zählen ab 1")
+            out.append(pgettext("round", "%(place)s: Nummer und Runden zählen ab 1")
+                       % {"place": place})
         names.add(name.casefold())
         registered[player["id"]] = name
     if out:
@@ -463,33 +490,38 @@ def _tournament_problems(tournament: dict[str, Any], players: list[dict[str, Any
     ordered = sorted(rounds, key=lambda r: r["number"])
     if [r["number"] for r in ordered] != list(range(1, len(ordered) + 1)) or (
             len(ordered) > tournament["round_count"]):
-        return ["die Runden müssen 1, 2, … bis höchstens round_count heißen"]
+        return [pgettext("round", "die Runden müssen 1, 2, … bis höchstens round_count heißen")]
     started_before = True
     for round_ in ordered:
-        place = f"Runde {round_['number']}"
+        place = pgettext("round", "Runde %(number)s") % {"number": round_["number"]}
         seating = round_["seating"]
         started = round_["started_at"] is not None
         if not (isinstance(seating, list) and all(isinstance(t, list) for t in seating)):
-            out.append(f"{place}, seating: muss eine Liste von Tischen sein")
+            out.append(_("%(place)s, seating: muss eine Liste von Tischen sein")
+                       % {"place": place})
             continue
         seated = [i for t in seating for i in t]
         if any(type(i) is not int or i not in registered for i in seated) or (
                 len(set(seated)) != len(seated)):
-            out.append(f"{place}, seating: nur angemeldete Spieler, jeder einmal")
+            out.append(_("%(place)s, seating: nur angemeldete Spieler, jeder einmal")
+                       % {"place": place})
             continue
         try:
             if sorted(len(t) for t in seating) != table_sizes(len(seated)):
-                out.append(f"{place}, seating: Tische wie in RULES.md §11.3")
+                out.append(_("%(place)s, seating: Tische wie in RULES.md §11.3")
+                           % {"place": place})
         except InvalidClub as err:
-            out += [f"{place}, seating: {m}" for _, m in err.problems]
+            out += [f"{place}, seating: {m}" for _field, m in err.problems]
         if not 0 <= round_["seed"] <= MAX_SEED or round_["repeats"] < 0:
-            out.append(f"{place}: seed und repeats ab 0")
+            out.append(_("%(place)s: seed und repeats ab 0") % {"place": place})
         if (round_["ended_at"] is not None and not started) or (started and not started_before):
-            out.append(f"{place}: begonnen und beendet nur in der Reihenfolge der Runden")
+            out.append(pgettext("round", "%(place)s: begonnen und beendet nur in der "
+                                "Reihenfolge der Runden") % {"place": place})
         started_before = started
         mine = sorted(tables[round_["id"]], key=lambda t: t["number"])
         if [t["number"] for t in mine] != list(range(1, len(seating) + 1)):
-            out.append(f"{place}: ein Tisch je Tisch der Auslosung, 1, 2, …")
+            out.append(_("%(place)s: ein Tisch je Tisch der Auslosung, 1, 2, …")
+                       % {"place": place})
         for table in mine:
             group, evening = groups[table["group_id"]], evenings.get(table["evening_id"])
             if (table["tournament_id"] != tournament["id"]
@@ -497,6 +529,7 @@ def _tournament_problems(tournament: dict[str, Any], players: list[dict[str, Any
                     or not group["tournament_table"]
                     or (evening is None) == started
                     or (evening is not None and evening["group_id"] != group["id"])):
-                out.append(f"{place}, Tisch {table['number']}: Runde und Abend des Tisches "
-                           "passen nicht zusammen")
+                out.append(pgettext("group", "%(place)s, Tisch %(number)s: Runde und Abend des "
+                                    "Tisches passen nicht zusammen") % {
+                    "place": place, "number": table["number"]})
     return out
