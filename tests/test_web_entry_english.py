@@ -52,3 +52,15 @@ def test_a_table_change_and_its_refusal_read_in_english(table: Any) -> None:
     refused = table.client.post(sheet + "tisch/neu", data={
         "present": table.ids("Anna", "Ben", "Cem", "Dora"), "after": "7"})
     assert "choose between 0 (before game 1) and 0 (after the last game)" in refused.text
+
+
+def test_points_that_do_not_add_up_are_refused_in_english(table: Any) -> None:
+    # The core's refusal carries its German and its values; the page says it in English.
+    from tests.test_web_recorded_entry import _form
+
+    sheet = _english(table)
+    points = {"Anna": "3", "Ben": "-1", "Cem": "-1", "Dora": "5"}
+    answer = table.client.post(sheet + "punkte", data=_form(table, points))
+    assert answer.status_code == 422
+    assert "add up to 0, not +6." in answer.text
+    assert "zusammen" not in answer.text and "müssen" not in answer.text

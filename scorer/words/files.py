@@ -92,4 +92,34 @@ def runde_file(runde: str, what: str, extension: str) -> tuple[str, str]:
     return own, plain
 
 
-__all__ = ["LONGEST_SLUG", "PREFIX", "ascii_name", "file_name", "runde_file", "slug"]
+def kasse_part() -> str:
+    """What names the Kasse's file: "kasse" / "kitty"."""
+    return pgettext("file name", "kasse")
+
+
+def season_part(season: str | None) -> str:
+    """What names a season's file: "saison-2026" / "season-2026"; every evening's:
+    "alle-abende" / "all-evenings"."""
+    if season is None:
+        return pgettext("file name", "alle-abende")
+    return pgettext("file name", "saison-%(season)s") % {"season": season}
+
+
+def seating_file(round_number: int) -> str:
+    """A club round's seating plan: "sitzplan-runde-2.pdf"."""
+    return pgettext("file name", "sitzplan-runde-%(number)s") % {"number": round_number} + ".pdf"
+
+
+def slips_file(round_number: int) -> str:
+    """A club round's table slips: "tischzettel-runde-2.pdf"."""
+    return (pgettext("file name", "tischzettel-runde-%(number)s") % {"number": round_number}
+            + ".pdf")
+
+
+def tournament_file(stamp: str, extension: str) -> str:
+    """A club evening's result: "turnier-2026-11-28.pdf"."""
+    return pgettext("file name", "turnier-%(date)s") % {"date": stamp} + f".{extension}"
+
+
+__all__ = ["LONGEST_SLUG", "PREFIX", "ascii_name", "file_name", "kasse_part", "runde_file",
+           "season_part", "seating_file", "slips_file", "slug", "tournament_file"]

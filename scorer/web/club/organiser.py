@@ -65,6 +65,7 @@ from scorer.web.server.hosts import public_url
 from scorer.words import club_news as news
 from scorer.words.club import progress_text, round_state, seat_list
 from scorer.words.explain import PRESET_LABELS, summary
+from scorer.words.files import seating_file, slips_file
 from scorer.words.i18n import _
 
 bp = Blueprint("club", __name__)
@@ -283,8 +284,7 @@ def seating_pdf(token: str, number: int) -> ResponseReturnValue:
     """The round's seating plan on one page: by name and by table."""
     tournament = tournament_or_404(token)
     round_ = _round_or_404(tournament, number)
-    return tournament_pdf("seating", tournament, round_,
-                          f"sitzplan-runde-{number}.pdf")
+    return tournament_pdf("seating", tournament, round_, seating_file(number))
 
 
 @bp.get("/t/<token>/runde/<int:number>/tischzettel.pdf")
@@ -293,8 +293,7 @@ def slips_pdf(token: str, number: int) -> ResponseReturnValue:
     table's link."""
     tournament = tournament_or_404(token)
     round_ = _round_or_404(tournament, number)
-    return tournament_pdf("slips", tournament, round_,
-                          f"tischzettel-runde-{number}.pdf")
+    return tournament_pdf("slips", tournament, round_, slips_file(number))
 
 
 # --------------------------------------------------------------------------- players

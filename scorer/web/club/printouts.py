@@ -23,6 +23,7 @@ from scorer.store.models import Tournament, TournamentRound
 from scorer.web.pages import printouts
 from scorer.web.pages.qr import qr_svg
 from scorer.web.server.hosts import public_url
+from scorer.words.files import tournament_file
 
 
 def stamp(tournament: Tournament) -> str:
@@ -62,5 +63,5 @@ def result_pdf(tournament: Tournament) -> ResponseReturnValue:
     """The ranking and every round's table results."""
     context = result_context(tournament, services.results(tournament))
     return _send(tournament, "ergebnis", render_result, context,
-                 f"turnier-{stamp(tournament)}.pdf",
+                 tournament_file(stamp(tournament), "pdf"),
                  url_for("club_ranking.pdf", token=g.link_token))

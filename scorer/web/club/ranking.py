@@ -32,6 +32,7 @@ from scorer.words.club import (
     standing_text,
 )
 from scorer.words.club_news import no_such_tournament
+from scorer.words.files import tournament_file
 
 bp = Blueprint("club_ranking", __name__, url_prefix="/t/<token>")
 
@@ -113,4 +114,4 @@ def csv(token: str) -> Response:
     tournament = tournament_or_404(token)
     results = services.results(tournament)
     return download(csv_text(ranking_header(results), ranking_rows(results)), "text/csv",
-                    f"turnier-{stamp(tournament)}.csv")
+                    tournament_file(stamp(tournament), "csv"))

@@ -30,6 +30,7 @@ from scorer.web.pages.lookup import evening_or_404, game_or_404
 from scorer.web.pages.numbers import parse_int
 from scorer.words import entry as words
 from scorer.words.labels import recorded_bock_sentence
+from scorer.words.problems import problem_text
 
 bp = Blueprint("recorded", __name__, url_prefix="/r/<token>/abend/<int:number>")
 
@@ -88,7 +89,8 @@ def _errors(problems: Sequence[tuple[str, str]], seats: Sequence[tuple[int, str]
     sentence of its own (capitalised, with its full stop)."""
     out: dict[str, list[str]] = {}
     ids = {player: pid for pid, player in seats}
-    for name, message in problems:
+    for name, said in problems:
+        message = problem_text(said)  # the core's German, said in the reader's language
         head, _, player = name.partition(".")
         if head == "points" and player in ids:  # "points.Anna": her number is wrong
             out.setdefault(field(ids[player]), []).append(words.points_problem(player, message))

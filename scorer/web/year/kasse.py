@@ -38,7 +38,7 @@ from scorer.web.pages.printed_language import printing
 from scorer.web.year.forms import DEPOSIT, AbsentForm, EntryForm
 from scorer.web.year.season_pages import context, season_or_404, settings_page
 from scorer.words import kasse as words
-from scorer.words.files import runde_file
+from scorer.words.files import kasse_part, runde_file
 from scorer.words.formats import money, signed_money
 from scorer.words.year import report_line, said
 
@@ -361,4 +361,4 @@ def csv(token: str) -> Response:
     group: Group = group_or_404(token)
     with printing(group):
         body = csv_text(kasse_header(), kasse_rows(year_of(group)))
-        return download(body, "text/csv", runde_file(group.name, "kasse", "csv"))
+        return download(body, "text/csv", runde_file(group.name, kasse_part(), "csv"))

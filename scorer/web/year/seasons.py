@@ -31,7 +31,7 @@ from scorer.web.year.season_pages import (
     settings_page,
     title,
 )
-from scorer.words.files import runde_file
+from scorer.words.files import runde_file, season_part
 from scorer.words.formats import signed
 from scorer.words.year import (
     figure_text,
@@ -151,7 +151,6 @@ def pdf(token: str) -> ResponseReturnValue:
     view = season_or_404(year)
     if view is None:
         abort(404)
-    name = "alle-abende" if view.key == ALL else view.key
     url = url_for("seasons.pdf", token=token, saison=request.args.get("saison"),
                   sprache=request.args.get(ASKED))
     with printing(group):
@@ -159,7 +158,8 @@ def pdf(token: str) -> ResponseReturnValue:
                                  year.kasse)
         return printouts.send(
             printouts.job(f"saison-{group.id}-{view.key}", context), render_season_pdf,
-            lambda: context, runde_file(group.name, f"saison-{name}", "pdf"),
+            lambda: context,
+            runde_file(group.name, season_part(None if view.key == ALL else view.key), "pdf"),
             for_the_reader(lambda: render_template(
                 "printout_wait.html", group=group, url=url,
                 title=season_printout(context["title"]),
