@@ -32,7 +32,7 @@ from scorer.words.charts import evening_chart
 from scorer.words.explain import describe_rules, deviation_text
 from scorer.words.explain import summary as summary_text
 from scorer.words.formats import number, signed
-from scorer.words.i18n import language
+from scorer.words.i18n import _, language
 from scorer.words.labels import (
     OFF_ROTATION,
     OFF_ROTATION_MARK,
@@ -304,7 +304,7 @@ def sheet_context(
         "rows": rows,
         "carried": carried,
         "open_bock": _open_bock(ledger, closed) if last else "",
-        "off_rotation": (f"{OFF_ROTATION_MARK} = {OFF_ROTATION}"
+        "off_rotation": (f"{OFF_ROTATION_MARK} = {_(OFF_ROTATION)}"
                          if any(w.off_rotation for w in words.games()) else ""),
         "final": final,
         "totals": [{"name": s, "total": number(final_totals[s]), "tone": _tone(final_totals[s])}
