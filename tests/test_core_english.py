@@ -37,7 +37,7 @@ def test_a_breakdown_reads_in_english_and_the_core_keeps_its_german() -> None:
 def test_the_rule_summary_reads_in_english() -> None:
     with speaking("en"):
         lines = explain.summary(preset("ddv"))
-    assert "Re and Kontra bring 2 points each; every bid 1 point." in lines
+    assert "Re and Kontra are worth 2 points each; each bid is worth 1 point." in lines
     assert "Everybody plays a mandatory solo. The first solo is the mandatory solo." in lines
 
 
@@ -46,5 +46,5 @@ def test_a_refusal_of_the_core_reads_in_english() -> None:
         score({"rules": "ddv", "players": ["A", "B", "C", "D"], "re": ["A", "X"], "re_eyes": 300})
     assert caught.value.problems[0][1] == "spielt in diesem Spiel nicht mit: X"
     with speaking("en"):
-        assert problems(caught.value) == (("re", "not playing in this game: X"),
-                                          ("re_eyes", "eyes must be between 0 and 240"))
+        assert problems(caught.value) == (("re", "Not playing in this game: X"),
+                                          ("re_eyes", "Eyes must be between 0 and 240"))

@@ -39,7 +39,7 @@ def test_the_game_form_and_its_refusal_read_in_english(table: Any) -> None:
 
 def test_the_same_form_class_speaks_german_again_for_a_german_reader(table: Any) -> None:
     sheet = _english(table)
-    assert "Note (why, from where)" in table.client.get(sheet + "punkte").text
+    assert "Note (reason or source)" in table.client.get(sheet + "punkte").text
     table.client.set_cookie("sprache", "de")
     assert "Notiz (warum, woher)" in table.client.get(sheet + "punkte").text
 
@@ -51,7 +51,7 @@ def test_a_table_change_and_its_refusal_read_in_english(table: Any) -> None:
     assert "now, before game 1" in page and "by the rules" in page
     refused = table.client.post(sheet + "tisch/neu", data={
         "present": table.ids("Anna", "Ben", "Cem", "Dora"), "after": "7"})
-    assert "choose between 0 (before game 1) and 0 (after the last game)" in refused.text
+    assert "Choose between 0 (before game 1) and 0 (after the last game)" in refused.text
 
 
 def test_points_that_do_not_add_up_are_refused_in_english(table: Any) -> None:

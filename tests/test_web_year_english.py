@@ -63,7 +63,7 @@ def test_the_kasse_takes_and_refuses_amounts_in_english(table: Any, client: Any)
     entry = {"kind": "expense", "date": "2026-11-28", "text": "Annual dinner"}
     refused = client.post(url, data={**entry, "amount": "twelve"}, headers=ENGLISH)
     assert refused.status_code == 422
-    assert "enter an amount in euros, such as 12.50 or 180" in refused.text
+    assert "Enter an amount in euros, such as 12.50 or 180" in refused.text
     taken = client.post(url, data={**entry, "amount": "1,234.50"}, headers=ENGLISH,
                         follow_redirects=True)
     assert flash_of(taken.text) == "Expense “Annual dinner” −€1,234.50 entered."
