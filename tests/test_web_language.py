@@ -24,6 +24,21 @@ def bilingual(tmp_path: Any) -> Any:
     return app.test_client()
 
 
+@pytest.fixture
+def german_only(tmp_path: Any) -> Any:
+    """A server kept German only (``DOKO_LANGUAGES = ["de"]``)."""
+    app = create_app({"TESTING": True, "SECRET_KEY": "test",
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'db.sqlite3'}",
+                      "DOKO_LANGUAGES": ("de",), "RATELIMIT_ENABLED": False})
+    return app.test_client()
+
+
+def test_the_app_offers_german_and_english_by_default(app: Any) -> None:
+    page = app.test_client().get("/r/nothing-here/", headers={"Accept-Language": "en"})
+    assert '<html lang="en">' in page.text and "Not found" in page.text
+    assert app.test_client().get("/sprache/en").status_code == 302
+
+
 def test_an_english_phone_reads_an_error_page_in_english(bilingual: Any) -> None:
     page = bilingual.get("/r/nothing-here/", headers={"Accept-Language": "en-GB,en;q=0.9"})
     assert page.status_code == 404
@@ -52,10 +67,10 @@ def test_the_switch_goes_back_to_this_site_only(bilingual: Any, target: str) -> 
     assert answer.status_code == 302 and answer.location in ("/", "http://localhost/")
 
 
-def test_a_language_the_app_does_not_offer_is_no_page(app: Any) -> None:
-    # The app as configured by default offers German only until English is complete.
-    client = app.test_client()
+def test_a_language_the_app_does_not_offer_is_no_page(german_only: Any) -> None:
+    client = german_only
     assert client.get("/sprache/en").status_code == 404
+    assert client.get("/sprache/fr").status_code == 404
     page = client.get("/r/nothing-here/", headers={"Accept-Language": "en"})
     assert "Nicht gefunden" in page.text
 
@@ -93,8 +108,8 @@ def test_the_switch_keeps_the_devices_choice_over_its_phones_language(bilingual:
     assert _switch(page)[0][1] == "/sprache/de?weiter=/offline?x%3D1"  # back to this very page
 
 
-def test_with_german_alone_no_switch_is_shown(app: Any) -> None:
-    page = app.test_client().get("/offline", headers={"Accept-Language": "en"}).text
+def test_with_german_alone_no_switch_is_shown(german_only: Any) -> None:
+    page = german_only.get("/offline", headers={"Accept-Language": "en"}).text
     assert '<html lang="de">' in page and "Keine Verbindung" in page
     assert 'class="languages"' not in page
 
