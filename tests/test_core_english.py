@@ -1,6 +1,6 @@
 """The rules, a game's breakdown and the core's refusals read in English (issue #35), while
 the core and its CLI keep their German. Needs the English catalog with the words of
-/work/plan/tr/core.json merged in."""
+the catalog (scorer/translations)."""
 
 from __future__ import annotations
 
@@ -48,3 +48,14 @@ def test_a_refusal_of_the_core_reads_in_english() -> None:
     with speaking("en"):
         assert problems(caught.value) == (("re", "Not playing in this game: X"),
                                           ("re_eyes", "Eyes must be between 0 and 240"))
+
+
+def test_the_kind_markers_stand_for_english_words_in_english() -> None:
+    from scorer.words.i18n import speaking
+    from scorer.words.labels import legend, mark
+
+    assert (mark("NG"), mark("P"), mark("H")) == ("NG", "P", "H")
+    with speaking("en"):
+        assert (mark("NG"), mark("P"), mark("H"), mark("")) == ("R", "M", "H", "")
+        shown = dict(legend())
+        assert shown["R"].lower() == "redeal" and shown["M"].lower() == "mandatory solo"

@@ -15,6 +15,7 @@ dealer deals again or moves on, and whether other players played than the rotati
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import NamedTuple
 
 from scorer.core.evening import Ledger, LedgerGame, games_ahead
@@ -44,7 +45,7 @@ from scorer.words.explain import (
     TRIGGER_LABELS,
 )
 from scorer.words.german import genitive, names
-from scorer.words.i18n import N_, _, ngettext
+from scorer.words.i18n import N_, _, language, ngettext, pgettext
 from scorer.words.short_names import short_names as prefixes
 from scorer.words.spoken import Spoken
 
@@ -72,9 +73,25 @@ OFF_ROTATION = N_("anders besetzt als laut Zettel")
 ``off_rotation()`` says it)."""
 
 
+@cache
+def _marks(spoken: str) -> dict[str, str]:
+    """The kind markers of ``spoken``: the letters stand for words of the language ("NG":
+    neu gegeben, "R": redeal; "P": Pflichtsolo, "M": mandatory solo)."""
+    return {"": "", "S": pgettext("marker", "S"), "P": pgettext("marker", "P"),
+            "H": pgettext("marker", "H"), "sH": pgettext("marker", "sH"),
+            "A": pgettext("marker", "A"), "HR": pgettext("marker", "HR"),
+            "SS": pgettext("marker", "SS"), "NG": pgettext("marker", "NG"),
+            "E": pgettext("marker", "E")}
+
+
+def mark(letters: str) -> str:
+    """A kind marker (MARKERS, "P") in the language spoken now."""
+    return _marks(language())[letters]
+
+
 def legend() -> tuple[tuple[str, str], ...]:
     """The kind markers and what they stand for, in the language spoken now."""
-    return tuple((mark, _(word)) for mark, word in LEGEND)
+    return tuple((mark(letters), _(word)) for letters, word in LEGEND)
 
 
 def off_rotation() -> str:
@@ -104,7 +121,7 @@ _PLAYED = {
 
 def marker(game: LedgerGame) -> str:
     """The kind column: "P" for a Pflichtsolo, else the kind's marker."""
-    return "P" if game.pflicht else MARKERS[game.facts.kind]
+    return mark("P" if game.pflicht else MARKERS[game.facts.kind])
 
 
 def kind_word(game: LedgerGame, rules: HouseRules) -> str:
