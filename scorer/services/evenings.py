@@ -31,7 +31,7 @@ from scorer.services.folds import fold_of
 from scorer.services.refusals import Refused, check_revision
 from scorer.services.runden import TOKEN_PATTERN, lock_group
 from scorer.store.extensions import db
-from scorer.store.models import Evening, EveningSeat, Game, Group, utcnow
+from scorer.store.models import Evening, EveningSeat, Game, GameEvent, Group, utcnow
 from scorer.words import refusals as words
 
 
@@ -181,6 +181,9 @@ def set_closed(evening: Evening, closed: bool, revision: int) -> None:
     evening.revision += 1
     touch(evening)
     if closed:
+        # Closing is a change of its own: "Rückgängig" no longer reaches behind it.
+        evening.closed_after_change = db.session.scalar(
+            select(func.max(GameEvent.id)).where(GameEvent.evening_id == evening.id))
         _pass_on(evening)
     db.session.commit()
 

@@ -106,6 +106,9 @@ class Evening(Model):
     settlement_rounding: Mapped[str] = mapped_column(String(16), default="cent")
     """scorer.core.settlement.Rounding value: cent or ten_cents."""
     closed_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
+    closed_after_change: Mapped[int | None]
+    """The evening's last change (a GameEvent id) when it was last closed: closing ends the
+    offer to take it back ("Rückgängig"), on every phone and once it is reopened too."""
     revision: Mapped[int] = mapped_column(default=1)
     """The close/reopen and settlement forms are checked against this (optimistic lock)."""
     version: Mapped[int] = mapped_column(default=1)

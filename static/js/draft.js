@@ -3,11 +3,15 @@
 // puts it back when the same game's form opens again - after a pull-to-refresh, the back
 // button, a browser restart - until the game is saved or discarded ("Abbrechen",
 // "Verwerfen"). The form works the same without this script.
+// A draft is of one game: it holds the number of the game it was begun for, as the phone
+// counts it (a form the phone kept was drawn for the game that was next then; offline.js
+// says which game it enters now), and goes once the sheet holds that game - saved here or on
+// another phone. A form never starts from a game that is on the sheet already.
 (function () {
   "use strict";
   var body = document.body;
   var form = document.getElementById("entry");
-  var page = parseInt(body.getAttribute("data-live-entry"), 10);
+  var page = parseInt(body.getAttribute("data-live-entry"), 10);   // the game the form enters
   var path = /\/abend\/([0-9]+)\//.exec(body.getAttribute("data-evening") || "");
   var runde = body.getAttribute("data-runde");
   var words = window.DokoWords;
@@ -54,6 +58,7 @@
 
   function write() {
     timer = null;
+    begun = true;
     try {
       localStorage.setItem(KEY, JSON.stringify({ page: page, at: Date.now(), fields: fields() }));
     } catch (e) { /* full or private: the form still works */ }
@@ -102,6 +107,12 @@
     var games = event && event.detail && typeof event.detail.games === "number"
       ? event.detail.games : parseInt(body.getAttribute("data-live-games"), 10) || 0;
     var next = games + 1;
+    // The sheet holds the draft's game: it was saved (here, or on another phone). (A copy
+    // the phone kept counts fewer games, never more.)
+    if (draft && games >= draft.page) {
+      drop();
+      return;
+    }
     var main = document.querySelector("main");
     if (!draft || draft.page !== next || !main) { return; }
     var note = document.createElement("p");
@@ -137,26 +148,44 @@
   }
 
   // Saved: a form for a later game ends the draft (the evening counts this one); kept on the
-  // phone offline, offline.js ends it.
-  var draft = read();
+  // phone offline, offline.js ends it. A form the phone kept knows the game it enters only
+  // once offline.js has counted the sheet it saw last and the games waiting here.
   var games = parseInt(body.getAttribute("data-live-games"), 10) || 0;
-  if (draft && games >= draft.page) {
-    drop();
-    draft = null;
-  }
-  // A refused save shows what was sent, with its messages; a waiting game being corrected
-  // fills the form itself (offline.js). Neither is overwritten.
-  var own = form.hasAttribute("data-filling") ||
-    document.querySelector(".field--invalid, .flash--error, #notice-title, #conflict-title");
-  if (draft && draft.page === page && !own) {
-    put(draft);
-    say(draft);
+  var counted = window.DokoOffline && window.DokoOffline.entering;
+  var begun = false;   // this page wrote the draft, or put it back
+
+  function start(number) {
+    page = number || page;
+    var draft = read();
+    if (draft && (games >= draft.page || draft.page < page)) {
+      drop();
+      draft = null;
+    }
+    // A refused save shows what was sent, with its messages; a waiting game being corrected
+    // fills the form itself (offline.js). Neither is overwritten.
+    var own = form.hasAttribute("data-filling") ||
+      document.querySelector(".field--invalid, .flash--error, #notice-title, #conflict-title");
+    if (draft && draft.page === page && !own) {
+      begun = true;
+      put(draft);
+      say(draft);
+    }
+    // What the table taps and types (the +/− buttons send input events); not what a script
+    // puts into the form.
+    form.addEventListener("input", keep);
+    form.addEventListener("change", function (event) { if (event.isTrusted) { keep(); } });
   }
 
-  // What the table taps and types (the +/− buttons send input events); not what a script
-  // puts into the form.
-  form.addEventListener("input", keep);
-  form.addEventListener("change", function (event) { if (event.isTrusted) { keep(); } });
+  if (counted) { counted.then(start); } else { start(page); }
+
+  // The form enters another game now (games kept on this phone were stored under other
+  // numbers, or the connection went): what is typed here is a draft of that game.
+  document.addEventListener("doko:entering", function (event) {
+    var number = event.detail && event.detail.number;
+    if (!number || number === page) { return; }
+    page = number;
+    if (begun || timer !== null) { clearTimeout(timer); write(); }
+  });
   document.addEventListener("doko:kept", function () { clearTimeout(timer); timer = null; drop(); });
   // Discarded: "Abbrechen", or "Verwerfen, zum Zettel" in the notice live.js shows when the
   // game was entered on another phone.

@@ -452,8 +452,13 @@
     // ``judge``: the entry form is judged by the answer even if nothing changed (after the
     // games kept on this phone were sent or discarded).
     checkNow: function (judge) { if (judge) { judgeNext = true; } clearTimeout(timer); check(); },
-    // The form now enters game ``n``: offline.js counts it from the games kept on this phone.
-    entering: function (n) { managed = true; entryNumber = n; }
+    // The form now enters game ``n``: offline.js counts it from the games kept on this phone
+    // (doko:entering tells draft.js).
+    entering: function (n) {
+      managed = true;
+      entryNumber = n;
+      emit("entering", { number: n });
+    }
   };
 
   // A copy the phone kept may be old: ask at once. The seen record may know a later time

@@ -535,11 +535,11 @@
   // first: a new game is entered behind them, under the number after them, and sent after
   // them - never under a number one of them is waiting for.
   function behindWaiting() {
-    Promise.all([store.waiting(evening), nextNumber()]).then(function (found) {
+    return Promise.all([store.waiting(evening), nextNumber()]).then(function (found) {
       var items = found[0];
       var number = found[1];
       // (None, or only sent ones the sheet has already: the form is the server's.)
-      if (!items.length || viaPhone || number === entryNumber) { return; }
+      if (!items.length || viaPhone || number === entryNumber) { return formNumber || entryNumber; }
       viaPhone = true;
       formNumber = number;
       live.entering(number);
@@ -553,7 +553,8 @@
         games: items.map(function (item) { return game(item.number); }).join(", ") })));
       behind.appendChild(el("p", "hint", words.say("offline.players_auto")));
       form.parentNode.insertBefore(behind, form);
-    })["catch"](function () { /* no IndexedDB: nothing waits here */ });
+      return number;
+    })["catch"](function () { return entryNumber; });   // no IndexedDB: nothing waits here
   }
 
   // The kept games were stored under other numbers, or the last one was discarded: this
@@ -685,9 +686,17 @@
         showOffline(words.say("offline.not_kept"));
       });
     });
-    if (live.copy) { offlineEntry(); }
+    var entering = live.copy ? offlineEntry() : null;
     fillFromWaiting();
-    if (!live.copy && !form.hasAttribute("data-filling")) { behindWaiting(); }
+    if (!entering && !form.hasAttribute("data-filling")) { entering = behindWaiting(); }
+    // The game this form enters, once the phone has counted what it keeps: a kept copy of
+    // the form names the game it was drawn for, which may be saved by now (draft.js puts
+    // back only a draft of this very game).
+    window.DokoOffline = {
+      entering: (entering || Promise.resolve(entryNumber))["catch"](function () {
+        return entryNumber;
+      })
+    };
   }
   backRefused();
 

@@ -31,10 +31,13 @@ def not_mine(evening: Evening) -> None:
 
 def undo_offer(evening: Evening) -> dict[str, Any] | None:
     """"Rückgängig" for the evening's last change, on every phone with the edit link and
-    after a reload, until the next change (services.last_change); not for a change this
-    browser only came to afterwards (``not_mine``)."""
+    after a reload, until the next change (services.last_change) or until the evening is
+    closed (``closed_after_change``: reopened, it offers nothing from before); not for a
+    change this browser only came to afterwards (``not_mine``)."""
     event = services.last_change(evening)
     if event is None or event.id in session.get(NOT_MINE, []):
+        return None
+    if evening.closed_after_change is not None and event.id <= evening.closed_after_change:
         return None
     table_change = services.is_table_change(event.new_facts or event.old_facts)
     return {"event_id": event.id,
