@@ -9,7 +9,7 @@ import io
 from typing import Any
 
 import pytest
-from conftest import fetch_pdf
+from conftest import fetch_pdf, shown
 
 pytestmark = pytest.mark.db
 
@@ -75,3 +75,14 @@ def test_an_english_device_prints_the_sheet_in_english(client: Any, played: str)
                     .split())
     assert "Final totals" in text and "Page 1 of 1" in text and "Anna pays Ben €0.20" in text
     assert "Endstand" not in text and "Seite" not in text
+
+
+def test_the_rules_worded_once_per_worker_are_worded_per_language(
+        client: Any, played: str) -> None:
+    # The sheet's rule words are kept per worker; a German reader first must not leave them
+    # German for the English reader after.
+    _speaking(client, "de")
+    assert "48 Karten, 12 Stiche." in client.get(played).text
+    _speaking(client, "en")
+    page = shown(client.get(played).text)
+    assert "48 cards, 12 tricks." in page and "Stiche" not in page

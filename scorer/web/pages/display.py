@@ -22,7 +22,7 @@ from scorer.words.explain import (
 )
 from scorer.words.facts import ACTION_WORDS as ACTION_WORDS  # the history says them with _
 from scorer.words.formats import signed
-from scorer.words.i18n import _
+from scorer.words.i18n import _, language
 from scorer.words.labels import called_text, names
 
 
@@ -36,10 +36,16 @@ class RulesWords(NamedTuple):
     summary: tuple[str, ...]
 
 
-@functools.lru_cache(maxsize=256)
 def rules_words(rules: HouseRules, planned_games: int | None) -> RulesWords:
-    """The sheet's words for these rules, worded once per worker: the same for every
-    request, and writing out every option five times was a twentieth of a sheet."""
+    """The sheet's words for these rules in the reader's language, worded once per worker
+    and language: the same for every request, and writing out every option five times was a
+    twentieth of a sheet."""
+    return _rules_words(rules, planned_games, language())
+
+
+@functools.lru_cache(maxsize=256)
+def _rules_words(rules: HouseRules, planned_games: int | None, spoken: str) -> RulesWords:
+    del spoken  # a key of the cache: the words are said in the language spoken now
     return RulesWords(describe_rules(rules)[0], deviation_text(rules),
                       tuple(summary(rules, planned_games)))
 
