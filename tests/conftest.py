@@ -434,6 +434,31 @@ def fetch_pdf(client: Any, url: str, **kwargs: Any) -> Any:
         time.sleep(0.05)
 
 
+def visible_text(pdf: bytes) -> list[str]:
+    """Each page's text as the page shows it: only what is drawn inside the page (a block
+    too long for its page is written on past its foot, where a text extractor still reads
+    it but no one sees it), its whitespace folded."""
+    import io
+
+    import pypdf
+
+    pages = []
+    for page in pypdf.PdfReader(io.BytesIO(pdf)).pages:
+        box = page.mediabox
+        shown: list[str] = []
+
+        def keep(text: str, cm: Any, tm: Any, _font: Any, _size: Any,
+                 box: Any = box, shown: list[str] = shown) -> None:
+            x = cm[0] * tm[4] + cm[2] * tm[5] + cm[4]
+            y = cm[1] * tm[4] + cm[3] * tm[5] + cm[5]
+            if box.left <= x <= box.right and box.bottom <= y <= box.top:
+                shown.append(text)
+
+        page.extract_text(visitor_text=keep)
+        pages.append(" ".join(" ".join(shown).split()))
+    return pages
+
+
 def count_rows(app: Any, model: Any) -> int:
     """How many rows a table holds."""
     from sqlalchemy import func, select

@@ -4,12 +4,15 @@ the season PDF. The expected figures are worked out from the rule text in the co
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 import re
+import uuid
 
 import pytest
 
-from tests.conftest import fetch_pdf
+from scorer import services
+from tests.conftest import fetch_pdf, game_entry, visible_text
 from tests.year_pages import (
     FIVE,
     SEASON_2025,
@@ -217,3 +220,37 @@ def test_a_runde_without_evenings_has_no_season_yet(table, client):
     assert client.get(url + "saison.pdf").status_code == 404
     assert client.get(url + "bestenliste").status_code == 200
     assert client.get(url + "kasse/").status_code == 200
+
+
+def test_a_long_seasons_pdf_shows_every_evening_of_every_player(table, client):
+    # Issue 40: each player's evenings were a block that could not go on over the next
+    # page; of a long season's evenings the page showed the first eighty or so, the rest
+    # written past the page's foot (a text extractor read them, no one could see them).
+    url = table.create_group(players=FIVE)
+    played: dict[str, list[int]] = {name: [] for name in FIVE}
+    with table.app.app_context():
+        group = services.find_group(table.token)
+        ids = {p.name: p.id for p in group.players}
+        for k in range(120):
+            seated = [name for i, name in enumerate(FIVE) if i != k % len(FIVE)]
+            evening = services.start_evening(
+                group, played_on=dt.date(2025, 1, 1) + dt.timedelta(days=2 * k),
+                seat_ids=[ids[n] for n in seated], first_dealer_id=ids[seated[0]],
+                preset="ddv", rules=services.house_rules(group), planned_games=None,
+                cents_per_point=10)
+            game = {"kind": "normal", "re": [seated[k % 4], seated[(k + 1) % 4]],
+                    "re_eyes": 151 if k % 3 else 100}
+            services.add_game(evening, game_entry(game, ids), str(uuid.uuid4()))
+            services.set_closed(evening, True, evening.revision)
+            for name in seated:
+                played[name].append(evening.number)
+    pdf = fetch_pdf(client, url + "saison.pdf?saison=2025-01-01").data
+    words = " ".join(visible_text(pdf))
+    lists = words.split("Die Abende jedes Spielers", 1)[1].split("Kasse", 1)[0]
+    # Each player's heading ("3. Cem"), then their evenings: "Abend 7 (13.01.) 2. +3" (the
+    # chart's labels, "20.07. Dora Emil", drawn after the text, are no heading).
+    blocks = re.split(r"(?:\d+\.|–) (" + "|".join(FIVE) + r") (?=Abend )", lists)[1:]
+    shown = {name: [int(n) for n in re.findall(r"Abend (\d+) \(\d\d\.\d\d\.\) \d\.", block)]
+             for name, block in zip(blocks[::2], blocks[1::2], strict=True)}
+    for name in FIVE:
+        assert shown[name] == played[name], (name, sorted(set(played[name]) - set(shown[name])))

@@ -121,8 +121,10 @@ def club_html(template: str, context: Mapping[str, Any]) -> str:
 
 
 def render_result(context: Mapping[str, Any]) -> bytes:
-    """The ranking and every round's table results as PDF (``result_context``)."""
-    return html_to_pdf(club_html("club_result.html", context), lean=False)
+    """The ranking and every round's table results as PDF (``result_context``); with the
+    sheet's own user-agent stylesheet (templates/pdf/ua.css: every element the page uses),
+    a sixth quicker than with WeasyPrint's full one."""
+    return html_to_pdf(club_html("club_result.html", context))
 
 
 def render_seating(context: Mapping[str, Any]) -> bytes:

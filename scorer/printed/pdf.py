@@ -51,7 +51,7 @@ def html_to_pdf(html: str, *, lean: bool = True) -> bytes:
     """An HTML document as PDF bytes; relative URLs resolve in the PDF templates' folder,
     and only the app's own files (OWN_FILES) are read. ``lean``: with the sheet's own
     user-agent stylesheet (``lean_document_class``); else with WeasyPrint's full one, which the
-    club's and the season's pages are laid out for."""
+    club's seating plan and Tischzettel are laid out for."""
     document = lean_document_class() if lean else weasyprint().HTML
     pdf: bytes = document(string=html, base_url=str(TEMPLATES),
                           url_fetcher=own_files_fetcher()).write_pdf()

@@ -33,6 +33,11 @@ def season_context(runde: str, title: str, view: Any, today: dt.date,
     """Everything the season sheet prints, as plain data. ``view`` is a season of
     services.year (its ranking, chart and report); ``kasse`` the Kasse as it stands."""
     method: Method = view.settings.method
+    evenings = view.counted
+    evening_figure = method in (Method.PLACEMENT, Method.TABLE_POINTS)
+    # A day ("28.11.") says which evening within one year; over several (all evenings) the
+    # year is needed too.
+    when = day if len({e.date.year for e in evenings}) <= 1 else date
     ranking = []
     for s in view.ranking:
         ranking.append({
@@ -41,15 +46,13 @@ def season_context(runde: str, title: str, view: Any, today: dt.date,
             "won": s.evenings_won, "evenings": s.evenings_played, "games": s.games,
             "tone": "pos" if s.points > 0 else "neg" if s.points < 0 else "zero",
             "evenings_list": [{
-                "number": e.key, "date": day(e.date),
+                "number": e.key, "date": when(e.date),
                 "rank": f"{e.rank}." if e.rank is not None else absent_mark(),
                 "points": signed(e.points) if e.rank is not None else "",
-                "figure": figure_text(method, e.figure)
-                if method in (Method.PLACEMENT, Method.TABLE_POINTS) else "",
+                "figure": figure_text(method, e.figure) if evening_figure else "",
             } for e in s.evenings],
         })
     report = [report_line(r) for r in view.report if r.charges]
-    evenings = view.counted
     return {
         "language": language(),
         "runde": runde,
@@ -62,6 +65,7 @@ def season_context(runde: str, title: str, view: Any, today: dt.date,
         "min_games": view.settings.min_games if method is Method.AVERAGE else 0,
         "show_figure": method is not Method.POINTS,
         "figure_heading": figure_heading(method),
+        "evening_figure": evening_figure,
         "ranking": ranking,
         "chart": view.ranking_chart if evenings else "",
         "report": report,
@@ -76,8 +80,9 @@ def season_html(context: dict[str, Any]) -> str:
 
 
 def render_season_pdf(context: dict[str, Any]) -> bytes:
-    """The season sheet as PDF bytes (A4 portrait)."""
-    return html_to_pdf(season_html(context), lean=False)
+    """The season sheet as PDF bytes (A4 portrait); with the sheet's own user-agent
+    stylesheet (templates/pdf/ua.css), the same pages a sixth or more quicker."""
+    return html_to_pdf(season_html(context))
 
 
 __all__ = ["render_season_pdf", "season_context", "season_html"]
