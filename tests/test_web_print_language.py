@@ -81,3 +81,13 @@ def test_the_read_only_link_cannot_change_it(table: Any, played: str) -> None:
     response = table.client.post(f"/r/{read}/sprache", data={"sprache": "en"})
     assert response.status_code in (403, 404)
     assert _csv(table.client, played + "spiele.csv").startswith(GERMAN_HEAD)
+
+
+def test_a_closed_evening_names_its_winner_in_english_and_stays_vorn_in_german(
+        table: Any, played: str) -> None:
+    assert table.client.post(played + "schliessen", data={"revision": "1"}).status_code == 302
+    runde = f"/r/{table.token}/"
+    table.client.set_cookie("sprache", "en")
+    assert "winner: " in table.client.get(runde).text
+    table.client.set_cookie("sprache", "de")
+    assert "vorn: " in table.client.get(runde).text
