@@ -26,7 +26,7 @@ def test_a_breakdown_reads_in_english_and_the_core_keeps_its_german() -> None:
         words = SheetWords(ledger)
         assert words[1].breakdown == ("Re: won +1, under 90 +1, no 90 bid +1 · "
                                       "Kontra: Fuchs caught +1 · Re ×2")
-        assert words[2].result == "Kontra wins · won +1 · Solo +1 · soloist counts triple"
+        assert words[2].result == "Kontra wins · won +1 · solo bonus +1 · soloist counts triple"
         assert words[2].notes == ("After the solo Ben deals again.",)
     assert SheetWords(ledger)[1].breakdown == ("Re: gewonnen +1, unter 90 gespielt +1, keine 90 "
                                                "abgesagt +1 · Kontra: Fuchs gefangen +1 · Re ×2")
@@ -59,3 +59,21 @@ def test_the_kind_markers_stand_for_english_words_in_english() -> None:
         assert (mark("NG"), mark("P"), mark("H"), mark("")) == ("R", "M", "H", "")
         shown = dict(legend())
         assert shown["R"].lower() == "redeal" and shown["M"].lower() == "mandatory solo"
+
+
+def test_a_solos_own_point_is_a_solo_bonus_in_english_and_solo_in_german() -> None:
+    from scorer.core.scoring import Line
+    from scorer.words.breakdown import line_text
+
+    assert line_text(Line("Solo", 1)) == "Solo +1"
+    with speaking("en"):
+        assert line_text(Line("Solo", 1)) == "solo bonus +1"
+
+
+def test_games_that_started_bock_are_listed_as_a_reader_lists_them() -> None:
+    from scorer.words.labels import game_numbers
+
+    assert game_numbers([3, 5, 7]) == "3, 5, 7"  # German, as the sheet always wrote them
+    with speaking("en"):
+        assert (game_numbers([4]), game_numbers([3, 7]), game_numbers([3, 5, 7])) == (
+            "4", "3 and 7", "3, 5 and 7")

@@ -14,7 +14,7 @@ Pure: the standard library, the core and the words package.
 from __future__ import annotations
 
 from scorer.core.scoring import EXTRA_LABEL, RECORDED_LABEL, Line
-from scorer.words.i18n import N_, _
+from scorer.words.i18n import N_, _, pgettext
 
 LABELS = frozenset({
     N_("gewonnen"),
@@ -43,6 +43,9 @@ Hammelrennen's opening line (scorer.words.labels.kind_note says it) and the part
 names ("Re ×2"), which read alike in every language."""
 
 
+_SOLO_LINE = "Solo"
+"""The line of a won solo's extra point ("Solo +1"; DDV 4.1.6), said apart from the kind."""
+
 _HAMMELRENNEN = "Hammelrennen: "
 """How the core opens a Hammelrennen's breakdown: with what decided it."""
 _HAMMELRENNEN_WHY = (N_("%(name)s hat mehr als 120 Augen"),
@@ -59,6 +62,8 @@ def line_label(label: str) -> str:
     >>> line_label("Hammelrennen: Anna kommt 60 Augen am nächsten")
     'Hammelrennen: Anna kommt 60 Augen am nächsten'
     """
+    if label == _SOLO_LINE:
+        return pgettext("breakdown", "Solo")  # the solo's point, not the game's kind
     if label in LABELS or label == RECORDED_LABEL:
         return _(label)
     if label.startswith(_HAMMELRENNEN):

@@ -484,6 +484,14 @@ PARTY_NAMES = {Party.RE: "Re", Party.KONTRA: "Kontra"}
 """The parties in the table's words."""
 
 
+def game_numbers(numbers: Sequence[int]) -> str:
+    """Game numbers in a row: "3, 7" (German, as the sheet always wrote them) / "3 and 7"."""
+    if len(numbers) < 2:
+        return ", ".join(map(str, numbers))
+    return pgettext("list of game numbers", "%(rest)s, %(last)s") % {
+        "rest": ", ".join(map(str, numbers[:-1])), "last": numbers[-1]}
+
+
 def bock_factor(game: LedgerGame) -> int:
     """The Bock factor a row shows: the game's, but 1 for a redeal, which has no points to
     multiply and uses up no Bock game (RULES.md §7: the dealer deals again)."""
@@ -520,8 +528,8 @@ def bock_summary(ledger: Ledger, closed: bool = False) -> tuple[str, ...]:
                             "%(num)d Bockspiele aus dem letzten Abend mitgebracht", brought)
                    % {"num": brought})
     if triggered:
-        out.append(_("ausgelöst in Spiel %(numbers)s")
-                   % {"numbers": ", ".join(map(str, triggered))})
+        out.append(ngettext("ausgelöst in Spiel %(numbers)s", "ausgelöst in Spiel %(numbers)s",
+                            len(triggered)) % {"numbers": game_numbers(triggered)})
     if not ledger.bock_queue:
         out.append(_("Keine Bockspiele offen"))
     elif closed:
