@@ -64,3 +64,11 @@ def test_points_that_do_not_add_up_are_refused_in_english(table: Any) -> None:
     assert answer.status_code == 422
     assert "add up to 0, not +6." in answer.text
     assert "zusammen" not in answer.text and "müssen" not in answer.text
+
+
+def test_the_new_evening_names_the_preset_in_english(table: Any) -> None:
+    table.create_group()  # DDV-Turnierspielregeln
+    table.client.set_cookie("sprache", "en")
+    page = table.client.get(f"/r/{table.token}/abend/neu").text
+    assert "<strong>DDV tournament rules</strong>" in page
+    assert "DDV-Turnierspielregeln" not in page

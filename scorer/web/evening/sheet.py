@@ -47,7 +47,7 @@ from scorer.web.pages.rule_forms import (
     options_from_form,
 )
 from scorer.words import sheet as sheet_words
-from scorer.words.explain import PRESET_LABELS, summary
+from scorer.words.explain import preset_label, summary
 from scorer.words.labels import (
     bock_at_end_text,
     bock_queue_text,
@@ -121,7 +121,7 @@ def new(token: str) -> str | Response | tuple[str, int]:
     return render_template(
         "evening_new.html", group=group, form=form, options=options, errors=errors,
         players=active, seat_numbers=seat_numbers, summary=summary(house),
-        preset_label=PRESET_LABELS[group.preset], limits=option_limits(options),
+        preset_label=preset_label(group.preset), limits=option_limits(options),
         problems=error_summary(refused, places),
         rules_open=any(name in OPTION_NAMES for name in refused),
     ), status

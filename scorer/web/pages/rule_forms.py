@@ -26,7 +26,6 @@ from scorer.core.rules import (
 from scorer.web.pages.forms import Form, choices
 from scorer.words.explain import (
     DECK_LABELS,
-    PRESET_LABELS,
     VALUE_LABELS,
     deck_label,
     option_help,
@@ -35,10 +34,6 @@ from scorer.words.explain import (
     value_label,
 )
 from scorer.words.problems import problem_text
-
-PRESET_CHOICES = [(name, PRESET_LABELS[name]) for name in PRESETS]
-"""Every preset as (id, German label): for a form class defined at import; a form made per
-request offers ``preset_choices()``, in the reader's language."""
 
 
 def preset_choices() -> list[tuple[str, str]]:
