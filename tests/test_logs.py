@@ -20,6 +20,8 @@ from tests.servers import (
 )
 
 TOKEN = "Zr8xW2q_kP-4mLdT9vQa1bYc"
+TOKEN32 = "Zr8xW2q_kP-4mLdT9vQa1bYcZr8xW2q_"
+"""As long as the app's tokens (``secrets.token_urlsafe(24)``)."""
 
 
 @pytest.mark.parametrize(("line", "logged"), [
@@ -48,6 +50,13 @@ TOKEN = "Zr8xW2q_kP-4mLdT9vQa1bYc"
                  id="no Runde address"),
     pytest.param(f'"POST /t/{TOKEN}/runde/2/starten HTTP/1.1" 302',
                  '"POST /t/<…>/runde/2/starten HTTP/1.1" 302', id="a tournament's address"),
+    pytest.param(f'"GET /nichts/{TOKEN32} HTTP/1.1" 404', '"GET /nichts/<…> HTTP/1.1" 404',
+                 id="a token in an unrouted path"),
+    pytest.param(f'"GET /sprache/en?x={TOKEN32}&y=1 HTTP/1.1" 302',
+                 '"GET /sprache/en?x=<…>&y=1 HTTP/1.1" 302', id="a token in a query string"),
+    pytest.param('"GET /r/<…>/import/' + "a" * 64 + '/ HTTP/1.1" 200',
+                 '"GET /r/<…>/import/' + "a" * 64 + '/ HTTP/1.1" 200',
+                 id="a file's 64-letter hash is no token"),
 ])
 def test_a_runde_address_is_logged_without_its_token(line, logged):
     from scorer.web.server.logs import redact

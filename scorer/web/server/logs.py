@@ -31,6 +31,10 @@ spelling that reaches it: the servers decode percent escapes before routing (``/
 ``%25`` (an escaped ``%``) is allowed in front of an escape, for logs of a server behind a
 proxy that decoded once already. ``<`` is excluded so a hidden one stays as it is."""
 
+TOKEN_SHAPED = re.compile(r"(?<=[=/])[A-Za-z0-9_-]{32}(?=[\s&#/?\"']|$)")
+"""What our tokens look like (``secrets.token_urlsafe(24)``: 32 letters) after a slash or an
+equals sign anywhere else: an unrouted path or a query string may carry one too (issue #36)."""
+
 LOGGERS = ("werkzeug", "gunicorn.access", "gunicorn.error")
 """The servers' loggers; the app's own logger is added in ``init_app``."""
 
@@ -44,10 +48,13 @@ def redact(text: str, secret: str | None = None) -> str:
     '"GET /r/<…>%2Fabend/1/ HTTP/1.1" 200'
     >>> redact('"GET /t/Zr8xW2q_kP/rangliste HTTP/1.1" 200')
     '"GET /t/<…>/rangliste HTTP/1.1" 200'
+    >>> redact('"GET /x?k=Zr8xW2q_kP-4mLdT9vQa1bYcZr8xW2q_ HTTP/1.1" 404')
+    '"GET /x?k=<…> HTTP/1.1" 404'
     """
     if secret:
         text = text.replace(secret, HIDDEN)
-    return TOKEN_IN_PATH.sub(lambda found: f"/{_letter(found.group(1))}/{HIDDEN}", text)
+    text = TOKEN_IN_PATH.sub(lambda found: f"/{_letter(found.group(1))}/{HIDDEN}", text)
+    return TOKEN_SHAPED.sub(HIDDEN, text)
 
 
 def _letter(spelled: str) -> str:
