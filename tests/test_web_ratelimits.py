@@ -92,6 +92,24 @@ def test_live_checks_have_a_ceiling_per_client(limited, app):
     assert phone(app, "203.0.113.8").get(sheet + "stand").status_code == 200
 
 
+def test_a_club_on_one_wlan_follows_every_table_and_a_script_still_meets_a_ceiling(
+        limited, app):
+    # Thirty phones behind one address, three per table of ten, each checking once a second
+    # for a minute: none refused (one limit for all sheets refused a quarter, issue #36).
+    sheets = []
+    for n in range(10):
+        table = Table(app, app.test_client())
+        table.create_group(f"Tisch {n + 1}")
+        sheets.append(table.start_evening())
+    wlan = phone(app, "198.51.100.20")
+    codes = [wlan.get(sheet + "stand").status_code for _ in range(180) for sheet in sheets]
+    assert set(codes) == {200}
+    # One sheet still has its own ceiling, and all sheets together one more.
+    script = phone(app, "203.0.113.9")
+    codes = [script.get(sheets[0] + "stand").status_code for _ in range(1201)]
+    assert codes[-1] == 429 and codes.count(200) == 1200
+
+
 def test_this_machine_is_never_limited(limited, app):
     # Where the server runs, and where a proxy on it connects from (DOKO_TRUSTED_PROXIES unset).
     here = phone(app, "127.0.0.1")
@@ -293,3 +311,20 @@ def test_workers_opening_a_new_file_at_once_lose_no_count(tmp_path):
         with sqlite3.connect(path) as db:
             assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
             assert db.execute("SELECT count FROM hits").fetchone() == (8 * 20,)
+
+
+@pytest.fixture
+def low_ceiling(limited: dict[str, Any]) -> dict[str, Any]:
+    limited["DOKO_LIMIT_CHECKS_ALL"] = "300 per minute"
+    return limited
+
+
+def test_checks_over_many_sheets_meet_the_ceiling_of_all_sheets(low_ceiling, app):
+    sheets = []
+    for n in range(3):
+        table = Table(app, app.test_client())
+        table.create_group(f"Tisch {n + 1}")
+        sheets.append(table.start_evening())
+    script = phone(app, "203.0.113.10")
+    codes = [script.get(sheets[k % 3] + "stand").status_code for k in range(310)]
+    assert codes.count(200) == 300 and set(codes[300:]) == {429}

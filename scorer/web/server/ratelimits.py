@@ -9,7 +9,8 @@ The limits are far above what a table does at its pace — a watching phone chec
 second, the entering phone saves a game every few minutes, and a phone back from the cellar
 sends its waiting games at once — and far below what a script does: 200 Runden in 1.6 s or
 2,000 live checks in 5.7 s (issue 26). Each is a string of Flask-Limiter's notation in the
-configuration (``DOKO_LIMIT_NEW_RUNDE``, ``DOKO_LIMIT_WRITES``, ``DOKO_LIMIT_CHECKS``), one
+configuration (``DOKO_LIMIT_NEW_RUNDE``, ``DOKO_LIMIT_WRITES``, ``DOKO_LIMIT_CHECKS`` per sheet,
+``DOKO_LIMIT_CHECKS_ALL`` over all sheets), one
 counter per client over all routes it covers (fixed windows).
 
 Where the counts live (``RATELIMIT_STORAGE_URI``, or ``DOKO_RATELIMIT_STORAGE`` in the
@@ -47,8 +48,12 @@ NEW_RUNDE = "10 per minute;100 per day"
 WRITES = "120 per minute"
 """POSTs one client may send, over all routes (saves, previews, sends from the cellar…)."""
 CHECKS = "1200 per minute"
-"""Live checks (``…/stand``) one client may make: twenty phones behind one address, each
-checking once a second."""
+"""Live checks (``…/stand``) of one sheet one client may make: twenty phones behind one
+address following the same sheet, each checking once a second."""
+CHECKS_ALL = "6000 per minute"
+"""Live checks one client may make over all sheets: a club evening's hundred phones on one
+WLAN (one address), each following its table once a second (issue #36: 30 such phones were
+refused a quarter of their checks under one limit for all)."""
 SCHEME = "doko+sqlite"
 EXTENSION = "doko_limiter"
 """Key in ``app.extensions`` of the app's Limiter (one per app: a Limiter keeps its storage
@@ -75,6 +80,12 @@ def client_key() -> str:
     return str(ip)
 
 
+def _client_and_sheet() -> str:
+    """A live check counts for its client and the sheet it follows."""
+    args = request.view_args or {}
+    return f"{client_key()} {args.get('token', '')} {args.get('number', '')}"
+
+
 def _creating_runde() -> bool:
     return request.method == "POST" and request.endpoint == "groups.index"
 
@@ -94,6 +105,9 @@ def init_app(app: Flask) -> None:
             ApplicationLimit(config.get("DOKO_LIMIT_WRITES", WRITES), scope="schreiben",
                              exempt_when=lambda: request.method not in BODY_METHODS),
             ApplicationLimit(config.get("DOKO_LIMIT_CHECKS", CHECKS), scope="stand",
+                             key_function=_client_and_sheet,
+                             exempt_when=lambda: request.endpoint != "live.poll"),
+            ApplicationLimit(config.get("DOKO_LIMIT_CHECKS_ALL", CHECKS_ALL), scope="stand-alle",
                              exempt_when=lambda: request.endpoint != "live.poll"),
         ],
     )
