@@ -52,6 +52,14 @@ def test_the_verlauf_names_each_link_by_a_fingerprint_keyed_with_the_servers_sec
     assert len(shown) == 3 and shown[1] == shown[2] != shown[0]
     for token in (old_edit, edit):
         assert hashlib.sha256(token.encode()).hexdigest()[:8] not in page
+    # What is stored (and goes into a backup) is keyed too: no plain hash of a link.
+    from scorer.store.extensions import db
+    from scorer.store.models import GameEvent
+
+    with app.app_context():
+        stored = {e.via for e in db.session.query(GameEvent)} - {None}
+    assert len(stored) == 2
+    assert stored.isdisjoint({hashlib.sha256(t.encode()).hexdigest()[:8] for t in (old_edit, edit)})
     # Keyed: another secret names the same links differently.
     other = LINK.findall(history_as_seen(app_config, app.config["SQLALCHEMY_DATABASE_URI"],
                                          path, "another secret"))

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import hmac
 import re
 from typing import Any
 
-from flask import g, has_app_context
+from flask import current_app, g, has_app_context
 from sqlalchemy import (
     Insert,
     Select,
@@ -243,12 +244,21 @@ VIA_PATTERN = re.compile(r"[0-9a-f]{8}")
 
 def link_fingerprint() -> str | None:
     """A short name of the link this request came through, kept with every change in the
-    history. A plain hash, not for anyone's eyes: the Verlauf shows it keyed with the app's
-    secret (scorer.web.evening.history.link_name)."""
+    history (and in backups): keyed with the app's secret, so that nobody can check a
+    guessed link against it (issue #36: a plain hash was); the Verlauf keys it once more to
+    show it (scorer.web.evening.history.link_name)."""
     token = g.get("link_token") if has_app_context() else None
     if not token:
         return None
-    return hashlib.sha256(token.encode()).hexdigest()[:8]
+    secret = str(current_app.secret_key or "").encode()
+    return hmac.new(secret, b"doko-zettel via " + token.encode(), hashlib.sha256).hexdigest()[:8]
+
+
+def legacy_fingerprint() -> str | None:
+    """What changes stored as ``via`` before it was keyed (a plain hash of the link): the
+    Verlauf still knows this link's own older changes by it."""
+    token = g.get("link_token") if has_app_context() else None
+    return hashlib.sha256(token.encode()).hexdigest()[:8] if token else None
 
 
 def touch(evening: Evening) -> None:

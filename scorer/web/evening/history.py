@@ -25,7 +25,7 @@ def show(token: str, number: int) -> str:
     evening = evening_or_404(token, number)
     setup, names = services.evening_setup(evening)
     deck = setup.rules.deck
-    here = services.link_fingerprint()
+    here = {services.link_fingerprint(), services.legacy_fingerprint()} - {None}
     numbers = services.numbers_now(evening)
     entries = []
     for event in services.history(evening):
@@ -42,7 +42,7 @@ def show(token: str, number: int) -> str:
                     if event.old_facts else None),
             "new": (facts_text(services.to_core(event.new_facts, names), deck)
                     if event.new_facts else None),
-            "this_link": event.via is not None and event.via == here,
+            "this_link": event.via is not None and event.via in here,
             "link": None if event.via is None else link_name(event.via),
             "origin": importing.origin(event.source) if event.source is not None else None,
             "can_undelete": event.action == services.DELETE and game.deleted_at is not None
@@ -61,8 +61,8 @@ def show(token: str, number: int) -> str:
 
 def link_name(via: str) -> str:
     """How the history names the link a change came through, for whoever may read it (a
-    read-only link too): keyed, since ``via`` is a plain hash of the edit link
-    (``services.link_fingerprint``) that anyone could check a guessed link against."""
+    read-only link too): keyed once more, as older changes keep a plain hash of the edit link that anyone
+    could check a guessed link against (``services.legacy_fingerprint``)."""
     return keyed("doko-zettel history link", via, 8)
 
 
