@@ -12,6 +12,7 @@ import click
 from flask import Flask, Response, abort, g, has_request_context, render_template, request
 from flask_wtf.csrf import CSRFError
 from sqlalchemy import event
+from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from werkzeug.exceptions import HTTPException
 
 from scorer.catalogs import compile_catalogs
@@ -183,6 +184,10 @@ def register_blueprints(app: Flask) -> None:
     assets.init_app(app)
 
 
+RETRY_AFTER = 30
+"""Seconds a client is told to wait while the database cannot be reached."""
+
+
 def register_error_handlers(app: Flask) -> None:
     """German error pages; a server error rolls the transaction back."""
 
@@ -209,12 +214,27 @@ def register_error_handlers(app: Flask) -> None:
         db.session.rollback()
         return render_template("error.html", **error_page("server_error")), 500
 
+    def database_gone(error: DBAPIError) -> Any:
+        # A database server that cannot be reached (restarting, its network gone) is a
+        # passing state, not a fault: 503 with a time to come back, so a phone keeps the game
+        # and tries again (issue #36); any other database error stays a 500.
+        if not isinstance(error, OperationalError | InterfaceError) and not \
+                error.connection_invalidated:
+            return server_error(error)
+        try:
+            db.session.rollback()
+        except DBAPIError:
+            pass
+        page = render_template("error.html", **error_page("unavailable"))
+        return page, 503, {"Retry-After": str(RETRY_AFTER)}
+
     app.register_error_handler(403, forbidden)
     app.register_error_handler(404, not_found)
     app.register_error_handler(CSRFError, csrf_failed)
     app.register_error_handler(400, bad_request)
     app.register_error_handler(405, method_not_allowed)
     app.register_error_handler(500, server_error)
+    app.register_error_handler(DBAPIError, database_gone)
 
 
 CONTENT_SECURITY_POLICY = "; ".join([

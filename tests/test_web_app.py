@@ -126,3 +126,15 @@ def test_every_page_of_an_evening_renders_without_javascript(table, client):
         response = client.get(page)
         assert response.status_code == 200, page
         assert "<form" in response.text or page == sheet, page
+
+
+def test_a_database_that_cannot_be_reached_is_a_503_with_a_time_to_come_back(tmp_path) -> None:
+    # A real failure to reach the database (a file in a folder that is not there), not a
+    # stand-in: the answer says "later" (503, Retry-After), nothing about a fault (#36).
+    from scorer.app import create_app
+
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "RATELIMIT_ENABLED": False,
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path}/gone/db.sqlite3"})
+    page = app.test_client().get("/r/" + "x" * 32 + "/")
+    assert page.status_code == 503 and page.headers["Retry-After"] == "30"
+    assert "Gleich wieder da" in page.text and "nichts gespeichert" in page.text

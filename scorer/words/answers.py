@@ -25,6 +25,9 @@ ERROR_PAGES = {
     "server_error": (N_("Fehler"),
                      N_("Etwas ist schiefgegangen; es wurde nichts gespeichert. Bitte noch "
                         "einmal versuchen.")),
+    "unavailable": (N_("Gleich wieder da"),
+                    N_("Die Datenbank ist gerade nicht erreichbar; es wurde nichts gespeichert. "
+                       "Bitte in einer halben Minute noch einmal versuchen.")),
     "pdf_failed": (N_("Zettel nicht erstellt"),
                    N_("Der Zettel konnte nicht erstellt werden. Bitte noch einmal versuchen.")),
     "ranking_only": (N_("Nur die Rangliste"),
