@@ -605,3 +605,90 @@ def test_rueckgaengig_stays_on_the_sheet_of_every_edit_link_until_the_next_chang
     # A closed evening takes nothing back.
     table.client.post(sheet + "schliessen", data={"revision": "1"})
     assert "/rueckgaengig/" not in table.client.get(sheet).text
+
+
+def _drawn_form(client, sheet: str) -> dict[str, str]:
+    """The hidden fields of the next game's form as a phone gets it (its one-time key and
+    the number of the game it was drawn for)."""
+    page = client.get(sheet + "spiel/neu").text
+    return dict(re.findall(r'name="(entry_key|game_number)" type="hidden" value="([^"]*)"',
+                           page))
+
+
+def test_two_phones_saving_the_same_next_game_at_once_store_it_once(table, app, monkeypatch):
+    """Issue 36: two phones with game 1's form open, Speichern at once. Both were stored, as
+    games 1 and 2, and the second phone was told "gespeichert". The second now meets the
+    conflict a game kept offline meets, and nothing is stored twice."""
+    table.create_group()
+    sheet = table.start_evening()
+    phone_a = {**_drawn_form(table.client, sheet), "re": table.ids("Anna", "Cem"),
+               "re_eyes": "151"}
+    phone_b = {**_drawn_form(app.test_client(), sheet), "re": table.ids("Anna", "Cem"),
+               "re_eyes": "151"}
+    assert phone_a["game_number"] == phone_b["game_number"] == "1"
+    first, second = at_once(app, one_save_held(monkeypatch),
+                            lambda c: c.post(sheet + "spiel/neu", data=phone_a),
+                            lambda c: c.post(sheet + "spiel/neu", data=phone_b))
+    assert first.status_code == 302
+    assert second.status_code == 409, second.text
+    assert count_rows(app, Game) == count_rows(app, GameEvent) == 1
+    page = shown(second.text)
+    assert "Spiel 1 gibt es schon" in page
+    assert "Gespeichert wurde nichts doppelt" in page
+    assert "Auf dem Zettel:" in page and "Auf diesem Handy:" in page
+    assert 'name="as_next" value="1"' in page and "Meins als nächstes Spiel speichern" in page
+    assert "Meins verwerfen" in page
+
+
+def test_a_form_for_a_game_saved_meanwhile_is_not_stored_as_the_next_one(table, app):
+    """The same, the second phone a little later: still the conflict, both versions in words,
+    and sent once more unchanged it meets the conflict again."""
+    table.create_group()
+    sheet = table.start_evening()
+    phone_b = app.test_client()
+    drawn_b = _drawn_form(phone_b, sheet)
+    table.play(sheet, ("Anna", "Cem"), 151)
+    mine = {**drawn_b, "re": table.ids("Ben", "Dora"), "re_eyes": "130"}
+    answer = phone_b.post(sheet + "spiel/neu", data=mine)
+    assert answer.status_code == 409
+    page = shown(answer.text)
+    assert re.search(r"Auf dem Zettel:</strong> [^<]*Anna[^<]*Cem", page), page
+    assert re.search(r"Auf diesem Handy:</strong> [^<]*Ben[^<]*Dora", page), page
+    assert "jetzt Spiel 2" in page
+    assert phone_b.post(sheet + "spiel/neu", data=mine).status_code == 409
+    assert count_rows(app, Game) == 1
+
+
+def test_the_conflicting_form_saved_as_the_next_game_lands_after_the_other(table, app):
+    """ "Meins als nächstes Spiel speichern": stored deliberately, as game 2, once."""
+    table.create_group()
+    sheet = table.start_evening()
+    phone_b = app.test_client()
+    drawn_b = _drawn_form(phone_b, sheet)
+    table.play(sheet, ("Anna", "Cem"), 151)
+    mine = {**drawn_b, "re": table.ids("Ben", "Dora"), "re_eyes": "130"}
+    assert phone_b.post(sheet + "spiel/neu", data=mine).status_code == 409
+    saved = phone_b.post(sheet + "spiel/neu", data={**mine, "as_next": "1"})
+    assert saved.status_code == 302 and saved.location == sheet
+    again = phone_b.post(sheet + "spiel/neu", data={**mine, "as_next": "1"})
+    assert again.status_code == 302
+    assert count_rows(app, Game) == 2
+    ledger = table.ledger(sheet)
+    assert [sorted(g.facts.re) for g in ledger.games] == [["Anna", "Cem"], ["Ben", "Dora"]]
+
+
+def test_the_conflict_page_is_the_form_of_the_next_game(table, app):
+    """After the conflict the form is game 2's: Speichern there stores game 2 (the table has
+    seen both), and a third phone faster again meets the conflict once more."""
+    table.create_group()
+    sheet = table.start_evening()
+    phone_b = app.test_client()
+    drawn_b = _drawn_form(phone_b, sheet)
+    table.play(sheet, ("Anna", "Cem"), 151)
+    mine = {**drawn_b, "re": table.ids("Ben", "Dora"), "re_eyes": "130"}
+    answer = phone_b.post(sheet + "spiel/neu", data=mine)
+    assert answer.status_code == 409
+    assert 'name="game_number" type="hidden" value="2"' in answer.text
+    assert phone_b.post(sheet + "spiel/neu",
+                        data={**mine, "game_number": "2"}).status_code == 302
+    assert count_rows(app, Game) == 2

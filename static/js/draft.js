@@ -19,7 +19,9 @@
 
   var KEY = "doko-draft:" + runde + ":" + path[1];
   var KEEP = 12 * 3600 * 1000;   // an older draft is from another evening at the table
-  var NOT_KEPT = ["csrf_token", "revision"];
+  // (The game the page was drawn for is the page's, never a draft's: a save for a game
+  // on the sheet by now must meet the conflict, not pass under a number kept earlier.)
+  var NOT_KEPT = ["csrf_token", "revision", "game_number"];
 
   if (!form || !page) {
     // The sheet (back from a half-entered game): it says that the next game is begun on

@@ -413,6 +413,10 @@
     save.type = "button";
     save.addEventListener("click", function () {
       accepted = now;
+      // The table decided: the form now enters game ``now`` (and only that game: should a
+      // third phone be faster still, the server says so again).
+      var drawn = form.querySelector("input[name=game_number]");
+      if (drawn) { drawn.value = String(now); }
       if (form.requestSubmit) { form.requestSubmit(); } else { form.submit(); }
     });
     var tools = notice.appendChild(el("p", "tools"));

@@ -481,6 +481,7 @@
       !form.querySelector("input[name=players]:checked");
     new FormData(form).forEach(function (value, name) {
       if (name === "csrf_token" || name === "entry_key" || name === "revision" ||
+          name === "game_number" ||
           name.indexOf("doko_") === 0 || (open && name === "players")) { return; }
       out.push([name, String(value)]);
     });

@@ -30,6 +30,18 @@ class Conflict:
 
 
 @dataclass(frozen=True)
+class Taken:
+    """Another phone saved game ``number`` while this form for it was open (``theirs``: that
+    game in words), or the sheet has fewer games by now (``theirs`` None): nothing was
+    stored; this one would be game ``now``."""
+
+    number: int
+    now: int
+    theirs: str | None
+    mine: str
+
+
+@dataclass(frozen=True)
 class EntryPage:
     """What the entry page shows of a game being entered or corrected."""
 
@@ -64,6 +76,8 @@ class EntryPage:
     conflict: Conflict | None
     notice: str | None
     """A form stored before and sent changed: offered as a new game."""
+    taken: Taken | None
+    """The game this form was drawn for is on the sheet already: the table decides."""
     extras_in_solos: dict[str, str]
     """Per Sonderpunkt, the solos (and Hochzeiten) in which it counts (see below)."""
     pflicht_text: str | None
@@ -83,7 +97,8 @@ class EntryPage:
 
 def entry_page(evening: Evening, sheet: services.Sheet, form: GameForm,
                errors: dict[str, list[str]], game: Game | None,
-               conflict: Conflict | None = None, notice: str | None = None) -> EntryPage:
+               conflict: Conflict | None = None, notice: str | None = None,
+               taken: Taken | None = None) -> EntryPage:
     """The entry page of a new game (``game`` None) or of ``game``, with the form as it is
     and the messages beside the fields they concern."""
     known = {f.name for f in form} | {"eyes"} | {f"extras_{p}" for p in ("re", "kontra")}
@@ -113,7 +128,7 @@ def entry_page(evening: Evening, sheet: services.Sheet, form: GameForm,
         preselected=forced is not None and game is None and request.method == "GET",
         seats=sheet.table(table), who_text=who_plays(in_play, form.players.data or []),
         who_order=" ".join(str(pid) for pid, _ in in_play), preview_url=preview_url,
-        conflict=conflict, notice=notice, extras_in_solos=_extras_in_solos(sheet.rules),
+        conflict=conflict, notice=notice, taken=taken, extras_in_solos=_extras_in_solos(sheet.rules),
         pflicht_text=_pflicht_text(form, sheet, number_now, forced),
         party_kinds=" ".join(k.value for k in kinds if k.has_parties),
         announce_kinds=" ".join(k.value for k in kinds if k.takes_announcements),

@@ -170,6 +170,9 @@ class GameForm(Form):
 
     entry_key = HiddenField()
     revision = HiddenField()
+    # A new game's number on the sheet the form was drawn for: saved only as that game, so
+    # that two phones with the same form open never store it twice (services.add_game).
+    game_number = HiddenField()
     kind = RadioField(lazy_gettext("Spielart"), default="normal", validate_choice=False)
     solo = RadioField(lazy_gettext("Solo"), validate_choice=False)
     pflicht = RadioField(lazy_gettext("Pflicht oder Lust"), default="", validate_choice=False,

@@ -18,6 +18,7 @@ from werkzeug.wrappers import Response
 
 from scorer import services
 from scorer.core.rules import GameKind
+from scorer.core.scoring import GameEntry
 from scorer.store.models import Evening, Game
 from scorer.web.evening.entry import (
     entry_key,
@@ -26,11 +27,13 @@ from scorer.web.evening.entry import (
     row_of,
     sheet_url,
 )
-from scorer.web.evening.entry_page import Conflict, entry_page
+from scorer.web.evening.entry_page import Conflict, Taken, entry_page
 from scorer.web.evening.forms import GameForm, field_of, form_data_from_facts, game_form
+from scorer.web.evening.sync import game_words
 from scorer.web.pages.display import facts_text, open_question
 from scorer.web.pages.forms import ActionForm, errors_by_field, sent_revision
 from scorer.web.pages.lookup import evening_or_404, event_or_404, game_or_404
+from scorer.web.pages.numbers import parse_int
 from scorer.words import entry as words
 from scorer.words import refusals
 from scorer.words.explain import pflicht_decision, pflicht_help
@@ -51,6 +54,7 @@ def new(token: str, number: int) -> str | Response | tuple[str, int]:
         ids = sheet.ids
         coming = sheet.ledger.next
         data: dict[str, Any] = {"entry_key": str(uuid.uuid4()),
+                                "game_number": str(len(sheet.rows) + 1),
                                 "players": [str(ids[p]) for p in coming.players]}
         if coming.forced_soloist is not None:
             # The forced game is most likely the forced Pflichtsolo: have it ready, so it
@@ -60,11 +64,14 @@ def new(token: str, number: int) -> str | Response | tuple[str, int]:
         return _entry_page(evening, sheet, form, {}, game=None)
     # A posted form brings its own players (add_game checks the game in its place).
     form, entry, errors = read_game(sheet, sheet.ledger.seats)
+    taken: services.NumberTaken | None = None
     if not form.errors:
         key = entry_key(form.entry_key.data)
         if entry is not None and not errors:
             try:
-                event = services.add_game(evening, entry, key)
+                event = services.add_game(evening, entry, key, number=_wanted(form))
+            except services.NumberTaken as err:
+                taken = err
             except services.Refused as err:
                 errors = errors_by_field(err.problems, field_of)
             else:
@@ -76,7 +83,33 @@ def new(token: str, number: int) -> str | Response | tuple[str, int]:
         if (sent := services.sent_before(evening, key, entry)) is not None:
             return _sent_again(evening, form, errors, *sent)
     sheet = services.sheet(evening)  # the evening as it is now: another phone may have saved
+    if taken is not None and entry is not None:
+        return _number_taken(evening, sheet, form, entry, taken)
     return _entry_page(evening, sheet, form, errors, game=None)
+
+
+def _wanted(form: GameForm) -> int | None:
+    """The game the form was drawn for, to be stored as that game only; None when it is to
+    be the next game whatever its number ("Meins als nächstes Spiel speichern" on the page of
+    a taken number), or the form names none (a form drawn before forms carried it)."""
+    if request.form.get("as_next") == "1":
+        return None
+    return parse_int(form.game_number.data, low=1)
+
+
+def _number_taken(evening: Evening, sheet: services.Sheet, form: GameForm,
+                  entry: GameEntry[int], err: services.NumberTaken) -> tuple[str, int]:
+    """Another phone saved the game this form was drawn for (or the sheet has fewer games
+    now): nothing is stored; the table decides, as for a game kept offline (sync.py). Both
+    versions in words, and "Meins als nächstes Spiel speichern" or "Meins verwerfen". The
+    form is now the form of the next game: saving it stores that game, not one after it."""
+    names, deck = sheet.names, sheet.rules.deck
+    taken = Taken(number=err.number, now=err.now,
+                  theirs=(game_words(err.game.facts, names, deck)
+                          if err.game is not None else None),
+                  mine=game_words(entry, names, deck))
+    form.game_number.data = str(err.now)
+    return _entry_page(evening, sheet, form, {}, game=None, taken=taken, status=409)
 
 
 def _sent_again(evening: Evening, form: GameForm, errors: dict[str, list[str]], game: Game,
@@ -89,8 +122,9 @@ def _sent_again(evening: Evening, form: GameForm, errors: dict[str, list[str]], 
         return redirect(sheet_url(evening))
     form.entry_key.data = str(uuid.uuid4())
     notice = words.game_stored_before(services.number_of(game))
-    return _entry_page(evening, services.sheet(evening), form, errors, game=None,
-                       notice=notice, status=409)
+    sheet = services.sheet(evening)
+    form.game_number.data = str(len(sheet.rows) + 1)  # offered as the next game
+    return _entry_page(evening, sheet, form, errors, game=None, notice=notice, status=409)
 
 
 @bp.route("/spiel/<int:game_id>/", methods=["GET", "POST"])
@@ -134,11 +168,11 @@ def edit(token: str, number: int, game_id: int) -> str | Response | tuple[str, i
 def _entry_page(evening: Evening, sheet: services.Sheet, form: GameForm,
                 errors: dict[str, list[str]], game: Game | None,
                 conflict: Conflict | None = None, notice: str | None = None,
-                status: int | None = None) -> tuple[str, int]:
+                status: int | None = None, taken: Taken | None = None) -> tuple[str, int]:
     """The entry form, with the core's messages beside the fields they concern."""
     if status is None:
         status = 422 if request.method == "POST" else 200
-    page = entry_page(evening, sheet, form, errors, game, conflict, notice)
+    page = entry_page(evening, sheet, form, errors, game, conflict, notice, taken)
     return render_template("entry.html", group=evening.group, page=page), status
 
 

@@ -80,13 +80,13 @@ def game(token: str, number: int) -> tuple[Response, int]:
     form, entry, errors = read_game(sheet, sheet.ledger.seats, formdata=MultiDict(pairs))
     entry = _players_left_open(entry)
     deck = sheet.rules.deck
-    mine = _words(entry, names, deck)
+    mine = game_words(entry, names, deck)
     taken: tuple[Response, int] | None = None
     if entry is not None and not errors:
         try:
             event = services.add_game(evening, entry, key, number=None if as_next else wanted)
         except services.NumberTaken as err:
-            theirs = _words(err.game.facts, names, deck) if err.game is not None else None
+            theirs = game_words(err.game.facts, names, deck) if err.game is not None else None
             taken = jsonify(result="taken", number=err.number, now=err.now, theirs=theirs,
                             mine=mine, lines=[m for _, m in err.problems]), 200
         except services.Refused as err:
@@ -142,7 +142,7 @@ def _players_left_open(entry: GameEntry[int] | None) -> GameEntry[int] | None:
     return dataclasses.replace(entry, players=None)
 
 
-def _words(game: GameEntry[int] | Mapping[str, Any] | None, names: Mapping[int, str],
+def game_words(game: GameEntry[int] | Mapping[str, Any] | None, names: Mapping[int, str],
            deck: int) -> str:
     """A game (a typed entry, or stored facts) in words (the history's wording), or "—" for
     none (a form that made no game); facts the core refuses may hold values
