@@ -212,6 +212,24 @@ def test_deposits_and_expenses_are_typed_in_euros_and_come_back_from_the_history
     assert balance(page) == "−130,00 €"
 
 
+def test_an_amount_of_other_digits_or_thousands_of_them_is_refused_beside_its_field(
+        app, table, client):
+    # Issue #36: 5,000 digits were a 500 (beyond int()'s digits), "٣٣" was read as 33,00 €.
+    table.create_group(players=FIVE)
+    runde = f"/r/{table.token}/"
+    before = json.dumps(tables_of(app), sort_keys=True, default=str)
+    for amount in ("1" * 5000, "٣٣", "３", "1" * 30):
+        response = client.post(runde + "kasse/eintrag", data={
+            "kind": "deposit", "date": "2025-12-12", "text": "Karten", "amount": amount})
+        assert response.status_code == 422, amount[:10]
+        assert 'id="amount-error"' in response.text
+        response = client.post(runde + "kasse/fehlende", data={
+            "absent_pays": "fixed", "absent_fixed": amount})
+        assert response.status_code == 422, amount[:10]
+        assert 'id="absent_fixed-error"' in response.text
+    assert json.dumps(tables_of(app), sort_keys=True, default=str) == before
+
+
 def test_every_example_the_amount_hint_gives_is_accepted(app, table, client):
     # A reader who copies the hint's example must not be refused next: no minus sign in it.
     table.create_group(players=FIVE)
