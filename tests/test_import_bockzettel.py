@@ -387,6 +387,19 @@ def test_a_rescored_solo_says_its_kind_was_assumed(rules: Any) -> None:
     assert "Solo-Art" not in normal["note"]
 
 
+def test_a_solo_in_a_runde_whose_rules_allow_none_keeps_bockzettels_points() -> None:
+    # Issue #36: rules with no solo kind at all were an IndexError (a 500) in _solo_kind.
+    rules = rules_from_spec({"preset": "ddv", "solo_kinds": []})
+    evening = rescored([game(["b"], ["a", "c", "d"], "re", solo=True, note="Hand"),
+                        game(*NORMAL, "re")], rules=rules)
+    solo, normal = evening.entries
+    assert solo["kind"] == "recorded" and solo["note"].startswith("nicht neu gewertet (")
+    assert "kein Solo" in solo["note"] and "Hand" in solo["note"], solo["note"]
+    assert sum(solo["points"].values()) == 0 and solo["points"]["Ben"] > 0, solo["points"]
+    assert normal["kind"] == "normal"
+    assert any("Spiel 1" in n and "kein Solo" in n for n in evening.notes), evening.notes
+
+
 def test_extras_our_rules_do_not_count_are_left_out_and_said() -> None:
     evening = rescored([game(*NORMAL, "re", ("reDulleGefangen", "reKarlchen"))],
                        rules=preset("ddv"))

@@ -86,7 +86,8 @@ def test_amounts_are_read_the_german_way_exactly(text: str, cents: int) -> None:
 
 
 @pytest.mark.parametrize("text", ["12.50", "1,234", "12,505", "zwölf", "", "1.23,4", "--3",
-                                  None])
+                                  None, "٣٣", "３", "1,٥", "²", "1" * 5000, "1" * 25,
+                                  "-" + "9" * 4400 + ",00 €"])
 def test_an_amount_that_is_no_german_euro_amount_is_refused(text: object) -> None:
     with pytest.raises(InvalidKasse) as err:
         parse_cents(text, "betrag")

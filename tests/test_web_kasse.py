@@ -212,6 +212,24 @@ def test_deposits_and_expenses_are_typed_in_euros_and_come_back_from_the_history
     assert balance(page) == "−130,00 €"
 
 
+def test_an_amount_of_other_digits_or_thousands_of_them_is_refused_beside_its_field(
+        app, table, client):
+    # Issue #36: 5,000 digits were a 500 (beyond int()'s digits), "٣٣" was read as 33,00 €.
+    table.create_group(players=FIVE)
+    runde = f"/r/{table.token}/"
+    before = json.dumps(tables_of(app), sort_keys=True, default=str)
+    for amount in ("1" * 5000, "٣٣", "３", "1" * 30):
+        response = client.post(runde + "kasse/eintrag", data={
+            "kind": "deposit", "date": "2025-12-12", "text": "Karten", "amount": amount})
+        assert response.status_code == 422, amount[:10]
+        assert 'id="amount-error"' in response.text
+        response = client.post(runde + "kasse/fehlende", data={
+            "absent_pays": "fixed", "absent_fixed": amount})
+        assert response.status_code == 422, amount[:10]
+        assert 'id="absent_fixed-error"' in response.text
+    assert json.dumps(tables_of(app), sort_keys=True, default=str) == before
+
+
 def test_every_example_the_amount_hint_gives_is_accepted(app, table, client):
     # A reader who copies the hint's example must not be refused next: no minus sign in it.
     table.create_group(players=FIVE)
@@ -301,3 +319,72 @@ def post_ok_or_flash(table: Any, url: str, data: dict[str, Any]) -> str:
     response = table.client.post(url, data=data)
     assert response.status_code == 302, response.text[:2000]
     return table.client.get(response.location).text
+
+
+def _forms(page: str, action: str) -> list[dict[str, str]]:
+    """Each form of the page that posts to a URL ending in ``action``: its hidden fields."""
+    found = []
+    for url, body in re.findall(r'<form[^>]*action="([^"]+)"[^>]*>(.*?)</form>', page, re.S):
+        if url.endswith(action):
+            fields = {}
+            for tag in re.findall(r'<input[^>]*>', body):
+                name, value = re.search(r'name="([^"]+)"', tag), re.search(r'value="([^"]*)"', tag)
+                if 'type="hidden"' in tag and name:
+                    fields[name.group(1)] = value.group(1) if value else ""
+            found.append(fields)
+    return found
+
+
+def _kasse_rows(app: Any) -> tuple[int, int, int]:
+    tables = tables_of(app)
+    return (len(tables["kasse_entries"]), len(tables["kasse_marks"]),
+            len(tables["kasse_events"]))
+
+
+def test_an_entry_sent_again_with_its_forms_key_stores_nothing_more(app, table, client):
+    # Issue #36: the same "Eintragen" sent twice stored two deposits (a double tap and a
+    # resend three; after a lost answer, entering it again doubled it).
+    table.create_group(players=FIVE)
+    runde = f"/r/{table.token}/"
+    page = kasse(client, table)
+    (form,) = _forms(page, "/kasse/eintrag")
+    key = form.get("entry_key", "")
+    assert re.fullmatch(r"[0-9a-f-]{36}", key), form
+    sent = {"kind": "deposit", "date": "2025-01-02", "text": "Startgeld", "amount": "50",
+            "entry_key": key}
+    for _ in range(3):
+        page = post_ok(table, runde + "kasse/eintrag", sent)
+        assert "„Startgeld“" in flash_of(page) and balance(page) == "50,00 €"
+    assert _kasse_rows(app) == (1, 0, 1)
+    # The next form has a key of its own; the same form sent back changed is another entry.
+    assert _forms(page, "/kasse/eintrag")[0]["entry_key"] != key
+    page = post_ok(table, runde + "kasse/eintrag", {**sent, "amount": "20"})
+    assert balance(page) == "70,00 €" and _kasse_rows(app) == (2, 0, 2)
+    # A form without a key (an old page) is stored as before.
+    post_ok(table, runde + "kasse/eintrag", {**sent, "entry_key": ""})
+    assert _kasse_rows(app) == (3, 0, 3)
+
+
+def test_bezahlt_and_nicht_bezahlt_sent_again_change_nothing_more(app, table, client):
+    table.create_group(players=FIVE)
+    play_season(table)
+    dora = table.player_id("Dora")
+    runde = f"/r/{table.token}/"
+    forms = [f for f in _forms(kasse(client, table), "/kasse/bezahlt")
+             if f["spieler"] == str(dora) and f["abend"] == "2"]
+    (form,) = forms
+    assert re.fullmatch(r"[0-9a-f-]{36}", form.get("entry_key", "")), form
+    keys = [f["entry_key"] for f in _forms(kasse(client, table), "/kasse/bezahlt")]
+    assert len(set(keys)) == len(keys) > 1
+    for _ in range(2):
+        page = post_ok(table, runde + "kasse/bezahlt", form)
+        assert "Dora: 0,40 € für Abend 2 bezahlt." in flash_of(page)
+        assert balance(page) == "0,40 €"
+    assert _kasse_rows(app) == (0, 1, 1)
+    page = client.get(f"{runde}kasse/spieler/{dora}").text
+    (again,) = [f for f in _forms(page, "/kasse/offen") if f["abend"] == "2"]
+    assert re.fullmatch(r"[0-9a-f-]{36}", again.get("entry_key", "")), again
+    for _ in range(2):
+        page = post_ok(table, runde + "kasse/offen", again)
+        assert "Dora: Abend 2 ist wieder offen." in flash_of(page)
+    assert _kasse_rows(app) == (0, 0, 2)

@@ -245,15 +245,22 @@ def check_entry(date: Any, text: Any, cents: Any) -> Entry:
     return Entry(date, text.strip(), cents)
 
 
-_AMOUNT = re.compile(r"([+-]?)(\d{1,3}(?:\.\d{3})+|\d+)(?:,(\d{1,2}))?")
+_AMOUNT = re.compile(r"([+-]?)([0-9]{1,3}(?:\.[0-9]{3})+|[0-9]+)(?:,([0-9]{1,2}))?", re.ASCII)
+MAX_TYPED = 24
+"""The longest amount read (after the € and spaces are taken off): "-100.000.000,00" and
+room to spare. A longer one is refused before it is read: 5,000 digits would be beyond
+int()'s limit (a 500), and no Kasse holds such a sum."""
 
 
 def parse_cents(text: Any, field: str = "amount") -> int:
     """A typed amount of euros in cents, exactly: "12,50", "-180", "1.234,56 €", "0,5"
-    (50 ct); a real minus sign or a plus in front. InvalidKasse naming ``field`` for
-    anything else (a decimal point, three decimals, letters)."""
+    (50 ct); a real minus sign or a plus in front. ASCII digits only, as every number
+    typed here ("٣٣" and "３" are no amount). InvalidKasse naming ``field`` for anything
+    else (a decimal point, three decimals, letters, more than MAX_TYPED characters)."""
     if isinstance(text, str):
         cleaned = text.strip().removesuffix("€").strip().replace("−", "-").replace(" ", "")
+        if len(cleaned) > MAX_TYPED:
+            raise InvalidKasse([(field, N_("höchstens 100.000 € angeben"))])
         match = _AMOUNT.fullmatch(cleaned)
         if match is not None:
             sign, euros, cents = match.groups()

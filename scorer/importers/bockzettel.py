@@ -474,7 +474,8 @@ def _recorded(game: Game, level: int, names: Mapping[str, str], five: bool) -> d
 
 def _solo_kind(rules: HouseRules) -> SoloKind:
     """Bockzettel does not store what solo was played: a Karo solo (a trump solo, in which
-    every flag Bockzettel offers can happen) where the rules allow it."""
+    every flag Bockzettel offers can happen) where the rules allow it (they allow some: a
+    Runde without solos keeps Bockzettel's points, see _rescored)."""
     return SoloKind.KARO if SoloKind.KARO in rules.solo_kinds else rules.solo_kinds[0]
 
 
@@ -491,6 +492,9 @@ def _rescored(game: Game, level: int, names: Mapping[str, str], rules: HouseRule
     winner's own Absage asks for more than Bockzettel recorded, the Absage wins (the game is
     then worth that level too, and the note says so).
     """
+    if game.solo and not rules.solo_kinds:
+        return _kept(game, level, names, five, InvalidInput([("solo", _(
+            "eure Regeln kennen kein Solo"))]))
     winner = game.winner
     loser = "kontra" if winner == "re" else "re"
     reached = max((FLAGS[c].reached for c in game.flags), default=0)
@@ -558,14 +562,20 @@ def _rescored(game: Game, level: int, names: Mapping[str, str], rules: HouseRule
                             players=players or tuple(names[p] for p in game.re + game.kontra))
         result = score_game(parsed, rules)
     except InvalidInput as err:
-        return _fallback(game, level, names, five, err), (
-            _("%(place)s: nach euren Regeln nicht darstellbar (%(error)s); mit den "
-              "Bockzettel-Punkten übernommen") % {"place": game.place, "error": err.message})
+        return _kept(game, level, names, five, err)
     if result.winner != winner:
         other = {"re": "Re", "kontra": "Kontra", None: _("niemand")}[result.winner]
         return facts, (_("%(place)s: nach euren Regeln gewinnt %(other)s statt %(party)s")
                        % {"place": game.place, "other": other, "party": side})
     return facts, None
+
+
+def _kept(game: Game, level: int, names: Mapping[str, str], five: bool,
+          err: InvalidInput) -> tuple[dict[str, Any], str]:
+    """A game our rules cannot hold: Bockzettel's points, and the warning that says why."""
+    return _fallback(game, level, names, five, err), (
+        _("%(place)s: nach euren Regeln nicht darstellbar (%(error)s); mit den "
+          "Bockzettel-Punkten übernommen") % {"place": game.place, "error": err.message})
 
 
 def _fallback(game: Game, level: int, names: Mapping[str, str], five: bool,

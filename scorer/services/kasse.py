@@ -7,6 +7,8 @@ the amount it showed, and a charge that changed since is refused as "inzwischen 
 
 from __future__ import annotations
 
+import json
+import uuid
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -30,18 +32,45 @@ DELETED = "deleted"
 RESTORED = "restored"
 
 
-def add_kasse_entry(group: Group, date: Any, text: Any, cents: Any) -> KasseEntry:
-    """A deposit (cents above 0) or an expense (below 0); Refused naming the field."""
+def form_key(group: Group, key: str | None, *sent: Any) -> str | None:
+    """What a change keeps of its form's one-time ``key`` (a UUID, or None: no key): a UUID 5
+    of the key, the Runde and what the form sent. The same form sent again gives the same
+    one, and finds the change it made; a form sent back changed (Zurück, another amount)
+    is another change, and a key copied into another Runde's form is that Runde's."""
+    if key is None:
+        return None
+    name = json.dumps([group.id, *sent], default=str, ensure_ascii=False)
+    return str(uuid.uuid5(uuid.UUID(key), name))
+
+
+def _made_by(group: Group, key: str | None) -> KasseEvent | None:
+    """The change a form with this kept key made already (asked under the Runde's lock)."""
+    if key is None:
+        return None
+    event = db.session.scalar(select(KasseEvent).where(KasseEvent.form_key == key))
+    return event if event is not None and event.group_id == group.id else None
+
+
+def add_kasse_entry(group: Group, date: Any, text: Any, cents: Any,
+                    key: str | None = None) -> KasseEntry:
+    """A deposit (cents above 0) or an expense (below 0); Refused naming the field.
+    ``key``: the form's one-time key; sent again, the entry it stored, and nothing more."""
     try:
         checked = check_entry(date, text, cents)
     except InvalidKasse as err:
         raise Refused(said(err.problems)) from None
     touch_year(group)
+    kept = form_key(group, key, ADDED, checked.date, checked.text, checked.cents)
+    if (done := _made_by(group, kept)) is not None and done.entry_id is not None:
+        db.session.rollback()
+        stored = db.session.get(KasseEntry, done.entry_id)
+        assert stored is not None
+        return stored
     entry = KasseEntry(group_id=group.id, date=checked.date, text=checked.text,
                        cents=checked.cents)
     db.session.add(entry)
     db.session.flush()
-    _record(group, ADDED, entry_id=entry.id, new_cents=entry.cents)
+    _record(group, ADDED, entry_id=entry.id, new_cents=entry.cents, form_key=kept)
     db.session.commit()
     return entry
 
@@ -89,35 +118,46 @@ def find_kasse_event(group: Group, event_id: int) -> KasseEvent | None:
     return event if event is not None and event.group_id == group.id else None
 
 
-def mark_paid(group: Group, number: int, player_id: int, shown: int) -> KasseEvent:
+def mark_paid(group: Group, number: int, player_id: int, shown: int,
+              key: str | None = None) -> KasseEvent:
     """Mark evening ``number``'s charge of a player paid: the whole charge as it is now.
     ``shown`` is what the page said was still open; anything else is refused (the evening
-    or a payment changed since)."""
+    or a payment changed since). ``key``: the form's one-time key; sent again, the change
+    it made, and nothing more."""
     evening, player, charge = _charge(group, number, player_id)
     touch_year(group)
+    kept = form_key(group, key, PAID, number, player_id, shown)
+    if (done := _made_by(group, kept)) is not None:
+        db.session.rollback()
+        return done
     mark = db.session.get(KasseMark, (evening.id, player.id))
     before = None if mark is None else mark.cents
     if charge - (before or 0) != shown or charge == (before or 0):
         db.session.rollback()
         raise Refused([("", STALE)])
-    return _set_mark(group, evening, player, before, charge)
+    return _set_mark(group, evening, player, before, charge, kept)
 
 
-def mark_unpaid(group: Group, number: int, player_id: int, shown: int) -> KasseEvent:
+def mark_unpaid(group: Group, number: int, player_id: int, shown: int,
+                key: str | None = None) -> KasseEvent:
     """Take back a payment: the charge is owed again. ``shown`` is the amount the page said
-    was paid."""
+    was paid; ``key`` as for mark_paid."""
     evening = _evening(group, number)
     player = _player(group, player_id)
     touch_year(group)
+    kept = form_key(group, key, UNPAID, number, player_id, shown)
+    if (done := _made_by(group, kept)) is not None:
+        db.session.rollback()
+        return done
     mark = db.session.get(KasseMark, (evening.id, player.id))
     if mark is None or mark.cents != shown:
         db.session.rollback()
         raise Refused([("", STALE)])
-    return _set_mark(group, evening, player, mark.cents, None)
+    return _set_mark(group, evening, player, mark.cents, None, kept)
 
 
 def _set_mark(group: Group, evening: Evening, player: Player, before: int | None,
-              after: int | None) -> KasseEvent:
+              after: int | None, kept: str | None = None) -> KasseEvent:
     mark = db.session.get(KasseMark, (evening.id, player.id))
     if after is None or after == 0:
         if mark is not None:
@@ -128,7 +168,7 @@ def _set_mark(group: Group, evening: Evening, player: Player, before: int | None
     else:
         mark.cents, mark.marked_at = after, utcnow()
     event = _record(group, PAID if after is not None else UNPAID, evening_id=evening.id,
-                    player_id=player.id, old_cents=before, new_cents=after)
+                    player_id=player.id, old_cents=before, new_cents=after, form_key=kept)
     db.session.commit()
     return event
 

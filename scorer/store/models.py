@@ -297,6 +297,10 @@ class KasseEvent(Model):
     """A charge: the amount marked paid after (None: not marked)."""
     via: Mapped[str | None] = mapped_column(String(16))
     """Which link made the change: a short fingerprint of the edit token used."""
+    form_key: Mapped[str | None] = mapped_column(String(36), unique=True, index=True)
+    """The one-time key of the form that made the change, with what it sent (a UUID 5 of
+    both, services.kasse.form_key): the same form sent again changes nothing more. None for
+    changes made before keys, and for those a form makes along the way (an undo's)."""
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 

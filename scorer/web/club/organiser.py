@@ -52,7 +52,7 @@ from scorer.web.evening.undo import not_mine
 from scorer.web.pages.club_access import tournament_or_404
 from scorer.web.pages.forms import ActionForm, choices, errors_by_field
 from scorer.web.pages.lookup import group_or_404
-from scorer.web.pages.numbers import parse_int
+from scorer.web.pages.numbers import MAX_INT, parse_int
 from scorer.web.pages.qr import qr_svg
 from scorer.web.pages.rule_forms import (
     DECK_LABELS,
@@ -264,7 +264,9 @@ def _round_change(token: str, number: int, change: Callable[[TournamentRound], N
 def reopen(token: str, number: int, table: int) -> Response:
     """Open a table's evening again to correct it, and go to its sheet."""
     tournament = tournament_or_404(token)
-    found = services.find_table(tournament, number, table)
+    # Beyond an INTEGER column, PostgreSQL refuses the query itself (a 500): none such.
+    found = (services.find_table(tournament, number, table)
+             if number <= MAX_INT and table <= MAX_INT else None)
     if found is None:
         abort(404)
     if not ActionForm().validate_on_submit():

@@ -6,7 +6,7 @@ deposits and expenses. They check the shape of what is typed; the core checks th
 from __future__ import annotations
 
 from flask_babel import lazy_gettext
-from wtforms import DateField, RadioField, StringField
+from wtforms import DateField, HiddenField, RadioField, StringField
 from wtforms.validators import InputRequired
 
 from scorer.web.pages.forms import Form, WholeNumberField, choices
@@ -64,3 +64,5 @@ class EntryForm(Form):
         "maxlength": 80, "placeholder": lazy_gettext("z. B. Jahresessen")})
     amount = StringField(lazy_gettext("Betrag in Euro"), render_kw={
         "inputmode": "decimal", "placeholder": lazy_gettext("z. B. 180,00")})
+    entry_key = HiddenField()
+    """The form's one-time key: sent twice, it stores one entry (services.kasse.form_key)."""

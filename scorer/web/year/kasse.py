@@ -9,6 +9,7 @@ changes go through services.kasse, which keeps the history.
 from __future__ import annotations
 
 import datetime as dt
+import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -43,6 +44,20 @@ from scorer.words.formats import money, signed_money
 from scorer.words.year import report_line, said
 
 bp = Blueprint("kasse", __name__, url_prefix="/r/<token>/kasse")
+
+
+@bp.context_processor
+def _one_time_keys() -> dict[str, Any]:
+    """``one_time_key()``: a fresh key for each money form a Kasse page shows."""
+    return {"one_time_key": lambda: str(uuid.uuid4())}
+
+
+def _sent_key(value: str | None = None) -> str | None:
+    """The posted form's one-time key (None: none, or not a key; stored without one)."""
+    try:
+        return str(uuid.UUID(value if value is not None else request.form.get("entry_key", "")))
+    except ValueError:
+        return None
 
 BACK = {"kasse": "kasse.show", "spieler": "kasse.member", "verlauf": "kasse.history"}
 """Where a change made on a page leads back to (a form names one of these)."""
@@ -119,7 +134,8 @@ def show(token: str) -> str:
         "kasse.html", group=group, year=year, state=state, members=_members(year),
         open=shown, older=older, older_owed=money(older_cents), entries=year.entries,
         last=last,
-        form=EntryForm(formdata=None, data={"date": dt.date.today()}),
+        form=EntryForm(formdata=None, data={"date": dt.date.today(),
+                                            "entry_key": str(uuid.uuid4())}),
         action=ActionForm(formdata=None), euro=money, signed_euro=signed_money,
         absent_sentence=_absent_sentence(year), kasse_evenings=_kasse_evenings(year))
 
@@ -222,7 +238,7 @@ def paid(token: str) -> Response:
     group = group_or_404(token)
     number, player_id, shown = _charge_fields()
     try:
-        event = services.mark_paid(group, number, player_id, shown)
+        event = services.mark_paid(group, number, player_id, shown, _sent_key())
     except services.Refused as err:
         _refused(err)
     else:
@@ -237,7 +253,7 @@ def unpaid(token: str) -> Response:
     group = group_or_404(token)
     number, player_id, shown = _charge_fields()
     try:
-        services.mark_unpaid(group, number, player_id, shown)
+        services.mark_unpaid(group, number, player_id, shown, _sent_key())
     except services.Refused as err:
         _refused(err)
     else:
@@ -259,7 +275,7 @@ def add_entry(token: str) -> Response | tuple[str, int]:
                 raise InvalidKasse([("amount", words.no_minus())])
             sign = 1 if form.kind.data == DEPOSIT else -1
             entry = services.add_kasse_entry(group, form.date.data, form.text.data,
-                                             sign * cents)
+                                             sign * cents, _sent_key(form.entry_key.data))
         except InvalidKasse as err:
             errors = _by_field(said(err.problems))
         except services.Refused as err:
