@@ -186,6 +186,19 @@ def register_blueprints(app: Flask) -> None:
 
 RETRY_AFTER = 30
 """Seconds a client is told to wait while the database cannot be reached."""
+UNREACHABLE = ("unable to open database", "could not connect", "connection refused",
+               "server closed the connection", "terminating connection", "connection is closed",
+               "the connection is lost", "timeout expired", "no route to host")
+"""What the drivers say when the database server or file cannot be reached (SQLite's and
+psycopg's OperationalError also cover faults, such as a missing table, that stay a 500)."""
+
+
+def unreachable(error: DBAPIError) -> bool:
+    """Whether ``error`` says the database cannot be reached right now."""
+    if error.connection_invalidated or isinstance(error, InterfaceError):
+        return True
+    text = str(error.orig).lower()
+    return isinstance(error, OperationalError) and any(words in text for words in UNREACHABLE)
 
 
 def register_error_handlers(app: Flask) -> None:
@@ -218,9 +231,9 @@ def register_error_handlers(app: Flask) -> None:
         # A database server that cannot be reached (restarting, its network gone) is a
         # passing state, not a fault: 503 with a time to come back, so a phone keeps the game
         # and tries again (issue #36); any other database error stays a 500.
-        if not isinstance(error, OperationalError | InterfaceError) and not \
-                error.connection_invalidated:
-            return server_error(error)
+        if not unreachable(error):
+            raise error  # a fault: logged and answered by the 500 handler, as any other
+        app.logger.warning("database unreachable: %s", type(error.orig).__name__)
         try:
             db.session.rollback()
         except DBAPIError:

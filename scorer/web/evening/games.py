@@ -29,8 +29,7 @@ from scorer.web.evening.entry import (
 )
 from scorer.web.evening.entry_page import Conflict, Taken, entry_page
 from scorer.web.evening.forms import GameForm, field_of, form_data_from_facts, game_form
-from scorer.web.evening.sync import game_words
-from scorer.web.pages.display import facts_text, open_question
+from scorer.web.pages.display import facts_text, game_words, open_question
 from scorer.web.pages.forms import ActionForm, errors_by_field, sent_revision
 from scorer.web.pages.lookup import evening_or_404, event_or_404, game_or_404
 from scorer.web.pages.numbers import parse_int

@@ -45,7 +45,7 @@ from scorer.core.scoring import GameEntry
 from scorer.store.models import Game
 from scorer.web.evening.entry import read_game
 from scorer.web.evening.forms import GameForm, field_of
-from scorer.web.pages.display import facts_text
+from scorer.web.pages.display import game_words
 from scorer.web.pages.forms import errors_by_field
 from scorer.web.pages.lookup import evening_or_404
 from scorer.web.pages.numbers import MAX_INT
@@ -140,21 +140,6 @@ def _players_left_open(entry: GameEntry[int] | None) -> GameEntry[int] | None:
     if entry is None or entry.players:
         return entry
     return dataclasses.replace(entry, players=None)
-
-
-def game_words(game: GameEntry[int] | Mapping[str, Any] | None, names: Mapping[int, str],
-           deck: int) -> str:
-    """A game (a typed entry, or stored facts) in words (the history's wording), or "—" for
-    none (a form that made no game); facts the core refuses may hold values
-    display.facts_text has no word for."""
-    if game is None:
-        return "—"
-    try:
-        if isinstance(game, GameEntry):
-            return facts_text(game.keyed(names.__getitem__).to_dict(), deck)
-        return facts_text(services.to_core(game, names), deck)
-    except (KeyError, ValueError, TypeError):
-        return "—"
 
 
 def _sent_before(game: Game, same: bool, mine: str) -> tuple[Response, int]:

@@ -7,9 +7,12 @@ points are computed here.
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
+from scorer import services
 from scorer.core.rules import Extra, GameKind, HouseRules, SoloKind
+from scorer.core.scoring import GameEntry
 from scorer.words import facts
 from scorer.words.explain import (
     EXTRA_LABELS,
@@ -139,3 +142,18 @@ def open_question(messages: list[str]) -> str:
     "Noch offen"). At most two, so the bar stays small."""
     asked = [m.removeprefix("fehlt: ") for m in messages[:2]]
     return facts.still_open(asked)
+
+
+def game_words(game: GameEntry[int] | Mapping[str, Any] | None, names: Mapping[int, str],
+           deck: int) -> str:
+    """A game (a typed entry, or stored facts) in words (the history's wording), or "—" for
+    none (a form that made no game); facts the core refuses may hold values
+    display.facts_text has no word for."""
+    if game is None:
+        return "—"
+    try:
+        if isinstance(game, GameEntry):
+            return facts_text(game.keyed(names.__getitem__).to_dict(), deck)
+        return facts_text(services.to_core(game, names), deck)
+    except (KeyError, ValueError, TypeError):
+        return "—"
