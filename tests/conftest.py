@@ -88,6 +88,15 @@ def _shared_url_builders() -> None:
 
 
 @pytest.hookimpl(trylast=True)
+def pytest_configure(config: pytest.Config) -> None:
+    """The catalogs compiled before any test (each xdist worker too): a test that speaks
+    English without making an app first (tests/test_core_english.py) must find them, as the
+    app's start compiles them (scorer/catalogs.py) on a fresh clone."""
+    from scorer.catalogs import compile_catalogs
+
+    compile_catalogs()
+
+
 def pytest_collection_finish(session: pytest.Session) -> None:
     """Garbage collection for a process that makes an app per test: what is loaded by now
     (the modules, the collected tests) stays, so the collector stops scanning it (freeze),
