@@ -89,11 +89,16 @@ def _shared_url_builders() -> None:
 
 @pytest.hookimpl(trylast=True)
 def pytest_configure(config: pytest.Config) -> None:
-    """The catalogs compiled before any test (each xdist worker too): a test that speaks
-    English without making an app first (tests/test_core_english.py) must find them, as the
-    app's start compiles them (scorer/catalogs.py) on a fresh clone."""
+    """Before any test (each xdist worker too): a machine that names no language, so that the
+    servers the tests start (a session's as much as a test's) print what their tests read
+    whatever machine runs them (the terminal speaks the machine's language where the app
+    offers it); and the catalogs compiled, as the app's start compiles them on a fresh clone,
+    for a test that speaks English without making an app first (tests/test_core_english.py)."""
     from scorer.catalogs import compile_catalogs
 
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        os.environ.pop(name, None)
+    os.environ["LANG"] = "C.UTF-8"
     compile_catalogs()
 
 
@@ -126,16 +131,6 @@ def _empty_postgres(url: str) -> None:
         connection.execute(sa.text("DROP SCHEMA public CASCADE"))
         connection.execute(sa.text("CREATE SCHEMA public"))
     engine.dispose()
-
-
-@pytest.fixture(autouse=True)
-def machine_without_a_language(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The terminal speaks the machine's language where the app offers it (scorer.serve): the
-    tests of what it prints are written for a machine that names none, whatever the machine
-    running them says; a test that wants one sets it."""
-    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("LANG", "C.UTF-8")
 
 
 @pytest.fixture
