@@ -164,7 +164,10 @@ JSON_SAMPLES = [n for n in SAMPLES if n.endswith((".json", ".qdk"))]
 def test_a_truncated_json_file_is_refused_as_cut_off(name: str, data: st.DataObject) -> None:
     raw = sample(name)
     body = raw.rstrip()
-    lines = {i + 1 for i, b in enumerate(body) if b == ord("\n")}
+    # A cut at a line's end leaves whole records of a one-record-per-line file (mongoexport's):
+    # a shorter file, not a damaged one (issue #36 lists the same for a CSV's rows).
+    ends = {i for i, b in enumerate(body) if b == ord("\n")}
+    lines = ends | {i + 1 for i in ends}
     cut = data.draw(st.integers(1, len(body) - 1).filter(lambda c: c not in lines))
     err = refusal(raw[:cut], name)
     assert any("abgeschnitten" in line or "kein gültiges JSON" in line for line in err.lines())
