@@ -21,7 +21,6 @@ from scorer.core.settlement import (
     Rounding,
     SettlementMode,
     format_euro,
-    format_price,
     parse_price,
     round_balances,
     settle,
@@ -375,7 +374,9 @@ def test_a_price_that_is_not_exact_to_a_tenth_or_is_unclear_is_refused(typed, sa
     (0, "0 Cent"), (150, "1,50 €"), (Decimal("150.5"), "150,5 Cent"), (1000, "10,00 €"),
 ])
 def test_a_price_reads_as_the_table_wrote_it(cents, shown):
-    assert format_price(cents) == shown
+    from scorer.words.money import price
+
+    assert price(cents) == shown
 
 
 @pytest.mark.parametrize(("totals", "cents", "rounding", "lines"), [

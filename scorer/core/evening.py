@@ -822,18 +822,23 @@ def evening(data: Any) -> Ledger:
     return fold(setup, games)
 
 
+def bock_runs(queue: Sequence[int]) -> list[tuple[int, int]]:
+    """The coming Bock games as (factor, games) runs, in order: (2, 2, 4) → [(2, 2), (4, 1)]."""
+    runs: list[tuple[int, int]] = []
+    for factor in queue:
+        if runs and runs[-1][0] == factor:
+            runs[-1] = (factor, runs[-1][1] + 1)
+        else:
+            runs.append((factor, 1))
+    return runs
+
+
 def describe_bock_queue(queue: Sequence[int]) -> str:
     """The coming Bock games in German: "noch 3 Bockspiele ×2, danach 5 ×4"
     (scorer.words.labels.bock_queue_text says them in the reader's language)."""
     if not queue:
         return N_("keine Bockspiele")
-    runs: list[list[int]] = []
-    for factor in queue:
-        if runs and runs[-1][0] == factor:
-            runs[-1][1] += 1
-        else:
-            runs.append([factor, 1])
-    first, *rest = runs
+    first, *rest = bock_runs(queue)
     word = N_("Bockspiel") if first[1] == 1 else N_("Bockspiele")
     text = f"noch {first[1]} {word} ×{first[0]}"
     for factor, count in rest:
@@ -850,6 +855,7 @@ __all__ = [
     "LedgerGame",
     "NextGame",
     "TableChange",
+    "bock_runs",
     "describe_bock_queue",
     "evening",
     "fold",

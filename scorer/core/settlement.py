@@ -145,18 +145,6 @@ def parse_price(text: str) -> Price:
     return price_cents(price_tenths(value))
 
 
-def format_price(cents_per_point: Price) -> str:
-    """The price of a point as the table reads it: "10 Cent", "0,5 Cent", "1,50 €".
-
-    >>> format_price(10), format_price(Decimal("0.5")), format_price(150), format_price(Decimal("150.5"))
-    ('10 Cent', '0,5 Cent', '1,50 €', '150,5 Cent')
-    """
-    tenths = price_tenths(cents_per_point)
-    if tenths >= 100 * TENTHS and tenths % TENTHS == 0:
-        return format_euro(tenths // TENTHS)
-    return f"{format_cents(cents_per_point)} Cent"
-
-
 def format_cents(cents_per_point: Price) -> str:
     """A price in cents with a decimal comma and no unit, as the form shows it: "0,5", "10".
 
@@ -166,20 +154,6 @@ def format_cents(cents_per_point: Price) -> str:
     whole, rest = divmod(price_tenths(cents_per_point), TENTHS)
     return f"{whole},{rest}" if rest else str(whole)
 
-
-MODE_LABELS = {
-    SettlementMode.ZERO_SUM: N_("Ausgleich untereinander"),
-    SettlementMode.PAY_LEADER: N_("Differenz zum Führenden in die Kasse"),
-    SettlementMode.PAY_LOSSES: N_("Minuspunkte in die Kasse"),
-}
-"""The modes in German, marked for the catalog (scorer.words.money says them): the form, the
-evening page and the PDF say the same words."""
-
-ROUNDING_LABELS = {
-    Rounding.CENT: N_("auf den Cent"),
-    Rounding.TEN_CENTS: N_("auf 10 Cent"),
-}
-"""German names of the roundings."""
 
 # The exact fewest-transfers search looks at every subset of the players with a non-zero
 # balance; 2**12 subsets are instant, a table never has more, and beyond it the greedy
@@ -482,18 +456,15 @@ def settle(
 
 __all__ = [
     "InvalidSettlement",
-    "MODE_LABELS",
     "Payment",
     "Price",
     "TENTHS",
-    "ROUNDING_LABELS",
     "Rounding",
     "Settlement",
     "SettlementMode",
     "Transfer",
     "format_cents",
     "format_euro",
-    "format_price",
     "parse_price",
     "price_cents",
     "price_tenths",

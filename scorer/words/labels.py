@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import NamedTuple
 
-from scorer.core.evening import Ledger, LedgerGame, games_ahead
+from scorer.core.evening import Ledger, LedgerGame, bock_runs, games_ahead
 from scorer.core.rules import (
     BockAtEnd,
     BockTrigger,
@@ -555,13 +555,7 @@ def bock_queue_text(queue: Sequence[int], capital: bool = False) -> str:
 
 def _bock_runs(queue: Sequence[int]) -> str:
     """The Bock games of a queue by factor: "3 Bockspiele ×2, danach 5 ×4"."""
-    runs: list[list[int]] = []
-    for factor in queue:
-        if runs and runs[-1][0] == factor:
-            runs[-1][1] += 1
-        else:
-            runs.append([factor, 1])
-    (factor, count), *rest = runs
+    (factor, count), *rest = bock_runs(queue)
     text = ngettext("%(num)d Bockspiel ×%(factor)s", "%(num)d Bockspiele ×%(factor)s",
                     count) % {"num": count, "factor": factor}
     for factor, count in rest:

@@ -38,10 +38,6 @@ from scorer.core.scoring import (
     read_term,
     trick_question,
 )
-from scorer.core.settlement import (
-    MODE_LABELS,
-    ROUNDING_LABELS,
-)
 from scorer.services import MAX_CENTS_PER_POINT
 from scorer.web.pages.forms import Form, PriceField, WholeNumberField, choices
 from scorer.web.pages.numbers import parse_int
@@ -52,13 +48,14 @@ from scorer.words.explain import (
     SOLO_LABELS,
 )
 from scorer.words.i18n import _
+from scorer.words.money import MODES, ROUNDINGS
 
 # Labels, choices and messages are set when a class is defined, at import: lazy strings, said
 # in the language of the page that shows them.
-MODE_CHOICES = [(mode.value, lazy_gettext(label)) for mode, label in MODE_LABELS.items()]
+MODE_CHOICES = [(mode.value, lazy_gettext(label)) for mode, label in MODES.items()]
 """scorer.core.settlement.SettlementMode values with the words the table uses."""
 ROUNDING_CHOICES = [(rounding.value, lazy_gettext(label))
-                    for rounding, label in ROUNDING_LABELS.items()]
+                    for rounding, label in ROUNDINGS.items()]
 """scorer.core.settlement.Rounding values in words."""
 
 
