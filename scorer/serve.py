@@ -8,11 +8,12 @@ one the app's links and QR codes are built from (``DOKO_PUBLIC_URL``, unless tha
 configured already).
 
 The workers are threaded (:class:`TableWorker`, gunicorn's gthread worker): a connection
-waits in the worker's poller until it sends something, a request is answered by one of
-``threads`` threads, and a client that stops sending in the middle of a request is dropped
-after ``READ_TIMEOUT`` seconds. So a slow or stalled phone (or a client that holds requests
-half-sent on purpose) costs a thread for a few seconds, never a whole worker: the other
-phones' checks go on being answered. With sync workers two half-sent requests held both
+waits in the worker's poller until its request head is complete (``READ_TIMEOUT`` seconds at
+most, however slowly it trickles in), a request is answered by one of ``threads`` threads,
+and a client that stops sending in the middle of a body is dropped after ``READ_TIMEOUT``
+seconds. So a slow or stalled phone (or a client that holds requests half-sent on purpose)
+costs no thread for its head and a thread for a few seconds at most for its body, never a
+whole worker: the other phones' checks go on being answered. With sync workers two half-sent requests held both
 workers until gunicorn killed them, 30 s later (issue 26).
 """
 
@@ -23,14 +24,18 @@ import errno
 import ipaddress
 import json
 import os
+import selectors
 import socket
 import sys
+import time
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, TextIO
 
 from gunicorn import util as gunicorn_util
 from gunicorn.app.base import BaseApplication
-from gunicorn.workers.gthread import ThreadWorker
+from gunicorn.http2 import negotiation
+from gunicorn.workers.gthread import TConn, ThreadWorker
 
 from scorer.words import serving
 from scorer.words.i18n import LANGUAGES, speaking
@@ -50,6 +55,10 @@ thread for about a millisecond; a stalled client holds one for ``READ_TIMEOUT`` 
 READ_TIMEOUT = 10.0
 """Seconds a worker thread waits for the next bytes of a request (or for a client to take
 the next bytes of its answer) before it drops the connection."""
+
+HEAD_LIMIT = 64 * 1024
+"""Bytes of a request head a worker's poller collects before a thread takes the request
+(gunicorn's parser refuses a longer head line by line anyway: 8,190 bytes a field)."""
 
 WORKER_CLASS = "scorer.serve.TableWorker"
 
@@ -218,21 +227,119 @@ class PatientSocket(socket.socket):
             raise BrokenPipeError(errno.EPIPE, "client took nothing") from None
 
 
-class TableWorker(ThreadWorker):
-    """gunicorn's threaded worker, with a bounded wait for a client's bytes, and a worker
-    loop that never waits for a client.
+class HeadConn(TConn):
+    """A connection whose request head the worker's poller reads, before any thread."""
 
-    gthread keeps idle connections in its poller, but a thread that has begun to read a
-    request blocks until the request is complete: a client that stopped halfway held its
-    thread for good. Each connection's socket becomes a :class:`PatientSocket` (the same
-    object, seen through a subclass that adds no state) before its thread reads from it.
-    A finished connection is closed by its thread, not by the loop that accepts and hands
-    out all the others.
+    def __init__(self, cfg: Any, sock: Any, client: Any, server: Any) -> None:
+        super().__init__(cfg, sock, client, server)
+        self.head = bytearray()
+        self.head_until = 0.0
+
+    def expect_head(self) -> None:
+        """From now on, a whole request head within ``PatientSocket.wait`` seconds."""
+        self.head.clear()
+        self.head_until = time.monotonic() + PatientSocket.wait
+
+    def head_complete(self) -> bool:
+        return b"\r\n\r\n" in self.head or len(self.head) >= HEAD_LIMIT
+
+
+class TableWorker(ThreadWorker):
+    """gunicorn's threaded worker: a request's head is read by the worker's poller, a
+    thread takes the request only when its head is complete, and waits a bounded time for
+    the rest of it; the worker loop never waits for a client.
+
+    A thread that has begun to read a request blocks until the request is complete: a
+    client that stopped halfway held its thread for good, and one that sent a byte of its
+    head every few seconds (never silent for ``READ_TIMEOUT``) held it for as long as it
+    liked: 80 of them stopped the table (issue 36). Now a head must be complete within
+    ``READ_TIMEOUT`` of the connection (or of the answer before, on a kept-alive one),
+    else the poller drops it; no thread ever waits for one. A body is read by the thread
+    on a :class:`PatientSocket` (the same object, seen through a subclass that adds no
+    state), silent for ``READ_TIMEOUT`` at most. A finished connection is closed by its
+    thread, not by the loop that accepts and hands out all the others.
     """
+
+    def init_process(self) -> None:
+        self.heads: set[HeadConn] = set()
+        super().init_process()
+
+    def _reads_heads(self, client: Any) -> bool:
+        # TLS bytes are no request head; an HTTP/2 preface is sniffed by gunicorn itself.
+        return not self.cfg.is_ssl and not negotiation.prior_knowledge_allowed(self.cfg, client)
+
+    def accept(self, listener: Any) -> None:
+        try:
+            client_sock, client_addr = listener.accept()
+        except OSError as err:
+            if err.errno not in (errno.EAGAIN, errno.ECONNABORTED, errno.EWOULDBLOCK):
+                raise
+            return
+        self.nr_conns += 1
+        conn = HeadConn(self.cfg, client_sock, client_addr, listener.getsockname())
+        if self._reads_heads(client_addr):
+            self._wait_for_head(conn)
+        else:
+            client_sock.setblocking(True)
+            self.enqueue_req(conn)
+
+    def on_client_socket_readable(self, conn: Any, client: Any) -> None:
+        if not isinstance(conn, HeadConn) or not self._reads_heads(conn.client):
+            super().on_client_socket_readable(conn, client)
+            return
+        self.poller.unregister(client)
+        self.keepalived_conns.remove(conn)
+        self._wait_for_head(conn)
+        self._read_head(conn, client)
+
+    def _wait_for_head(self, conn: HeadConn) -> None:
+        conn.expect_head()
+        self.heads.add(conn)
+        self.poller.register(conn.sock, selectors.EVENT_READ, partial(self._read_head, conn))
+
+    def _read_head(self, conn: HeadConn, client: Any) -> None:
+        """The poller's callback: take what the client sent; hand a complete head on."""
+        if conn not in self.heads:
+            return
+        try:
+            data = client.recv(HEAD_LIMIT - len(conn.head))
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError:
+            data = b""
+        if not data:
+            self._drop_head(conn)
+            return
+        conn.head += data
+        if conn.head_complete():
+            self.poller.unregister(client)
+            self.heads.discard(conn)
+            conn.data_ready = True
+            self.enqueue_req(conn)
+
+    def _drop_head(self, conn: HeadConn) -> None:
+        self.heads.discard(conn)
+        try:
+            self.poller.unregister(conn.sock)
+        except (OSError, KeyError, ValueError):
+            pass
+        self.nr_conns -= 1
+        conn.close()
+
+    def murder_pending(self) -> None:
+        super().murder_pending()
+        now = time.monotonic()
+        for conn in [conn for conn in self.heads if conn.head_until <= now]:
+            self._drop_head(conn)
 
     def handle(self, conn: Any) -> Any:
         if type(conn.sock) is socket.socket:
             conn.sock.__class__ = PatientSocket
+        if isinstance(conn, HeadConn) and conn.head:
+            conn.sock.setblocking(True)
+            conn.init()
+            conn.parser.unreader.unread(bytes(conn.head))
+            conn.head.clear()
         keep = super().handle(conn)
         if not keep:
             # gthread would close the connection on its main loop, lingering up to 2 s for

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import http.client
 import socket
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,6 +20,11 @@ HALF_SENT = 16
 """Clients holding a request header half-sent and never closing their side (two were enough
 to stop the table before)."""
 SILENT = 8
+TRICKLING = 200
+"""Clients sending their request head a byte at a time, never silent for the read timeout
+(80 froze the table before: each held a thread for as long as it went on)."""
+TRICKLE_EVERY = 0.5
+"""Seconds between a trickling client's bytes: well inside the read timeout."""
 """Clients that connect and send nothing at all."""
 READ_TIMEOUT = 2.0
 """The server's wait for a client here (``--read-timeout``; 10 s by default, READ_TIMEOUT in
@@ -100,3 +106,67 @@ def test_a_client_that_stops_halfway_through_its_request_is_dropped(served):
     finally:
         client.close()
     assert READ_TIMEOUT - 0.5 < time.monotonic() - started < DROPPED_WITHIN
+
+
+class Trickle:
+    """Clients that send a request head one byte every ``TRICKLE_EVERY`` seconds, from one
+    thread, until stopped (or hung up on): bounded in count and time."""
+
+    def __init__(self, port: int, count: int) -> None:
+        self.clients = [socket.create_connection(("127.0.0.1", port), timeout=5)
+                        for _ in range(count)]
+        self.hung_up: dict[socket.socket, float] = {}
+        self.started = time.monotonic()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def __enter__(self) -> Trickle:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join(10)
+        for client in self.clients:
+            client.close()
+
+    def _run(self) -> None:
+        head = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Langsam: " + b"a" * 1000
+        sent = 0
+        while not self._stop.wait(TRICKLE_EVERY) and sent < len(head):
+            for client in self.clients:
+                if client in self.hung_up:
+                    continue
+                try:
+                    client.sendall(head[sent:sent + 1])
+                except OSError:
+                    self.hung_up[client] = time.monotonic() - self.started
+            sent += 1
+
+
+def test_trickling_request_heads_do_not_stop_the_tables_checks(served):
+    port, sheet = served
+    with Trickle(port, TRICKLING) as trickle:
+        answers = []
+        deadline = time.monotonic() + DROPPED_WITHIN + 2
+        while time.monotonic() < deadline:
+            answers.append(check(port, sheet))  # a stalled server times out: the test fails
+            time.sleep(0.5)
+        dropped = len(trickle.hung_up)
+    assert {status for status, _ in answers} == {200}
+    # Every trickling client was hung up on once its head had taken the read timeout.
+    assert dropped == TRICKLING
+    print(f"slowest check beside {TRICKLING} trickling clients: "
+          f"{max(took for _, took in answers) * 1000:.0f} ms")
+
+
+def test_a_request_head_that_takes_longer_than_the_read_timeout_is_dropped(served):
+    port, _ = served
+    with Trickle(port, 1) as trickle:
+        (client,) = trickle.clients
+        deadline = time.monotonic() + DROPPED_WITHIN + 2
+        while client not in trickle.hung_up and time.monotonic() < deadline:
+            time.sleep(0.1)
+        took = trickle.hung_up.get(client)
+    assert took is not None, "a client sending a byte every half second was never dropped"
+    assert READ_TIMEOUT - 0.5 < took < DROPPED_WITHIN
