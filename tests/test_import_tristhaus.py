@@ -99,6 +99,34 @@ def test_jsdoppelkopf_lays_later_events_on_the_pflichtsolo_round() -> None:
     assert str(second.date) == "2025-12-12"  # canonical {"$numberLong": …} read too
 
 
+def canonical(value: Any) -> Any:
+    """A document as ``mongoexport --jsonFormat=canonical`` writes it: every number typed."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int):
+        return {"$numberLong" if abs(value) >= 2**31 else "$numberInt": str(value)}
+    if isinstance(value, list):
+        return [canonical(v) for v in value]
+    if isinstance(value, dict):
+        return {k: canonical(v) for k, v in value.items()}
+    return value
+
+
+def test_mongoexports_canonical_format_reads_as_the_relaxed_one() -> None:
+    text = (DATA / "jsdoppelkopf-games.json").read_text(encoding="utf-8")
+    relaxed = read_import(text.encode(), "jsdoppelkopf-games.json")
+    documents = [json.loads(line) for line in text.splitlines() if line.strip()]
+    typed = [dict(canonical(d), _id={"$oid": f"65f0c0ffee{k:014d}"})
+             for k, d in enumerate(documents)]
+    assert '"$numberInt"' in json.dumps(typed)  # the deals' diffs and events are typed now
+    lines = "\n".join(json.dumps(d) for d in typed).encode()
+    plan = read_import(lines, "games.json")
+    assert [e.entries for e in plan.evenings] == [e.entries for e in relaxed.evenings]
+    assert [e.source_totals for e in plan.evenings] == [e.source_totals
+                                                       for e in relaxed.evenings]
+    assert [e.date for e in plan.evenings] == [e.date for e in relaxed.evenings]
+
+
 # ------------------------------------------------------------------ per event kind
 
 

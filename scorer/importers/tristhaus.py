@@ -454,7 +454,7 @@ def read_jsdoppelkopf(document: Any, *, file_name: str, content_hash: str, mode:
                           "Abends angeben."))
         return _plan(SourceFormat.JSDOPPELKOPF, evenings, file_name, content_hash, mode,
                      warnings)
-    documents = document if isinstance(document, list) else [document]
+    documents = _plain(document if isinstance(document, list) else [document])
     check_game_count(sum(sum(1 for e in d.get("data", ()) if isinstance(e, dict)
                              and e.get("kind") == "deal")
                          for d in documents if isinstance(d, dict)
@@ -481,6 +481,24 @@ def read_jsdoppelkopf(document: Any, *, file_name: str, content_hash: str, mode:
         title = f"jsdoppelkopf {reader}" if isinstance(reader, str) and reader else None
         evenings.append(replay(log, qt=False, place=place, title=title, date=date, rules=rules))
     return _plan(SourceFormat.JSDOPPELKOPF, evenings, file_name, content_hash, mode, warnings)
+
+
+def _plain(documents: list[Any]) -> list[Any]:
+    """mongoexport's canonical JSON (``--jsonFormat=canonical``) as the relaxed one: every
+    ``{"$numberInt": "3"}`` (also ``$numberLong``, ``$numberDouble``), wherever it stands,
+    becomes its number. Walked without recursion: an upload's nesting is the upload's."""
+    stack: list[Any] = [documents]
+    while stack:
+        container = stack.pop()
+        keys = range(len(container)) if isinstance(container, list) else list(container)
+        for key in keys:
+            value = container[key]
+            number = _extended(value)
+            if number is not value:
+                container[key] = number
+            elif isinstance(value, (list, dict)):
+                stack.append(value)
+    return documents
 
 
 def _extended(value: Any) -> Any:
