@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -314,6 +315,66 @@ def test_a_broken_ramsdorf_sum_is_refused_naming_the_sheet() -> None:
     assert err.value.lines() == [
         "Datei „runden.xlsx“, Tabellenblatt „1_12-05-2026_Freitag“, Zeile 6 (Summe), Spalte "
         "Anna: steht -4, die Spiele ergeben -5"]
+
+
+def test_a_sheet_that_is_no_score_sheet_is_skipped_and_said_so() -> None:
+    openpyxl = pytest.importorskip("openpyxl")
+    book = openpyxl.load_workbook(io.BytesIO(ramsdorf()))
+    kasse = book.create_sheet("Kasse")
+    kasse.append(["Datum", "Betrag", "Wofür"])
+    kasse.append(["12.05.2026", 5, "Getränke"])
+    out = io.BytesIO()
+    book.save(out)
+    plan = read_import(out.getvalue(), "runden.xlsx")
+    assert [e.title for e in plan.evenings] == ["Freitag", "Testabend"]
+    assert any("Tabellenblatt „Kasse“ ist kein Spielzettel" in w for w in plan.warnings)
+
+
+def test_a_workbook_without_any_score_sheet_is_still_refused() -> None:
+    openpyxl = pytest.importorskip("openpyxl")
+    book = openpyxl.Workbook()
+    book.active.append(["Datum", "Betrag"])
+    book.create_sheet("Notizen").append(["nur", "Text"])
+    out = io.BytesIO()
+    book.save(out)
+    with pytest.raises(ImportRefused) as err:
+        read_import(out.getvalue(), "kasse.xlsx")
+    assert "keine Kopfzeile mit mindestens vier Spielernamen" in err.value.lines()[0]
+
+
+def test_an_open_document_spreadsheet_is_refused_with_what_to_do() -> None:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as ods:
+        ods.writestr("mimetype", "application/vnd.oasis.opendocument.spreadsheet",
+                     compress_type=zipfile.ZIP_STORED)
+        ods.writestr("content.xml", "<office:document-content/>")
+        ods.writestr("META-INF/manifest.xml", "<manifest:manifest/>")
+    with pytest.raises(ImportRefused) as err:
+        read_import(out.getvalue(), "abend.ods")
+    (line,) = err.value.lines()
+    assert "OpenDocument" in line and "als XLSX speichern" in line
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be"])
+def test_excels_unicode_text_export_is_read_as_utf16(encoding: str) -> None:
+    # Excel's "Unicode-Text": UTF-16 (little-endian, with a byte order mark), tab-separated
+    text = (DATA / "paper-points.csv").read_text(encoding="utf-8").replace(";", "\t")
+    plan = read_import(text.encode(encoding), "abend.txt")
+    expected = read_import((DATA / "paper-points.csv").read_bytes(), "paper-points.csv")
+    assert [e.entries for e in plan.evenings] == [e.entries for e in expected.evenings]
+    assert any("UTF-16" in w for w in plan.warnings)
+
+
+def test_a_csv_cut_at_a_rows_end_says_its_last_evening_has_no_sum() -> None:
+    text = (DATA / "paper-points.csv").read_text(encoding="utf-8")
+    whole = read_import(text.encode(), "paper-points.csv")
+    assert not any("ohne Summenzeile" in w for w in whole.warnings)
+    lines = text.splitlines()
+    last_sum = max(i for i, line in enumerate(lines) if ";summe;" in line.lower())
+    cut = "\n".join(lines[:last_sum - 1]) + "\n"  # the last game and the Summe row gone
+    plan = read_import(cut.encode(), "paper-points.csv")
+    assert plan.evenings[-1].games == whole.evenings[-1].games - 1
+    assert any("endet ohne Summenzeile" in w for w in plan.warnings)
 
 
 def test_a_truncated_workbook_is_refused() -> None:

@@ -57,6 +57,14 @@ def quoted(text: str) -> str:
 def decode_text(data: bytes) -> tuple[str, list[str]]:
     """The file as text: UTF-8 (a BOM dropped), else Windows-1252 as Excel writes CSV on
     Windows (said in the returned warnings). A file with NUL bytes is no text."""
+    utf16 = _utf16(data)
+    if utf16 is not None:
+        try:
+            return data.decode(utf16), [_("Die Datei ist UTF-16-kodiert (so speichert Excel "
+                                          "„Unicode-Text“); sie wurde so gelesen.")]
+        except UnicodeDecodeError:
+            raise refuse("", _("die Datei sieht nach UTF-16 aus, ist aber nicht lesbar "
+                               "kodiert")) from None
     if b"\x00" in data[:4096]:
         raise refuse("", _("keine Textdatei (binärer Inhalt): erwartet wird JSON, CSV oder XLSX"))
     try:
@@ -69,6 +77,22 @@ def decode_text(data: bytes) -> tuple[str, list[str]]:
         raise refuse("", _("die Datei ist weder UTF-8 noch Windows-1252 kodiert")) from None
     return text, [_("Die Datei ist nicht UTF-8-kodiert; sie wurde als Windows-1252 gelesen "
                     "(so speichert Excel CSV unter Windows).")]
+
+
+def _utf16(data: bytes) -> str | None:
+    """The codec of UTF-16 text (Excel's "Unicode-Text" export): by its byte order mark, or
+    by a NUL beside every character of a start in Latin script; None for anything else."""
+    if data.startswith(b"\xff\xfe"):
+        return "utf-16"
+    if data.startswith(b"\xfe\xff"):
+        return "utf-16"
+    start = data[:512]
+    if len(start) >= 8 and len(start) % 2 == 0:
+        if start[1::2].count(0) == len(start) // 2 and start[0::2].count(0) == 0:
+            return "utf-16-le"
+        if start[0::2].count(0) == len(start) // 2 and start[1::2].count(0) == 0:
+            return "utf-16-be"
+    return None
 
 
 def load_json(text: str) -> Any:

@@ -245,12 +245,23 @@ def _is_number(cell: Cell) -> bool:
 
 def _header_row(sheet: Sheet, where: str) -> int:
     """The index of the header: the first row naming at least four players."""
+    index = _find_header(sheet)
+    if index is None:
+        raise refuse(where, _no_header())
+    return index
+
+
+def _no_header() -> str:
+    return _("keine Kopfzeile mit mindestens vier Spielernamen gefunden")
+
+
+def _find_header(sheet: Sheet) -> int | None:
     for index, row in enumerate(sheet.rows[:MAX_PREAMBLE + 1]):
         named = [c for c in row if isinstance(c, str) and c.strip() and not _is_number(c)
                  and _role(c) is Role.PLAYER]
         if len(named) >= 4:
             return index
-    raise refuse(where, _("keine Kopfzeile mit mindestens vier Spielernamen gefunden"))
+    return None
 
 
 @dataclass(slots=True)
@@ -790,6 +801,11 @@ def _read_sheet(sheet: Sheet, *, file_name: str, workbook: bool, rules: HouseRul
     blocks = [b for b in blocks if b.rows]
     if not blocks:
         return []
+    if len(blocks) > 1 and blocks[-1].sums is None and any(b.sums for b in blocks[:-1]):
+        notes_out.append(prefix + _("Der letzte Abend (ab Zeile %(row)s) endet ohne Summenzeile, "
+                                    "die anderen mit einer: ist die Datei abgeschnitten? Bitte "
+                                    "prüfen, ob alle Spiele da sind.")
+                         % {"row": blocks[-1].rows[0].number})
     shape, games = _shape(blocks)
     sign = _sign(games)
     if sign is None and len(columns.players) >= 5:
@@ -867,7 +883,12 @@ def read_sheets(sheets: Sequence[Sheet], *, file_name: str, content_hash: str,
     evenings: list[PlannedEvening] = []
     players: list[str] = []
     problems = Problems()
+    skipped: list[Sheet] = []
     for sheet in sheets:
+        if workbook and len(sheets) > 1 and _find_header(sheet) is None:
+            # a sheet of notes, of the Kasse, of anything but games: not the workbook's fault
+            skipped.append(sheet)
+            continue
         try:
             found = _read_sheet(sheet, file_name=file_name, workbook=workbook, rules=rules,
                                 comma=comma, notes_out=warnings)
@@ -883,6 +904,16 @@ def read_sheets(sheets: Sequence[Sheet], *, file_name: str, content_hash: str,
             for name in evening.source_totals:
                 if name not in players:
                     players.append(name)
+    if skipped and not evenings and not problems.items:
+        raise refuse(_sheet_where(skipped[0], workbook), _no_header())
+    for sheet in skipped:
+        if not any(_text(c) for row in sheet.rows for c in row):
+            warnings.append(_("%(place)s enthält keine Spiele.")
+                            % {"place": _sheet_where(sheet, workbook)})
+        else:
+            warnings.append(_("%(place)s ist kein Spielzettel (keine Kopfzeile mit mindestens "
+                              "vier Spielernamen) und wird übersprungen.")
+                            % {"place": _sheet_where(sheet, workbook)})
     problems.raise_if_any()
     check_game_count(sum(e.games for e in evenings))
     for evening in evenings:

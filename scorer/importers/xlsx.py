@@ -108,6 +108,10 @@ def _check_archive(data: bytes) -> None:
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
         parts = archive.infolist()
+        if _open_document(archive):
+            raise refuse("", _("eine OpenDocument-Tabelle (.ods, etwa aus LibreOffice) wird "
+                               "nicht gelesen: bitte als XLSX speichern (Datei › Speichern "
+                               "unter › Excel 2007-365) oder als CSV"))
         if len(parts) > MAX_PARTS:
             raise _archive_refused(_("mehr als %(most)s Teile im Archiv")
                                    % {"most": grouped(MAX_PARTS)})
@@ -126,6 +130,17 @@ def _check_archive(data: bytes) -> None:
         raise refuse("", _("keine lesbare XLSX-Datei (beschädigt, abgeschnitten oder eine "
                            "andere Art ZIP-Archiv: %(error)s)") % {"error": type(err).__name__}
                      ) from None
+
+
+def _open_document(archive: zipfile.ZipFile) -> bool:
+    """Whether the archive is an OpenDocument file (its first part, ``mimetype``, says so)."""
+    try:
+        part = archive.getinfo("mimetype")
+    except KeyError:
+        return False
+    if part.file_size > 100:
+        return False
+    return archive.read(part).startswith(b"application/vnd.oasis.opendocument")
 
 
 def _unpack(archive: zipfile.ZipFile, part: zipfile.ZipInfo, room: int) -> int:
