@@ -366,6 +366,35 @@ def test_the_store_refuses_a_preview_of_a_runde_that_changed_meanwhile(app, grou
     assert "inzwischen geändert" in str(err.value) and counts(app) == before
 
 
+def test_a_player_renamed_after_the_preview_stops_the_import_until_it_is_seen(app, group):
+    # The preview shows „anna“ as the file's Anna; in another tab anna becomes „Anna M.“.
+    # Importieren on the old page would have added a second player „Anna“.
+    page = upload(group, BIRTHDAY)
+    url = preview_url(page)
+    seen = re.search(r'name="seen" value="([0-9a-f]+)"', page.text).group(1)
+    anna_id = group.player_id("anna")
+    from scorer.store.extensions import db
+    from scorer.store.models import Player
+    with app.app_context():
+        from scorer.services.runden import rename_player as rename
+        rename(db.session.get(Player, anna_id), "Anna M.")
+        db.session.remove()
+    before = counts(app)
+    stale = confirm(group, url, seen=seen)
+    assert stale.status_code == 409 and "inzwischen geändert" in text(stale.text)
+    assert counts(app) == before
+    # The page shown again is the Runde as it is now: importing from it works.
+    again = re.search(r'name="seen" value="([0-9a-f]+)"', stale.text).group(1)
+    assert again != seen
+    # and it asks what the file's Anna becomes, which the first page did not
+    anna = read_import(sample(BIRTHDAY), BIRTHDAY).players.index("Anna")
+    assert f'name="player_{anna}"' not in page.text
+    assert f'name="player_{anna}"' in stale.text
+    done = confirm(group, url, seen=again, **{f"player_{anna}": str(anna_id)})
+    assert done.status_code == 302
+    assert counts(app)["players"] == before["players"] + 2  # Dora and Emil; Anna is Anna M.
+
+
 # ------------------------------------------------------------------ afterwards
 
 

@@ -171,6 +171,14 @@ def target(group: Group, content_hash: str) -> Target:
                   newest=max((e.played_on for e in evenings), default=None), before=before)
 
 
+def seen(runde: Target) -> str:
+    """A short digest of the Runde as a preview shows it: the preview page carries it, so
+    that an import after a player was renamed, added or retired, or an evening stored, in
+    another tab meets :func:`store`'s refusal instead of adding a player by the old name."""
+    state = (runde.players, sorted(runde.evenings.items(), key=repr), runde.numbers)
+    return hashlib.sha256(repr(state).encode()).hexdigest()[:24]
+
+
 def read_for(group: Group, data: bytes, file_name: str,
              mode: ImportMode) -> tuple[Target, Read, Read | None]:
     """The Runde as the preview needs it, and the file read under ``mode`` and, where it can
@@ -454,12 +462,16 @@ def _skipped_seasons(group_id: int, seasons: Sequence[Season]) -> list[Season]:
 # ------------------------------------------------------------------ storing
 
 
-def store(group: Group, shown: Preview) -> Import:
+def store(group: Group, shown: Preview, seen_as: str | None = None) -> Import:
     """Write what ``shown`` previews, in one transaction, or nothing (Refused /
     ImportRefused). The Runde is locked and read again first: when it changed since the
-    preview (a player, an evening, this file imported meanwhile), nothing is written."""
+    preview (a player, an evening, this file imported meanwhile), nothing is written.
+    ``seen_as``: :func:`seen` of the Runde on the page the user confirmed, where that page
+    was made by an earlier request."""
     if shown.problems:
         raise Refused(shown.problems)
+    if seen_as is not None and seen_as != seen(shown.target):
+        raise Refused([("", words.runde_changed(_(STALE)))])
     plan = shown.plan
     lock_group(group)
     now = target(group, plan.content_hash)

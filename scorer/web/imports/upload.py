@@ -78,7 +78,7 @@ def confirm(token: str, content_hash: str) -> str | tuple[str, int] | Response:
     if form.errors or shown.problems:
         return _preview_page(group, content_hash, shown, form), 422
     try:
-        row = importing.store(group, shown)
+        row = importing.store(group, shown, seen_as=request.form.get("seen"))
     except ImportRefused as err:
         return _upload_page(group, UploadForm(formdata=None), err.lines()), 422
     except services.Refused as err:
@@ -115,7 +115,8 @@ def _preview_page(group: Group, content_hash: str, shown: importing.Preview, for
             errors.setdefault(field.name, []).extend(field.errors)
     return render_template(
         "import_preview.html", group=group, content_hash=content_hash, shown=shown, form=form,
-        errors=errors, problems=problems or [], modes=list(ImportMode), columns=_columns(shown))
+        errors=errors, problems=problems or [], modes=list(ImportMode), columns=_columns(shown),
+        seen=importing.seen(shown.target))
 
 
 def _columns(shown: importing.Preview) -> list[tuple[str, Any]]:
