@@ -104,6 +104,33 @@ def test_every_problem_is_one_line_exit_2_and_nothing_written(app, runner, group
     assert counts(app) == before
 
 
+LONG = "Dorothea Maria Theresia von und zu Hohenstaufen-Lang"
+"""A name of 52 characters: longer than a Runde's names may be (40)."""
+
+
+def long_sheet(tmp_path: Path) -> Path:
+    path = tmp_path / "lang.csv"
+    path.write_text(f"Datum;anna;Ben;Cem;{LONG}\n12.09.2025;1;1;-1;-1\n"
+                    "12.09.2025;2;-2;2;-2\n", encoding="utf-8")
+    return path
+
+
+def test_a_name_too_long_for_the_runde_can_be_mapped_to_a_shorter_one(app, runner, group,
+                                                                       tmp_path):
+    done = run(runner, "", "--map", f"{LONG}=Dorothea", table=group, path=long_sheet(tmp_path))
+    assert done.exit_code == 0, done.output
+    ((_, _, totals, _),) = runde(group)
+    assert totals == {"anna": 3, "Ben": -1, "Cem": 1, "Dorothea": -3}
+
+
+def test_a_name_too_long_for_the_runde_and_not_mapped_says_so(app, runner, group, tmp_path):
+    before = counts(app)
+    done = run(runner, "", table=group, path=long_sheet(tmp_path))
+    assert done.exit_code == 2
+    assert LONG in done.stderr and "40" in done.stderr
+    assert counts(app) == before
+
+
 def test_the_read_only_link_and_the_same_file_twice_are_refused(app, runner, group):
     from scorer import services
 

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from scorer.core.names import PLAYER_NAME, InvalidName, clean_name
+from scorer.core.names import PLAYER_NAME, InvalidName, NameField, clean_name
 from scorer.core.rules import shown
 from scorer.core.scoring import MAX_NOTE
 from scorer.importers.plan import MAX_GAMES, MAX_PROBLEMS, ImportRefused, refuse
@@ -114,13 +114,19 @@ def load_json(text: str) -> Any:
         raise refuse("", _("die Datei enthält eine zu lange Zahl")) from None
 
 
+FILE_NAME = NameField(PLAYER_NAME.label, 200)
+"""A player's name as a file writes it: longer than a Runde's names may be, so that the
+preview can offer (and ``--map`` give) the shorter name it becomes; the name a player gets
+in the Runde is checked against PLAYER_NAME there (services.imports.match_names)."""
+
+
 def player_name(raw: Any, place: str) -> str:
-    """A player's name as we store it (NFC, trimmed, visible, at most 40 characters), or a
-    refusal naming the place: a player without a name is not imported."""
+    """A player's name as the file has it (NFC, trimmed, visible, at most 200 characters),
+    or a refusal naming the place: a player without a name is not imported."""
     if not isinstance(raw, str) or not raw.strip():
         raise refuse(place, _("Spieler ohne Namen"))
     try:
-        return clean_name(raw, PLAYER_NAME)
+        return clean_name(raw, FILE_NAME)
     except InvalidName as err:
         raise refuse(place, f"{quoted(raw)}: {err}") from None
 
