@@ -241,6 +241,25 @@ def test_two_players_of_one_evening_made_one_is_refused_at_the_preview(app, grou
     assert "zwei Spieler dieses Abends hießen dann Dorothea" in text(refused.text)
 
 
+TWINS = "Datum;Anna;anna;Ben;Cem\n12.09.2025;1;1;-1;-1\n12.09.2025;2;-2;2;-2\n"
+"""Two people whose names differ only in case: Anna +3, anna −1 (Ben +1, Cem −3)."""
+
+
+def test_names_that_differ_only_in_case_stay_two_players_and_are_asked_about(app, group,
+                                                                             client):
+    # The Runde has „anna“: the file's „anna“ is she, its „Anna“ someone else, shown as
+    # „Anna (2)“ and asked about (the page asked about neither and then refused the file).
+    page = upload(group, "zwillinge.csv", TWINS.encode())
+    assert page.status_code == 200
+    shown = text(page.text)
+    assert "Anna (2)" in shown
+    assert 'name="player_0"' in page.text and 'name="player_1"' in page.text
+    done = confirm(group, preview_url(page))
+    assert done.status_code == 302
+    ((_, _, totals, _),) = runde(group)
+    assert totals == {"Anna (2)": 3, "anna": -1, "Ben": 1, "Cem": -3}
+
+
 # ------------------------------------------------------------------ twice
 
 

@@ -31,6 +31,7 @@ import datetime as dt
 import functools
 import hashlib
 import uuid
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -377,33 +378,72 @@ def _other(mode: ImportMode) -> ImportMode:
     return ImportMode.RESCORED if mode is ImportMode.RECORDED else ImportMode.RECORDED
 
 
+def case_twins(names: Sequence[str]) -> set[str]:
+    """The file's names that another of its names equals but for case ("Anna", "anna"):
+    two people to a file, one to a Runde (names are unique there in any case)."""
+    keys = Counter(name.casefold() for name in names)
+    return {name for name in names if keys[name.casefold()] > 1}
+
+
+def offered_names(target: Target, names: Sequence[str]) -> set[str]:
+    """The file's names the preview asks about: those no player of the Runde has in any
+    case, and case twins (each may be someone else)."""
+    known = {name.casefold() for _, name, _ in target.players}
+    return {name for name in names if name.casefold() not in known} | case_twins(names)
+
+
 def match_names(target: Target, names: Sequence[str],
                 chosen: Mapping[str, str]) -> tuple[list[NameMatch], list[tuple[str, str]]]:
-    """Each of the file's ``names`` matched to the Runde's players (see Choices.names)."""
+    """Each of the file's ``names`` matched to the Runde's players (see Choices.names).
+
+    Case twins not chosen for: the one spelt as a player of the Runde (else the first)
+    takes the name, each other one becomes a new player "anna (2)", so that they stay
+    apart and the preview shows it."""
     runde = {name.casefold(): name for _, name, _ in target.players}
+    spelt = {name for _, name, _ in target.players}
     problems = []
     for name in chosen:
         if name not in names:
             problems.append(("", words.not_in_file(name)))
+    asked = offered_names(target, names)
+    twins = case_twins(names)
+    owner: dict[str, str] = {}
+    for name in sorted(twins, key=lambda n: (n not in spelt, names.index(n))):
+        owner.setdefault(name.casefold(), name)
+    taken = set(runde) | {n.casefold() for n in names if n not in twins}
     added: dict[str, str] = {}
     out = []
     for k, name in enumerate(names):
-        wanted = chosen.get(name, name)
+        if name in chosen:
+            wanted = chosen[name]
+        elif name in twins and owner[name.casefold()] != name:
+            wanted = _apart(name, taken)
+        else:
+            wanted = name
+        taken.add(wanted.casefold())
         try:
             wanted = clean_name(wanted, PLAYER_NAME)
         except InvalidName as err:
             problems.append((f"player_{k}", f"{name}: {err}"))
             wanted = name
         key = wanted.casefold()
-        offered = name.casefold() not in runde
+        offered = name in asked
         if key in runde:
             out.append(NameMatch(k, name, runde[key], existing=True, offered=offered))
         else:
-            # Two names of the file that differ only in case become one new player: names
+            # Two names that differ only in case, chosen so, become one new player: names
             # are unique in a Runde whatever the case.
             player = added.setdefault(key, wanted)
             out.append(NameMatch(k, name, player, existing=False, offered=offered))
     return out, problems
+
+
+def _apart(name: str, taken: set[str]) -> str:
+    """``name`` with the first number that makes it no name taken: "anna (2)"."""
+    number = 2
+    while f"{name} ({number})".casefold() in taken:
+        number += 1
+    return f"{name} ({number})"
 
 
 def _foreign_rules(plan: ImportPlan, read: Read) -> ImportPlan:

@@ -13,7 +13,7 @@ from wtforms import BooleanField, DateField, RadioField, SelectField
 from wtforms.validators import Optional
 
 from scorer.importers import ImportMode
-from scorer.services.imports import Choices, Read, Target
+from scorer.services.imports import Choices, Read, Target, offered_names
 from scorer.web.pages.forms import Form, choices
 from scorer.words import imports as words
 
@@ -34,7 +34,7 @@ def preview_form(target: Target, read: Read, formdata: Any = None) -> Form:
     re-scored), a player for each of the file's names the Runde does not know, a date for
     each evening without one, and for a backup whether its house rules come along."""
     plan = read.plan
-    known = {name.casefold() for _, name, _ in target.players}
+    asked = offered_names(target, plan.players)
     said = words.preview_form_words()
     players = [(NEW, said["new"])] + [
         (str(i), name if active else words.retired(name))
@@ -48,7 +48,7 @@ def preview_form(target: Target, read: Read, formdata: Any = None) -> Form:
             said["mode"], default=ImportMode.RECORDED.value,
             choices=choices((m.value, words.mode_choice(m.value)) for m in ImportMode))
     for k, name in enumerate(plan.players):
-        if name.casefold() not in known:
+        if name in asked:
             setattr(PreviewForm, f"player_{k}",
                     SelectField(name, choices=choices(players), default=NEW))
     for k, evening in enumerate(plan.evenings):
