@@ -131,6 +131,17 @@ def test_a_name_too_long_for_the_runde_and_not_mapped_says_so(app, runner, group
     assert counts(app) == before
 
 
+def test_a_file_imported_before_is_named_so_before_it_is_read(app, runner, group):
+    # Asked to re-score a paper sheet (which reading it refuses), the file that came before
+    # is refused as such: found by its hash, before a byte of it is read.
+    assert run(runner, "paper-points.csv", table=group).exit_code == 0
+    before = counts(app)
+    twice = run(runner, "paper-points.csv", "--as", "rescored", table=group)
+    assert twice.exit_code == 2 and counts(app) == before
+    assert "schon in diese Runde importiert worden (2 Abende, 10 Spiele)" in twice.stderr
+    assert "neu werten" not in twice.stderr
+
+
 def test_the_read_only_link_and_the_same_file_twice_are_refused(app, runner, group):
     from scorer import services
 

@@ -191,6 +191,10 @@ def read_for(group: Group, data: bytes, file_name: str,
     should wait for. :func:`store` checks that the Runde is still as the preview saw it."""
     runde = target(group, hashlib.sha256(data).hexdigest())
     db.session.rollback()
+    if runde.before is not None:
+        # This very file came before: said at once, without reading it (a large file took
+        # seconds to be read and then refused as imported already)
+        raise _imported_before(runde.before, file_name)
     read = read_file(data, file_name, mode, runde.rules)
     other = read_file(data, file_name, _other(mode), runde.rules) \
         if read.plan.rescorable else None
