@@ -11,7 +11,14 @@ Pure (only the standard library and the core), except ``xlsx``, which imports op
 it runs.
 """
 
-from scorer.importers.detect import detect_format, read_import, too_big
+from scorer.importers.detect import (
+    Opened,
+    detect_format,
+    open_import,
+    plan_import,
+    read_import,
+    too_big,
+)
 from scorer.importers.plan import (
     MAX_FILE_BYTES,
     MAX_GAMES,
@@ -31,11 +38,14 @@ __all__ = [
     "ImportMode",
     "ImportPlan",
     "ImportRefused",
+    "Opened",
     "PlannedEvening",
     "SourceFormat",
     "check_plan",
     "detect_format",
     "game_signature",
+    "open_import",
+    "plan_import",
     "read_import",
     "rename_players",
     "too_big",

@@ -146,6 +146,33 @@ def _read(data: bytes, file_name: str, read_workbook: WorkbookReader
     raise refuse("", _(UNKNOWN))
 
 
+@dataclasses.dataclass(frozen=True)
+class Opened:
+    """A file opened and its format found (:func:`open_import`): read into plans by
+    :func:`plan_import`, once per mode, without opening it again."""
+
+    format: FileFormat
+    content: Any
+    warnings: tuple[str, ...]
+    file_name: str
+    content_hash: str
+
+    @property
+    def source(self) -> SourceFormat:
+        return self.format.source
+
+
+def open_import(data: bytes, file_name: str, *,
+                read_workbook: WorkbookReader | None = None) -> Opened:
+    """Open ``data`` and find its format; refused (naming ``file_name``) when it is none."""
+    try:
+        found, content, warnings = _read(data, file_name, read_workbook or xlsx.read_workbook)
+    except ImportRefused as err:
+        err.file_name = file_name
+        raise
+    return Opened(found, content, tuple(warnings), file_name, hashlib.sha256(data).hexdigest())
+
+
 def read_import(data: bytes, file_name: str, *, mode: ImportMode = ImportMode.RECORDED,
                 rules: HouseRules | None = None,
                 read_workbook: WorkbookReader | None = None) -> ImportPlan:
@@ -157,17 +184,22 @@ def read_import(data: bytes, file_name: str, *, mode: ImportMode = ImportMode.RE
     sheets of rows (default :func:`scorer.importers.xlsx.read_workbook`, which needs openpyxl).
     Raises :class:`ImportRefused`, naming ``file_name`` and the place, for anything else.
     """
+    return plan_import(open_import(data, file_name, read_workbook=read_workbook), mode=mode,
+                       rules=rules)
+
+
+def plan_import(opened: Opened, *, mode: ImportMode = ImportMode.RECORDED,
+                rules: HouseRules | None = None) -> ImportPlan:
+    """The plan of an opened file under ``mode`` and ``rules`` (see :func:`read_import`)."""
     try:
-        return _plan(data, file_name, mode, rules or preset("ddv"),
-                     read_workbook or xlsx.read_workbook)
+        return _plan(opened, mode, rules or preset("ddv"))
     except ImportRefused as err:
-        err.file_name = file_name
+        err.file_name = opened.file_name
         raise
 
 
-def _plan(data: bytes, file_name: str, mode: ImportMode, rules: HouseRules,
-          read_workbook: WorkbookReader) -> ImportPlan:
-    found, content, warnings = _read(data, file_name, read_workbook)
+def _plan(opened: Opened, mode: ImportMode, rules: HouseRules) -> ImportPlan:
+    found = opened.format
     read = found.read
     if read is None:
         raise refuse("", _(found.refused))
@@ -175,10 +207,10 @@ def _plan(data: bytes, file_name: str, mode: ImportMode, rules: HouseRules,
         raise refuse("", _("neu werten geht nur mit Bockzettel-Dateien; eine %(format)s-Datei "
                            "hat nur Punkte (bitte „wie eingetragen“ wählen)")
                      % {"format": found.source.label})
-    plan = read(content, file_name=file_name, content_hash=hashlib.sha256(data).hexdigest(),
+    plan = read(opened.content, file_name=opened.file_name, content_hash=opened.content_hash,
                 mode=mode, rules=rules)
-    if warnings:
-        plan = _with_warnings(plan, warnings)
+    if opened.warnings:
+        plan = _with_warnings(plan, list(opened.warnings))
     if not plan.evenings:
         raise refuse("", _("die Datei enthält keine Spiele"))
     check_plan(plan)
@@ -189,4 +221,5 @@ def _with_warnings(plan: ImportPlan, warnings: list[str]) -> ImportPlan:
     return dataclasses.replace(plan, warnings=tuple(warnings) + plan.warnings)
 
 
-__all__ = ["FORMATS", "OWN_BACKUP", "UNKNOWN", "detect_format", "read_import", "too_big"]
+__all__ = ["FORMATS", "OWN_BACKUP", "UNKNOWN", "Opened", "detect_format", "open_import",
+           "plan_import", "read_import", "too_big"]

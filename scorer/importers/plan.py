@@ -20,12 +20,13 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import weakref
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Protocol
 
-from scorer.core.evening import EveningSetup, InvalidEvening, Ledger, fold
+from scorer.core.evening import EveningSetup, InvalidEvening, Ledger, collector_paused, fold
 from scorer.core.rules import HouseRules, InvalidInput
 from scorer.core.seasons import Season
 from scorer.words.i18n import N_, _
@@ -155,7 +156,7 @@ def refuse(place: str, message: str) -> ImportRefused:
     return ImportRefused([(place, message)])
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, weakref_slot=True)
 class PlannedEvening:
     """One evening found in the file, ready to fold and to store.
 
@@ -204,8 +205,17 @@ class PlannedEvening:
                             bock_queue_start=self.bock_queue_start)
 
     def fold(self) -> Ledger:
-        """The evening folded by the core: its games' points, totals, dealer, Bock."""
-        return fold(self.setup(), self.entries)
+        """The evening folded by the core: its games' points, totals, dealer, Bock. Folded
+        once per evening object: the check, the preview and the import ask it in turn."""
+        ledger = _FOLDED.get(id(self))
+        if ledger is None:
+            ledger = _FOLDED[id(self)] = fold(self.setup(), self.entries)
+            weakref.finalize(self, _FOLDED.pop, id(self), None)
+        return ledger
+
+
+_FOLDED: dict[int, Ledger] = {}
+"""Each living PlannedEvening's ledger, by its id; an entry goes with its evening."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,19 +259,25 @@ def check_plan(plan: ImportPlan) -> list[Ledger]:
     first: a foreign name the core refuses still ends as a German message, not a traceback.
     """
     ledgers = []
-    for evening in plan.evenings:
-        try:
-            ledgers.append(evening.fold())
-        except InvalidEvening as err:
-            place = evening.place
-            if err.index is not None and err.index < len(evening.entry_places):
-                place = f"{place}, {evening.entry_places[err.index]}"
-            raise ImportRefused((place, _without_index(field, message))
-                                for field, message in err.problems) from None
-        except InvalidInput as err:
-            raise ImportRefused((evening.place, message) for _, message in err.problems) \
-                from None
+    with collector_paused():
+        for evening in plan.evenings:
+            ledgers.append(_checked(evening))
     return ledgers
+
+
+def _checked(evening: PlannedEvening) -> Ledger:
+    """The evening folded, or refused naming it and the entry."""
+    try:
+        return evening.fold()
+    except InvalidEvening as err:
+        place = evening.place
+        if err.index is not None and err.index < len(evening.entry_places):
+            place = f"{place}, {evening.entry_places[err.index]}"
+        raise ImportRefused((place, _without_index(field, message))
+                            for field, message in err.problems) from None
+    except InvalidInput as err:
+        raise ImportRefused((evening.place, message) for _, message in err.problems) \
+            from None
 
 
 def rename_players(plan: ImportPlan, mapping: Mapping[str, str]) -> ImportPlan:

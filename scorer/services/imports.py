@@ -47,12 +47,13 @@ from scorer.importers import (
     ImportMode,
     ImportPlan,
     ImportRefused,
+    Opened,
     PlannedEvening,
     SourceFormat,
     check_plan,
-    detect_format,
     game_signature,
-    read_import,
+    open_import,
+    plan_import,
     rename_players,
 )
 from scorer.services import backup_import
@@ -109,14 +110,13 @@ def read_file(data: bytes, file_name: str, mode: ImportMode, rules: HouseRules) 
     """The file's plan: a foreign file through :func:`scorer.importers.read_import` (under
     the Runde's ``rules``), our own backup through :mod:`scorer.services.backup_import`.
     Reads no database row. Raises ImportRefused naming the file and the place."""
-    try:
-        kind = detect_format(data, file_name)
-    except ImportRefused as err:
-        err.file_name = file_name
-        raise
-    if kind is SourceFormat.OWN_BACKUP:
-        return Read(*backup_import.read_backup(data, file_name))
-    return Read(read_import(data, file_name, mode=mode, rules=rules))
+    return _read_opened(data, open_import(data, file_name), mode, rules)
+
+
+def _read_opened(data: bytes, opened: Opened, mode: ImportMode, rules: HouseRules) -> Read:
+    if opened.source is SourceFormat.OWN_BACKUP:
+        return Read(*backup_import.read_backup(data, opened.file_name))
+    return Read(plan_import(opened, mode=mode, rules=rules))
 
 
 def file_name_of(raw: str | None) -> str:
@@ -195,9 +195,12 @@ def read_for(group: Group, data: bytes, file_name: str,
         # This very file came before: said at once, without reading it (a large file took
         # seconds to be read and then refused as imported already)
         raise _imported_before(runde.before, file_name)
-    read = read_file(data, file_name, mode, runde.rules)
-    other = read_file(data, file_name, _other(mode), runde.rules) \
-        if read.plan.rescorable else None
+    opened = open_import(data, file_name)  # opened once, read under one mode or both
+    # A foreign file's evenings are stored as _foreign_rules says: read so, they are folded
+    # once for the check, the preview and the import.
+    rules = dataclasses.replace(runde.rules, bock_at_end=BockAtEnd.DROP)
+    read = _read_opened(data, opened, mode, rules)
+    other = _read_opened(data, opened, _other(mode), rules) if read.plan.rescorable else None
     return runde, read, other
 
 
@@ -456,7 +459,8 @@ def _foreign_rules(plan: ImportPlan, read: Read) -> ImportPlan:
     one is reopened and closed (RULES.md §10.2 carry recomputes the next evening). The
     ledger's numbers are the same under every ``bock_at_end``. Our own backup keeps its
     rules as they are."""
-    if read.backup is not None:
+    if read.backup is not None or all(e.rules.bock_at_end is BockAtEnd.DROP
+                                      for e in plan.evenings):
         return plan
     return dataclasses.replace(plan, evenings=tuple(
         dataclasses.replace(e, rules=dataclasses.replace(e.rules, bock_at_end=BockAtEnd.DROP))
