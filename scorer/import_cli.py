@@ -46,9 +46,11 @@ class Problems(Exception):
 @click.option("--date", "date", type=click.DateTime(formats=["%Y-%m-%d", "%d.%m.%Y"]),
               default=None, help=HELP["date"])
 @click.option("--take-rules", is_flag=True, help=HELP["take_rules"])
+@click.option("--bock", "source_bock", type=click.Choice(["sequential", "doppelbock"]),
+              default=None, help=HELP["bock"])
 @with_appcontext
 def import_command(file: Path, link: str, dry_run: bool, maps: tuple[str, ...], mode: str,
-                   date: dt.datetime | None, take_rules: bool) -> None:
+                   date: dt.datetime | None, take_rules: bool, source_bock: str | None) -> None:
     """Import evenings from a file into a Runde (the help: words.COMMAND_HELP)."""
     try:
         group = _runde(link)
@@ -62,7 +64,8 @@ def import_command(file: Path, link: str, dry_run: bool, maps: tuple[str, ...], 
         choices = importing.Choices(
             mode=ImportMode(mode), names=_mapping(maps), take_rules=take_rules,
             dates={-1: date.date()} if date is not None else {})
-        target, read, other = importing.read_for(group, data, file.name, choices.mode)
+        target, read, other = importing.read_for(group, data, file.name, choices.mode,
+                                                 source_bock)
         shown = importing.preview(target, read, choices, other)
         click.echo("\n".join(preview_lines(shown)))
         if shown.problems:
@@ -134,6 +137,8 @@ def preview_lines(shown: importing.Preview) -> list[str]:
     if new < len(shown.evenings):
         out.append(words.new_of(new))
     out += [words.remark(line) for line in shown.warnings]
+    if shown.plan.bock_unsaid:
+        out.append(words.remark(words.source_bock_cli()))
     if shown.rescorable:
         out.append(words.taken_as(shown.choices.mode.value))
     out.append(words.players_heading())

@@ -142,6 +142,20 @@ def test_a_file_imported_before_is_named_so_before_it_is_read(app, runner, group
     assert "neu werten" not in twice.stderr
 
 
+def test_bock_gives_the_bock_mode_bockzettel_counted_with(app, runner, group, tmp_path):
+    from tests.test_import_bockzettel import NORMAL, game, sheet_file
+    lost_re = game(*NORMAL, "contra", ("reAnnounced",))
+    path = tmp_path / "bogen.json"
+    path.write_bytes(sheet_file([lost_re, lost_re] + [game(*NORMAL, "re")] * 5))
+    asked = run(runner, "", "--dry-run", table=group, path=path)
+    assert "--bock doppelbock" in asked.output
+    done = run(runner, "", "--bock", "doppelbock", table=group, path=path)
+    assert done.exit_code == 0, done.output
+    ((_, _, totals, _),) = runde(group)
+    assert totals == {"anna": 9, "Ben": 9, "Cem": -9, "Dora": -9}  # as worked out by hand in
+    # test_web_import's test of the same sheet
+
+
 def test_the_read_only_link_and_the_same_file_twice_are_refused(app, runner, group):
     from scorer import services
 

@@ -260,6 +260,36 @@ def test_names_that_differ_only_in_case_stay_two_players_and_are_asked_about(app
     assert totals == {"Anna (2)": 3, "anna": -1, "Ben": 1, "Cem": -3}
 
 
+def test_a_sheet_without_bockzettels_settings_asks_which_bock_mode_it_counted_with(
+        app, group):
+    from tests.test_import_bockzettel import NORMAL, game, sheet_file
+    # Two lost Re announcements open overlapping Bock windows: games 2-5 and 3-6. Re (Anna,
+    # Ben) per game: −4, −6, then 1 + 2 a level: single Bock 3, 3, 3, 3, 1 → +3; Doppelbock
+    # (level 2 in games 3-5) 5, 5, 5, 3, 1 → +9.
+    lost_re = game(*NORMAL, "contra", ("reAnnounced",))
+    data = sheet_file([lost_re, lost_re] + [game(*NORMAL, "re")] * 5, title="Ohne Modus")
+    page = upload(group, "bogen.json", data)
+    assert page.status_code == 200
+    assert 'name="bock" value="sequential"' in page.text
+    assert "Welchen Bock-Modus hatte Bockzettel eingestellt?" in text(page.text)
+    url = preview_url(page)
+    again = group.client.post(url, data={"action": "preview", "bock": "doppelbock",
+                                         "mode": "recorded"})
+    assert again.status_code == 200
+    assert re.search(r'value="doppelbock"\s*checked', again.text)
+    done = confirm(group, url, bock="doppelbock", mode="recorded")
+    assert done.status_code == 302
+    ((_, _, totals, _),) = runde(group)
+    assert totals == {"anna": 9, "Ben": 9, "Cem": -9, "Dora": -9}
+
+
+def test_a_sheet_whose_bock_mode_does_not_matter_is_not_asked_about(group):
+    from tests.test_import_bockzettel import NORMAL, game, sheet_file
+    data = sheet_file([game(*NORMAL, "contra", ("reAnnounced",))] + [game(*NORMAL, "re")] * 3)
+    page = upload(group, "bogen.json", data)
+    assert page.status_code == 200 and 'name="bock"' not in page.text
+
+
 # ------------------------------------------------------------------ twice
 
 

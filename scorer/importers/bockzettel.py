@@ -601,8 +601,10 @@ def rescore_rules(base: HouseRules, mode: StackingMode, manual: bool) -> HouseRu
 
 
 def read_bockzettel(document: Any, *, file_name: str, content_hash: str, mode: ImportMode,
-                    rules: HouseRules) -> ImportPlan:
-    """The plan of a parsed Bockzettel export (its JSON already loaded)."""
+                    rules: HouseRules, source_bock: str | None = None) -> ImportPlan:
+    """The plan of a parsed Bockzettel export (its JSON already loaded). ``source_bock``
+    ("sequential" or "doppelbock"): the Bock mode Bockzettel was set to, for a file without
+    its settings (a sheet or group export); else its default is assumed and said."""
     document = _object(document, "", _("die Datei"))
     if document.get("app") != APP_TAG:
         raise refuse("app", _("keine Bockzettel-Datei (app ist %(app)s)")
@@ -630,6 +632,11 @@ def read_bockzettel(document: Any, *, file_name: str, content_hash: str, mode: I
     default = StackingMode.SEQUENTIAL
     if settings is not None and settings.get("defaultStackingMode") == "doppelbock":
         default = StackingMode.DOPPELBOCK
+    chosen = settings is None and source_bock in {m.value for m in StackingMode}
+    if chosen:
+        default = StackingMode(source_bock)
+    unsaid = settings is None and any(
+        sheet.stacking is None and _modes_differ(sheet) for sheet in sheets)
     evenings: list[PlannedEvening] = []
     used: list[str] = []
     for sheet in sheets:
@@ -637,7 +644,8 @@ def read_bockzettel(document: Any, *, file_name: str, content_hash: str, mode: I
             warnings.append(_("%(place)s hat keine Spiele und wird nicht übernommen.")
                             % {"place": sheet.place})
             continue
-        evening = _evening(sheet, names, mode, rules, default, guessed=settings is None)
+        evening = _evening(sheet, names, mode, rules, default,
+                           guessed=settings is None and not chosen)
         evenings.append(evening)
         for name in evening.seats:
             if name not in used:
@@ -646,7 +654,15 @@ def read_bockzettel(document: Any, *, file_name: str, content_hash: str, mode: I
     return ImportPlan(source=SourceFormat.BOCKZETTEL, file_name=file_name,
                       content_hash=content_hash, mode=mode, evenings=tuple(evenings),
                       players=tuple(used), seasons=seasons,
-                      warnings=tuple(warnings + group_warnings), rescorable=True)
+                      warnings=tuple(warnings + group_warnings), rescorable=True,
+                      bock_unsaid=unsaid)
+
+
+def _modes_differ(sheet: Sheet) -> bool:
+    """Whether the sheet's games get other Bock levels under the other Bock mode."""
+    players = len(sheet.player_ids)
+    return bock_levels(sheet.games, players, StackingMode.SEQUENTIAL) \
+        != bock_levels(sheet.games, players, StackingMode.DOPPELBOCK)
 
 
 def _count_games(sheets: list[Any]) -> int:

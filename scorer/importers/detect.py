@@ -175,7 +175,8 @@ def open_import(data: bytes, file_name: str, *,
 
 def read_import(data: bytes, file_name: str, *, mode: ImportMode = ImportMode.RECORDED,
                 rules: HouseRules | None = None,
-                read_workbook: WorkbookReader | None = None) -> ImportPlan:
+                read_workbook: WorkbookReader | None = None,
+                source_bock: str | None = None) -> ImportPlan:
     """Read one uploaded file into an :class:`ImportPlan` whose every evening folds.
 
     ``rules`` are the Runde's rules (default ``ddv``): recorded games are folded with them as
@@ -185,20 +186,23 @@ def read_import(data: bytes, file_name: str, *, mode: ImportMode = ImportMode.RE
     Raises :class:`ImportRefused`, naming ``file_name`` and the place, for anything else.
     """
     return plan_import(open_import(data, file_name, read_workbook=read_workbook), mode=mode,
-                       rules=rules)
+                       rules=rules, source_bock=source_bock)
 
 
 def plan_import(opened: Opened, *, mode: ImportMode = ImportMode.RECORDED,
-                rules: HouseRules | None = None) -> ImportPlan:
-    """The plan of an opened file under ``mode`` and ``rules`` (see :func:`read_import`)."""
+                rules: HouseRules | None = None, source_bock: str | None = None) -> ImportPlan:
+    """The plan of an opened file under ``mode`` and ``rules`` (see :func:`read_import`);
+    ``source_bock``: the Bock mode its app counted with, where the file does not say
+    (``ImportPlan.bock_unsaid``)."""
     try:
-        return _plan(opened, mode, rules or preset("ddv"))
+        return _plan(opened, mode, rules or preset("ddv"), source_bock)
     except ImportRefused as err:
         err.file_name = opened.file_name
         raise
 
 
-def _plan(opened: Opened, mode: ImportMode, rules: HouseRules) -> ImportPlan:
+def _plan(opened: Opened, mode: ImportMode, rules: HouseRules,
+          source_bock: str | None) -> ImportPlan:
     found = opened.format
     read = found.read
     if read is None:
@@ -208,7 +212,7 @@ def _plan(opened: Opened, mode: ImportMode, rules: HouseRules) -> ImportPlan:
                            "hat nur Punkte (bitte „wie eingetragen“ wählen)")
                      % {"format": found.source.label})
     plan = read(opened.content, file_name=opened.file_name, content_hash=opened.content_hash,
-                mode=mode, rules=rules)
+                mode=mode, rules=rules, source_bock=source_bock)
     if opened.warnings:
         plan = _with_warnings(plan, list(opened.warnings))
     if not plan.evenings:

@@ -97,7 +97,8 @@ class Reader(Protocol):
     """How a format reads what it recognised: the content, and what every plan records."""
 
     def __call__(self, content: Any, /, *, file_name: str, content_hash: str,
-                 mode: ImportMode, rules: HouseRules) -> ImportPlan: ...
+                 mode: ImportMode, rules: HouseRules,
+                 source_bock: str | None = None) -> ImportPlan: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,6 +241,9 @@ class ImportPlan:
     """What the preview must say about the file as a whole (German)."""
     rescorable: bool = False
     """Whether the file holds facts that can be scored under our rules (ImportMode.RESCORED)."""
+    bock_unsaid: bool = False
+    """The file does not say which Bock mode its app counted with, and it matters for some
+    evening: the preview asks (``source_bock``: a Bockzettel sheet exported on its own)."""
 
     @property
     def games(self) -> int:

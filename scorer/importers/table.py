@@ -926,14 +926,16 @@ def read_sheets(sheets: Sequence[Sheet], *, file_name: str, content_hash: str,
 
 
 def read_csv(text: str, *, file_name: str, content_hash: str, mode: ImportMode,
-             rules: HouseRules) -> ImportPlan:
+             rules: HouseRules,
+        source_bock: str | None = None) -> ImportPlan:
     """The plan of a CSV file's text: one sheet."""
     return read_sheets([csv_sheet(text)], file_name=file_name, content_hash=content_hash,
                        mode=mode, rules=rules, workbook=False)
 
 
 def read_workbook_file(book: Workbook, *, file_name: str, content_hash: str, mode: ImportMode,
-                       rules: HouseRules) -> ImportPlan:
+                       rules: HouseRules,
+        source_bock: str | None = None) -> ImportPlan:
     """The plan of an XLSX workbook: one evening per sheet that has games."""
     return read_sheets(book.read(book.data), file_name=file_name, content_hash=content_hash,
                        mode=mode, rules=rules, workbook=True)

@@ -426,7 +426,8 @@ def _play(state: _Replay, deal: _Deal, place: str) -> None:
 
 
 def read_qdk(document: Any, *, file_name: str, content_hash: str, mode: ImportMode,
-             rules: HouseRules) -> ImportPlan:
+             rules: HouseRules,
+        source_bock: str | None = None) -> ImportPlan:
     """The plan of a parsed QtDoppelKopf file: one evening; its date from the file name."""
     if not isinstance(document, dict) or document.get("dataVersion") != QDK_VERSION:
         version = document.get("dataVersion") if isinstance(document, dict) else None
@@ -443,7 +444,8 @@ def read_qdk(document: Any, *, file_name: str, content_hash: str, mode: ImportMo
 
 
 def read_jsdoppelkopf(document: Any, *, file_name: str, content_hash: str, mode: ImportMode,
-                      rules: HouseRules) -> ImportPlan:
+                      rules: HouseRules,
+        source_bock: str | None = None) -> ImportPlan:
     """The plan of jsdoppelkopf data: documents (one per line, an array, or one) each one
     evening dated by ``creationDate``; or a bare ``data`` array, one evening without date."""
     warnings: list[str] = []

@@ -113,10 +113,11 @@ def read_file(data: bytes, file_name: str, mode: ImportMode, rules: HouseRules) 
     return _read_opened(data, open_import(data, file_name), mode, rules)
 
 
-def _read_opened(data: bytes, opened: Opened, mode: ImportMode, rules: HouseRules) -> Read:
+def _read_opened(data: bytes, opened: Opened, mode: ImportMode, rules: HouseRules,
+                 source_bock: str | None = None) -> Read:
     if opened.source is SourceFormat.OWN_BACKUP:
         return Read(*backup_import.read_backup(data, opened.file_name))
-    return Read(plan_import(opened, mode=mode, rules=rules))
+    return Read(plan_import(opened, mode=mode, rules=rules, source_bock=source_bock))
 
 
 def file_name_of(raw: str | None) -> str:
@@ -180,10 +181,12 @@ def seen(runde: Target) -> str:
     return hashlib.sha256(repr(state).encode()).hexdigest()[:24]
 
 
-def read_for(group: Group, data: bytes, file_name: str,
-             mode: ImportMode) -> tuple[Target, Read, Read | None]:
+def read_for(group: Group, data: bytes, file_name: str, mode: ImportMode,
+             source_bock: str | None = None) -> tuple[Target, Read, Read | None]:
     """The Runde as the preview needs it, and the file read under ``mode`` and, where it can
-    be re-scored, under the other mode too (for the side-by-side totals).
+    be re-scored, under the other mode too (for the side-by-side totals). ``source_bock``:
+    the Bock mode the file's app counted with, where the file does not say
+    (``ImportPlan.bock_unsaid``).
 
     The Runde is read first and that transaction ended (nothing was written) before the file
     is read: a POST's transaction on SQLite begins IMMEDIATE and holds the database's write
@@ -199,8 +202,9 @@ def read_for(group: Group, data: bytes, file_name: str,
     # A foreign file's evenings are stored as _foreign_rules says: read so, they are folded
     # once for the check, the preview and the import.
     rules = dataclasses.replace(runde.rules, bock_at_end=BockAtEnd.DROP)
-    read = _read_opened(data, opened, mode, rules)
-    other = _read_opened(data, opened, _other(mode), rules) if read.plan.rescorable else None
+    read = _read_opened(data, opened, mode, rules, source_bock)
+    other = _read_opened(data, opened, _other(mode), rules, source_bock) \
+        if read.plan.rescorable else None
     return runde, read, other
 
 

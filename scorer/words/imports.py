@@ -155,7 +155,27 @@ def preview_form_words() -> dict[str, str]:
     """The preview form's own labels."""
     return {"new": _("neu anlegen"), "mode": _("Wie sollen die Spiele kommen?"),
             "take_rules": _("Die Hausregeln der Sicherung übernehmen"),
-            "unknown": _("unbekannter Spieler")}
+            "unknown": _("unbekannter Spieler"),
+            "bock": _("Welchen Bock-Modus hatte Bockzettel eingestellt?")}
+
+
+def source_bock_choice(value: str) -> str:
+    """One of Bockzettel's Bock modes as a choice of the preview (and of ``--bock``)."""
+    if value == "doppelbock":
+        return _("Doppelbock, solange zwei Bockrunden zugleich offen sind")
+    return _("einfachen Bock, solange eine Bockrunde offen ist (Bockzettels Voreinstellung)")
+
+
+def source_bock_cli() -> str:
+    """The command line's word where the file does not say Bockzettel's Bock mode."""
+    return _("Die Datei speichert Bockzettels Bock-Modus nicht, und er ändert Summen: mit "
+             "--bock doppelbock wählen, falls Bockzettel so eingestellt war.")
+
+
+def source_bock_hint() -> str:
+    """Why the preview asks for Bockzettel's Bock mode."""
+    return _("Die Datei speichert Bockzettels Einstellungen nicht, und bei mindestens einem "
+             "Abend ergibt der Bock-Modus andere Summen. Die Summen unten folgen der Wahl.")
 
 
 def retired(name: str) -> str:
@@ -212,6 +232,9 @@ COMMAND_HELP = {
     "as": N_("Bockzettel: Punkte wie eingetragen oder neu gewertet nach den Hausregeln"),
     "date": N_("Datum für Abende, zu denen die Datei keins nennt"),
     "take_rules": N_("Doko-Zettel-Sicherung: auch ihre Hausregeln übernehmen"),
+    "bock": N_("Bockzettel-Bogen ohne Einstellungen: der Bock-Modus, den Bockzettel "
+               "eingestellt hatte (sequential: einfacher Bock, die Voreinstellung; "
+               "doppelbock)"),
 }
 """The ``flask import`` command's help, by option (click reads it when the command is
 defined: said in German, marked for the catalog)."""

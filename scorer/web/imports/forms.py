@@ -47,6 +47,10 @@ def preview_form(target: Target, read: Read, formdata: Any = None) -> Form:
         PreviewForm.mode = RadioField(
             said["mode"], default=ImportMode.RECORDED.value,
             choices=choices((m.value, words.mode_choice(m.value)) for m in ImportMode))
+    if plan.bock_unsaid:
+        PreviewForm.bock = RadioField(
+            said["bock"], default=SOURCE_BOCK[0],
+            choices=choices((value, words.source_bock_choice(value)) for value in SOURCE_BOCK))
     for k, name in enumerate(plan.players):
         if name in asked:
             setattr(PreviewForm, f"player_{k}",
@@ -58,6 +62,17 @@ def preview_form(target: Target, read: Read, formdata: Any = None) -> Form:
     if read.backup is not None:
         PreviewForm.take_rules = BooleanField(said["take_rules"])
     return PreviewForm(formdata=formdata)
+
+
+SOURCE_BOCK = ("sequential", "doppelbock")
+"""Bockzettel's Bock modes, its default first (ImportPlan.bock_unsaid)."""
+
+
+def sent_bock(formdata: Any) -> str | None:
+    """The Bock mode of the file's app a preview form sent (None: none, or an unknown one):
+    the file is read under it before the form for it is built."""
+    value = formdata.get("bock") if formdata is not None else None
+    return value if value in SOURCE_BOCK else None
 
 
 def sent_mode(formdata: Any) -> ImportMode:

@@ -20,7 +20,13 @@ from scorer import services
 from scorer.importers import MAX_FILE_BYTES, ImportMode, ImportRefused
 from scorer.services import imports as importing
 from scorer.store.models import Group
-from scorer.web.imports.forms import UploadForm, choices_of, preview_form, sent_mode
+from scorer.web.imports.forms import (
+    UploadForm,
+    choices_of,
+    preview_form,
+    sent_bock,
+    sent_mode,
+)
 from scorer.web.pages.lookup import group_or_404
 from scorer.web.server.bodies import body_limit
 from scorer.words import imports as words
@@ -92,7 +98,8 @@ def confirm(token: str, content_hash: str) -> str | tuple[str, int] | Response:
 def _preview(group: Group, data: bytes, name: str,
              formdata: Any) -> tuple[importing.Preview, Any]:
     """Read the file (outside the write lock) and preview it under the choices sent."""
-    target, read, other = importing.read_for(group, data, name, sent_mode(formdata))
+    target, read, other = importing.read_for(group, data, name, sent_mode(formdata),
+                                             sent_bock(formdata))
     form = preview_form(target, read, formdata)
     if formdata is not None:
         form.validate()
@@ -116,7 +123,7 @@ def _preview_page(group: Group, content_hash: str, shown: importing.Preview, for
     return render_template(
         "import_preview.html", group=group, content_hash=content_hash, shown=shown, form=form,
         errors=errors, problems=problems or [], modes=list(ImportMode), columns=_columns(shown),
-        seen=importing.seen(shown.target))
+        seen=importing.seen(shown.target), source_bock_hint=words.source_bock_hint())
 
 
 def _columns(shown: importing.Preview) -> list[tuple[str, Any]]:
