@@ -52,7 +52,7 @@ from scorer.importers.plan import (
     SourceFormat,
     refuse,
 )
-from scorer.words.i18n import _
+from scorer.words.i18n import _, ngettext
 
 EVENT_KINDS = ("playersSet", "deal", "mandatorySoloTrigger")
 QDK_VERSION = "2"
@@ -389,13 +389,53 @@ def replay(log: Sequence[_Table | _Deal | _Trigger], *, qt: bool, place: str, ti
             game["note"] = ", ".join(words)
     assert state.first is not None
     notes = []
+    seats, first_dealer = state.first.names, state.first.dealer
+    played = {name for game in state.entries if "table" not in game for name in game["points"]}
+    unplayed = [name for name in totals if name not in played and name not in state.seats]
+    if unplayed:
+        # Seated, never played, gone before the end: the app lists them nowhere, and kept
+        # with 0 they would count in the evening's n (placement, table points).
+        seats, first_dealer = _without(seats, first_dealer, unplayed)
+        _unseat(state, unplayed)
+        for name in unplayed:
+            del totals[name]
+        notes.append(ngettext("%(names)s saß am Tisch, spielte aber kein Spiel und ging; wird "
+                              "nicht übernommen (wie die App es zeigt).",
+                              "%(names)s saßen am Tisch, spielten aber kein Spiel und gingen; "
+                              "werden nicht übernommen (wie die App es zeigt).", len(unplayed))
+                     % {"names": ", ".join(quoted(n) for n in unplayed)})
     if isinstance(log[-1], _Trigger):
         notes.append(_("Am Ende wurde eine Pflichtsolorunde ausgerufen, aber nicht mehr "
                        "gespielt."))
     return PlannedEvening(place=place or _("Spielprotokoll"), title=title, date=date, rules=rules,
-                          seats=state.first.names, first_dealer=state.first.dealer,
+                          seats=seats, first_dealer=first_dealer,
                           entries=tuple(state.entries), source_totals=totals,
                           entry_places=tuple(state.places), notes=tuple(notes))
+
+
+def _without(names: Sequence[str], dealer: str,
+             gone: Sequence[str]) -> tuple[tuple[str, ...], str]:
+    """A table without ``gone``, and its dealer: the next one clockwise who stays."""
+    kept = tuple(n for n in names if n not in gone)
+    start = names.index(dealer)
+    after = next((names[(start + k) % len(names)] for k in range(len(names))
+                  if names[(start + k) % len(names)] not in gone), dealer)
+    return kept, after
+
+
+def _unseat(state: _Replay, gone: Sequence[str]) -> None:
+    """Every table change without ``gone``; one left with fewer than four, which had no
+    game (everybody plays at four), goes."""
+    entries, places = [], []
+    for entry, where in zip(state.entries, state.places):
+        if "table" in entry:
+            table, dealer = _without(entry["table"], entry["dealer"], gone)
+            if len(table) < 4:
+                continue
+            entry = {**entry, "table": list(table), "dealer": dealer}
+        entries.append(entry)
+        places.append(where)
+    state.entries, state.places = entries, places
 
 
 def _play(state: _Replay, deal: _Deal, place: str) -> None:
