@@ -130,6 +130,15 @@ def _fail(lines: list[str]) -> None:
     raise SystemExit(2)
 
 
+def _total(evening: importing.EveningPreview, column: ImportMode | str, player: str) -> str:
+    """One cell of an evening's totals: stored under a mode, or as the file has it."""
+    if column == importing.FILE:
+        value = evening.evening.source_totals.get(player)
+        return "" if value is None else formats.signed(value)
+    assert isinstance(column, ImportMode)
+    return formats.signed(evening.totals[column][player])
+
+
 def preview_lines(shown: importing.Preview) -> list[str]:
     """The preview in lines of the language spoken now, as the page shows it."""
     out = [shown.summary()]
@@ -148,8 +157,7 @@ def preview_lines(shown: importing.Preview) -> list[str]:
             out.append(words.player_in_runde(match.name, arrow, match.player))
         else:
             out.append(words.player_added(match.name, match.player))
-    modes = [shown.choices.mode] + [m for m in ImportMode
-                                    if m is not shown.choices.mode and shown.rescorable]
+    columns = [shown.choices.mode] + [c for c in shown.columns if c != shown.choices.mode]
     for e in shown.evenings:
         out.append(words.evening_line(shown.number_of(e), e.date, e.evening.place, e.games,
                                       e.changes, list(e.evening.seats)))
@@ -157,11 +165,12 @@ def preview_lines(shown: importing.Preview) -> list[str]:
             out.append(words.already_there(e.present))
         out += [f"  {note}" for note in e.evening.notes]
         width = max(len(p) for p in e.ledger.players)
-        heads = [words.mode(m.value) for m in modes]
+        heads = [words.file_column() if c == importing.FILE
+                 else words.mode(c.value) if shown.rescorable else words.totals_column()
+                 for c in columns]
         out.append(f"  {words.totals_heading():<{width}}  " + "  ".join(heads))
         for player in e.ledger.players:
-            cells = [f"{formats.signed(e.totals[m][player]):>{len(h)}}"
-                     for m, h in zip(modes, heads)]
+            cells = [f"{_total(e, c, player):>{len(h)}}" for c, h in zip(columns, heads)]
             out.append(f"  {player:<{width}}  " + "  ".join(cells))
     if shown.seasons:
         out.append(words.seasons_line([(s.name, s.start) for s in shown.seasons]))

@@ -156,6 +156,26 @@ def test_bock_gives_the_bock_mode_bockzettel_counted_with(app, runner, group, tm
     # test_web_import's test of the same sheet
 
 
+def test_a_sheet_of_minus_points_shows_the_files_totals_beside_and_the_places_that_moved(
+        app, runner, group):
+    # Minus points: Anna −5, Jürgen −1, Cem −2, Dora −4 (places 4, 1, 2, 3). As plus and
+    # minus (the winners get what the losers paid; game 3 is Anna's won solo, game 4 her lost
+    # one): Anna 1 − 2 + 3 − 3 = −1, Jürgen 1 + 2 − 1 + 1 = 3, Cem −1 + 2 − 1 + 1 = 1, Dora
+    # −1 − 2 − 1 + 1 = −3 (places 3, 1, 2, 4): Anna and Dora swap.
+    done = run(runner, "minuspunkte-2025-11-21.csv", "--dry-run", "--date", "2025-11-21",
+               table=group)
+    assert done.exit_code == 0, done.output
+    lines = done.output.splitlines()
+    head = next(line for line in lines if "laut Datei" in line)
+    assert "Wie eingetragen" not in head
+    rows = {line.split()[0]: line.split()[1:] for line in lines[lines.index(head) + 1:]
+            if line.startswith("  ") and len(line.split()) == 3}
+    assert rows == {"anna": ["−1", "−5"], "Jürgen": ["+3", "−1"], "Cem": ["+1", "−2"],
+                    "Dora": ["−3", "−4"]}
+    moved = next(line for line in lines if "auf anderen Plätzen" in line)
+    assert "anna, Dora" in moved or "Anna, Dora" in moved
+
+
 def test_the_read_only_link_and_the_same_file_twice_are_refused(app, runner, group):
     from scorer import services
 

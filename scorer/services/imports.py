@@ -322,6 +322,18 @@ class Preview:
         return self.read.plan.rescorable
 
     @property
+    def columns(self) -> tuple[ImportMode | str, ...]:
+        """The totals each evening shows, in order: both modes for a file that can be
+        re-scored; else the totals as stored, and "file" (what the file says) where some
+        evening's differ from them (a sheet of minus points only, turned to plus and minus)."""
+        if self.rescorable:
+            return tuple(ImportMode)
+        if any(e.evening.source_totals and dict(e.evening.source_totals)
+               != dict(e.totals[self.choices.mode]) for e in self.evenings):
+            return (self.choices.mode, FILE)
+        return (self.choices.mode,)
+
+    @property
     def seasons(self) -> tuple[Season, ...]:
         return self.plan.seasons
 
@@ -484,9 +496,24 @@ def _renamed(plan: ImportPlan, mapping: Mapping[str, str],
         return plan
 
 
+FILE = "file"
+"""The column of the totals the file itself shows (Preview.columns)."""
+
+
+def _places(totals: Mapping[str, int]) -> dict[str, int]:
+    """Each player's place by ``totals`` (ties share the better place)."""
+    return {p: 1 + sum(1 for v in totals.values() if v > totals[p]) for p in totals}
+
+
 def _warnings(target: Target, read: Read, plan: ImportPlan,
               evenings: Sequence[EveningPreview]) -> tuple[str, ...]:
     out = list(plan.warnings)
+    for e in evenings:
+        source = dict(e.evening.source_totals)
+        stored = dict(e.totals[plan.mode]) if plan.mode in e.totals else {}
+        if source and set(source) == set(stored) and _places(source) != _places(stored):
+            moved = [p for p in source if _places(source)[p] != _places(stored)[p]]
+            out.append(words.places_differ(e.evening.place, moved))
     if read.backup is None and target.rules.bock_at_end is not BockAtEnd.DROP:
         out.append(words.bock_lapses())
     older = sorted(e.date for e in evenings if e.present is None and e.date is not None

@@ -215,6 +215,13 @@ def totals_column() -> str:
     return pgettext("total", "Stand")
 
 
+def places_differ(place: str, players: list[str]) -> str:
+    """An evening whose places by the file's own totals are not those by the totals stored."""
+    return _("%(place)s: nach den Summen der Datei stehen %(players)s auf anderen Plätzen als "
+             "nach den übernommenen Punkten (beide Spalten unten).") % {
+        "place": place, "players": ", ".join(players)}
+
+
 def file_column() -> str:
     """The heading of the totals the source app showed."""
     return _("laut Datei")

@@ -129,9 +129,6 @@ def _preview_page(group: Group, content_hash: str, shown: importing.Preview, for
 def _columns(shown: importing.Preview) -> list[tuple[str, Any]]:
     """The totals columns of each evening: (heading, mode or "file")."""
     if shown.rescorable:
-        return [(words.mode_heading(m.value), m) for m in ImportMode]
-    out: list[tuple[str, Any]] = [(words.totals_column(), shown.choices.mode)]
-    if any(e.evening.source_totals and dict(e.evening.source_totals)
-           != dict(e.totals[shown.choices.mode]) for e in shown.evenings):
-        out.append((words.file_column(), "file"))
-    return out
+        return [(words.mode_heading(m.value), m) for m in shown.columns]
+    return [(words.file_column() if c == importing.FILE else words.totals_column(), c)
+            for c in shown.columns]
