@@ -272,3 +272,39 @@ def test_the_verlauf_shows_the_points_and_note_of_a_penalty_and_no_after_for_a_n
     assert ("Punkte eingetragen · Anna −3, Ben +1, Cem +1, Dora +1 · Notiz: falsch bedient"
             in history)
     assert "nachher" not in history  # nothing came before: nothing to say "after" to
+
+
+def _drawn(client: Any, evening: str) -> dict[str, str]:
+    """The hidden fields of the Punkte page as a phone gets it."""
+    page = client.get(evening + "punkte").text
+    return dict(re.findall(r'name="(entry_key|game_number)" type="hidden" value="([^"]*)"',
+                           page))
+
+
+def test_points_for_a_game_another_phone_saved_meanwhile_meet_the_conflict(
+        table: Any, app: Any, evening: str) -> None:
+    """Issue 36: the Punkte page carried no game number, so two phones with it open both
+    stored, as games 1 and 2. The second now meets the conflict, and decides."""
+    from scorer.store.models import Game
+
+    phone_b = app.test_client()
+    drawn = _drawn(phone_b, evening)
+    assert drawn["game_number"] == "1"
+    first = table.client.post(evening + "punkte", data=_form(
+        table, {"Anna": "3", "Ben": "-1", "Cem": "-1", "Dora": "-1"}))
+    assert first.status_code == 302
+    mine = {**_form(table, {"Anna": "-3", "Ben": "1", "Cem": "1", "Dora": "1"},
+                    note="Korrektur"), **drawn}
+    answer = phone_b.post(evening + "punkte", data=mine)
+    assert answer.status_code == 409
+    page = _text(answer.text)
+    assert "Spiel 1 gibt es schon" in page and "Gespeichert wurde nichts doppelt" in page
+    assert 'form="recorded" name="as_next" value="1"' in answer.text
+    assert count_rows(app, Game) == 1
+    # "Meins als nächstes Spiel speichern": stored as game 2, once.
+    saved = phone_b.post(evening + "punkte", data={**mine, "as_next": "1"})
+    assert saved.status_code == 302
+    assert phone_b.post(evening + "punkte", data={**mine, "as_next": "1"}).status_code == 302
+    assert count_rows(app, Game) == 2
+    totals = table.ledger(evening).totals
+    assert {p: v for p, v in totals.items() if v} == {}  # +3 −1 −1 −1, then −3 +1 +1 +1

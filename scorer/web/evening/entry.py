@@ -8,7 +8,7 @@ import uuid
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from flask import abort, flash, g, redirect, url_for
+from flask import abort, flash, g, redirect, request, url_for
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
@@ -19,6 +19,7 @@ from scorer.web.evening.forms import GameForm, entry_from_form, game_form
 from scorer.web.pages.club_access import ended_round
 from scorer.web.pages.display import sentence
 from scorer.web.pages.forms import with_form_errors
+from scorer.web.pages.numbers import parse_int
 from scorer.words import entry as words
 from scorer.words import refusals
 
@@ -56,6 +57,16 @@ def entry_key(value: str | None) -> str:
         return str(uuid.UUID(value or ""))
     except ValueError:
         return str(uuid.uuid4())
+
+
+def wanted_number(sent: str | None) -> int | None:
+    """The game a form was drawn for, to be stored as that game only (``sent``: its hidden
+    ``game_number``); None when it is to be the next game whatever its number ("Meins als
+    nächstes Spiel speichern" on the page of a taken number), or the form names none (a form
+    drawn before forms carried it)."""
+    if request.form.get("as_next") == "1":
+        return None
+    return parse_int(sent, low=1)
 
 
 def read_game(sheet: services.Sheet, seats: Sequence[str], data: Mapping[str, Any] | None = None,

@@ -26,13 +26,13 @@ from scorer.web.evening.entry import (
     refuse_if_closed,
     row_of,
     sheet_url,
+    wanted_number,
 )
 from scorer.web.evening.entry_page import Conflict, Taken, entry_page
 from scorer.web.evening.forms import GameForm, field_of, form_data_from_facts, game_form
 from scorer.web.pages.display import facts_text, game_words, open_question
 from scorer.web.pages.forms import ActionForm, errors_by_field, sent_revision
 from scorer.web.pages.lookup import evening_or_404, event_or_404, game_or_404
-from scorer.web.pages.numbers import parse_int
 from scorer.words import entry as words
 from scorer.words import refusals
 from scorer.words.explain import pflicht_decision, pflicht_help
@@ -68,7 +68,7 @@ def new(token: str, number: int) -> str | Response | tuple[str, int]:
         key = entry_key(form.entry_key.data)
         if entry is not None and not errors:
             try:
-                event = services.add_game(evening, entry, key, number=_wanted(form))
+                event = services.add_game(evening, entry, key, number=wanted_number(form.game_number.data))
             except services.NumberTaken as err:
                 taken = err
             except services.Refused as err:
@@ -85,15 +85,6 @@ def new(token: str, number: int) -> str | Response | tuple[str, int]:
     if taken is not None and entry is not None:
         return _number_taken(evening, sheet, form, entry, taken)
     return _entry_page(evening, sheet, form, errors, game=None)
-
-
-def _wanted(form: GameForm) -> int | None:
-    """The game the form was drawn for, to be stored as that game only; None when it is to
-    be the next game whatever its number ("Meins als nächstes Spiel speichern" on the page of
-    a taken number), or the form names none (a form drawn before forms carried it)."""
-    if request.form.get("as_next") == "1":
-        return None
-    return parse_int(form.game_number.data, low=1)
 
 
 def _number_taken(evening: Evening, sheet: services.Sheet, form: GameForm,

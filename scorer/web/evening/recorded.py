@@ -23,8 +23,15 @@ from scorer import services
 from scorer.core.rules import GameKind
 from scorer.core.scoring import MAX_NOTE, GameEntry
 from scorer.store.models import Evening, Game
-from scorer.web.evening.entry import entry_key, refuse_if_closed, row_of, sheet_url
-from scorer.web.pages.display import sentence
+from scorer.web.evening.entry import (
+    entry_key,
+    refuse_if_closed,
+    row_of,
+    sheet_url,
+    wanted_number,
+)
+from scorer.web.evening.entry_page import Taken
+from scorer.web.pages.display import game_words, sentence
 from scorer.web.pages.forms import Form
 from scorer.web.pages.lookup import evening_or_404, game_or_404
 from scorer.web.pages.numbers import parse_int
@@ -43,6 +50,7 @@ class RecordedForm(Form):
     dealer_stays = BooleanField(lazy_gettext("Geber bleibt (der Geber gibt noch einmal)"))
     entry_key = HiddenField()
     revision = HiddenField()
+    game_number = HiddenField()
 
 
 def field(player_id: int) -> str:
@@ -127,13 +135,25 @@ def new(token: str, number: int) -> str | Response | tuple[str, int]:
     form = RecordedForm()
     if request.method == "GET":
         form.entry_key.data = str(uuid.uuid4())
+        form.game_number.data = str(len(sheet.rows) + 1)
         return _page(evening, sheet, form, seats, {}, {}, None)
     points, errors = read_points(request.form, seats)
     if form.validate() and not errors:
         key = entry_key(form.entry_key.data)
         entry = entry_of(points, form, rotation).keyed(sheet.ids.__getitem__)
         try:
-            event = services.add_game(evening, entry, key)
+            event = services.add_game(evening, entry, key,
+                                      number=wanted_number(form.game_number.data))
+        except services.NumberTaken as err:
+            # Another phone saved the game this form was drawn for: the table decides.
+            sheet = services.sheet(evening)
+            names, deck = sheet.names, sheet.rules.deck
+            taken = Taken(number=err.number, now=err.now,
+                          theirs=(game_words(err.game.facts, names, deck)
+                                  if err.game is not None else None),
+                          mine=game_words(entry, names, deck))
+            form.game_number.data = str(err.now)
+            return _page(evening, sheet, form, seats, request.form, {}, None, taken), 409
         except services.Refused as err:
             errors = _errors(err.problems, seats)
         else:
@@ -191,7 +211,7 @@ def edit(token: str, number: int, game_id: int) -> str | Response | tuple[str, i
 
 def _page(evening: Evening, sheet: services.Sheet, form: RecordedForm,
           seats: Sequence[tuple[int, str]], typed: Mapping[str, str],
-          errors: dict[str, list[str]], game: Game | None) -> str:
+          errors: dict[str, list[str]], game: Game | None, taken: Taken | None = None) -> str:
     for name, messages in form.errors.items():
         errors.setdefault(str(name), []).extend(str(m) for m in messages)
     ledger = sheet.ledger
@@ -203,7 +223,7 @@ def _page(evening: Evening, sheet: services.Sheet, form: RecordedForm,
         seats=seats, typed=typed, errors=errors, field=field, playing=playing,
         bock_notice=recorded_bock_sentence(bock) if bock > 1 else None,
         number_now=(len(sheet.rows) + 1) if game is None else services.number_of(game),
-        dealer=ledger.next.dealer if game is None else None, max_note=MAX_NOTE)
+        dealer=ledger.next.dealer if game is None else None, max_note=MAX_NOTE, taken=taken)
 
 
 __all__ = ["RecordedForm", "bp", "entry_of", "field", "read_points"]
