@@ -235,13 +235,34 @@ def test_undo_right_after_an_edit_puts_the_old_facts_back(table, app):
     event = re.search(r'/rueckgaengig/(\d+)"', page).group(1)
     table.client.post(sheet + f"rueckgaengig/{event}")
     assert table.ledger(sheet).games[0].facts.re == ("Anna", "Cem")
-    # Taking it back is the last change now: the sheet offers that (and no longer the edit),
-    # and the old offer is refused once things moved on.
+    # Taking it back is the last change now: the sheet offers that (and no longer the edit).
     page = table.client.get(sheet).text
     assert "Spiel 1 geändert." in page
     assert re.search(r'/rueckgaengig/(\d+)"', page).group(1) != event
+    # The same Rückgängig sent again (a double tap, a resend after a lost answer) is answered
+    # as done, not refused, and changes nothing (issue 36) ...
     again = table.client.post(sheet + f"rueckgaengig/{event}", follow_redirects=True)
-    assert "inzwischen geändert" in again.text
+    assert "inzwischen geändert" not in again.text and "Rückgängig gemacht" in again.text
+    assert table.ledger(sheet).games[0].facts.re == ("Anna", "Cem")
+    # ... but once the game moved on, the old offer is refused.
+    table.client.post(sheet + f"spiel/{game}/",
+                      data={**table.game_form(("Ben", "Cem"), 130), "revision": "3"})
+    late = table.client.post(sheet + f"rueckgaengig/{event}", follow_redirects=True)
+    assert "inzwischen geändert" in late.text
+    assert table.ledger(sheet).games[0].facts.re == ("Ben", "Cem")
+
+
+def test_a_delete_sent_twice_is_answered_as_done(table, app):
+    table.create_group()
+    sheet = table.start_evening()
+    table.play(sheet, ("Anna", "Cem"), 130)
+    (game,) = table.game_ids()
+    first = table.client.post(sheet + f"spiel/{game}/loeschen", data={"revision": "1"})
+    assert first.status_code == 302
+    again = table.client.post(sheet + f"spiel/{game}/loeschen", data={"revision": "1"},
+                              follow_redirects=True)
+    assert "schon gelöscht" in again.text and "flash--error" not in again.text
+    assert _actions(app) == ["create", "delete"]
 
 
 def _actions(app):

@@ -128,6 +128,7 @@ from scorer.services.restore import (
     old_place,
     restore_version,
     undo,
+    undone_already,
 )
 from scorer.services.runden import (
     TOKEN_PATTERN,

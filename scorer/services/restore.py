@@ -42,6 +42,26 @@ def undo(evening: Evening, event_id: int) -> GameEvent:
     return _back_to(evening, game, event)
 
 
+def undone_already(evening: Evening, event_id: int) -> bool:
+    """Whether the change ``event_id`` was taken back already: the next change of its entry
+    is its reverse (a resent "Rückgängig", or the same tap on a second phone), and nothing
+    happened to the entry since. Such a request is answered as done, not refused."""
+    event = db.session.get(GameEvent, event_id)
+    if event is None or event.evening_id != evening.id:
+        return False
+    later = list(db.session.scalars(
+        select(GameEvent).where(GameEvent.game_id == event.game_id, GameEvent.id > event.id)
+        .order_by(GameEvent.id)))
+    if len(later) != 1:
+        return False
+    (back,) = later
+    if event.action in (CREATE, RESTORE):
+        return back.action == DELETE
+    if event.action == DELETE:
+        return back.action == RESTORE
+    return back.action == EDIT and back.new_facts == event.old_facts
+
+
 def _back_to(evening: Evening, game: Game, event: GameEvent) -> GameEvent:
     """Edit an entry back to what an edit event took away (a table change: to its old place
     too)."""

@@ -222,7 +222,9 @@ def delete(token: str, number: int, game_id: int) -> str | Response | tuple[str,
     if (closed := refuse_if_closed(evening)) is not None:
         return closed
     if game.deleted_at is not None:
-        flash(words.game_deleted_already(), "error")
+        # Sent again (a double tap, a resend after a lost answer, a second phone's same
+        # tap): what it asked for is so; said, not refused.
+        flash(words.game_deleted_already(), "message" if request.method == "POST" else "error")
         return redirect(sheet_url(evening))
     form = ActionForm(data={"revision": game.revision})
     sheet = services.sheet(evening)
@@ -248,7 +250,10 @@ def undo(token: str, number: int, event_id: int) -> Response:
         try:
             services.undo(evening, event_id)
         except services.Refused as err:
-            flash(err.problems[0][1], "error")
+            if services.undone_already(evening, event_id):
+                flash(words.undone())  # sent again: it was taken back, as asked
+            else:
+                flash(err.problems[0][1], "error")
         else:
             flash(words.undone())
     return redirect(sheet_url(evening))
