@@ -257,9 +257,10 @@ function offlinePage() {
   });
 }
 
-// Saving a new game: the server's answer, or — if the connection breaks on the way or the
-// server does not answer in time — the game kept on the phone (marked as sent: the server
-// may have it) and the kept sheet. Should
+// Saving a new game: the server's answer, or — if the connection breaks on the way, the
+// server does not answer in time, or it answers 503 (its database unreachable: nothing was
+// stored) — the game kept on the phone (marked as sent where the server may have it) and
+// the kept sheet. Should
 // the server have stored it after all, sending it again later stores nothing twice (its
 // entry key).
 function save(event, url) {
@@ -274,6 +275,7 @@ function save(event, url) {
     var timer = setTimeout(function () { keepIt(true); }, WAIT_FOR_SAVE);
     fetch(event.request).then(function (response) {
       clearTimeout(timer);
+      if (response.status === 503) { keepIt(false); return; }  // reached, stored nothing
       if (!settled) { settled = true; resolve(response); }
     }, function () {
       clearTimeout(timer);

@@ -242,6 +242,44 @@ def test_a_save_whose_answer_never_arrives_is_kept_and_stored_once(kept_phone, t
     assert len(resent) == 1
 
 
+def test_a_save_the_server_answers_503_is_kept_on_the_phone_and_sent_later(
+        kept_phone, table_server):
+    """Issue 36: while the database is unreachable the server answers 503 (Retry-After): the
+    game must wait on the phone as it does when the server is unreachable, not end on an
+    error page. The server's answer is replaced in the browser; the server itself is real."""
+    table = kept_phone(table_server.base)
+    sheet = start_kept_evening(table)
+    table.offline_on_purpose = True
+    context = table.page.context
+    unavailable: list[str] = []
+
+    def database_down(route: Any) -> None:
+        if route.request.method != "POST" and not route.request.url.endswith("/stand"):
+            route.continue_()
+            return
+        unavailable.append(route.request.url)
+        route.fulfill(status=503, headers={"Retry-After": "30"},
+                      content_type="text/html; charset=utf-8",
+                      body="<h1>Gerade nicht erreichbar</h1>")
+
+    outage = re.compile(r".*/(spiel/neu|nachtragen|stand)$")
+    context.route(outage, database_down)
+    table.tap_to(table.page.get_by_role("link", name="Spiel 2 eintragen"), "spiel-2")
+    table.fill_game(OFFLINE[0])
+    table.tap_to(table.page.get_by_role("button", name="Speichern"), "503")
+    table.page.get_by_role("heading", name="1 Spiel wartet auf Verbindung").wait_for()
+    assert any(u.endswith("/spiel/neu") for u in unavailable)
+    assert "Gerade nicht erreichbar" not in table.page.content()
+    assert [as_typed(f) for _, f in stored(table_server.database, token_of(sheet))] == [FIRST]
+    context.unroute(outage)
+    table.page.locator(".waiting").wait_for(state="hidden", timeout=SYNCED_WITHIN * 1000)
+    games = stored(table_server.database, token_of(sheet))
+    assert [as_typed(f) for _, f in games] == [FIRST, OFFLINE[0]]
+    # The outage's 503s to the sheet's checks are in the console, as they would be: expected.
+    table.console_errors[:] = [e for e in table.console_errors
+                               if "status of 503 (Service Unavailable)" not in e]
+
+
 def test_without_a_service_worker_an_open_entry_form_keeps_games_until_the_connection_is_back(
         phone, table_server):
     # Plain http in the WLAN: browsers run no service worker there. What is open still works.
