@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from flask import g, url_for
 from markupsafe import Markup
 
 from scorer import services
@@ -53,8 +54,16 @@ def sheet_extras(evening: Evening, sheet: services.Sheet) -> dict[str, Any]:
     page as markup.
     """
     tenths = evening.tenth_cents_per_point
+    settled = services.settlement(evening, sheet.ledger.totals)
+    # A link to the GiroCodes when somebody of the Runde keeps an IBAN or PayPal.me (drawing
+    # the codes is left to that page: the sheet answers every save).
+    payable = (settled is not None and bool(settled.transfers or settled.payments)
+               and g.get("link_token") is not None
+               and services.keeps_pay_details(evening.group.players))
     return {
+        "pay_url": url_for("money.pay", token=g.link_token, number=evening.number)
+        if payable else None,
         "chart": Markup(sheet.folded.chart),
-        "money": money(services.settlement(evening, sheet.ledger.totals)),
+        "money": money(settled),
         "price": money_words.price(price_cents(tenths)) if tenths else None,
     }
