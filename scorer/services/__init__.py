@@ -129,6 +129,7 @@ from scorer.services.payees import (
     remove_pay_details,
     set_hide_rating,
     set_pay_details,
+    set_rating,
     set_treasurer,
     settlement_offers,
     treasurer_of,

@@ -25,6 +25,7 @@ from scorer.core.payment import (
 from scorer.core.settlement import Settlement
 from scorer.services.refusals import Refused
 from scorer.services.runden import lock_group
+from scorer.services.year_settings import touch_year
 from scorer.store.extensions import db
 from scorer.store.models import Group, Player
 from scorer.words.pay import holder_too_long
@@ -74,6 +75,12 @@ def set_treasurer(group: Group, player: Player | None) -> None:
 def treasurer_of(group: Group) -> Player | None:
     """Who keeps the Runde's Kasse, if the Runde chose anybody."""
     return next((p for p in group.players if p.treasurer), None)
+
+
+def set_rating(group: Group, on: bool) -> None:
+    """Whether the Runde's Statistik shows its players' ratings."""
+    touch_year(group).rating = on
+    db.session.commit()
 
 
 def set_hide_rating(player: Player, hidden: bool) -> None:
@@ -155,5 +162,5 @@ def keeps_pay_details(players: Sequence[Player]) -> bool:
 
 
 __all__ = ["PayLine", "PayOffer", "any_offer", "keeps_pay_details", "pay_offer",
-           "remove_pay_details", "set_hide_rating", "set_pay_details", "set_treasurer",
+           "remove_pay_details", "set_hide_rating", "set_pay_details", "set_rating", "set_treasurer",
            "settlement_offers", "treasurer_of"]
