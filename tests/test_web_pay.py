@@ -164,3 +164,22 @@ def test_the_iban_is_in_no_log(table, client, app, caplog):
     _keep(table, client, "Anna", "DE89 3704 0044 0532 0130 00")
     client.get(_evening(table) + "abrechnung")
     assert IBAN not in caplog.text and "DE89 3704" not in caplog.text
+
+
+def test_a_member_pays_what_is_open_in_the_kasse_to_the_treasurer(table, client, app):
+    from tests.year_pages import FIVE, play_season
+
+    table.create_group(players=FIVE)
+    play_season(table)
+    # (tests/test_web_kasse.py) Dora owes 0,80 € over the season's two evenings.
+    dora = f"/r/{table.token}/kasse/spieler/{table.player_id('Dora')}"
+    assert "An die Kasse zahlen" not in client.get(dora).text  # no treasurer yet
+    _keep(table, client, "Anna", IBAN, "Anna Kasse", "AnnaDoko")
+    client.post(_player_url(table, "Anna"), data={"treasurer": "1"})
+    page = client.get(dora).text
+    assert [c.split("\n")[5:8] + c.split("\n")[10:] for c in _codes(page)] == [
+        ["Anna Kasse", IBAN, "EUR0.80", "Doko-Zettel Kasse Donnerstagsrunde"]]
+    assert 'href="https://paypal.me/AnnaDoko/0.80EUR"' in page
+    # The treasurer pays nobody: her own page offers nothing.
+    anna = f"/r/{table.token}/kasse/spieler/{table.player_id('Anna')}"
+    assert "An die Kasse zahlen" not in client.get(anna).text

@@ -12,6 +12,11 @@ def remittance(number: int) -> str:
     return _("Doko-Zettel Abend %(number)s") % {"number": number}
 
 
+def kasse_remittance(runde: str) -> str:
+    """The purpose of a payment into the Runde's Kasse."""
+    return _("Doko-Zettel Kasse %(runde)s") % {"runde": runde}
+
+
 def girocode_title(payee: str, amount: str) -> str:
     """What a screen reader says of a GiroCode."""
     return _("GiroCode: %(amount)s an %(payee)s") % {"amount": amount, "payee": payee}
@@ -45,5 +50,5 @@ def rating_hidden(name: str, hidden: bool) -> str:
             else _("Die Wertung von %(name)s wird wieder gezeigt.")) % {"name": name}
 
 
-__all__ = ["girocode_title", "holder_too_long", "pay_details_removed", "pay_details_saved",
+__all__ = ["girocode_title", "holder_too_long", "kasse_remittance", "pay_details_removed", "pay_details_saved",
            "rating_hidden", "rating_set", "remittance", "treasurer_set"]
