@@ -35,7 +35,7 @@ def _restore(fresh: Any, tmp_path: Any, document: dict[str, Any]) -> Any:
 
 
 def test_the_runde_s_backup_keeps_the_pay_details_and_a_restore_brings_them_back(
-        app, table, fresh, tmp_path):  # noqa: F811
+        app, table, fresh, tmp_path):
     sheet = _runde_with_pay_details(table)
     document = json.loads(table.client.get(f"/r/{table.token}/sicherung.json").data)
     anna = next(p for p in document["tables"]["players"] if p["name"] == "Anna")
@@ -50,7 +50,7 @@ def test_the_runde_s_backup_keeps_the_pay_details_and_a_restore_brings_them_back
 
 
 def test_a_backup_from_before_the_pay_details_restores_without_them(
-        app, table, fresh, tmp_path):  # noqa: F811
+        app, table, fresh, tmp_path):
     sheet = _runde_with_pay_details(table)
     document = json.loads(table.client.get(f"/r/{table.token}/sicherung.json").data)
     for row in document["tables"]["players"]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from openskill.models import PlackettLuce
+from openskill.models import PlackettLuce, PlackettLuceRating
 
 MIN_GAMES = 20
 """Fewer games say too little: the rating is shown from this many on."""
@@ -41,7 +41,7 @@ class Rating:
 def rate_games(matches: Iterable[Match]) -> dict[str, Rating]:
     """Every player's rating after ``matches``, in the order they were played."""
     model = PlackettLuce()
-    current: dict[str, object] = {}
+    current: dict[str, PlackettLuceRating] = {}
     games: dict[str, int] = {}
     for re, kontra, winner in matches:
         teams = [[current.get(n) or model.rating(name=n) for n in re],
@@ -52,7 +52,7 @@ def rate_games(matches: Iterable[Match]) -> dict[str, Rating]:
                 assert rated.name is not None
                 current[rated.name] = rated
                 games[rated.name] = games.get(rated.name, 0) + 1
-    return {name: Rating(name, rated.mu, rated.sigma, games[name])  # type: ignore[attr-defined]
+    return {name: Rating(name, rated.mu, rated.sigma, games[name])
             for name, rated in current.items()}
 
 

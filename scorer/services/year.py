@@ -48,8 +48,8 @@ from scorer.core.seasons import (
 from scorer.core.settlement import SettlementMode
 from scorer.core.stats import RundeStats, combined, counts, evening_stats
 from scorer.services.evenings import settlement
-from scorer.services.rating import Match, Rating, rate_games
 from scorer.services.folds import FoldKey, fold_key, instant, sheets
+from scorer.services.rating import Match, Rating, rate_games
 from scorer.store import fold_cache
 from scorer.store.extensions import db
 from scorer.store.models import (

@@ -39,10 +39,10 @@ from scorer.web.pages.pay import offer_view
 from scorer.web.pages.printed_language import printing
 from scorer.web.year.forms import DEPOSIT, AbsentForm, EntryForm
 from scorer.web.year.season_pages import context, season_or_404, settings_page
-from scorer.words.pay import kasse_remittance
 from scorer.words import kasse as words
 from scorer.words.files import kasse_part, runde_file
 from scorer.words.formats import money, signed_money
+from scorer.words.pay import kasse_remittance
 from scorer.words.year import report_line, said
 
 bp = Blueprint("kasse", __name__, url_prefix="/r/<token>/kasse")
