@@ -183,3 +183,13 @@ def test_a_member_pays_what_is_open_in_the_kasse_to_the_treasurer(table, client,
     # The treasurer pays nobody: her own page offers nothing.
     anna = f"/r/{table.token}/kasse/spieler/{table.player_id('Anna')}"
     assert "An die Kasse zahlen" not in client.get(anna).text
+
+
+def test_the_girocode_s_purpose_is_in_the_runde_s_language_whoever_reads(table, client):
+    table.create_group()
+    _keep(table, client, "Anna", IBAN)
+    sheet = _evening(table)
+    number = sheet.rstrip("/").split("/")[-1]
+    english = client.get(sheet + "bezahlen", headers={"Accept-Language": "en"}).text
+    assert "Who pays whom" in english
+    assert _codes(english)[0].split("\n")[10] == f"Doko-Zettel Abend {number}"

@@ -30,7 +30,7 @@ def test_the_statistik_shows_partners_and_head_to_head_by_hand(table, client):
     rows = _rows(page, "Gegeneinander")
     assert rows[:4] == [["Anna gegen Dora", "2", "1", "0,00"], ["Dora", "1", "0,00"],
                         ["Ben gegen Cem", "2", "0", "−2,00"], ["Cem", "2", "+2,00"]]
-    assert "Wertung zeigen" in page and "<caption id=\"stats-rating\">" not in page
+    assert "Spielstärke zeigen" in page and "<caption id=\"stats-rating\">" not in page
 
 
 def test_the_rating_is_shown_after_enough_games_once_the_runde_opts_in(table, client, app):
@@ -44,7 +44,7 @@ def test_the_rating_is_shown_after_enough_games_once_the_runde_opts_in(table, cl
     expected = rate_games(
         [(("Anna", "Cem"), ("Ben", "Dora"), 0 if k % 4 else 1) if k % 3 else
          (("Anna", "Ben"), ("Cem", "Dora"), 0 if k % 4 else 1) for k in range(MIN_GAMES)])
-    rows = _rows(page, "Wertung")
+    rows = _rows(page, "Spielstärke")
     assert [r[0] for r in rows] == sorted(expected, key=lambda n: -expected[n].mu)
     anna = next(r for r in rows if r[0] == "Anna")
     assert anna[1] == f"{expected['Anna'].mu:.1f}".replace(".", ",")
@@ -52,7 +52,7 @@ def test_the_rating_is_shown_after_enough_games_once_the_runde_opts_in(table, cl
     assert "wie stark jemand spielt" in page
     # Anna hides hers: the others stay.
     client.post(f"/r/{table.token}/spieler/{table.player_id('Anna')}", data={"hide_rating": "1"})
-    assert "Anna" not in [r[0] for r in _rows(client.get(stats).text, "Wertung")]
+    assert "Anna" not in [r[0] for r in _rows(client.get(stats).text, "Spielstärke")]
     # The read-only link sees it and cannot switch it off.
     from scorer import services
 
@@ -60,7 +60,7 @@ def test_the_rating_is_shown_after_enough_games_once_the_runde_opts_in(table, cl
         read = services.find_group(table.token).read_token
     assert client.post(f"/r/{read}/statistik/wertung", data={"rating": "0"}).status_code == 403
     seen = client.get(f"/r/{read}/statistik").text
-    assert len(_rows(seen, "Wertung")) == 3 and "Wertung nicht mehr zeigen" not in seen
+    assert len(_rows(seen, "Spielstärke")) == 3 and "Spielstärke nicht mehr zeigen" not in seen
 
 
 def test_too_few_games_show_no_rating(table, client):

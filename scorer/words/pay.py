@@ -41,13 +41,13 @@ def treasurer_set(name: str | None) -> str:
 
 
 def rating_set(on: bool) -> str:
-    return (_("Die Statistik zeigt jetzt die Wertung.") if on
-            else _("Die Statistik zeigt keine Wertung mehr."))
+    return (_("Die Statistik zeigt jetzt die Spielstärke.") if on
+            else _("Die Statistik zeigt keine Spielstärke mehr."))
 
 
 def rating_hidden(name: str, hidden: bool) -> str:
-    return (_("Die Wertung von %(name)s wird nicht mehr gezeigt.") if hidden
-            else _("Die Wertung von %(name)s wird wieder gezeigt.")) % {"name": name}
+    return (_("Die Spielstärke von %(name)s wird nicht mehr gezeigt.") if hidden
+            else _("Die Spielstärke von %(name)s wird wieder gezeigt.")) % {"name": name}
 
 
 __all__ = ["girocode_title", "holder_too_long", "kasse_remittance", "pay_details_removed", "pay_details_saved",

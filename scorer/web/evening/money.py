@@ -16,6 +16,7 @@ from scorer.web.evening.sheet_money import money
 from scorer.web.pages.forms import sent_revision
 from scorer.web.pages.lookup import evening_or_404
 from scorer.web.pages.pay import PayLineView, line_views
+from scorer.web.pages.printed_language import printing
 from scorer.words import money as money_words
 from scorer.words.pay import remittance
 
@@ -62,7 +63,10 @@ def edit(token: str, number: int) -> str | Response | tuple[str, int]:
 def pay_lines(evening: Evening, settled: Settlement | None) -> tuple[PayLineView, ...]:
     """The settlement's transfers and payments with their GiroCodes and PayPal links; empty
     when nobody of them can be paid so."""
-    lines = services.settlement_offers(evening.group, settled, remittance(evening.number))
+    # The purpose on the payee's bank statement: in the Runde's language, as its printouts.
+    with printing(evening.group):
+        purpose = remittance(evening.number)
+    lines = services.settlement_offers(evening.group, settled, purpose)
     if settled is None or not services.any_offer(lines):
         return ()
     return line_views(lines, money_words.lines(settled))

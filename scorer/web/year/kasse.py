@@ -175,9 +175,11 @@ def member(token: str, player_id: int) -> str:
                       if name == found.name and (key, name) not in charged), reverse=True)
     state = year.kasse
     keeper = services.treasurer_of(group)
+    with printing(group):
+        purpose = kasse_remittance(group.name)
     kasse_pay = offer_view(services.pay_offer(
         keeper if keeper is not None and keeper.id != player_id else None,
-        state.owed.get(found.name, 0), kasse_remittance(group.name)))
+        state.owed.get(found.name, 0), purpose))
     return render_template(
         "kasse_member.html", group=group, member=found, rows=shown, kasse_pay=kasse_pay,
         hidden=len(charges) - len(shown), orphans=orphans,
