@@ -4,6 +4,8 @@ GiroCode's text (EPC069-12) of a payment."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorer.core.payment import (
     IBAN_LENGTHS,
@@ -14,6 +16,7 @@ from scorer.core.payment import (
     iban_checks,
     paypal_link,
 )
+from tests.budget import examples
 
 # Published example IBANs (banks' and the registry's own examples), each valid.
 VALID = {
@@ -109,3 +112,35 @@ def test_the_girocode_cuts_long_fields_and_keeps_them_on_one_line():
     assert len(lines) == 11
     assert lines[5] == ("A B" + "x" * 100)[:70] and lines[7] == "EUR0.01"
     assert len(lines[10]) == 140 and lines[10].startswith("Abend y")
+
+
+# ------------------------------------------------------------------ properties
+
+COUNTRIES = sorted(IBAN_LENGTHS)
+
+
+@st.composite
+def ibans(draw: st.DrawFn) -> str:
+    """A valid IBAN of any registry country: random digits, check digits computed."""
+    country = draw(st.sampled_from(COUNTRIES))
+    bban = draw(st.text("0123456789", min_size=IBAN_LENGTHS[country] - 4,
+                        max_size=IBAN_LENGTHS[country] - 4))
+    rest = int("".join(str(int(c, 36)) for c in bban + country + "00")) % 97
+    return f"{country}{98 - rest:02d}{bban}"
+
+
+@settings(max_examples=examples(50, 500))
+@given(ibans(), st.data())
+def test_one_wrong_character_is_always_caught(iban, data):
+    place = data.draw(st.integers(2, len(iban) - 1))
+    wrong = data.draw(st.sampled_from([d for d in "0123456789" if d != iban[place]]))
+    assert clean_iban(iban) == iban
+    with pytest.raises(InvalidPayment):
+        clean_iban(iban[:place] + wrong + iban[place + 1:])
+
+
+@settings(max_examples=examples(50, 500))
+@given(ibans())
+def test_spaces_and_lower_case_never_change_what_is_kept(iban):
+    grouped = " ".join(iban[k:k + 4] for k in range(0, len(iban), 4)).lower()
+    assert clean_iban(grouped) == clean_iban(iban) == iban
