@@ -45,3 +45,15 @@ def test_only_enough_games_and_no_hidden_player_are_shown():
     ratings = {"a": Rating("a", 30, 2, MIN_GAMES), "b": Rating("b", 35, 2, MIN_GAMES - 1),
                "c": Rating("c", 20, 2, MIN_GAMES + 5), "d": Rating("d", 40, 2, MIN_GAMES)}
     assert [r.name for r in shown(ratings, ["d"])] == ["a", "c"]
+
+
+def test_evening_by_evening_is_the_same_as_all_games_at_once_and_a_change_is_seen():
+    from scorer.services.rating import rate_evenings
+
+    first = [(("a", "b"), ("x", "y"), 0), (("a", "x"), ("b", "y"), 1)]
+    second = [(("a",), ("b", "x", "y"), 0)]
+    assert rate_evenings([first, second]) == rate_games(first + second)
+    # The same first evening again (kept), a different second one: rated anew.
+    changed = [(("a",), ("b", "x", "y"), 1)]
+    assert rate_evenings([first, changed]) == rate_games(first + changed)
+    assert rate_evenings([first, changed])["a"].mu < rate_evenings([first, second])["a"].mu

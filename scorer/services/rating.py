@@ -13,9 +13,12 @@ The library's own example, a game of two against two from the start:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import hashlib
+import threading
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from cachetools import LRUCache
 from openskill.models import PlackettLuce, PlackettLuceRating
 
 MIN_GAMES = 20
@@ -38,11 +41,43 @@ class Rating:
     games: int
 
 
+State = tuple[dict[str, PlackettLuceRating], dict[str, int]]
+"""The library's ratings and the games counted, by player."""
+
+_MODEL = PlackettLuce()
+_KEPT: LRUCache[bytes, State] = LRUCache(maxsize=4096)
+"""The state after each evening, under a digest of every game up to it (BLAKE2, 128 bits:
+two Runden's evenings never share one): a game added to the last evening rates that evening
+again, not the years before it."""
+_LOCK = threading.Lock()
+
+
 def rate_games(matches: Iterable[Match]) -> dict[str, Rating]:
     """Every player's rating after ``matches``, in the order they were played."""
-    model = PlackettLuce()
-    current: dict[str, PlackettLuceRating] = {}
-    games: dict[str, int] = {}
+    return _ratings(_rated(({}, {}), matches))
+
+
+def rate_evenings(evenings: Sequence[Sequence[Match]]) -> dict[str, Rating]:
+    """``rate_games`` over the evenings' games one after the other, each evening's result
+    kept for the next call that starts with the same evenings."""
+    state: State = ({}, {})
+    chain = b""
+    for matches in evenings:
+        chain = hashlib.blake2b(chain + repr(tuple(matches)).encode(), digest_size=16).digest()
+        with _LOCK:
+            found = _KEPT.get(chain)
+        if found is None:
+            found = _rated(state, matches)
+            with _LOCK:
+                _KEPT[chain] = found
+        state = found
+    return _ratings(state)
+
+
+def _rated(state: State, matches: Iterable[Match]) -> State:
+    """``state`` after ``matches`` (a new state: a kept one is never changed)."""
+    model = _MODEL
+    current, games = dict(state[0]), dict(state[1])
     for re, kontra, winner in matches:
         teams = [[current.get(n) or model.rating(name=n) for n in re],
                  [current.get(n) or model.rating(name=n) for n in kontra]]
@@ -52,6 +87,11 @@ def rate_games(matches: Iterable[Match]) -> dict[str, Rating]:
                 assert rated.name is not None
                 current[rated.name] = rated
                 games[rated.name] = games.get(rated.name, 0) + 1
+    return current, games
+
+
+def _ratings(state: State) -> dict[str, Rating]:
+    current, games = state
     return {name: Rating(name, rated.mu, rated.sigma, games[name])
             for name, rated in current.items()}
 
@@ -64,4 +104,4 @@ def shown(ratings: dict[str, Rating], hidden: Iterable[str]) -> list[Rating]:
                   key=lambda r: (-r.mu, r.name))
 
 
-__all__ = ["MIN_GAMES", "Match", "Rating", "rate_games", "shown"]
+__all__ = ["MIN_GAMES", "Match", "Rating", "rate_evenings", "rate_games", "shown"]

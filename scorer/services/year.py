@@ -49,7 +49,7 @@ from scorer.core.settlement import SettlementMode
 from scorer.core.stats import RundeStats, combined, counts, evening_stats
 from scorer.services.evenings import settlement
 from scorer.services.folds import FoldKey, fold_key, instant, sheets
-from scorer.services.rating import Match, Rating, rate_games
+from scorer.services.rating import Match, Rating, rate_evenings
 from scorer.store import fold_cache
 from scorer.store.extensions import db
 from scorer.store.models import (
@@ -322,7 +322,7 @@ class SeasonView:
     def ratings(self) -> dict[str, Rating]:
         """Every player's rating over the season's games, in the order they were played
         (computed when a page asks: only a Runde that opted in does)."""
-        return rate_games(m for e in self.evenings for m in e.matches)
+        return rate_evenings([e.matches for e in self.evenings])
 
     @per_language
     def season_chart(self) -> str:
