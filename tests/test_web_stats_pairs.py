@@ -71,3 +71,20 @@ def test_too_few_games_show_no_rating(table, client):
     client.post(stats + "/wertung", data={"rating": "1"})
     page = client.get(stats).text
     assert "wie stark jemand spielt" in page and 'id="stats-rating"' not in page
+
+
+def test_a_season_counts_only_its_own_evenings(table, client):
+    table.create_group()
+    first = table.start_evening(played_on="2024-11-20")
+    table.play(first, ("Anna", "Cem"), 151)
+    later = table.start_evening(played_on="2025-11-20")
+    table.play(later, ("Anna", "Cem"), 151)
+    table.play(later, ("Ben", "Dora"), 151)
+    stats = f"/r/{table.token}/statistik"
+    # 2025: Anna and Cem win as Re (+2), then lose as Kontra to Ben and Dora (−2); the
+    # other way round for Ben and Dora.
+    season = _rows(client.get(stats + "?saison=2025-01-01").text, "Als Partner")
+    assert season == [["Anna & Cem", "2", "1", "0,00"], ["Ben & Dora", "2", "1", "0,00"]]
+    # With 2024's win of Anna and Cem: +2, +2, −2 over three games, 4/3 ≈ +0,67 a game.
+    everything = _rows(client.get(stats).text, "Als Partner")
+    assert everything == [["Anna & Cem", "3", "2", "+0,67"], ["Ben & Dora", "3", "1", "−0,67"]]

@@ -170,5 +170,5 @@ def _one_line(text: str) -> str:
     return " ".join(text.split())
 
 
-__all__ = ["IBAN_LENGTHS", "InvalidPayment", "clean_iban", "clean_paypal_me", "girocode",
+__all__ = ["IBAN_LENGTHS", "MAX_EUROS", "InvalidPayment", "clean_iban", "clean_paypal_me", "girocode",
            "grouped_iban", "iban_checks", "in_sepa", "paypal_link", "SEPA"]

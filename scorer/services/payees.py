@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from sqlalchemy import update
 
 from scorer.core.payment import (
+    MAX_EUROS,
     InvalidPayment,
     clean_iban,
     clean_paypal_me,
@@ -109,8 +110,9 @@ class PayOffer:
 
 def pay_offer(player: Player | None, cents: int, remittance: str) -> PayOffer | None:
     """How to pay ``cents`` to ``player`` (None when they keep neither an IBAN nor a
-    PayPal.me name, or nothing is to be paid)."""
-    if player is None or cents <= 0 or not (player.iban or player.paypal_me):
+    PayPal.me name, or nothing is to be paid, or more than a transfer can carry)."""
+    if (player is None or not 0 < cents <= MAX_EUROS
+            or not (player.iban or player.paypal_me)):
         return None
     holder = player.account_holder or player.name
     code = (girocode(holder, player.iban, cents, remittance)
