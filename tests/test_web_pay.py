@@ -156,6 +156,35 @@ def test_an_iban_outside_sepa_gets_no_girocode(table, client, app):
     assert _codes(page) == [] and "paypal.me/AnnaDoko/1.70EUR" in page
 
 
+@pytest.fixture
+def errors_logged(app_config):
+    """As in production: an error is caught, logged and answered with the 500 page."""
+    app_config["TESTING"] = False
+
+
+def test_a_failed_save_logs_the_statement_without_the_iban(errors_logged, app, caplog):
+    import sqlalchemy as sa
+
+    from scorer import services
+    from scorer.store.extensions import db
+
+    with app.app_context():
+        if db.engine.dialect.name != "sqlite":
+            pytest.skip("the failing trigger is SQLite's")
+        group = services.create_group("Runde", "ddv")
+        services.add_player(group, "Anna")
+        token, player = group.edit_token, group.players[0].id
+        with db.engine.begin() as connection:
+            connection.execute(sa.text(
+                "CREATE TRIGGER no_update BEFORE UPDATE ON players "
+                "BEGIN SELECT RAISE(ABORT, 'kaputt'); END"))
+    response = app.test_client().post(f"/r/{token}/spieler/{player}", data={
+        "iban": "de89 3704 0044 0532 0130 00", "holder": "", "paypal": ""})
+    assert response.status_code == 500
+    assert "UPDATE players" in caplog.text and "[parameters:" in caplog.text
+    assert IBAN not in caplog.text and "<…>" in caplog.text
+
+
 def test_the_iban_is_in_no_log(table, client, app, caplog):
     import logging
 
