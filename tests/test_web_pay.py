@@ -71,7 +71,9 @@ def test_the_sheet_links_to_the_codes_and_the_read_only_link_shows_them(table, c
 
     table.create_group()
     sheet = _evening(table)
-    assert "/bezahlen" not in client.get(sheet).text  # nobody keeps anything yet
+    # Nobody keeps anything yet: the page says how to get the codes.
+    assert f'href="{sheet}bezahlen"' in client.get(sheet).text
+    assert "IBAN oder PayPal.me hinterlegt" in client.get(sheet + "bezahlen").text
     _keep(table, client, "Cem", paypal="https://paypal.me/CemZahlt")
     assert f'href="{sheet}bezahlen"' in client.get(sheet).text
     with app.app_context():
@@ -183,6 +185,23 @@ def test_a_failed_save_logs_the_statement_without_the_iban(errors_logged, app, c
     assert response.status_code == 500
     assert "UPDATE players" in caplog.text and "[parameters:" in caplog.text
     assert IBAN not in caplog.text and "<…>" in caplog.text
+
+
+def test_the_sheet_offers_no_pay_link_without_money_and_costs_no_query_more(table, client,
+                                                                           app):
+    from tests.test_web_kept_folds import queries
+
+    table.create_group()
+    free = table.start_evening(cents=0)
+    table.play(free, ("Anna", "Cem"), 151)
+    assert "/bezahlen" not in client.get(free).text
+    sheet = _evening(table)
+    client.get(sheet)
+    before = queries(app, client, sheet)
+    _keep(table, client, "Anna", IBAN, paypal="AnnaDoko")
+    client.get(sheet)
+    # The players' details are read by the pay page, never by the sheet.
+    assert queries(app, client, sheet) == before
 
 
 def test_the_iban_is_in_no_log(table, client, app, caplog):

@@ -124,7 +124,6 @@ from scorer.services.payees import (
     PayLine,
     PayOffer,
     any_offer,
-    keeps_pay_details,
     pay_offer,
     remove_pay_details,
     set_hide_rating,

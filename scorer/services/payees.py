@@ -8,7 +8,7 @@ refusal names the field and stores nothing. Nothing here logs a value.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from sqlalchemy import update
@@ -158,11 +158,6 @@ def any_offer(lines: Iterable[PayLine]) -> bool:
     return any(line.offer is not None for line in lines)
 
 
-def keeps_pay_details(players: Sequence[Player]) -> bool:
-    """Whether any of ``players`` keeps an IBAN or a PayPal.me name (one look, no query)."""
-    return any(p.iban or p.paypal_me for p in players)
-
-
-__all__ = ["PayLine", "PayOffer", "any_offer", "keeps_pay_details", "pay_offer",
+__all__ = ["PayLine", "PayOffer", "any_offer", "pay_offer",
            "remove_pay_details", "set_hide_rating", "set_pay_details", "set_rating", "set_treasurer",
            "settlement_offers", "treasurer_of"]

@@ -55,11 +55,11 @@ def sheet_extras(evening: Evening, sheet: services.Sheet) -> dict[str, Any]:
     """
     tenths = evening.tenth_cents_per_point
     settled = services.settlement(evening, sheet.ledger.totals)
-    # A link to the GiroCodes when somebody of the Runde keeps an IBAN or PayPal.me (drawing
-    # the codes is left to that page: the sheet answers every save).
+    # A link to the GiroCodes whenever somebody pays: that page draws them, or says how a
+    # player gets them. The sheet answers every save: no query more (the players' details)
+    # and no QR code drawn here.
     payable = (settled is not None and bool(settled.transfers or settled.payments)
-               and g.get("link_token") is not None
-               and services.keeps_pay_details(evening.group.players))
+               and g.get("link_token") is not None)
     return {
         "pay_url": url_for("money.pay", token=g.link_token, number=evening.number)
         if payable else None,
