@@ -90,7 +90,7 @@ def url(rule: str, token: str, ids: dict[str, int]) -> str:
 
 READABLE = {"groups.show", "evenings.show", "evenings.game", "history.show", "live.poll",
             "seasons.player", "seasons.pdf", "kasse.show", "kasse.member", "kasse.history",
-            "kasse.report", "kasse.csv"}
+            "kasse.report", "kasse.csv", "money.pay"}
 READABLE_BLUEPRINTS = {"exports", "stats", "records"}
 DEVICE_ONLY = {"groups.remember"}
 """POSTs a read-only link may make: they change this device's session, not the Runde."""

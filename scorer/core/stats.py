@@ -61,6 +61,40 @@ class PlayerStats:
 
 
 @dataclass(frozen=True, slots=True)
+class PairStats:
+    """Two players over the games they played together as a party (``partners``) or against
+    each other (``opponents``). ``first`` came to the Runde's table before ``second``."""
+
+    first: str
+    second: str
+    games: int
+    """Games the two played as partners (or as opponents); redeals do not count."""
+    first_won: int
+    """Of those, the games ``first``'s party won."""
+    second_won: int
+    """The games ``second``'s party won (as partners: the same as ``first_won``)."""
+    first_points: int
+    """``first``'s points over those games."""
+    second_points: int
+    """``second``'s points over those games."""
+
+    @property
+    def average(self) -> float:
+        """As partners: the points each of the two got per game together, on average."""
+        return (self.first_points + self.second_points) / (2 * self.games)
+
+    @property
+    def first_average(self) -> float:
+        """``first``'s points per game (against ``second``)."""
+        return self.first_points / self.games
+
+    @property
+    def second_average(self) -> float:
+        """``second``'s points per game (against ``first``)."""
+        return self.second_points / self.games
+
+
+@dataclass(frozen=True, slots=True)
 class RundeStats:
     """The figures of a whole Runde (or of some of its evenings: a season, one evening)."""
 
@@ -74,6 +108,11 @@ class RundeStats:
     """Cents paid into the Kasse over all evenings."""
     order: tuple[str, ...] = ()
     """The players in order of first appearance (what ties keep when figures are added)."""
+    partners: tuple[PairStats, ...] = ()
+    """Every two players who played in one party (Re or Kontra, a solo's three against the
+    soloist too; not a Hammelrennen, a recorded game or a redeal): most games first."""
+    opponents: tuple[PairStats, ...] = ()
+    """Every two players who played in opposite parties of such a game: most games first."""
 
 
 def counts(game: LedgerGame) -> bool:
@@ -123,6 +162,7 @@ def evening_stats(ledger: Ledger, settlement: Settlement | None) -> RundeStats:
             figures[name] = dict.fromkeys(_FIGURES, 0)
         return figures[name]
 
+    pairs: dict[str, dict[tuple[str, str], list[int]]] = {"partners": {}, "opponents": {}}
     games_total = 0
     # Everybody who sat at the table at any time: a player who came late or left early has
     # their evening, their total and the games they played.
@@ -140,12 +180,33 @@ def evening_stats(ledger: Ledger, settlement: Settlement | None) -> RundeStats:
         if alone is not None:
             row(alone)["solos"] += 1
             row(alone)["solos_won"] += game.score.winner == "re"
+        _count_pairs(game, pairs, list(figures))
     pot = 0
     if settlement is not None:
         pot = settlement.pot
         for name, cents in settlement.balances.items():
             row(name)["cents"] += cents
-    return _stats(figures, list(figures), 1, games_total, pot)
+    return _stats(figures, list(figures), 1, games_total, pot, pairs)
+
+
+def _count_pairs(game: LedgerGame, pairs: dict[str, dict[tuple[str, str], list[int]]],
+                 order: list[str]) -> None:
+    """Add ``game`` to the partners' and the opponents' figures: per pair (in ``order``)
+    [games, first won, second won, first's points, second's points]."""
+    if not game.facts.kind.has_parties:
+        return
+    place = {name: k for k, name in enumerate(order)}
+    re = set(game.facts.re)
+    players = sorted(game.players, key=lambda name: place[name])
+    for k, first in enumerate(players):
+        for second in players[k + 1:]:
+            kind = "partners" if (first in re) == (second in re) else "opponents"
+            figures = pairs[kind].setdefault((first, second), [0, 0, 0, 0, 0])
+            figures[0] += 1
+            figures[1] += won_game(game, first)
+            figures[2] += won_game(game, second)
+            figures[3] += game.points[first]
+            figures[4] += game.points[second]
 
 
 def combined(parts: Iterable[RundeStats]) -> RundeStats:
@@ -154,6 +215,7 @@ def combined(parts: Iterable[RundeStats]) -> RundeStats:
     figures: dict[str, dict[str, int]] = {}
     order: list[str] = []
     evenings = games = pot = 0
+    pairs: dict[str, dict[tuple[str, str], list[int]]] = {"partners": {}, "opponents": {}}
     for part in parts:
         evenings += part.evenings
         games += part.games
@@ -166,16 +228,48 @@ def combined(parts: Iterable[RundeStats]) -> RundeStats:
             own = figures[name]
             for figure in _FIGURES:
                 own[figure] += getattr(by_name[name], figure)
-    return _stats(figures, order, evenings, games, pot)
+        for kind in ("partners", "opponents"):
+            for pair in getattr(part, kind):
+                _add_pair(pairs[kind], pair)
+    return _stats(figures, order, evenings, games, pot, pairs)
+
+
+def _add_pair(pairs: dict[tuple[str, str], list[int]], pair: PairStats) -> None:
+    """Add one part's figures of a pair to ``pairs``, keyed as the pair first met."""
+    if (pair.second, pair.first) in pairs:
+        key = (pair.second, pair.first)
+        values = [pair.games, pair.second_won, pair.first_won, pair.second_points,
+                  pair.first_points]
+    else:
+        key = (pair.first, pair.second)
+        values = [pair.games, pair.first_won, pair.second_won, pair.first_points,
+                  pair.second_points]
+    figures = pairs.setdefault(key, [0, 0, 0, 0, 0])
+    for k, value in enumerate(values):
+        figures[k] += value
+
+
+def _pair_rows(pairs: dict[tuple[str, str], list[int]],
+               place: dict[str, int]) -> tuple[PairStats, ...]:
+    rows = []
+    for (first, second), figures in pairs.items():
+        if place[second] < place[first]:
+            first, second = second, first
+            figures = [figures[0], figures[2], figures[1], figures[4], figures[3]]
+        rows.append(PairStats(first, second, *figures))
+    return tuple(sorted(rows, key=lambda p: (-p.games, place[p.first], place[p.second])))
 
 
 def _stats(figures: dict[str, dict[str, int]], order: list[str], evenings: int, games: int,
-           pot: int) -> RundeStats:
+           pot: int, pairs: dict[str, dict[tuple[str, str], list[int]]] | None = None,
+           ) -> RundeStats:
     place = {name: k for k, name in enumerate(order)}
     players = sorted((PlayerStats(name=name, **figures[name]) for name in order),
                      key=lambda p: (-p.points, place[p.name]))
+    pairs = pairs or {"partners": {}, "opponents": {}}
     return RundeStats(players=tuple(players), evenings=evenings, games=games, pot=pot,
-                      order=tuple(order))
+                      order=tuple(order), partners=_pair_rows(pairs["partners"], place),
+                      opponents=_pair_rows(pairs["opponents"], place))
 
 
 def runde_stats(evenings: Iterable[tuple[Ledger, Settlement | None]]) -> RundeStats:
@@ -183,5 +277,5 @@ def runde_stats(evenings: Iterable[tuple[Ledger, Settlement | None]]) -> RundeSt
     return combined(evening_stats(ledger, settlement) for ledger, settlement in evenings)
 
 
-__all__ = ["PlayerStats", "RundeStats", "combined", "counts", "evening_stats", "runde_stats",
+__all__ = ["PairStats", "PlayerStats", "RundeStats", "combined", "counts", "evening_stats", "runde_stats",
            "soloist", "won_game"]

@@ -120,6 +120,19 @@ from scorer.services.kasse import (
     restore_kasse_entry,
     undo_kasse,
 )
+from scorer.services.payees import (
+    PayLine,
+    PayOffer,
+    any_offer,
+    pay_offer,
+    remove_pay_details,
+    set_hide_rating,
+    set_pay_details,
+    set_rating,
+    set_treasurer,
+    settlement_offers,
+    treasurer_of,
+)
 from scorer.services.refusals import CLOSED, FULL, STALE, NumberTaken, Refused
 from scorer.services.restore import (
     delete_game,

@@ -49,6 +49,7 @@ from scorer.core.settlement import SettlementMode
 from scorer.core.stats import RundeStats, combined, counts, evening_stats
 from scorer.services.evenings import settlement
 from scorer.services.folds import FoldKey, fold_key, instant, sheets
+from scorer.services.rating import Match, Rating, rate_evenings
 from scorer.store import fold_cache
 from scorer.store.extensions import db
 from scorer.store.models import (
@@ -85,6 +86,8 @@ class Settings:
     absent_fixed_cents: int = 0
     version: int = 0
     """0: the Runde has no row yet (the defaults)."""
+    rating: bool = False
+    """The Statistik shows the players' ratings (services.rating)."""
 
 
 def settings_of(group: Group) -> Settings:
@@ -93,7 +96,8 @@ def settings_of(group: Group) -> Settings:
     if row is None:
         return Settings()
     return Settings(Method(row.season_ranking), row.season_min_games, row.absent_table_points,
-                    AbsentPays(row.absent_pays), row.absent_fixed_cents, row.version)
+                    AbsentPays(row.absent_pays), row.absent_fixed_cents, row.version,
+                    row.rating)
 
 
 def own_seasons(group: Group) -> list[SeasonRow]:
@@ -133,6 +137,8 @@ class EveningDigest:
     """Cents each player pays into the Kasse, when the evening is settled into it."""
     money: bool
     """Played for money (a price per point), whichever way it settles."""
+    matches: tuple[Match, ...] = ()
+    """Every game with parties as the rating reads it: Re, Kontra, the winning party."""
 
     @property
     def counts(self) -> bool:
@@ -161,7 +167,19 @@ def _digest(evening: Evening, sheet: Any) -> EveningDigest:
         redeals=sum(not counts(game) for game in ledger.games),
         totals=dict(ledger.totals), played=played, stats=evening_stats(ledger, money),
         records=evening_records(evening.number, evening.played_on, ledger), payments=payments,
-        money=money is not None)
+        money=money is not None, matches=_matches(ledger))
+
+
+def _matches(ledger: Any) -> tuple[Match, ...]:
+    found: list[Match] = []
+    for game in ledger.games:
+        if not counts(game) or not game.facts.kind.has_parties:
+            continue
+        re = tuple(p for p in game.players if p in game.facts.re)
+        kontra = tuple(p for p in game.players if p not in game.facts.re)
+        winner = {"re": 0, "kontra": 1}.get(game.score.winner)
+        found.append((re, kontra, winner))
+    return tuple(found)
 
 
 def _digest_key(evening: Evening, key: FoldKey) -> tuple[Any, ...]:
@@ -299,6 +317,12 @@ class SeasonView:
     def stats(self) -> RundeStats:
         """The Statistik over the season's evenings (every evening, as it always counted)."""
         return combined(e.stats for e in self.evenings)
+
+    @cached_property
+    def ratings(self) -> dict[str, Rating]:
+        """Every player's rating over the season's games, in the order they were played
+        (computed when a page asks: only a Runde that opted in does)."""
+        return rate_evenings([e.matches for e in self.evenings])
 
     @per_language
     def season_chart(self) -> str:

@@ -71,6 +71,20 @@ class Player(Model):
     name: Mapped[str] = mapped_column(String(40))
     retired_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    iban: Mapped[str | None] = mapped_column(String(34))
+    """Personal: the IBAN the player is paid to (checked, electronic form), or NULL. Shown only
+    on the Runde's pages (the GiroCodes of its settlements), never logged; the player's page
+    removes it."""
+    account_holder: Mapped[str | None] = mapped_column(String(70))
+    """Personal: the name the account is held in, as the bank checks it; NULL: the player's
+    name."""
+    paypal_me: Mapped[str | None] = mapped_column(String(20))
+    """Personal: the player's PayPal.me name, or NULL."""
+    hide_rating: Mapped[bool] = mapped_column(default=False, server_default="0")
+    """The player does not want their rating shown on the Statistik."""
+    treasurer: Mapped[bool] = mapped_column(default=False, server_default="0")
+    """The player keeps the Runde's Kasse (one at most, services.payees.set_treasurer):
+    payments into the Kasse go to their IBAN or PayPal.me."""
 
     group: Mapped[Group] = relationship(back_populates="players")
 
@@ -232,6 +246,8 @@ class RundeYear(Model):
     """scorer.core.kasse.AbsentPays value: nothing, as_last or fixed."""
     absent_fixed_cents: Mapped[int] = mapped_column(default=0)
     """Under ``fixed``: what an absent member pays, in cents."""
+    rating: Mapped[bool] = mapped_column(default=False, server_default="0")
+    """The Statistik shows each player's rating (services.rating): the Runde opts in."""
     version: Mapped[int] = mapped_column(default=1)
     """Raised by every change of the above, of the seasons and of the Kasse: what the
     Runde's pages added up over all evenings is kept under it (services.year)."""

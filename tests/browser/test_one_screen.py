@@ -285,5 +285,8 @@ def test_the_statistik_of_a_table_of_seven_is_seen_without_sideways_scrolling(ph
     heads = page.locator("table.stats thead th").all_inner_texts()
     for figure in ("Punkte", "Geld", "Ø/Spiel", "Abende", "Spiele", "gew.", "Soli", "Soli gew."):
         assert figure in heads, heads
-    assert page.locator("table.stats tbody tr").count() == 2 * len(seats)
+    players = page.locator("section[aria-labelledby=stats-title] table.stats tbody tr")
+    assert players.count() == 2 * len(seats)
+    # The partner and head-to-head tables fit too (checked above with every table).
+    assert page.locator("#stats-partners").count() == page.locator("#stats-opponents").count() == 1
     table.screenshot("statistik", full_page=True)

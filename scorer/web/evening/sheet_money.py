@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from flask import g, url_for
 from markupsafe import Markup
 
 from scorer import services
@@ -53,8 +54,16 @@ def sheet_extras(evening: Evening, sheet: services.Sheet) -> dict[str, Any]:
     page as markup.
     """
     tenths = evening.tenth_cents_per_point
+    settled = services.settlement(evening, sheet.ledger.totals)
+    # A link to the GiroCodes whenever somebody pays: that page draws them, or says how a
+    # player gets them. The sheet answers every save: no query more (the players' details)
+    # and no QR code drawn here.
+    payable = (settled is not None and bool(settled.transfers or settled.payments)
+               and g.get("link_token") is not None)
     return {
+        "pay_url": url_for("money.pay", token=g.link_token, number=evening.number)
+        if payable else None,
         "chart": Markup(sheet.folded.chart),
-        "money": money(services.settlement(evening, sheet.ledger.totals)),
+        "money": money(settled),
         "price": money_words.price(price_cents(tenths)) if tenths else None,
     }

@@ -20,7 +20,8 @@ from scorer.web.pages.numbers import MAX_INT
 
 READ_ONLY = frozenset({"groups.show", "evenings.show", "evenings.game", "history.show",
                        "live.poll", "seasons.player", "seasons.pdf", "kasse.show",
-                       "kasse.member", "kasse.history", "kasse.report", "kasse.csv"})
+                       "kasse.member", "kasse.history", "kasse.report", "kasse.csv",
+                       "money.pay"})
 """Endpoints a read-only link may GET (live.poll answers either link without asking here:
 it is the one-query check a watching phone makes every second)."""
 DEVICE_ONLY = frozenset({"groups.remember"})

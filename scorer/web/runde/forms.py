@@ -9,6 +9,7 @@ from wtforms import (
     HiddenField,
     RadioField,
     SelectField,
+    StringField,
 )
 from wtforms.validators import InputRequired
 
@@ -36,6 +37,19 @@ class MemberSinceForm(Form):
 
     since = DateField(lazy_gettext("Mitglied seit"),
                       validators=[InputRequired(message=lazy_gettext("ein Datum angeben"))])
+
+
+class PayDetailsForm(Form):
+    """How a player is paid: IBAN (with the account holder), PayPal.me name; each optional."""
+
+    iban = StringField(lazy_gettext("IBAN"), render_kw={
+        "autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false",
+        "maxlength": 50})
+    holder = StringField(lazy_gettext("Kontoinhaber"), render_kw={
+        "autocomplete": "off", "maxlength": 70})
+    paypal = StringField(lazy_gettext("PayPal.me-Name"), render_kw={
+        "autocomplete": "off", "autocapitalize": "none", "spellcheck": "false",
+        "maxlength": 60})
 
 
 class ForgetForm(Form):

@@ -11,6 +11,7 @@ from flask import Blueprint, abort, flash, g, redirect, render_template, request
 from werkzeug.wrappers import Response
 
 from scorer import services
+from scorer.core.payment import grouped_iban
 from scorer.core.rules import PRESETS, InvalidRules
 from scorer.store.models import Group
 from scorer.web.club.table_page import table_page
@@ -26,10 +27,18 @@ from scorer.web.pages.rule_forms import (
     options_form,
     options_from_form,
 )
-from scorer.web.runde.forms import ForgetForm, GroupForm, MemberSinceForm, PlayerForm, PresetForm
+from scorer.web.runde.forms import (
+    ForgetForm,
+    GroupForm,
+    MemberSinceForm,
+    PayDetailsForm,
+    PlayerForm,
+    PresetForm,
+)
 from scorer.web.server.hosts import public_url
 from scorer.web.server.offered import offered
 from scorer.web.year.season_pages import runde_season
+from scorer.words import pay as pay_words
 from scorer.words import runde as words
 from scorer.words.explain import OPTION_HELP, OPTION_LABELS, PRESET_LABELS, format_value, summary
 from scorer.words.i18n import _
@@ -200,8 +209,39 @@ def edit_player(token: str, player_id: int) -> str | Response | tuple[str, int]:
         return render_template("error.html", title=title, message=message), 404
     form = PlayerForm(data={"name": player.name})
     since = MemberSinceForm(data={"since": services.member_since(player)})
+    pay = PayDetailsForm(formdata=None, data={
+        "iban": grouped_iban(player.iban) if player.iban else "",
+        "holder": player.account_holder or "", "paypal": player.paypal_me or ""})
     action = ActionForm()
-    if request.method == "POST" and "since" in request.form:
+    back = redirect(url_for("groups.edit_player", token=token, player_id=player.id))
+    if request.method == "POST" and "iban" in request.form:
+        pay = PayDetailsForm()
+        if pay.validate_on_submit():
+            try:
+                services.set_pay_details(player, pay.iban.data or "", pay.holder.data or "",
+                                         pay.paypal.data or "")
+            except services.Refused as err:
+                for field, message in err.problems:
+                    getattr(pay, field).errors = [*getattr(pay, field).errors, message]
+            else:
+                flash(pay_words.pay_details_saved(player.name))
+                return back
+    elif request.method == "POST" and "pay_forget" in request.form and action.validate_on_submit():
+        services.remove_pay_details(player)
+        flash(pay_words.pay_details_removed(player.name))
+        return back
+    elif request.method == "POST" and "treasurer" in request.form and action.validate_on_submit():
+        keeper = player if request.form["treasurer"] == "1" else None
+        services.set_treasurer(group, keeper)
+        flash(pay_words.treasurer_set(keeper.name if keeper else None))
+        return back
+    elif (request.method == "POST" and "hide_rating" in request.form
+          and action.validate_on_submit()):
+        hidden = request.form["hide_rating"] == "1"
+        services.set_hide_rating(player, hidden)
+        flash(pay_words.rating_hidden(player.name, hidden))
+        return back
+    elif request.method == "POST" and "since" in request.form:
         if since.validate_on_submit() and _stored(
                 since.since, services.set_member_since, player, since.since.data):
             assert since.since.data is not None  # validated: InputRequired
@@ -218,7 +258,7 @@ def edit_player(token: str, player_id: int) -> str | Response | tuple[str, int]:
         return redirect(url_for("groups.show", token=token))
     status = 422 if request.method == "POST" else 200
     return render_template("player.html", group=group, player=player, form=form, since=since,
-                           action=ActionForm(formdata=None)), status
+                           pay=pay, action=ActionForm(formdata=None)), status
 
 
 @bp.route("/r/<token>/regeln", methods=["GET", "POST"])

@@ -1,4 +1,5 @@
-"""Keep the Runden's and the tournaments' secret tokens out of every log.
+"""Keep the Runden's and the tournaments' secret tokens, and the players' IBANs, out of every
+log.
 
 A Runde's address is its key (``/r/<token>/``), as a tournament's is (``/t/<token>/``: the
 organiser's or the ranking's), and the servers log addresses: gunicorn's
@@ -35,6 +36,10 @@ TOKEN_SHAPED = re.compile(r"(?<=[=/])[A-Za-z0-9_-]{32}(?=[\s&#/?\"']|$)")
 """What our tokens look like (``secrets.token_urlsafe(24)``: 32 letters) after a slash or an
 equals sign anywhere else: an unrouted path or a query string may carry one too (issue #36)."""
 
+IBAN_SHAPED = re.compile(r"\b[A-Z]{2}[0-9]{2}(?: ?[A-Z0-9]){11,30}\b")
+"""An IBAN, electronic or in groups of four: a player's bank details are personal data, and a
+failed statement's parameters (a player's row saved) would show them (issue #38)."""
+
 LOGGERS = ("werkzeug", "gunicorn.access", "gunicorn.error")
 """The servers' loggers; the app's own logger is added in ``init_app``."""
 
@@ -50,11 +55,14 @@ def redact(text: str, secret: str | None = None) -> str:
     '"GET /t/<…>/rangliste HTTP/1.1" 200'
     >>> redact('"GET /x?k=Zr8xW2q_kP-4mLdT9vQa1bYcZr8xW2q_ HTTP/1.1" 404')
     '"GET /x?k=<…> HTTP/1.1" 404'
+    >>> redact("[parameters: ('DE89370400440532013000', 'DE89 3704 0044 0532 0130 00', 7)]")
+    "[parameters: ('<…>', '<…>', 7)]"
     """
     if secret:
         text = text.replace(secret, HIDDEN)
     text = TOKEN_IN_PATH.sub(lambda found: f"/{_letter(found.group(1))}/{HIDDEN}", text)
-    return TOKEN_SHAPED.sub(HIDDEN, text)
+    text = TOKEN_SHAPED.sub(HIDDEN, text)
+    return IBAN_SHAPED.sub(HIDDEN, text)
 
 
 def _letter(spelled: str) -> str:

@@ -35,12 +35,14 @@ from scorer.web.pages.downloads import download
 from scorer.web.pages.forms import ActionForm
 from scorer.web.pages.lookup import group_or_404
 from scorer.web.pages.numbers import MAX_INT, parse_int
+from scorer.web.pages.pay import offer_view
 from scorer.web.pages.printed_language import printing
 from scorer.web.year.forms import DEPOSIT, AbsentForm, EntryForm
 from scorer.web.year.season_pages import context, season_or_404, settings_page
 from scorer.words import kasse as words
 from scorer.words.files import kasse_part, runde_file
 from scorer.words.formats import money, signed_money
+from scorer.words.pay import kasse_remittance
 from scorer.words.year import report_line, said
 
 bp = Blueprint("kasse", __name__, url_prefix="/r/<token>/kasse")
@@ -172,8 +174,14 @@ def member(token: str, player_id: int) -> str:
     orphans = sorted(((key, cents) for (key, name), cents in marks.items()
                       if name == found.name and (key, name) not in charged), reverse=True)
     state = year.kasse
+    keeper = services.treasurer_of(group)
+    with printing(group):
+        purpose = kasse_remittance(group.name)
+    kasse_pay = offer_view(services.pay_offer(
+        keeper if keeper is not None and keeper.id != player_id else None,
+        state.owed.get(found.name, 0), purpose))
     return render_template(
-        "kasse_member.html", group=group, member=found, rows=shown,
+        "kasse_member.html", group=group, member=found, rows=shown, kasse_pay=kasse_pay,
         hidden=len(charges) - len(shown), orphans=orphans,
         paid=money(state.paid.get(found.name, 0)), owed=money(state.owed.get(found.name, 0)),
         credit=state.credit.get(found.name, 0), euro=money, action=ActionForm(formdata=None))
