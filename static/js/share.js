@@ -6,7 +6,7 @@
 // button is a link that saves the picture.
 //
 // The picture is fetched when the button is first touched, so that the share sheet opens
-// within the tap's user activation; 503 means it is still being made, and is asked again.
+// within the tap's user activation; 202 means it is still being made, and is asked again.
 (function () {
   "use strict";
 
@@ -22,12 +22,13 @@
 
   async function fetchPicture(href, name) {
     for (var attempt = 0; attempt < 20; attempt += 1) {
-      var response = await fetch(href, { credentials: "same-origin" });
-      if (response.ok) {
+      var response = await fetch(href, { credentials: "same-origin",
+                                         headers: { "X-Doko-Picture": "wait" } });
+      if (response.status === 200) {
         var blob = await response.blob();
         return new File([blob], name, { type: "image/png" });
       }
-      if (response.status !== 503) { throw new Error("picture: " + response.status); }
+      if (response.status !== 202) { throw new Error("picture: " + response.status); }
       await sleep(1000 * Number(response.headers.get("Retry-After") || 1));
     }
     throw new Error("picture: not made");

@@ -38,6 +38,9 @@ PICTURE = "ergebnis.png"
 """The picture's file name in the evening's URL."""
 RETRY_SECONDS = 2
 """What a picture asked for while it is being made tells the asker to wait."""
+ASKED_BY_PAGE = "X-Doko-Picture"
+"""Sent by the sheet's own script (static/js/share.js), which asks again by itself: while
+the picture is being made it gets 202 (no failure to log), a link preview 503."""
 
 
 @dataclass(frozen=True)
@@ -112,8 +115,8 @@ def shared(evening: Evening, sheet: services.Sheet) -> Shared:
 @bp.get(f"/abend/<int:number>/{PICTURE}")
 def picture(token: str, number: int) -> Response:
     """The closed evening's picture (PNG), as kept for its version. While it is being made,
-    a worker that answers in threads waits a moment for it; else 503 with Retry-After, which
-    a messenger's preview and the share button both ask again after."""
+    a worker that answers in threads waits a moment for it; else 503 with Retry-After (202
+    for the sheet's own script), after which the asker asks again."""
     evening = evening_or_404(token, number)
     if not evening.closed:
         abort(404)
@@ -136,7 +139,7 @@ def picture(token: str, number: int) -> Response:
                 finally:
                     printouts.WAITING.release()
         if png is None:
-            waiting = Response(status=503)
+            waiting = Response(status=202 if request.headers.get(ASKED_BY_PAGE) else 503)
             waiting.headers["Retry-After"] = str(RETRY_SECONDS)
             waiting.headers["Cache-Control"] = "no-store"
             return waiting
