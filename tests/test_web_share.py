@@ -219,3 +219,61 @@ def test_an_evening_without_money_shares_only_the_points(table, client, app):
     page = client.get(sheet).text
     assert "1. Anna +5\n2. Dora +1\n3. Cem −1\n4. Ben −5\n2 Spiele" in page
     assert "€" not in page.split('<div class="share"')[1].split("</div>")[0]
+
+
+# ------------------------------------------------------------------ a season's table
+
+
+def _season(table: Any, client: Any) -> str:
+    """Two closed evenings of the Runde's season 2025; the Runde page's URL."""
+    sheet = _closed_evening(table, client)
+    second = table.start_evening(played_on="2025-11-27")
+    table.play(second, ("Ben", "Cem"), 151)  # Ben, Cem +2; Anna, Dora −2
+    assert client.post(second + "schliessen", data={"revision": "1"}).status_code == 302
+    return sheet.split("abend/")[0]
+
+
+def test_the_season_table_is_shared_as_a_picture_and_a_text(table, client, app):
+    from dataclasses import asdict
+
+    from scorer import services
+    from scorer.printed.picture import rasterise, season_picture_svg
+    from scorer.services.year import year_of
+    from scorer.web.evening.share import season_result
+    from scorer.words.i18n import speaking
+
+    runde = _season(table, client)
+    edit, read = _tokens(app)
+    page = client.get(runde).text
+    shared = page.split('<div class="share"')[1].split("</div>")[0]
+    # The season adds up the evenings: Anna 5 − 2 = +3, Cem −1 + 2 = +1, Dora 1 − 2 = −1,
+    # Ben −5 + 2 = −3.
+    text = ("Donnerstagsrunde · Saison 2025 · Stand 27.11.2025\n1. Anna +3\n2. Cem +1\n"
+            "3. Dora −1\n4. Ben −3\n2 Abende")
+    assert f'data-share-text="{text}"' in shared and edit not in shared
+    tags = meta(app.test_client().get(runde.replace(edit, read), headers=MESSENGER).text)
+    assert tags["og:description"] == "Anna +3 · Cem +1 · Dora −1 · Ben −3"
+    assert read in tags["og:image"] and edit not in tags["og:image"]
+    served = _picture(app.test_client(), tags["og:image"])
+    assert served.status_code == 200 and served.mimetype == "image/png"
+    with Image.open(io.BytesIO(served.data)) as shown:
+        assert shown.size == (1200, 630)
+    with app.app_context():
+        group = services.find_group(read)
+        year = year_of(group)
+        with speaking("de"):
+            svg = season_picture_svg(asdict(season_result(group, year, year.season(None))))
+    assert rasterise(svg) == served.data
+    said = [" ".join("".join(t.itertext()).split())
+            for t in ET.fromstring(svg).iter("{http://www.w3.org/2000/svg}text")]
+    assert said[:2] == ["Donnerstagsrunde", "Saison 2025 · 2 Abende · Stand 27.11.2025"]
+    assert said[2:14] == ["1.", "Anna", "+3", "2.", "Cem", "+1", "3.", "Dora", "−1",
+                          "4.", "Ben", "−3"]
+    # Made once for this season's version, however often the page and the picture are asked.
+    seen = set()
+    for _ in range(3):
+        client.get(runde)
+        _picture(client, tags["og:image"])
+        (kept,) = [p for p in _kept(app) if p.name.startswith("saison-")]
+        seen.add(kept.stat().st_ino)
+    assert len(seen) == 1

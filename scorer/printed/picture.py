@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorer.words.share import Result, picture
+from scorer.words.share import Result, SeasonResult, picture, season_picture
 
 
 def picture_svg(context: dict[str, Any]) -> str:
@@ -21,6 +21,16 @@ def render_picture_png(context: dict[str, Any]) -> bytes:
     return rasterise(picture_svg(context))
 
 
+def season_picture_svg(context: dict[str, Any]) -> str:
+    """A season's picture as SVG for a context of ``SeasonResult``'s fields."""
+    return season_picture(SeasonResult(**context))
+
+
+def render_season_picture_png(context: dict[str, Any]) -> bytes:
+    """A season's picture as PNG bytes (in the render process)."""
+    return rasterise(season_picture_svg(context))
+
+
 def rasterise(svg: str) -> bytes:
     """An SVG of ours as a PNG of the size its root element gives; it reads nothing but
     itself (CairoSVG's ``unsafe`` stays off: no external files or entities)."""
@@ -30,4 +40,5 @@ def rasterise(svg: str) -> bytes:
     return png
 
 
-__all__ = ["picture_svg", "rasterise", "render_picture_png"]
+__all__ = ["picture_svg", "rasterise", "render_picture_png", "render_season_picture_png",
+           "season_picture_svg"]

@@ -117,57 +117,105 @@ def _cut(name: str) -> str:
     return name if len(name) <= LONGEST_NAME else name[:LONGEST_NAME - 1] + "…"
 
 
+@dataclass(frozen=True)
+class Line:
+    """One line of a picture's standings, worded."""
+
+    rank: str
+    """"1." (or "–" for a player a season does not rank)."""
+    name: str
+    figure: str
+    """The large number: "+34"."""
+    minor: str | None
+    """Under it, smaller: the money, "+3,40 €"; a season's method figure."""
+    sign: int
+    """Whether the figure is good (1), bad (−1) or neither (0): its colour."""
+
+
+@dataclass(frozen=True)
+class Board:
+    """What a picture shows, worded: a band with a title and a line under it, the standings
+    on the left, a chart (SVG) on the right."""
+
+    title: str
+    subtitle: str
+    lines: tuple[Line, ...]
+    chart: str | None
+
+
+def _sign(value: int) -> int:
+    return (value > 0) - (value < 0)
+
+
+def evening_board(result: Result) -> Board:
+    """An evening's picture: the Runde, "Abend 12 · 28.11.2026 · 40 Spiele", the final
+    standings with the money, the running totals."""
+    lines = tuple(
+        Line(f"{rank}.", name, formats.signed(total),
+             formats.signed_money(result.balances.get(name, 0))
+             if result.balances is not None else None, _sign(total))
+        for rank, (name, total) in zip(ranks(result.standings), result.standings))
+    chart_svg = None
+    if result.totals:
+        chart_svg = chart.evening_chart(result.players, result.totals, result.arrivals,
+                                        _("Punktestand nach jedem Spiel"), end_labels=True,
+                                        legend=False, plot_height=230.0, fonts=FONTS)
+    subtitle = " · ".join((_("Abend %(number)s") % {"number": result.number},
+                           formats.date(result.played_on), games_played(result)))
+    return Board(result.runde, subtitle, lines, chart_svg)
+
+
 def picture(result: Result) -> str:
-    """The picture as SVG, WIDTH × HEIGHT pixels; every name escaped, no links."""
+    """An evening's picture as SVG (``draw``)."""
+    return draw(evening_board(result))
+
+
+def draw(board: Board) -> str:
+    """A picture as SVG, WIDTH × HEIGHT pixels; every name escaped, no links."""
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
            f'viewBox="0 0 {WIDTH} {HEIGHT}" font-family="{escape(FONTS)}">',
-           f"<title>{escape(heading(result))}</title>",
+           f"<title>{escape(board.title)} · {escape(board.subtitle)}</title>",
            f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>',
            f'<rect width="{WIDTH}" height="{_BAND}" fill="{GREEN}"/>',
            f'<text x="{_LEFT}" y="56" font-size="42" font-weight="bold" fill="#ffffff">'
-           f"{escape(result.runde)}</text>",
+           f"{escape(board.title)}</text>",
            f'<text x="{_LEFT}" y="98" font-size="28" fill="#e4f1e8">'
-           f"{escape(_('Abend %(number)s') % {'number': result.number})} · "
-           f"{escape(formats.date(result.played_on))} · {escape(games_played(result))}</text>"]
-    out.extend(_standings(result))
-    if result.totals:
-        out.append(_chart(result))
+           f"{escape(board.subtitle)}</text>"]
+    out.extend(_standings(board.lines))
+    if board.chart:
+        out.append(_placed(board.chart))
     out.append(f'<text x="{WIDTH - _LEFT}" y="{HEIGHT - 18}" font-size="20" fill="#777777" '
                f'text-anchor="end">Doko-Zettel</text>')
     out.append("</svg>")
     return "\n".join(out)
 
 
-def _standings(result: Result) -> list[str]:
-    count = max(len(result.standings), 1)
+def _standings(lines: Sequence[Line]) -> list[str]:
+    count = max(len(lines), 1)
     top, bottom = _BAND + 24, HEIGHT - 40
     row = min(84.0, (bottom - top) / count)
     size = min(44, int(row * 0.55))
     small = max(14, int(size * 0.62))
-    money = result.balances is not None
+    minor = any(line.minor for line in lines)
     out = [f'<g font-size="{size}">']
-    for k, (rank, (name, total)) in enumerate(zip(ranks(result.standings), result.standings)):
-        base = top + k * row + (row + size * 0.72) / 2 - (small * 0.5 if money else 0)
-        tone = PLUS if total > 0 else MINUS if total < 0 else "#333333"
-        out.append(f'<text x="{_LEFT}" y="{base:.0f}" fill="#666666">{rank}.</text>')
+    for k, line in enumerate(lines):
+        base = top + k * row + (row + size * 0.72) / 2 - (small * 0.5 if minor else 0)
+        tone = PLUS if line.sign > 0 else MINUS if line.sign < 0 else "#333333"
+        out.append(f'<text x="{_LEFT}" y="{base:.0f}" fill="#666666">{escape(line.rank)}</text>')
         out.append(f'<text x="{_LEFT + size * 1.6:.0f}" y="{base:.0f}" fill="#111111" '
-                   f'font-weight="bold">{escape(_cut(name))}</text>')
+                   f'font-weight="bold">{escape(_cut(line.name))}</text>')
         out.append(f'<text x="{_TABLE_RIGHT - 20}" y="{base:.0f}" fill="{tone}" '
-                   f'font-weight="bold" text-anchor="end">{escape(formats.signed(total))}</text>')
-        if money:
-            cents = (result.balances or {}).get(name, 0)
+                   f'font-weight="bold" text-anchor="end">{escape(line.figure)}</text>')
+        if line.minor:
             out.append(f'<text x="{_TABLE_RIGHT - 20}" y="{base + small * 1.15:.0f}" '
                        f'font-size="{small}" fill="#555555" text-anchor="end">'
-                       f"{escape(formats.signed_money(cents))}</text>")
+                       f"{escape(line.minor)}</text>")
     out.append("</g>")
     return out
 
 
-def _chart(result: Result) -> str:
-    """The running totals in the right half, each line named at its end."""
-    svg = chart.evening_chart(result.players, result.totals, result.arrivals,
-                              _("Punktestand nach jedem Spiel"), end_labels=True,
-                              legend=False, plot_height=230.0, fonts=FONTS)
+def _placed(svg: str) -> str:
+    """A chart in the right half."""
     width = WIDTH - _CHART_LEFT - 24
     top = _BAND + 28
     height = HEIGHT - top - 56
@@ -175,5 +223,86 @@ def _chart(result: Result) -> str:
                                 f'height="{height}" ', 1)
 
 
-__all__ = ["HEIGHT", "WIDTH", "Result", "games_played", "heading", "picture",
-           "ranks", "standings_line", "text"]
+@dataclass(frozen=True)
+class SeasonResult:
+    """What a season's shared table shows: plain data, which travels to the render process."""
+
+    runde: str
+    season: str
+    """The season's name as its page writes it: "Saison 2026"."""
+    evenings: int
+    as_of: dt.date | None
+    """The date of its last evening."""
+    standings: tuple[tuple[int | None, str, int, str | None], ...]
+    """(rank, name, points, the method's figure if it is not the points), ranked first."""
+    chart: tuple[tuple[str, Mapping[str, int]], ...] = ()
+    """(date label, the totals of that evening) in date order (scorer.words.chart)."""
+
+
+def season_heading(result: SeasonResult) -> str:
+    """"Stammtisch · Saison 2026 · Stand 28.11.2026"."""
+    if result.as_of is None:
+        return _("%(group)s · %(season)s") % {"group": result.runde, "season": result.season}
+    return _("%(group)s · %(season)s · Stand %(date)s") % {
+        "group": result.runde, "season": result.season, "date": formats.date(result.as_of)}
+
+
+def season_evenings(result: SeasonResult) -> str:
+    """"12 Abende"."""
+    return ngettext("%(num)d Abend", "%(num)d Abende", result.evenings) % {
+        "num": result.evenings}
+
+
+def season_line(result: SeasonResult) -> str:
+    """The table in one line: "Anna +120 · Ben +30 · Cem −150"."""
+    return " · ".join(f"{name} {formats.signed(points)}"
+                      for _rank, name, points, _figure in result.standings)
+
+
+def season_text(result: SeasonResult) -> str:
+    """The season's table as a message.
+
+    >>> print(season_text(SeasonResult("Stammtisch", "Saison 2026", 12, None,
+    ...                                ((1, "Anna", 120, None), (None, "Ben", -120, None)))))
+    Stammtisch · Saison 2026
+    1. Anna +120
+    – Ben −120
+    12 Abende
+    """
+    lines = [season_heading(result)]
+    for rank, name, points, figure in result.standings:
+        line = f"{rank}." if rank is not None else "–"
+        line += f" {name} {formats.signed(points)}"
+        if figure is not None:
+            line += f" ({figure})"
+        lines.append(line)
+    lines.append(season_evenings(result))
+    return "\n".join(lines)
+
+
+def season_board(result: SeasonResult) -> Board:
+    """A season's picture: the Runde, "Saison 2026 · 12 Abende · Stand 28.11.2026", the
+    table, and everybody's points after each evening."""
+    lines = tuple(Line(f"{rank}." if rank is not None else "–", name, formats.signed(points),
+                       figure, _sign(points))
+                  for rank, name, points, figure in result.standings)
+    parts = [result.season, season_evenings(result)]
+    if result.as_of is not None:
+        parts.append(_("Stand %(date)s") % {"date": formats.date(result.as_of)})
+    chart_svg = None
+    if result.chart:
+        chart_svg = chart.season_chart(result.chart, _("Saisonstand nach jedem Abend"),
+                                       end_labels=True, legend=False, plot_height=230.0,
+                                       fonts=FONTS)
+    return Board(result.runde, " · ".join(parts), lines, chart_svg)
+
+
+def season_picture(result: SeasonResult) -> str:
+    """A season's picture as SVG."""
+    return draw(season_board(result))
+
+
+__all__ = ["HEIGHT", "WIDTH", "Board", "Line", "Result", "SeasonResult", "draw",
+           "evening_board", "games_played", "heading", "picture", "ranks", "season_board",
+           "season_heading", "season_line", "season_picture", "season_text", "standings_line",
+           "text"]

@@ -21,16 +21,22 @@ from typing import Any
 from flask import Blueprint, Response, abort, current_app, request, url_for
 
 from scorer import services
+from scorer.core.seasons import Method
 from scorer.printed import render
-from scorer.printed.picture import render_picture_png
-from scorer.store.models import Evening
+from scorer.printed.picture import render_picture_png, render_season_picture_png
+from scorer.services.year import ALL, SeasonView, Year, year_of
+from scorer.store.models import Evening, Group
 from scorer.web.evening.sheet_pdf import download_names
 from scorer.web.pages import printouts
-from scorer.web.pages.lookup import evening_or_404
+from scorer.web.pages.lookup import evening_or_404, group_or_404
 from scorer.web.pages.printed_language import printing
 from scorer.web.server.hosts import public_url
+from scorer.web.year.season_pages import season_or_404, title
+from scorer.words import formats
 from scorer.words import share as share_words
+from scorer.words.files import runde_file, season_part
 from scorer.words.i18n import language
+from scorer.words.year import figure_heading, figure_text
 
 bp = Blueprint("share", __name__, url_prefix="/r/<token>")
 
@@ -114,36 +120,103 @@ def shared(evening: Evening, sheet: services.Sheet) -> Shared:
 
 @bp.get(f"/abend/<int:number>/{PICTURE}")
 def picture(token: str, number: int) -> Response:
-    """The closed evening's picture (PNG), as kept for its version. While it is being made,
-    a worker that answers in threads waits a moment for it; else 503 with Retry-After (202
-    for the sheet's own script), after which the asker asks again."""
+    """The closed evening's picture (PNG), as kept for its version (``_kept_picture``)."""
     evening = evening_or_404(token, number)
     if not evening.closed:
         abort(404)
     sheet = services.sheet(evening)
     with printing(evening.group):
-        job = picture_job(evening, sheet)
-        if job.etag in request.if_none_match:
-            return _png(b"", job, not_modified=True)
+        return _kept_picture(picture_job(evening, sheet), render_picture_png,
+                             lambda: context(evening, sheet))
+
+
+def _kept_picture(job: render.Job, make: Any, made_from: Any) -> Response:
+    """A picture as kept for its version. While it is being made, a worker that answers in
+    threads waits a moment for it; else 503 with Retry-After (202 for the sheet's own
+    script), after which the asker asks again."""
+    if job.etag in request.if_none_match:
+        return _png(b"", job, not_modified=True)
+    where = printouts.folder()
+    png = render.kept(where, job)
+    if png is None and render.failed(where, job):
+        abort(500)
+    if png is None:
+        render.render(where, job, make, made_from)
+        if request.environ.get("wsgi.multithread") and printouts.WAITING.acquire(
+                blocking=False):
+            try:
+                png = render.wait(where, job, current_app.config.get(
+                    "DOKO_PDF_WAIT_SECONDS", printouts.WAIT_SECONDS))
+            finally:
+                printouts.WAITING.release()
+    if png is None:
+        waiting = Response(status=202 if request.headers.get(ASKED_BY_PAGE) else 503)
+        waiting.headers["Retry-After"] = str(RETRY_SECONDS)
+        waiting.headers["Cache-Control"] = "no-store"
+        return waiting
+    return _png(png, job)
+
+
+# ------------------------------------------------------------------ a season's table
+
+
+def season_result(group: Group, year: Year, view: SeasonView) -> share_words.SeasonResult:
+    """What a season's picture and text show (in the language spoken now)."""
+    method = view.settings.method
+    heading = figure_heading(method)
+    standings = tuple(
+        (s.rank, s.player, s.points,
+         f"{heading} {figure_text(method, s.figure)}" if method is not Method.POINTS else None)
+        for s in view.ranking)
+    counted = view.counted
+    return share_words.SeasonResult(
+        runde=group.name, season=title(year, view), evenings=len(counted),
+        as_of=counted[-1].date if counted else None, standings=standings,
+        chart=tuple((formats.day(e.date), dict(e.totals)) for e in counted))
+
+
+def _season_job(group: Group, view: SeasonView,
+                said: share_words.SeasonResult) -> render.Job:
+    return render.Job(f"saison-{group.id}-{view.key}-ergebnis", render.version_of(
+        "season picture", said), language(), "png")
+
+
+def season_shared(group: Group, year: Year, view: SeasonView | None) -> Shared | None:
+    """What "Ergebnis teilen" of the Runde page's season table says (None before anybody
+    is ranked), and have its picture made now unless it is kept."""
+    if view is None or not view.ranking:
+        return None
+    with printing(group):
+        said = season_result(group, year, view)
+        job = _season_job(group, view, said)
         where = printouts.folder()
-        png = render.kept(where, job)
-        if png is None and render.failed(where, job):
-            abort(500)
-        if png is None:
-            render.render(where, job, render_picture_png, lambda: context(evening, sheet))
-            if request.environ.get("wsgi.multithread") and printouts.WAITING.acquire(
-                    blocking=False):
-                try:
-                    png = render.wait(where, job, current_app.config.get(
-                        "DOKO_PDF_WAIT_SECONDS", printouts.WAIT_SECONDS))
-                finally:
-                    printouts.WAITING.release()
-        if png is None:
-            waiting = Response(status=202 if request.headers.get(ASKED_BY_PAGE) else 503)
-            waiting.headers["Retry-After"] = str(RETRY_SECONDS)
-            waiting.headers["Cache-Control"] = "no-store"
-            return waiting
-        return _png(png, job)
+        if not (where / job.name).exists():
+            render.render(where, job, render_season_picture_png, lambda: asdict(said))
+        page = public_url("groups.show", token=group.read_token, saison=view.key)
+        names = runde_file(group.name, season_part(None if view.key == ALL else view.key),
+                           "png")
+        return Shared(
+            title=share_words.season_heading(said), line=share_words.season_line(said),
+            text=share_words.season_text(said), url=page,
+            picture=public_url("share.season_picture", token=group.read_token,
+                               saison=view.key),
+            picture_path=url_for("share.season_picture", token=group.read_token,
+                                 saison=view.key),
+            file=names[1])
+
+
+@bp.get(f"/saison/{PICTURE}")
+def season_picture(token: str) -> Response:
+    """The season's table as a picture (``?saison=`` as on the Runde page)."""
+    group = group_or_404(token)
+    year = year_of(group)
+    view = season_or_404(year)
+    if view is None or not view.ranking:
+        abort(404)
+    with printing(group):
+        said = season_result(group, year, view)
+        return _kept_picture(_season_job(group, view, said), render_season_picture_png,
+                             lambda: asdict(said))
 
 
 def _png(png: bytes, job: render.Job, not_modified: bool = False) -> Response:
@@ -159,4 +232,5 @@ def _png(png: bytes, job: render.Job, not_modified: bool = False) -> Response:
     return response
 
 
-__all__ = ["PICTURE", "Shared", "bp", "context", "picture_job", "result", "shared"]
+__all__ = ["PICTURE", "Shared", "bp", "context", "picture_job", "result", "season_result",
+           "season_shared", "shared"]
