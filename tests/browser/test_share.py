@@ -34,6 +34,17 @@ Object.defineProperty(navigator, "share", { configurable: true, value: async (da
 """
 """A phone whose share sheet takes pictures: the share is recorded, with the picture's size."""
 
+SHARES_TEXT_ONLY = """
+window.__shared = null;
+Object.defineProperty(navigator, "canShare", { configurable: true, value: (data) =>
+  !(data && data.files) });
+Object.defineProperty(navigator, "share", { configurable: true, value: async (data) => {
+  window.__shared = { title: data.title, text: data.text, url: data.url || null,
+                      files: data.files ? data.files.length : 0 };
+} });
+"""
+"""A phone whose share sheet takes text and links but no files."""
+
 NO_WEB_SHARE = """
 Object.defineProperty(navigator, "share", { configurable: true, value: undefined });
 Object.defineProperty(navigator, "canShare", { configurable: true, value: undefined });
@@ -62,13 +73,7 @@ def test_a_phone_that_shares_files_gets_the_picture_and_the_text(phone):
     button = page.get_by_role("link", name="Ergebnis teilen")
     table.assert_seen(button, "the share button")
     table.tap(button)
-    shared = None
-    for _ in range(200):  # (wait_for_function evaluates a string: the page's CSP forbids it)
-        shared = page.evaluate("() => window.__shared")
-        if shared:
-            break
-        page.wait_for_timeout(50)
-    assert shared, "nothing was shared"
+    shared = shared_on(page)
     assert shared["type"] == "image/png" and shared["png"] == PNG
     assert (shared["width"], shared["height"]) == (1200, 630)
     assert shared["name"] == "doko-zettel-donnerstagsrunde-abend-1-" + \
@@ -79,6 +84,27 @@ def test_a_phone_that_shares_files_gets_the_picture_and_the_text(phone):
     assert edit not in readable
     assert page.get_by_role("status").filter(has_text="Geteilt.").count() == 1
     table.arrived("geteilt")
+
+
+def shared_on(page):
+    for _ in range(200):  # (wait_for_function evaluates a string: the page's CSP forbids it)
+        shared = page.evaluate("() => window.__shared")
+        if shared:
+            return shared
+        page.wait_for_timeout(50)
+    raise AssertionError("nothing was shared")
+
+
+def test_a_phone_that_shares_no_files_shares_the_text_and_the_read_only_link(phone):
+    table = phone(360, 740, checks=False)  # the same page as above, another phone
+    table.page.add_init_script(SHARES_TEXT_ONLY)
+    sheet, readable = closed_evening(table)
+    table.tap(table.page.get_by_role("link", name="Ergebnis teilen"))
+    shared = shared_on(table.page)
+    # The link's preview shows the picture: the link goes as the share's URL.
+    assert shared["files"] == 0 and shared["url"] == readable
+    assert shared["text"].startswith("Donnerstagsrunde · Abend 1 · ")
+    assert "1. Anna +5" in shared["text"] and readable not in shared["text"]
 
 
 def test_a_phone_without_web_share_saves_the_picture_and_copies_the_text(phone, tmp_path):
@@ -138,3 +164,25 @@ def test_the_read_only_link_shows_a_preview_in_a_messenger(phone):
     with Image.open(io.BytesIO(data)) as picture:
         assert picture.format == "PNG"
         assert picture.size == (int(tags["og:image:width"]), int(tags["og:image:height"]))
+
+
+def test_the_season_table_is_shared_from_the_read_only_runde_page(phone, tmp_path):
+    table = phone(360, 740)
+    page = table.page
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.add_init_script(NO_WEB_SHARE)
+    sheet, readable = closed_evening(table)
+    edit = urlsplit(sheet).path.split("/")[2]
+    runde = readable.split("abend/")[0]
+    table.goto(urlsplit(runde).path, "runde-nur-lesen")
+    with page.expect_download() as saving:
+        table.tap(page.locator("section.season").get_by_role("link", name="Ergebnis teilen"))
+    saved = tmp_path / saving.value.suggested_filename
+    saving.value.save_as(saved)
+    with Image.open(saved) as picture:
+        assert picture.format == "PNG" and picture.size == (1200, 630)
+    page.get_by_role("status").filter(has_text="Bild gespeichert").wait_for()
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied.startswith("Donnerstagsrunde · Saison ")
+    assert "1. Anna +5" in copied and edit not in copied
+    table.arrived("saison-geteilt")
