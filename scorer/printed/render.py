@@ -22,6 +22,9 @@ is there.
 A worker that answers in threads (``wsgi.multithread``) may wait a moment for a sheet in its
 own thread (``wait``): the other threads go on answering the table. A single-threaded worker
 never waits.
+
+The pictures of a shared result (``Job.extension`` "png", scorer.printed.picture) are made and
+kept the same way.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
-"""A closed evening's result for the group's chat: "Ergebnis teilen" on the sheet (the
-phone's share sheet with a picture and a short text; templates/_share.html and
-static/js/share.js), the picture itself, and the link preview a messenger shows for the
-read-only link (Open Graph, templates/_share_meta.html).
+"""A closed evening's result, and a season's table, for the group's chat: "Ergebnis teilen"
+on the sheet and under the Runde page's season (the phone's share sheet with a picture and a
+short text; templates/_share.html and static/js/share.js), the pictures themselves, and the
+link preview a messenger shows for the read-only link (Open Graph,
+templates/_share_meta.html).
 
 What is shared is the read-only link and what it shows, never the edit link: the picture's
 address and the shared link carry the Runde's read-only token, whichever link the sheet was
@@ -51,7 +52,8 @@ the picture is being made it gets 202 (no failure to log), a link preview 503.""
 
 @dataclass(frozen=True)
 class Shared:
-    """What the closed sheet shares and its link preview shows, in the print language."""
+    """What a closed sheet (or a season's table) shares and its link preview shows, in the
+    Runde's print language."""
 
     title: str
     """"Stammtisch · Abend 12 · 28.11.2026"."""
