@@ -45,6 +45,8 @@ PLUS = "#1d6a40"
 MINUS = "#b3261e"
 LONGEST_NAME = 14
 """Characters of a name the standings print; a longer one is cut with "…"."""
+LONGEST_TITLE = 40
+"""Characters of the Runde's name the band prints (a Runde's name may have 80)."""
 _BAND = 118
 _LEFT = 48
 _TABLE_RIGHT = 600
@@ -113,8 +115,8 @@ def text(result: Result) -> str:
     return "\n".join(lines)
 
 
-def _cut(name: str) -> str:
-    return name if len(name) <= LONGEST_NAME else name[:LONGEST_NAME - 1] + "…"
+def _cut(name: str, longest: int = LONGEST_NAME) -> str:
+    return name if len(name) <= longest else name[:longest - 1] + "…"
 
 
 @dataclass(frozen=True)
@@ -178,7 +180,7 @@ def draw(board: Board) -> str:
            f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>',
            f'<rect width="{WIDTH}" height="{_BAND}" fill="{GREEN}"/>',
            f'<text x="{_LEFT}" y="56" font-size="42" font-weight="bold" fill="#ffffff">'
-           f"{escape(board.title)}</text>",
+           f"{escape(_cut(board.title, LONGEST_TITLE))}</text>",
            f'<text x="{_LEFT}" y="98" font-size="28" fill="#e4f1e8">'
            f"{escape(board.subtitle)}</text>"]
     out.extend(_standings(board.lines))
