@@ -5,6 +5,7 @@
     .venv/bin/python bench/web.py --quick            # 60 and 300 games, 20 evenings, fewer rounds
     .venv/bin/python bench/web.py --profile 300      # plus where a 300-game sheet's time goes
     .venv/bin/python bench/web.py --language en      # every page read in English
+    .venv/bin/python bench/web.py --closed-only      # only the closed evening's sheet
 
 The app (create_app, CSRF on, a SQLite file, migrations applied) gets its data through the
 services layer: per evening size a Runde of five and one evening of that many made-up but
@@ -20,6 +21,9 @@ in-process, in interleaved rounds so that every figure sees the same machine loa
   * the same sheet GET in a second worker (another app instance on the same database), which
     did not make the save and so folds the evening anew: what a phone pays when gunicorn's
     next request lands on another worker
+  * GET a closed evening's sheet (final standings, "Ergebnis teilen", the link preview's
+    tags; its PDF and picture made ahead and kept) by the edit and the read-only link:
+    target ≤ 3× the trivial GET (issue 38)
   * GET the Runde page, the Statistik and the Runde's CSV
   * the same three as the first request of a worker that has nothing kept (a new app
     instance on the same database)
@@ -72,6 +76,8 @@ TARGETS = {60: 3.0, 300: 4.0, 1000: 6.0}
 LANGUAGE = "de"
 """The language every page is asked in (``--language``): the device's choice, a cookie."""
 RUNDE_TARGET = 10.0
+CLOSED_TARGET = 3.0
+"""A closed evening's sheet against the trivial GET (issue 38)."""
 RUNDE_GAMES = 40
 
 
@@ -311,6 +317,45 @@ def evening_figures(games: int, rounds: int, profile: bool) -> dict[str, float]:
     return figures
 
 
+def closed_figures(games: int, rounds: int) -> dict[str, float]:
+    """Seconds per request and statements of a closed evening's sheet of ``games`` games (its
+    final standings, the share button and the link preview's tags; its PDF and picture asked
+    for ahead), by the edit link and by the read-only link, against the trivial GETs."""
+    from scorer import services
+    from scorer.core.scoring import GameEntry
+    from scorer.printed import render
+
+    bench = Bench()
+    with bench.app.app_context():
+        group = services.create_group("Donnerstagsrunde", "bockrunde")
+        added = [services.add_player(group, name) for name in SEATS[:PLAYERS]]
+        ids = {p.name: p.id for p in added}
+        evening = services.start_evening(
+            group, played_on=dt.date(2025, 11, 20), seat_ids=[p.id for p in added],
+            first_dealer_id=added[0].id, preset="bockrunde", rules=services.house_rules(group),
+            planned_games=None, cents_per_point=10)
+        for game in sample_evening(games, PLAYERS)["games"]:
+            entry = GameEntry.from_dict(game, str).keyed(ids.__getitem__)
+            services.add_game(evening, entry, str(uuid.uuid4()))
+        services.set_closed(evening, True, evening.revision)
+        edit = f"/r/{group.edit_token}/abend/{evening.number}/"
+        read = f"/r/{group.read_token}/abend/{evening.number}/"
+    kinds = {"favicon": bench.get("/static/favicon.svg"), "start": bench.get("/"),
+             "closed": bench.get(edit), "closed read-only": bench.get(read)}
+    for run in kinds.values():  # warm up; the PDF and the picture are made meanwhile
+        run()
+    folder = Path(bench.app.instance_path) / render.FOLDER
+    deadline = time.monotonic() + 60
+    while len(list(folder.glob("*.png"))) + len(list(folder.glob("*.pdf"))) < 2:
+        if time.monotonic() > deadline:
+            break
+        time.sleep(0.1)
+    figures = medians(kinds, rounds)
+    figures["closed queries"] = bench.queries(kinds["closed"])
+    bench.close()
+    return figures
+
+
 def runde_figures(evenings: int, rounds: int) -> dict[str, float]:
     """Seconds per request (kept and in a fresh worker) and statements of the Runde's pages,
     with a Runde of ``evenings`` evenings beside one of a tenth as many."""
@@ -431,6 +476,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--year-evenings", type=int, default=None)
     parser.add_argument("--year-only", action="store_true",
                         help="only the rows of the Runde's year")
+    parser.add_argument("--closed-only", action="store_true",
+                        help="only the closed evening's sheet")
     parser.add_argument("--rounds", type=int, default=None)
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--profile", type=int, nargs="*", default=[], metavar="GAMES",
@@ -448,6 +495,9 @@ def main(argv: list[str] | None = None) -> None:
     print(f"Server time per request: Flask test client in-process, SQLite file, {PLAYERS} "
           f"players, bockrunde; medians of {rounds} interleaved rounds. Ratios are to the "
           f"start page (GET /), a trivial GET of the same run. Pages read in {LANGUAGE!r}.")
+    if args.closed_only:
+        closed_table(sizes, rounds)
+        return
     if not args.year_only:
         print(f"\n{'games':>5}  {'favicon':>8}  {'start /':>8}  {'save':>8}  {'sheet':>8}   "
               f"{'save ÷ start':>13}  {'sheet ÷ start':>14}  target   queries save / sheet   "
@@ -463,6 +513,8 @@ def main(argv: list[str] | None = None) -> None:
                   f"{m['sheet queries']:.0f}              {m['other worker'] * 1000:6.2f}ms "
                   f"{m['other worker'] / m['start']:5.1f}×")
 
+        closed_table(sizes, rounds)
+
         m = runde_figures(evenings, max(rounds // 2, 5))
         print(f"\nA Runde with {evenings} evenings × {RUNDE_GAMES} games (all closed but the "
               f"last); start page {m['start'] * 1000:.2f} ms, favicon {m['favicon'] * 1000:.2f} ms")
@@ -473,6 +525,19 @@ def main(argv: list[str] | None = None) -> None:
           f"members, into the Kasse (built in {m['built']:.0f} s); start page "
           f"{m['start'] * 1000:.2f} ms, favicon {m['favicon'] * 1000:.2f} ms")
     page_table(m, ("runde", "season", "kasse", "bestenliste"), year_evenings)
+
+
+def closed_table(sizes: list[int], rounds: int) -> None:
+    print(f"\n{'games':>5}  {'start /':>8}  {'closed':>8}  {'read-only':>9}   "
+          f"{'closed ÷ start':>15}  target   queries   (a closed evening's sheet: "
+          "standings, share button, link preview; its PDF and picture kept)")
+    for games in sizes:
+        m = closed_figures(games, rounds)
+        ratio, read = m["closed"] / m["start"], m["closed read-only"] / m["start"]
+        print(f"{games:>5}  {m['start'] * 1000:6.2f}ms  {m['closed'] * 1000:6.2f}ms  "
+              f"{m['closed read-only'] * 1000:7.2f}ms   {ratio:6.1f}× / {read:.1f}× "
+              f"{verdict(max(ratio, read), CLOSED_TARGET):>4}  ≤ {CLOSED_TARGET:.0f}×  "
+              f"{m['closed queries']:.0f}")
 
 
 def page_table(m: dict[str, float], names: tuple[str, ...], evenings: int) -> None:

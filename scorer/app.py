@@ -152,6 +152,7 @@ def register_blueprints(app: Flask) -> None:
         live,
         money,
         recorded,
+        share,
         sheet,
         sheet_rows,
         sync,
@@ -168,6 +169,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(history.bp)
     app.register_blueprint(money.bp)
     app.register_blueprint(exports.bp)
+    app.register_blueprint(share.bp)
     app.register_blueprint(stats.bp)
     app.register_blueprint(seasons.bp)
     app.register_blueprint(kasse.bp)

@@ -614,6 +614,12 @@ def _dealer_stays(state: _State, facts: GameFacts, pflicht: bool, forced: bool) 
         return facts.dealer_stays
     if facts.kind is not GameKind.SOLO:
         return False
+    return _solo_stays(state, pflicht, forced)
+
+
+def _solo_stays(state: _State, pflicht: bool, forced: bool) -> bool:
+    """Whether the dealer deals again after an announced solo (RULES.md §7)."""
+    rules = state.rules
     if pflicht and forced and rules.pflichtsolo_forced is PflichtsoloForced.WITHIN:
         return False  # TSR 4.2.5: a forced solo is a planned game
     mode = rules.dealer_after_solo
@@ -784,6 +790,63 @@ def games_ahead(ledger: Ledger, count: int) -> tuple[Ahead, ...]:
     return tuple(out)
 
 
+@dataclass(frozen=True, slots=True)
+class GamesLeft:
+    """What an evening with planned games still has to play (:func:`games_left`)."""
+
+    games: int
+    """Games until the evening is complete by its plan (RULES.md §10.2)."""
+    pflichtsoli: int
+    """Of these, forced Pflichtsoli."""
+    bock: int
+    """Of these, Bock games (factor above 1) as the queue stands now."""
+
+
+GAMES_LEFT_AT_MOST = MAX_ENTRIES
+"""Where :func:`games_left` stops counting (a plan far beyond an evening's entries)."""
+
+
+def games_left(ledger: Ledger) -> GamesLeft | None:
+    """The games left until the evening is complete (``Ledger.complete``), if every one
+    from now on is an ordinary game that starts no Bock round and nobody plays a
+    Pflichtsolo before it is forced: the open Pflichtsoli come when the rules force them,
+    the queued Bock games are played where the queue puts them (and played out at the end
+    under ``bock_at_end: play_out``). None for an evening without planned games.
+
+    Six games planned, two played, and all four still owe their Pflichtsolo, forced within
+    the plan (ddv): the four games left are theirs.
+
+    >>> ledger = evening({"rules": "ddv", "seats": ["A", "B", "C", "D"], "planned_games": 6,
+    ...                   "games": [{"re": ["A", "C"], "re_eyes": 130},
+    ...                             {"re": ["B", "C"], "re_eyes": 100}]})
+    >>> games_left(ledger)
+    GamesLeft(games=4, pflichtsoli=4, bock=0)
+    """
+    planned = ledger.setup.planned_games
+    if planned is None:
+        return None
+    state = _State(ledger.setup, ledger._state)
+    play_out = state.rules.bock_at_end is BockAtEnd.PLAY_OUT
+    games = solos = bock = 0
+    while games < GAMES_LEFT_AT_MOST:
+        forced = state.forced_soloist(state.order())
+        if state.advanced >= planned and forced is None and not (state.queue and play_out):
+            break
+        games += 1
+        bock += state.bock(forced) > 1
+        if forced is None:
+            state.move_on(None)
+            continue
+        solos += 1
+        state.owed.discard(forced)
+        state.done.add(forced)
+        if _solo_stays(state, True, True):
+            state.streak += 1
+        else:
+            state.move_on(forced)
+    return GamesLeft(games, solos, bock)
+
+
 def parse_setup(data: Mapping[str, Any]) -> EveningSetup:
     """The evening part of a CLI.md `evening` input."""
     problems = [(key_shown(k), N_("unbekanntes Feld")) for k in data if k not in _FIELDS]
@@ -850,6 +913,7 @@ __all__ = [
     "MAX_ENTRIES",
     "Ahead",
     "EveningSetup",
+    "GamesLeft",
     "InvalidEvening",
     "Ledger",
     "LedgerGame",
@@ -860,6 +924,7 @@ __all__ = [
     "evening",
     "fold",
     "games_ahead",
+    "games_left",
     "moves_on",
     "parse_setup",
     "playing_order",

@@ -22,6 +22,9 @@ is there.
 A worker that answers in threads (``wsgi.multithread``) may wait a moment for a sheet in its
 own thread (``wait``): the other threads go on answering the table. A single-threaded worker
 never waits.
+
+The pictures of a shared result (``Job.extension`` "png", scorer.printed.picture) are made and
+kept the same way.
 """
 
 from __future__ import annotations
@@ -87,12 +90,14 @@ class Job:
     """A hash of everything the sheet shows (``version_of``)."""
     language: str = SOURCE
     """The language it is printed in; a German and an English copy are kept side by side."""
+    extension: str = "pdf"
+    """What it is: "pdf", or "png" for the picture of a shared result (scorer.printed.picture)."""
 
     @property
     def name(self) -> str:
         """The file's name in the folder: "12-1-<version>.pdf", "12-1.en-<version>.pdf"."""
         spoken = "" if self.language == SOURCE else f".{self.language}"
-        return f"{self.subject}{spoken}-{self.version}.pdf"
+        return f"{self.subject}{spoken}-{self.version}.{self.extension}"
 
     @property
     def etag(self) -> str:
@@ -254,9 +259,11 @@ def _render(folder: str, name: str, make: Callable[[dict[str, Any]], bytes],
                       "wb") as out:
                 out.write(pdf)
             os.replace(temporary, target)
-    subject = name.removesuffix(".pdf").rsplit("-", 1)[0]
-    for older in where.glob(f"{subject}-*.pdf"):
-        if older.name != name and older.name.removesuffix(".pdf").rsplit("-", 1)[0] == subject:
+    stem, extension = name.rsplit(".", 1)
+    subject = stem.rsplit("-", 1)[0]
+    for older in where.glob(f"{subject}-*.{extension}"):
+        if (older.name != name
+                and older.name.rsplit(".", 1)[0].rsplit("-", 1)[0] == subject):
             older.unlink(missing_ok=True)
     _keep_at_most(where, KEEP)
     gc.collect()
@@ -265,7 +272,7 @@ def _render(folder: str, name: str, make: Callable[[dict[str, Any]], bytes],
 def _keep_at_most(folder: Path, count: int) -> None:
     """Remove the least recently used sheets beyond ``count``."""
     sheets = []
-    for path in folder.glob("*.pdf"):
+    for path in (*folder.glob("*.pdf"), *folder.glob("*.png")):
         try:
             sheets.append((path.stat().st_mtime, path))
         except FileNotFoundError:

@@ -363,12 +363,12 @@ def evening_chart(seats: Sequence[str], totals: Sequence[Mapping[str, int]],
 
 
 def season_chart(evenings: Sequence[tuple[str, Mapping[str, int]]],
-                 title: str = "Saisonstand nach jedem Abend") -> str:
+                 title: str = "Saisonstand nach jedem Abend", **style: Any) -> str:
     """The season standing: each player's sum of evening totals after every evening.
 
     ``evenings`` holds (label, totals of that evening) in date order; the label (a date)
     marks the x axis. A player missing an evening adds 0 there, so their line runs flat.
-    Players are listed in the order they first appear.
+    Players are listed in the order they first appear; ``style`` goes to ``line_chart``.
     """
     names: list[str] = []
     for _, totals in evenings:
@@ -378,7 +378,7 @@ def season_chart(evenings: Sequence[tuple[str, Mapping[str, int]]],
         for name in names:
             series[name].append(series[name][-1] + totals.get(name, 0))
     labels = [""] + [label for label, _ in evenings]
-    return line_chart(series, labels, title)
+    return line_chart(series, labels, title, **style)
 
 
 def ranking_chart(evenings: Sequence[tuple[str, Mapping[str, int | None]]],

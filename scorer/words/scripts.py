@@ -163,6 +163,11 @@ def script_words() -> Words:
         "table.by_rule": _("nach der Regel: %(dealer)s"),
         "table.new_named": _("%(name)s (neu)"),
         "table.new_player": _("der neue Spieler"),
+        # share.js: "Ergebnis teilen" on a closed evening.
+        "share.shared": _("Geteilt."),
+        "share.saved": _("Bild gespeichert und Text kopiert: im Chat einfügen."),
+        "share.saved_only": _("Bild gespeichert. Den Text bitte selbst kopieren:"),
+        "share.failed": _("Das Bild ist gerade nicht zu haben; bitte gleich noch einmal."),
         # zettel.js: the printed sheet being made.
         "zettel.ready": _("Der Zettel ist fertig und wird heruntergeladen."),
     }

@@ -21,7 +21,9 @@ from scorer import services
 from scorer.core.evening import moves_on
 from scorer.core.rules import GameKind, InvalidRules, rules_from_spec
 from scorer.store.models import Group
+from scorer.web.evening.finish import finish_row
 from scorer.web.evening.forms import EveningForm, seat_order
+from scorer.web.evening.share import shared
 from scorer.web.evening.sheet_money import sheet_extras
 from scorer.web.evening.sheet_pdf import prepare_sheet
 from scorer.web.evening.sheet_rows import RowLinks, sheet_rows
@@ -149,6 +151,9 @@ def show(token: str, number: int) -> bytes:
     reopens = g.can_edit and evening.closed and ended_round(evening.group) is None
     undo = undo_offer(evening) if editing else None
     ledger = sheet.ledger
+    # What is shared and printed now, made before it is asked for: the picture first (it
+    # is quick, and the render process makes one thing at a time).
+    shares = shared(evening, sheet) if evening.closed else None
     if evening.closed:  # what is printed now: made before "Drucken / PDF" is tapped
         prepare_sheet(evening, sheet)
     short = short_names(ledger.players)
@@ -166,6 +171,8 @@ def show(token: str, number: int) -> bytes:
         plan=plan_text(ledger), done=not evening.closed and plan_complete(ledger),
         bock_end=bock_at_end_text(ledger) if evening.closed or plan_complete(ledger) else None,
         forced_why=forced_notice(ledger), reopens=reopens,
+        finish=None if evening.closed else finish_row(sheet),
+        shared=shares,
         counted=(games_text(ledger.games, evening.planned_games)
                  if evening.closed and evening.planned_games is not None else None),
         rows=rows, short=short, rules_words=rules_words(sheet.rules, evening.planned_games),

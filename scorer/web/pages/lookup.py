@@ -26,8 +26,9 @@ READ_ONLY = frozenset({"groups.show", "evenings.show", "evenings.game", "history
 it is the one-query check a watching phone makes every second)."""
 DEVICE_ONLY = frozenset({"groups.remember"})
 """Endpoints a read-only link may POST: they change this device's session, never the Runde."""
-READ_ONLY_BLUEPRINTS = frozenset({"exports", "stats", "records"})
-"""Blueprints whose GET pages a read-only link may see (PDF, CSV, statistics, records)."""
+READ_ONLY_BLUEPRINTS = frozenset({"exports", "stats", "records", "share"})
+"""Blueprints whose GET pages a read-only link may see (PDF, CSV, statistics, records, the
+shared result's picture)."""
 
 
 def group_or_404(token: str) -> Group:

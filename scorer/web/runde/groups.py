@@ -15,6 +15,7 @@ from scorer.core.payment import grouped_iban
 from scorer.core.rules import PRESETS, InvalidRules
 from scorer.store.models import Group
 from scorer.web.club.table_page import table_page
+from scorer.web.evening.share import season_shared
 from scorer.web.pages import remembered
 from scorer.web.pages.forms import ActionForm, error_summary, with_form_errors
 from scorer.web.pages.lookup import group_or_404
@@ -118,8 +119,10 @@ def changed_options(group: Group) -> dict[str, str]:
 def _group_page(group: Group, add_form: PlayerForm) -> str:
     # The current season (or the one ?saison= names): its ranking and its evenings, newest
     # first, from the Runde's year as kept (scorer.web.year.seasons).
+    season = runde_season(group)
     return render_template(
-        "group.html", group=group, add_form=add_form, **runde_season(group),
+        "group.html", group=group, add_form=add_form, **season,
+        season_share=season_shared(group, season["year"], season["view"]),
         action=ActionForm(formdata=None), preset_label=_(PRESET_LABELS[group.preset]),
         remembered_here=remembered.remembered_token(group) == g.link_token,
         changed=changed_options(group), summary=summary(services.house_rules(group)),

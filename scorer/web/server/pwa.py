@@ -50,7 +50,7 @@ def manifest() -> Response:
 
 PRECACHE = ["css/app.css", "css/live.css", "js/words.js", "js/store.js", "js/live.js",
             "js/offline.js", "js/pwa.js", "js/entry.js", "js/draft.js", "js/seats.js",
-            "js/panels.js", "favicon.svg", "icons/icon-192.png"]
+            "js/panels.js", "js/share.js", "favicon.svg", "icons/icon-192.png"]
 """The static files a phone keeps for pages without a connection (static/js/sw.js)."""
 
 BUILD_LINE = 'var BUILD = {"cache": "doko-static", "precache": [], "words": {}};'
