@@ -124,8 +124,10 @@ _HEADERS: dict[str, Role] = {
 
 SUM_WORDS = frozenset({"summe", "summen", "gesamt", "total", "σ", "∑", "endstand"})
 _EMPTY = frozenset({"", "-", "–", "—", "x"})
-_NUMBER = re.compile(r"[+-]?\d+(?:\.\d+)?")
-_DECIMAL_COMMA = re.compile(r"[+\-−]?\d{1,3}(?:\.\d{3})*,\d+")
+_NUMBER = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+)?")
+"""A number as a sheet writes it: ASCII digits only (a regular expression's digit class takes any
+script's digits, and "¹")."""
+_DECIMAL_COMMA = re.compile(r"[+\-−]?[0-9]{1,3}(?:\.[0-9]{3})*,[0-9]+")
 
 
 # ------------------------------------------------------------------ CSV text to rows
@@ -195,7 +197,8 @@ def _points(cell: Cell, place: str, comma: bool) -> int | None:
         value = decimal.Decimal(str(cell)) if isinstance(cell, float) else cell
     else:
         text = cell.strip()
-        if text.isdigit() or (text[:1] == "-" and text[1:].isdigit()):
+        digits = text[1:] if text[:1] == "-" else text
+        if digits.isascii() and digits.isdigit() and len(digits) <= 9:
             number = int(text)  # the common case, without the decimal detour
             if abs(number) > 1_000_000:
                 raise refuse(place, _("%(value)s ist zu groß für ein Spiel") % {"value": quoted(text)})
