@@ -126,6 +126,8 @@ def _check_archive(data: bytes) -> None:
                     % {"part": part.filename,
                        "ratio": grouped(part.file_size // max(part.compress_size, 1))})
             unpacked += _unpack(archive, part, MAX_UNPACKED - unpacked)
+    except ImportRefused:
+        raise  # the archive's own refusals (an ImportRefused is a ValueError too)
     except (zipfile.BadZipFile, NotImplementedError, EOFError, OSError, zlib.error,
             ValueError) as err:  # ValueError: a directory pointing before the file's start
         raise refuse("", _("keine lesbare XLSX-Datei (beschädigt, abgeschnitten oder eine "
