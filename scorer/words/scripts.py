@@ -165,6 +165,9 @@ def script_words() -> Words:
         "table.new_player": _("der neue Spieler"),
         # zettel.js: the printed sheet being made.
         "zettel.ready": _("Der Zettel ist fertig und wird heruntergeladen."),
+        # club_clock.js: a club evening's round clock.
+        "clock.left": _("noch %(time)s"),
+        "clock.over": _("Zeit abgelaufen"),
     }
 
 
