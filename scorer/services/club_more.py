@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from sqlalchemy import or_, select
 
 from scorer.core.club import (
+    MAX_ROUND_MINUTES,
     SERIES_METHODS,
     InvalidClub,
     SeriesStanding,
@@ -43,7 +44,6 @@ from scorer.store.models import (
     utcnow,
 )
 from scorer.words import club_more as words
-from scorer.words import club_refusals as refusals
 
 # --------------------------------------------------------------------------- the clock
 
@@ -73,8 +73,9 @@ def set_round_minutes(tournament: Tournament, minutes: int | None) -> None:
     lock_tournament(tournament)
     try:
         check_round_minutes(minutes)
-    except InvalidClub as err:
-        raise Refused(refusals.core_problems(err.problems)) from None
+    except InvalidClub:
+        raise Refused([("round_minutes",
+                        words.round_minutes_range(MAX_ROUND_MINUTES))]) from None
     tournament.round_minutes = minutes
     touch(tournament)
     db.session.commit()

@@ -323,11 +323,11 @@ def _write(rows: Mapping[str, list[dict[str, Any]]]) -> int:
             for column in JSON_IDS.get(table.name, ()):
                 if values.get(column) is not None:
                     values[column] = _remap(column, values[column], new_ids)
-            result = session.execute(sa.insert(table).values(**values))
+            insert = sa.insert(table).values(**values)
             if own_id:
-                key = result.inserted_primary_key
-                assert key is not None
-                mapped[old] = key[0]
+                mapped[old] = session.execute(insert.returning(table.c.id)).scalar_one()
+            else:
+                session.execute(insert)
     (tournament_id,) = new_ids["tournaments"].values()
     return int(tournament_id)
 

@@ -95,6 +95,12 @@ def clock_saved(minutes: int | None) -> str:
                     "Eine Runde dauert jetzt %(count)s Minuten.", minutes) % {"count": minutes}
 
 
+def round_minutes_range(most: int) -> str:
+    """The core's ROUND_MINUTES (scorer.core.club) in the language spoken now."""
+    return _("die Rundenzeit in Minuten zwischen 1 und %(most)s, oder leer für keine Uhr") % {
+        "most": most}
+
+
 def clock_minutes_field() -> str:
     return _("Rundenzeit in Minuten: bitte eine ganze Zahl, oder leer für keine Uhr")
 
