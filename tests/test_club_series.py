@@ -87,6 +87,16 @@ def test_a_year_over_two_club_evenings_page_pdf_csv(app, client):
     assert len(rows) == 13  # nine, and four more
     best = max(figure.values())
     assert figure[rows[0][0]] == best and rows[0][1] == "1"
+    # an evening chosen before it began counts nothing yet (no one won it)
+    later = Club(app, app.test_client())
+    later.create(("Anna", "Ben", "Cem", "Dora"), rounds=1)
+    client.post(series + "abende", data={"link": later.token})
+    shown = client.get(series).text
+    assert "(zählt, sobald eine Runde begonnen hat)" in shown
+    assert "2 Abende gespielt" in shown
+    table = list(csv.reader(io.StringIO(client.get(series + "tabelle.csv").data.decode(
+        "utf-8-sig")), delimiter=";"))
+    assert len(table[0]) == 2 + 2 + 3 and {r[1]: int(r[-3]) for r in table[1:]} == figure
     # the same again is refused, and a link that is none
     again = client.post(series + "abende", data={"link": first.token}, follow_redirects=True)
     assert "zählt schon mit" in again.text

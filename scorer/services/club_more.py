@@ -129,8 +129,10 @@ class SeriesView:
     """A Vereinsmeisterschaft as its page, PDF and CSV show it."""
 
     evenings: tuple[SeriesEveningView, ...]
-    """In date order."""
+    """The evenings that count, in date order: those with a round started."""
     standings: tuple[SeriesStanding, ...]
+    waiting: tuple[Tournament, ...] = ()
+    """Chosen evenings not begun yet: they count once a round has started."""
 
 
 def find_series(token: str) -> ClubSeries | None:
@@ -205,12 +207,13 @@ def remove_from_series(series: ClubSeries, tournament_id: int) -> Tournament | N
 
 def series_view(series: ClubSeries) -> SeriesView:
     """The chosen club evenings by date and the annual ranking over their rankings."""
-    evenings = sorted((e.tournament for e in series.evenings),
-                      key=lambda t: (t.played_on, t.id))
-    rankings = [results(t).standings for t in evenings]
+    chosen = sorted((e.tournament for e in series.evenings), key=lambda t: (t.played_on, t.id))
+    folded = [(t, results(t)) for t in chosen]
+    played = [(t, r.standings) for t, r in folded if r.started]
     return SeriesView(
-        evenings=tuple(SeriesEveningView(t, len(r)) for t, r in zip(evenings, rankings)),
-        standings=tuple(series_ranking(rankings, series.ranking)))
+        evenings=tuple(SeriesEveningView(t, len(r)) for t, r in played),
+        standings=tuple(series_ranking([r for _t, r in played], series.ranking)),
+        waiting=tuple(t for t, r in folded if not r.started))
 
 
 def series_of(tournament: Tournament) -> list[ClubSeries]:
