@@ -145,6 +145,12 @@ def test_broken_and_foreign_files_are_refused_naming_what_is_wrong(app, client, 
     game["facts"]["re_eyes"] = 300
     problems = _refused(client, app, json.dumps(spoilt).encode())
     assert len(problems) == 1 and "Abend 1, Spiel 1" in problems[0] and "re_eyes" in problems[0]
+    # a round clock no form allows (it would count past the year 9999)
+    spoilt = json.loads(json.dumps(good))
+    spoilt["tables"]["tournaments"][0]["round_minutes"] = 2**31 - 1
+    assert _refused(client, app, json.dumps(spoilt).encode()) == [
+        "Turnier „Vereinsabend“, round_minutes: die Rundenzeit in Minuten zwischen 1 und 600, "
+        "oder leer für keine Uhr"]
     # a stranger's Runde smuggled in
     spoilt = json.loads(json.dumps(good))
     extra = dict(spoilt["tables"]["groups"][0])
