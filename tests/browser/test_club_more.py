@@ -44,6 +44,15 @@ def test_the_organisers_clock_backup_paper_and_year_at_360(phone, tmp_path):
     time.sleep(1.2)
     assert _clock_text(organiser) != first  # the script counts down
     assert organiser.page.get_by_role("timer").count() == 1
+    # the projector at 1920 × 1080 shows it large enough for the back of the room
+    ranking = organiser.page.get_by_role("link", name="Rangliste (Beamer)").get_attribute("href")
+    projector = phone(1920, 1080, name="projector")
+    projector.goto(ranking, "rangliste")
+    big = projector.page.locator("[data-clock-time]").first
+    projector.assert_seen(big, "the round clock on the projector")
+    size = big.evaluate("el => parseFloat(getComputedStyle(el).fontSize)")
+    assert size >= 48, size
+    assert re.fullmatch(r"noch 1:(29|30):\d\d", _clock_text(projector))
     # a table's phone shows it on its sheet
     table = phone(name="table")
     table.goto(links[0], "zettel")
