@@ -142,3 +142,30 @@ def test_a_year_over_two_club_evenings_page_pdf_csv(app, client):
     table = list(csv.reader(io.StringIO(client.get(series + "tabelle.csv").data.decode(
         "utf-8-sig")), delimiter=";"))
     assert len(table) == 1 + 9
+
+
+def test_the_other_club_evenings_of_the_runde_are_offered(app, client, table):
+    table.create_group(preset="bockrunde", players=("Anna", "Ben"))
+    made = []
+    for _evening_number in (1, 2):
+        club = Club(app, client)
+        club.create(NINE[:4], rules="runde", rounds=1, url=f"/r/{table.token}/turnier/neu",
+                    preset="bockrunde")
+        made.append(club)
+    elsewhere = Club(app, client)
+    elsewhere.create(NINE[:4], rounds=1)  # not made in the Runde: not offered
+    series = client.post(made[0].home + "vereinsmeisterschaft",
+                         data={"name": "VM", "ranking": "sum"}).location
+    page = client.get(series).text
+    offered = re.findall(r'<input type="hidden" name="link" value="([^"]+)">', page)
+    with app.app_context():
+        from scorer import services
+        from scorer.store.extensions import db
+
+        second = services.find_tournament(made[1].token).read_token
+        db.session.remove()
+    assert offered == [second]
+    client.post(series + "abende", data={"link": second})
+    page = client.get(series).text
+    assert "Weitere Vereinsabende derselben Runde" not in page
+    assert page.count("(zählt, sobald eine Runde begonnen hat)") == 2

@@ -216,6 +216,18 @@ def series_view(series: ClubSeries) -> SeriesView:
         waiting=tuple(t for t, r in folded if not r.started))
 
 
+def series_candidates(series: ClubSeries) -> list[Tournament]:
+    """Club evenings of the Runden the chosen ones were made in, not chosen yet, newest
+    first: the ones a club adds with one tap."""
+    groups = {e.tournament.group_id for e in series.evenings} - {None}
+    chosen = {e.tournament_id for e in series.evenings}
+    if not groups:
+        return []
+    return list(db.session.scalars(select(Tournament).where(
+        Tournament.group_id.in_(groups), Tournament.id.not_in(chosen))
+        .order_by(Tournament.played_on.desc(), Tournament.id.desc()).limit(50)))
+
+
 def series_of(tournament: Tournament) -> list[ClubSeries]:
     """The Vereinsmeisterschaften counting this club evening."""
     return list(db.session.scalars(select(ClubSeries).join(ClubSeriesEvening).where(
@@ -223,5 +235,5 @@ def series_of(tournament: Tournament) -> list[ClubSeries]:
 
 
 __all__ = ["Clock", "SeriesView", "add_to_series", "clock", "create_series", "find_series",
-           "remove_from_series", "round_clock", "series_of", "series_view",
+           "remove_from_series", "round_clock", "series_candidates", "series_of", "series_view",
            "set_round_minutes", "set_series", "table_clock"]

@@ -41,8 +41,9 @@ CONTENT = "tournament"
 """The document's ``content``: what a tournament's backup says it holds."""
 MAX_BYTES = 20_000_000
 """The largest file read (the importers' limit): ten rounds of fifty tables fit."""
-MAX_ROWS = 200_000
-"""The most rows a file may hold in all: the restore writes each, within one request."""
+MAX_ROWS = 60_000
+"""The most rows a file may hold in all, written within one request (bench/club_backup.py: 2,719
+rows of 60 players over three rounds are checked and written in about 1.2 s)."""
 UPLOAD_KEPT = dt.timedelta(hours=2)
 """How long an uploaded file waits for "Wiederherstellen"."""
 TOURNAMENT_TABLES = ("tournaments", "tournament_players", "tournament_rounds",
@@ -308,6 +309,9 @@ def _write(rows: Mapping[str, list[dict[str, Any]]]) -> int:
         mapped = new_ids.setdefault(table.name, {})
         keys = [(k.parent.name, k.column.table.name) for k in table.foreign_keys]
         own_id = [c.name for c in table.primary_key.columns] == ["id"]
+        # One INSERT per set of columns (a row may leave out a column that has a default),
+        # its new ids returned in the order of the rows sent.
+        batches: dict[frozenset[str], list[tuple[Any, dict[str, Any]]]] = {}
         for row in sorted(found, key=lambda r: r["id"]) if own_id else found:
             values = dict(row)
             old = values.pop("id") if own_id else None
@@ -323,11 +327,15 @@ def _write(rows: Mapping[str, list[dict[str, Any]]]) -> int:
             for column in JSON_IDS.get(table.name, ()):
                 if values.get(column) is not None:
                     values[column] = _remap(column, values[column], new_ids)
-            insert = sa.insert(table).values(**values)
+            batches.setdefault(frozenset(values), []).append((old, values))
+        for batch in batches.values():
+            sent = [values for _old, values in batch]
             if own_id:
-                mapped[old] = session.execute(insert.returning(table.c.id)).scalar_one()
+                made = session.execute(sa.insert(table).returning(
+                    table.c.id, sort_by_parameter_order=True), sent).scalars().all()
+                mapped.update(zip((old for old, _values in batch), made))
             else:
-                session.execute(insert)
+                session.execute(sa.insert(table), sent)
     (tournament_id,) = new_ids["tournaments"].values()
     return int(tournament_id)
 

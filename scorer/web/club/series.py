@@ -70,6 +70,7 @@ def show(token: str) -> str:
         method_label=words.series_method(series.ranking),
         short=words.series_method_short(series.ranking),
         legend=words.series_legend(series.ranking), action=ActionForm(formdata=None),
+        candidates=club_more.series_candidates(series) if g.series_edit else [],
         read_url=public_url("club_series.show", token=series.read_token))
 
 
