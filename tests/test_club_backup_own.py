@@ -177,3 +177,8 @@ def test_an_expired_or_unknown_upload_writes_nothing(app, client):
     answer = client.post("/turnier/wiederherstellen/" + "a" * 64)
     assert answer.status_code == 422 and "nicht mehr da" in answer.text
     assert _counts(app) == before
+
+
+def test_the_new_tournament_page_leads_to_the_restore(client):
+    page = client.get("/turnier/neu").text
+    assert 'href="/turnier/wiederherstellen"' in page
