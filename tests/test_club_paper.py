@@ -15,6 +15,9 @@ def test_a_tables_paper_list_and_the_way_to_enter_it(app, client):
     club = Club(app, client)
     club.create(NINE, planned=8, rounds=2)
     club.draw(seed=5)
+    drawn = client.get(club.home).text  # printed with the Tischzettel, before the start
+    assert f'href="/t/{club.token}/runde/1/spielliste.pdf"' in drawn
+    assert "eintragen</a>" not in drawn.split('id="papier"')[1].split("</section>")[0]
     club.start(1)
     four = next(t for t in club.tables.values() if len(t.seats) == 4)
     five = next(t for t in club.tables.values() if len(t.seats) == 5)
