@@ -41,9 +41,11 @@ CONTENT = "tournament"
 """The document's ``content``: what a tournament's backup says it holds."""
 MAX_BYTES = 20_000_000
 """The largest file read (the importers' limit): ten rounds of fifty tables fit."""
-MAX_ROWS = 60_000
-"""The most rows a file may hold in all, written within one request (bench/club_backup.py: 2,719
-rows of 60 players over three rounds are checked and written in about 1.2 s)."""
+MAX_ROWS = 30_000
+"""The most rows a file may hold in all: every evening is folded twice (the check, the
+preview's ranking) and every row written within one request. bench/club_backup.py: 60 players
+over three rounds (1,080 games, 2,719 rows) check in 0.5 s and restore in 1.2 s; 120 over
+four (2,880 games, 7,205 rows) in 4.3 s and 5.6 s on a busy 2-core machine."""
 UPLOAD_KEPT = dt.timedelta(hours=2)
 """How long an uploaded file waits for "Wiederherstellen"."""
 TOURNAMENT_TABLES = ("tournaments", "tournament_players", "tournament_rounds",
