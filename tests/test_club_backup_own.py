@@ -170,6 +170,11 @@ def test_a_file_too_large_is_refused_before_it_is_read(app, client):
     assert answer.status_code == 422 and "größer als 20 MB" in answer.text
     answer = _upload(client, b" " * (UPLOAD_LIMIT + 1))  # beyond the route's limit: not read
     assert answer.status_code == 413 and "größer als 20 MB" in answer.text
+    many = json.dumps({"format": "doko-zettel-backup", "version": 2,
+                       "tables": {"games": [{}] * (tournament_backup.MAX_ROWS + 1)}})
+    answer = _upload(client, many.encode())
+    assert answer.status_code == 422
+    assert "die Datei hat 30001 Zeilen, höchstens 30000 gehen" in answer.text
 
 
 def test_an_expired_or_unknown_upload_writes_nothing(app, client):
