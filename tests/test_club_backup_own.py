@@ -187,3 +187,58 @@ def test_an_expired_or_unknown_upload_writes_nothing(app, client):
 def test_the_new_tournament_page_leads_to_the_restore(client):
     page = client.get("/turnier/neu").text
     assert 'href="/turnier/wiederherstellen"' in page
+
+
+def test_whatever_a_spoilt_tournament_backup_does_it_is_refused_whole_or_answers(
+        app, client, table):
+    """A hostile value in any column of any row (the tournament's or a table's), or a column
+    left out: refused with its problems and nothing written, or restored to pages that
+    answer."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    from tests import test_backup, test_backup_club
+    from tests.budget import examples
+
+    club = played_tournament(app, client, table, whole=False)
+    original = client.get(club.home + "sicherung.json").data.decode("utf-8")
+    outcomes: dict[str, int] = {}
+
+    @settings(max_examples=examples(10, 200), deadline=None, database=None,
+              derandomize=True, suppress_health_check=list(HealthCheck))
+    @given(data=st.data())
+    def upload_spoilt(data: Any) -> None:
+        document = json.loads(original)
+        if data.draw(st.booleans()):
+            test_backup_club.spoil(document["tables"], data)
+        else:
+            test_backup.spoil(document["tables"], data)
+        before = _counts(app)
+        preview = _upload(client, json.dumps(document).encode())
+        assert preview.status_code in (200, 422), preview.status_code
+        if preview.status_code == 422:
+            outcomes["refused"] = outcomes.get("refused", 0) + 1
+            assert _counts(app) == before and "Nichts wurde gespeichert." in preview.text
+            return
+        done = _restore(client, preview)
+        assert done.status_code in (302, 422), done.status_code
+        if done.status_code == 422:
+            assert _counts(app) == before
+            return
+        outcomes["restored"] = outcomes.get("restored", 0) + 1
+        home = done.location
+        for page in ("", "rangliste", "anmeldung", "turnier.csv", "sicherung.json"):
+            assert client.get(home + page).status_code < 500, page
+        with app.app_context():
+            from scorer import services
+            from scorer.store.extensions import db
+
+            copy = services.find_tournament(home.split("/")[2])
+            links = [t.group.edit_token for r in copy.rounds for t in r.tables]
+            db.session.remove()
+        for token in links:
+            for page in ("", "abend/1/"):
+                assert client.get(f"/r/{token}/{page}").status_code < 500, page
+
+    upload_spoilt()
+    assert outcomes.get("refused") and outcomes.get("restored"), outcomes
