@@ -163,6 +163,8 @@ def register_blueprints(app: Flask) -> None:
     from scorer.web.year import kasse, records, seasons, stats
 
     app.register_blueprint(groups.bp)
+    app.register_blueprint(more.bp)
+    app.register_blueprint(series.bp)
     app.register_blueprint(sheet.bp)
     app.register_blueprint(games.bp)
     app.register_blueprint(history.bp)
@@ -179,8 +181,6 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(recorded.bp)
     app.register_blueprint(organiser.bp)
     app.register_blueprint(ranking.bp)
-    app.register_blueprint(more.bp)
-    app.register_blueprint(series.bp)
     live.init_app(app)
     sheet_rows.init_app(app)
     assets.init_app(app)
