@@ -242,3 +242,17 @@ def test_whatever_a_spoilt_tournament_backup_does_it_is_refused_whole_or_answers
 
     upload_spoilt()
     assert outcomes.get("refused") and outcomes.get("restored"), outcomes
+
+
+def test_at_most_twenty_uploads_wait(app):
+    from scorer.services import tournament_backup
+    from scorer.store.extensions import db
+    from scorer.store.models import TournamentUpload
+
+    with app.app_context():
+        hashes = [tournament_backup.keep_upload(f"file {k}".encode(), f"{k}.json")
+                  for k in range(tournament_backup.UPLOADS_WAITING + 3)]
+        assert db.session.query(TournamentUpload).count() == tournament_backup.UPLOADS_WAITING
+        assert tournament_backup.kept_upload(hashes[0]) is None
+        assert tournament_backup.kept_upload(hashes[-1]) == b"file 22"
+        db.session.remove()

@@ -48,6 +48,8 @@ over three rounds (1,080 games, 2,719 rows) check in 0.5 s and restore in 1.2 s;
 four (2,880 games, 7,205 rows) in 4.3 s and 5.6 s on a busy 2-core machine."""
 UPLOAD_KEPT = dt.timedelta(hours=2)
 """How long an uploaded file waits for "Wiederherstellen"."""
+UPLOADS_WAITING = 20
+"""Files waiting at once on the whole server (they need no link): the oldest goes first."""
 TOURNAMENT_TABLES = ("tournaments", "tournament_players", "tournament_rounds",
                      "tournament_tables")
 
@@ -211,6 +213,12 @@ def keep_upload(data: bytes, file_name: str) -> str:
     db.session.execute(delete(TournamentUpload).where(
         (TournamentUpload.created_at < now - UPLOAD_KEPT)
         | (TournamentUpload.content_hash == digest)))
+    older = db.session.scalars(
+        select(TournamentUpload.id).order_by(TournamentUpload.created_at.desc(),
+                                             TournamentUpload.id.desc())
+        .offset(UPLOADS_WAITING - 1)).all()
+    if older:
+        db.session.execute(delete(TournamentUpload).where(TournamentUpload.id.in_(older)))
     db.session.add(TournamentUpload(content_hash=digest, file_name=file_name[:200], data=data,
                                     created_at=now))
     db.session.commit()
