@@ -65,6 +65,10 @@ def test_a_year_over_two_club_evenings_page_pdf_csv(app, client):
             figure[s.player] = figure.get(s.player, 0) + s.figure
     page = first.client.get(first.home).text
     assert 'id="vereinsmeisterschaft"' in page
+    nameless = first.client.post(first.home + "vereinsmeisterschaft",
+                                 data={"name": "  ", "ranking": "sum"}, follow_redirects=True)
+    flashed = re.search(r'class="flash flash--error"[^>]*>([^<]*)<', nameless.text)
+    assert flashed and "Name der Vereinsmeisterschaft" in flashed.group(1), flashed
     made = first.client.post(first.home + "vereinsmeisterschaft",
                              data={"name": "VM 2026", "ranking": "sum"})
     assert made.status_code == 302
