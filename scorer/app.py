@@ -144,7 +144,7 @@ def _sqlite_begin(connection: Any) -> None:
 
 def register_blueprints(app: Flask) -> None:
     """One blueprint per area of the app."""
-    from scorer.web.club import organiser, ranking
+    from scorer.web.club import more, organiser, ranking, series
     from scorer.web.evening import (
         exports,
         games,
@@ -164,6 +164,8 @@ def register_blueprints(app: Flask) -> None:
     from scorer.web.year import kasse, records, seasons, stats
 
     app.register_blueprint(groups.bp)
+    app.register_blueprint(more.bp)
+    app.register_blueprint(series.bp)
     app.register_blueprint(sheet.bp)
     app.register_blueprint(games.bp)
     app.register_blueprint(history.bp)

@@ -15,6 +15,7 @@ Nine players sit at a 4 and a 5; eleven at a 5 and a 6 (the leftovers make table
 
 from __future__ import annotations
 
+import datetime as dt
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -254,9 +255,116 @@ def club_ranking(players: Iterable[str], rounds: Sequence[Sequence[TableResult]]
     return out
 
 
+# --------------------------------------------------------------------------- the round clock
+
+MAX_ROUND_MINUTES = 600
+"""The longest round the clock takes: ten hours, far beyond any club evening's round."""
+ROUND_MINUTES = N_("die Rundenzeit in Minuten zwischen 1 und %(most)s, oder leer für keine Uhr")
+
+
+def check_round_minutes(minutes: int | None) -> None:
+    """InvalidClub unless ``minutes`` is None (no clock) or 1 … MAX_ROUND_MINUTES."""
+    if minutes is not None and not 1 <= minutes <= MAX_ROUND_MINUTES:
+        raise InvalidClub([("round_minutes", ROUND_MINUTES % {"most": MAX_ROUND_MINUTES})])
+
+
+def round_ends(started: dt.datetime, minutes: int) -> dt.datetime:
+    """When a round started at ``started`` runs out of time (DDV: a round ends after its
+    time; the games started by then are finished)."""
+    return started + dt.timedelta(minutes=minutes)
+
+
+def seconds_left(started: dt.datetime, minutes: int, now: dt.datetime) -> int:
+    """Whole seconds left of a round of ``minutes`` started at ``started``, at ``now``;
+    negative once the time is over (rounded towards the end: 0.5 s left is 0, over).
+
+    >>> start = dt.datetime(2026, 3, 14, 19, 0, tzinfo=dt.UTC)
+    >>> seconds_left(start, 90, start + dt.timedelta(minutes=30))
+    3600
+    >>> seconds_left(start, 90, start + dt.timedelta(minutes=91))
+    -60
+    """
+    left = (round_ends(started, minutes) - now).total_seconds()
+    return int(left // 1) if left >= 0 else -int(-left // 1)
+
+
+# --------------------------------------------------------------------------- the year
+
+SERIES_METHODS = ("sum", "placement")
+"""How a Vereinsmeisterschaft adds up its club evenings: "sum" of each evening's figure
+(§11.3: table points or raw points over its rounds), or "placement": each evening gives its
+n ranked players n + 1 − r (§11.1, r the evening's rank, shared ranks alike)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeriesStanding:
+    """One line of a club's annual ranking."""
+
+    rank: int
+    player: str
+    figure: int
+    """The method's sum over the club evenings."""
+    points: int
+    """Raw points over every evening's rounds."""
+    won: int
+    """Club evenings won (rank 1, shared rank 1 included)."""
+    evenings: tuple[int | None, ...]
+    """What each club evening gave (its figure, or its placement points); None: not there."""
+
+
+def series_ranking(evenings: Sequence[Sequence[ClubStanding]],
+                   method: str = "sum") -> list[SeriesStanding]:
+    """The club's annual ranking over ``evenings`` (each evening's ranking, in order), as a
+    season ranks a Runde's evenings (RULES.md §11.1) with each club evening as one evening:
+    by the method's figure, then total raw points, then evenings won; equal in all three, a
+    shared rank (1, 1, 3). A player is the same across evenings by name, whatever the case
+    (shown as first spelled); absent from an evening they get nothing for it.
+
+    >>> one = club_ranking(["A", "B", "C", "D"], [[TableResult(1, 1, {"A": 3, "B": 1,
+    ...                    "C": -1, "D": -3}, {})]])
+    >>> [(s.player, s.figure, s.won) for s in series_ranking([one, one], "placement")]
+    [('A', 8, 2), ('B', 6, 0), ('C', 4, 0), ('D', 2, 0)]
+    """
+    if method not in SERIES_METHODS:
+        raise InvalidClub([("ranking", N_("unbekannte Wertung"))])
+    spelled: dict[str, str] = {}
+    per: dict[str, list[int | None]] = {}
+    points: Counter[str] = Counter()
+    won: Counter[str] = Counter()
+    for index, standings in enumerate(evenings):
+        n = len(standings)
+        for line in standings:
+            key = line.player.casefold()
+            spelled.setdefault(key, line.player)
+            row = per.setdefault(key, [None] * len(evenings))
+            given = line.figure if method == "sum" else n + 1 - line.rank
+            row[index] = (row[index] or 0) + given
+            points[key] += line.points
+            won[key] += line.rank == 1
+    lines = sorted(per, key=lambda k: (-sum(v or 0 for v in per[k]), -points[k], -won[k],
+                                       spelled[k].casefold(), spelled[k]))
+    out: list[SeriesStanding] = []
+    for place, key in enumerate(lines, 1):
+        figure = sum(v or 0 for v in per[key])
+        previous = out[-1] if out else None
+        same = previous is not None and (previous.figure, previous.points, previous.won) == (
+            figure, points[key], won[key])
+        out.append(SeriesStanding(previous.rank if same and previous else place, spelled[key],
+                                  figure, points[key], won[key], tuple(per[key])))
+    return out
+
+
 __all__ = [
     "CANDIDATES",
     "ClubStanding",
+    "MAX_ROUND_MINUTES",
+    "ROUND_MINUTES",
+    "SERIES_METHODS",
+    "SeriesStanding",
+    "check_round_minutes",
+    "round_ends",
+    "seconds_left",
+    "series_ranking",
     "Draw",
     "InvalidClub",
     "MAX_PLAYERS",

@@ -69,7 +69,7 @@ def problems(rows: Rows) -> list[str]:
             evening, seats[evening["id"]], games[evening["id"]], events[evening["id"]],
             players)]
     out += _year_problems(rows, groups, players)
-    return out + tournament_problems(rows)
+    return out + tournament_problems(rows) + club_more_problems(rows)
 
 
 KASSE_ACTIONS = {"paid", "unpaid", "added", "deleted", "restored"}
@@ -532,4 +532,39 @@ def _tournament_problems(tournament: dict[str, Any], players: list[dict[str, Any
                 out.append(pgettext("group", "%(place)s, Tisch %(number)s: Runde und Abend des "
                                     "Tisches passen nicht zusammen") % {
                     "place": place, "number": table["number"]})
+    return out
+
+
+def club_more_problems(rows: Rows) -> list[str]:
+    """A tournament's round clock as its form allows it, and each Vereinsmeisterschaft's
+    links, name and ranking as its pages make them (issue 37)."""
+    from scorer.core.club import (
+        MAX_ROUND_MINUTES,
+        SERIES_METHODS,
+        InvalidClub,
+        check_round_minutes,
+    )
+    from scorer.words import club_more as more
+
+    out: list[str] = []
+    for tournament in rows["tournaments"]:
+        try:
+            check_round_minutes(tournament.get("round_minutes"))
+        except InvalidClub:
+            out.append(_("Turnier „%(name)s“, round_minutes: %(problem)s") % {
+                "name": tournament["name"], "problem": more.round_minutes_range(MAX_ROUND_MINUTES)})
+    seen = {g[k] for g in rows["groups"] for k in ("edit_token", "read_token")}
+    seen |= {t[k] for t in rows["tournaments"] for k in ("edit_token", "read_token")}
+    for series in rows.get("club_series", []):
+        where = _("Vereinsmeisterschaft (id %(id)s)") % {"id": series["id"]}
+        for key in ("edit_token", "read_token"):
+            if not services.TOKEN_PATTERN.fullmatch(series[key]) or series[key] in seen:
+                out.append(_("%(place)s, %(key)s: kein gültiger Link") % {
+                    "place": where, "key": key})
+            seen.add(series[key])
+        if _name_problem(series["name"], NameField(more.series_name_label(), 60)) is not None:
+            out.append(_("%(place)s, name: so nicht gespeichert") % {"place": where})
+        if series["ranking"] not in SERIES_METHODS:
+            out.append(_("%(place)s, ranking: unbekannte Wertung %(value)s") % {
+                "place": where, "value": repr(series["ranking"])})
     return out

@@ -397,6 +397,9 @@ class Tournament(Model):
     """The figure of a round: "table_points" (RULES.md §11.1) or "points" (raw points)."""
     absent_table_points: Mapped[int] = mapped_column(default=0)
     """What a round a player misses gives (with raw points as the figure: 0)."""
+    round_minutes: Mapped[int | None]
+    """The round clock (DDV: a round ends after its time, started games are finished): the
+    minutes a round lasts from its start; NULL: no clock."""
     version: Mapped[int] = mapped_column(default=1)
     """Raised by every change to the tournament itself (players, draw, rounds); with its
     tables' versions it tells a watching ranking to fetch again."""
@@ -481,3 +484,57 @@ class TournamentTable(Model):
     round: Mapped[TournamentRound] = relationship(back_populates="tables")
     group: Mapped[Group] = relationship()
     evening: Mapped[Evening | None] = relationship()
+
+
+class TournamentUpload(Model):
+    """A tournament's backup uploaded to be restored, waiting by its hash between the preview
+    and "Wiederherstellen" (scorer.services.tournament_backup). Kept for a while only and left
+    out of backups: a passing copy."""
+
+    __tablename__ = "tournament_uploads"
+    __table_args__ = {"info": {"transient": True}}
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    content_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    file_name: Mapped[str] = mapped_column(String(200))
+    data: Mapped[bytes] = mapped_column(LargeBinary)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ClubSeries(Model):
+    """A club's annual ranking (Vereinsmeisterschaft) over the club evenings chosen for it,
+    as a season is over a Runde's evenings (RULES.md §11.1, §11.3)."""
+
+    __tablename__ = "club_series"
+    __table_args__ = {"info": WHOLE_BACKUP_ONLY}
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(60))
+    edit_token: Mapped[str] = mapped_column(String(64), unique=True)
+    """Whoever has it chooses the club evenings."""
+    read_token: Mapped[str] = mapped_column(String(64), unique=True)
+    """The ranking for everyone: changes nothing."""
+    ranking: Mapped[str] = mapped_column(String(16), default="sum")
+    """"sum": the evenings' figures added up (§11.3); "placement": n + 1 − r per evening
+    (§11.1)."""
+    version: Mapped[int] = mapped_column(default=1)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    evenings: Mapped[list[ClubSeriesEvening]] = relationship(
+        back_populates="series", cascade="all, delete-orphan",
+        order_by="ClubSeriesEvening.id")
+
+
+class ClubSeriesEvening(Model):
+    """One club evening (tournament) counted in a Vereinsmeisterschaft."""
+
+    __tablename__ = "club_series_evenings"
+    __table_args__ = (UniqueConstraint("series_id", "tournament_id"),
+                      {"info": WHOLE_BACKUP_ONLY})
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    series_id: Mapped[int] = mapped_column(ForeignKey("club_series.id"), index=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"), index=True)
+
+    series: Mapped[ClubSeries] = relationship(back_populates="evenings")
+    tournament: Mapped[Tournament] = relationship()

@@ -170,6 +170,9 @@ def script_words() -> Words:
         "share.failed": _("Das Bild ist gerade nicht zu haben; bitte gleich noch einmal."),
         # zettel.js: the printed sheet being made.
         "zettel.ready": _("Der Zettel ist fertig und wird heruntergeladen."),
+        # club_clock.js: a club evening's round clock.
+        "clock.left": _("noch %(time)s"),
+        "clock.over": _("Zeit abgelaufen"),
     }
 
 
