@@ -167,6 +167,11 @@ def test_the_sample_backup_gives_the_totals_worked_out_by_hand() -> None:
     assert [e.place for e in plan.evenings] == ["Bogen 1 „Freitagsrunde“",
                                                 "Bogen 2 „Geburtstag Cem“", "Bogen 3"]
     assert [(s.name, str(s.start)) for s in plan.seasons] == [("Saison 2025/26", "2025-10-03")]
+    # The season runs from its first evening on; „Geburtstag Cem“ (in no group, 2025-11-14)
+    # falls into it by date (issue 36: a season of another app keeps its evenings; ours are
+    # dates, RULES.md §11.1, so the preview says what that takes in).
+    (taken,) = [w for w in plan.warnings if "umfasst so auch" in w]
+    assert "Bogen 2 „Geburtstag Cem“" in taken and "Bogen 3" not in taken
     assert any("Turnier „Pokal“" in w for w in plan.warnings)
     assert any("Bogen 4 „leer“ hat keine Spiele" in w for w in plan.warnings)
     assert plan.players == ("Anna", "Ben", "Cem", "Dora", "Emil")  # Fritz played no sheet

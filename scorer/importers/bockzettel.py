@@ -737,6 +737,7 @@ def _seasons(groups: list[dict[str, Any]], sheets: list[Sheet],
     dates = {sheet.place: evening.date for sheet in sheets for evening in evenings
              if evening.place == sheet.place}
     seasons: list[Season] = []
+    members: dict[Any, str] = {}
     warnings: list[str] = []
     for k, group in enumerate(groups, start=1):
         place = _("Gruppe %(number)s") % {"number": k}
@@ -761,7 +762,20 @@ def _seasons(groups: list[dict[str, Any]], sheets: list[Sheet],
                               "wird nicht übernommen.") % {"name": quoted(name)})
             continue
         seasons.append(Season(name[:40].strip(), start))
-    return tuple(sorted(seasons, key=lambda s: s.start)), warnings
+        members[start] = gid
+    seasons.sort(key=lambda s: s.start)
+    for k, season in enumerate(seasons):
+        end = seasons[k + 1].start if k + 1 < len(seasons) else None
+        strangers = [s.place for s in sheets for d in [dates.get(s.place)]
+                     if d is not None and d >= season.start and (end is None or d < end)
+                     and s.group_id != members[season.start]]
+        if strangers:
+            # Here a season is its dates (RULES.md §11.1): Bockzettel's is its sheets.
+            warnings.append(_("Die Saison %(name)s gilt hier ab ihrem ersten Abend bis zur "
+                              "nächsten Saison und umfasst so auch %(sheets)s, in Bockzettel "
+                              "nicht in dieser Saison: deren Punkte zählen hier mit.")
+                            % {"name": quoted(season.name), "sheets": ", ".join(strangers)})
+    return tuple(seasons), warnings
 
 
 def _is_bockzettel(value: Any) -> bool:
