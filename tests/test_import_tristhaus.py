@@ -162,6 +162,21 @@ def test_a_player_seated_who_never_played_and_left_is_no_player_of_the_evening(q
 
 
 @pytest.mark.parametrize("qt", [True, False], ids=["qdk", "js"])
+def test_a_table_of_eight_comes_as_the_four_of_each_game(qt: bool) -> None:
+    # Eight at the table, Anna deals; she and the next three (sitOutScheme 1, 2, 3) sit out:
+    # Emil, Fritz, Gabi and Hans play game 1. Then Ben deals: Ben, Cem, Dora, Emil out.
+    eight = FOUR + ["Emil", "Fritz", "Gabi", "Hans"]
+    log = [table(eight, "Anna", [1, 2, 3]),
+           deal({"Emil": 1, "Fritz": 1, "Gabi": -1, "Hans": -1}, qt=qt, players=8),
+           deal({"Fritz": 2, "Gabi": -2, "Hans": 2, "Anna": -2}, qt=qt, players=8)]
+    evening = read(log, qt)
+    assert (evening.seats, evening.first_dealer) == (("Emil", "Fritz", "Gabi", "Hans"), "Emil")
+    assert evening.entries[1] == {"table": ["Anna", "Fritz", "Gabi", "Hans"], "dealer": "Fritz"}
+    assert evening.fold().totals == {"Emil": 1, "Fritz": 3, "Gabi": -3, "Hans": 1, "Anna": -2}
+    assert any("Tisch mit 8 Spielern" in n for n in evening.notes)
+
+
+@pytest.mark.parametrize("qt", [True, False], ids=["qdk", "js"])
 def test_a_deal_is_a_recorded_game_of_its_diffs_times_the_bock_factor(qt: bool) -> None:
     log = [table(FOUR, "Anna"), deal(WIN, 1, qt=qt)] + [deal(WIN, qt=qt)] * 5
     evening = read(log, qt)
@@ -248,7 +263,7 @@ def _refused(log: Any, qt: bool = True) -> list[str]:
     ([table(FOUR, "Anna"), {"kind": "undo"}], True, "Eintrag 2: unbekannte Art „undo“"),
     ([table(FOUR, "Zoe")], True, "Eintrag 1: der Geber „Zoe“ sitzt nicht am Tisch"),
     ([table(FOUR + ["E", "F"], "Anna", [])], True, "sitOutScheme braucht 1 verschiedene"),
-    ([table(FOUR + list("EFGH"), "Anna", [1, 2, 3])], True, "4 bis 7 Spieler am Tisch"),
+    ([table(FOUR + list("EFGHI"), "Anna", [1, 2, 3, 4])], True, "4 bis 8 Spieler am Tisch"),
     ([table(FOUR, "Anna"), deal(WIN, qt=True, players=5)], True,
      "players ist 5, am Tisch sitzen aber 4"),
     ([table(FOUR, "Anna"), deal({"Anna": 3, "Ben": 1, "Cem": -2, "Dora": -2})], False,
@@ -293,7 +308,7 @@ def logs(draw: st.DrawFn, qt: bool, bock: bool = True) -> tuple[list[dict[str, A
     deals = 0
 
     def seat() -> None:
-        n = draw(st.integers(4, 7))
+        n = draw(st.integers(4, 8))  # QtDoppelKopf seats up to 8
         names = draw(st.permutations(POOL))[:n]
         dealer = draw(st.sampled_from(names))
         scheme = draw(st.lists(st.integers(1, n - 1), unique=True, min_size=max(0, n - 5),

@@ -120,12 +120,17 @@ def _entry(place: str, number: int) -> str:
     return _("Eintrag %(number)s") % {"number": number}
 
 
+BIG_TABLE = 8
+"""The most players the apps seat at one table (QtDoppelKopf: 8, four sitting out each game);
+ours seats at most 7 (RULES.md §7): such a table comes as the four of each game (_foursomes)."""
+
+
 def _players_set(raw: Mapping[str, Any], place: str, qt: bool) -> _Table:
     names_raw = raw.get("playerNames")
     if not isinstance(names_raw, list):
         raise refuse(place, _("Feld %(field)s fehlt oder ist keine Liste") % {"field": "playerNames"})
-    if not 4 <= len(names_raw) <= 7:
-        raise refuse(place, _("4 bis 7 Spieler am Tisch, nicht %(count)s") % {"count": len(names_raw)})
+    if not 4 <= len(names_raw) <= BIG_TABLE:
+        raise refuse(place, _("4 bis 8 Spieler am Tisch, nicht %(count)s") % {"count": len(names_raw)})
     names = tuple(player_name(n, _("%(place)s, Spieler %(number)s") % {"place": place, "number": k})
                   for k, n in enumerate(names_raw, 1))
     if len(set(names)) != len(names):
@@ -389,6 +394,12 @@ def replay(log: Sequence[_Table | _Deal | _Trigger], *, qt: bool, place: str, ti
             game["note"] = ", ".join(words)
     assert state.first is not None
     notes = []
+    if any(len(e["table"]) > 7 for e in state.entries if "table" in e) \
+            or len(state.first.names) > 7:
+        _foursomes(state)
+        notes.append(_("Ein Tisch mit 8 Spielern (vier setzen je Spiel aus) ist hier vor jedem "
+                       "Spiel ein Tischwechsel zu den vier, die es spielen: die Punkte sind "
+                       "dieselben, der Geber steht beim Nächsten, der mitspielt."))
     seats, first_dealer = state.first.names, state.first.dealer
     played = {name for game in state.entries if "table" not in game for name in game["points"]}
     unplayed = [name for name in totals if name not in played and name not in state.seats]
@@ -411,6 +422,46 @@ def replay(log: Sequence[_Table | _Deal | _Trigger], *, qt: bool, place: str, ti
                           seats=seats, first_dealer=first_dealer,
                           entries=tuple(state.entries), source_totals=totals,
                           entry_places=tuple(state.places), notes=tuple(notes))
+
+
+def _foursomes(state: _Replay) -> None:
+    """The evening with every table of more than seven seated as the four of each of its
+    games: a table change before a game whose four differ from the table before (dealing:
+    the first of them clockwise from the app's dealer, who sits out)."""
+    entries: list[dict[str, Any]] = []
+    places: list[str] = []
+    real: tuple[tuple[str, ...], str] = (state.first.names, state.first.dealer)
+    shown: tuple[str, ...] | None = None
+    first: _Table | None = None
+    for entry, where in zip(state.entries, state.places):
+        if "table" in entry:
+            real = (tuple(entry["table"]), entry["dealer"])
+            if len(real[0]) <= 7:
+                entries.append(entry)
+                places.append(where)
+                shown = real[0]
+            continue
+        if len(real[0]) > 7:
+            names, dealer = real
+            four = tuple(n for n in names if n in entry["points"])
+            if four != shown:
+                start = names.index(dealer)
+                deals = next(names[(start + k) % len(names)] for k in range(1, len(names))
+                             if names[(start + k) % len(names)] in four)
+                if first is None and not entries:
+                    first = _Table(state.first.place, four, deals, frozenset())
+                else:
+                    entries.append({"table": list(four), "dealer": deals})
+                    places.append(where)
+                shown = four
+            entry = {k: v for k, v in entry.items() if k != "players"}
+            real = (names, names[(names.index(dealer) + 1) % len(names)])
+        elif first is None and not entries:
+            first = state.first
+        entries.append(entry)
+        places.append(where)
+    state.first = first or state.first
+    state.entries, state.places = entries, places
 
 
 def _without(names: Sequence[str], dealer: str,
