@@ -180,6 +180,8 @@ def report_line(report: MemberReport) -> dict[str, str | int]:
         "average": exact_euro(report.average) if report.average is not None else "–",
         "minimum": money(report.minimum) if report.minimum is not None else "–",
         "maximum": money(report.maximum) if report.maximum is not None else "–",
+        "fees": money(report.fees), "posten": money(report.items_total),
+        "has_extras": bool(report.fees or report.items),
     }
 
 
