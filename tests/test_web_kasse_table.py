@@ -59,12 +59,14 @@ def test_money_handed_in_pays_the_oldest_shares_first_and_the_rest_is_credit(tab
 def test_handing_in_no_amount_or_nobody_is_refused_naming_the_field(table):
     table.create_group(players=FIVE)
     play_season(table)
-    for data, field in (({"gibt-amount": "zwanzig"}, "amount"), ({"gibt-amount": "0"}, "amount"),
-                        ({"gibt-player": "999999"}, "")):
+    for data, said in (({"gibt-amount": "zwanzig"}, 'id="gibt-amount-error"'),
+                       ({"gibt-amount": "0"}, 'id="gibt-amount-error"'),
+                       ({"gibt-player": "999999"}, "diesen Spieler gibt es in dieser Runde")):
         response = table.client.post(f"/r/{table.token}/kasse/gibt", data={
-            "gibt-player": str(table.player_id("Dora")), "gibt-date": "2025-03-20", **data})
+            "gibt-player": str(table.player_id("Dora")), "gibt-amount": "5",
+            "gibt-date": "2025-03-20", **data})
         assert response.status_code == 422, data
-        assert 'class="error"' in response.text
+        assert said in response.text, data
     assert balance(kasse(table)) == "0,00 €"
 
 
@@ -86,10 +88,10 @@ def test_alles_bezahlt_settles_an_evening_or_a_member_in_one_tap(table):
     assert members(page)["Dora"] == ("0,40 €", "0,40 €")
 
 
-def test_a_deposit_takes_no_kind_chosen_before_and_no_sign(table):
+def test_the_entry_form_opens_on_no_kind_and_refuses_without_one(table):
     table.create_group(players=FIVE)
     page = kasse(table)
-    # Two buttons decide the sign; no kind is checked in advance.
+    # No kind is checked in advance: one tap either way, and none is taken for granted.
     assert 'name="kind" value="deposit"' in page and 'name="kind" value="expense"' in page
     assert not re.search(r'<input type="radio" name="kind"[^>]*checked', page)
     runde = f"/r/{table.token}/kasse/"

@@ -61,8 +61,8 @@ class EntryForm(Form):
     kind = RadioField(lazy_gettext("Art"), validate_choice=False, default=None,
                       choices=choices([(DEPOSIT, lazy_gettext("Einzahlung")),
                                        (EXPENSE, lazy_gettext("Ausgabe"))]))
-    """Sent by the button pressed ("Als Einzahlung eintragen" or "Als Ausgabe eintragen"):
-    no kind is chosen before, so a donation takes no extra tap and no sign is typed."""
+    """No kind is chosen before (issue 37: it opened on "Ausgabe", a donation took an
+    extra tap and invited a minus): one tap either way, refused until chosen."""
     date = DateField(lazy_gettext("Datum"),
                      validators=[InputRequired(message=lazy_gettext("ein Datum angeben"))])
     text = StringField(lazy_gettext("Wofür"), render_kw={
@@ -82,7 +82,7 @@ class HandForm(Form):
         super().__init__(*args, **kwargs)
 
     player = StringField(lazy_gettext("Wer gibt Geld?"))
-    amount = StringField(lazy_gettext("Betrag in Euro"), render_kw={
+    amount = StringField(lazy_gettext("Wie viel Euro?"), render_kw={
         "inputmode": "decimal", "placeholder": lazy_gettext("z. B. 20")})
     date = DateField(lazy_gettext("Datum"),
                      validators=[InputRequired(message=lazy_gettext("ein Datum angeben"))])
@@ -96,12 +96,12 @@ class ItemForm(Form):
         super().__init__(*args, **kwargs)
 
     player = StringField(lazy_gettext("Wer?"))
-    kind = RadioField(lazy_gettext("Art"), validate_choice=False, default="fine",
+    kind = RadioField(lazy_gettext("Was für ein Posten?"), validate_choice=False, default="fine",
                       choices=choices((k, lazy_gettext(label))
                                       for k, label in ITEM_LABELS))
-    text = StringField(lazy_gettext("Wofür"), render_kw={
+    text = StringField(lazy_gettext("Grund"), render_kw={
         "maxlength": 80, "placeholder": lazy_gettext("z. B. zu spät")})
-    amount = StringField(lazy_gettext("Betrag in Euro"), render_kw={
+    amount = StringField(lazy_gettext("Betrag des Postens in Euro"), render_kw={
         "inputmode": "decimal", "placeholder": lazy_gettext("z. B. 1,00")})
     date = DateField(lazy_gettext("Datum"),
                      validators=[InputRequired(message=lazy_gettext("ein Datum angeben"))])
