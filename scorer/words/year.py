@@ -94,8 +94,13 @@ def figure_heading(method: Method) -> str:
     return _(FIGURE_HEADINGS[method])
 
 
-def method_sentence(method: Method) -> str:
-    """The method in one sentence."""
+def method_sentence(method: Method, absent_table_points: int | None = None) -> str:
+    """The method in one sentence; under table points with ``absent_table_points`` given,
+    what the absent get is named (the season PDF said "was die Runde festlegt", issue 37)."""
+    if method is Method.TABLE_POINTS and absent_table_points is not None:
+        return _("Jeder Abend gibt Tischpunkte, zusammen 0: zu viert 3, 1, −1, −3; ein "
+                 "fehlendes Mitglied bekommt %(points)s.") % {
+                     "points": signed(absent_table_points)}
     return _(METHOD_SENTENCES[method])
 
 
@@ -197,6 +202,20 @@ def _unit(kind: RecordKind, count: int) -> str:
     return ngettext("%(num)s Bockspiel", "%(num)s Bockspiele", count)
 
 
+RECORD_NOTES = {
+    RecordKind.SOLOS_WON: N_("Gezählt wird jedes als Solo gewertete Spiel, das der Solist "
+                             "gewann: auch eine stille Hochzeit und eine Hochzeit ohne "
+                             "Partner."),
+}
+"""What a record counts, where its name does not say it (issue 37)."""
+
+
+def record_note(kind: RecordKind) -> str:
+    """What a record counts, "" where its name says it."""
+    note = RECORD_NOTES.get(kind)
+    return _(note) if note else ""
+
+
 def count_text(kind: RecordKind, figure: int) -> str:
     """A record's figure with its unit: "24 Punkte", "1 Solo", "−31 Punkte"."""
     number = signed(figure) if kind in (RecordKind.BEST_EVENING, RecordKind.WORST_EVENING) \
@@ -283,6 +302,7 @@ __all__ = [
     "problem_text",
     "ranking_saved",
     "record_label",
+    "record_note",
     "report_line",
     "said",
     "season_added",

@@ -62,3 +62,34 @@ def test_anna_gibt_20_euro_on_a_phone(phone):
     dora = page.locator("table.stats tbody tr").filter(has_text="Dora")
     assert cents(dora.locator("td").nth(1).inner_text()) == 0
     assert page.locator(".kasse-charge").count() == 0
+
+
+WORD_LINES_JS = """
+([selector, word]) => {
+  // How many lines ``word`` takes in the element: 1 unless it was broken inside.
+  const el = document.querySelector(selector);
+  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const at = node.data.indexOf(word);
+    if (at < 0) continue;
+    const range = document.createRange();
+    range.setStart(node, at);
+    range.setEnd(node, at + word.length);
+    return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size;
+  }
+  return 0;
+}
+"""
+
+
+def test_a_long_german_word_is_not_broken_in_the_kasse_at_360_px(phone):
+    table = phone(360, 740)
+    page = table.page
+    table.goto("/", "start")
+    runde = submit(table, "/", "form:has([name=preset])",
+                   {"name": "Kassenrunde", "preset": "ddv"})
+    submit(table, runde + "kasse/", "form.kasse-entry-form",
+           {"kind": "deposit", "date": "2025-12-24", "text": "Weihnachtsspende",
+            "amount": "120,00"})
+    table.goto(runde + "kasse/", "kasse-spende")
+    assert page.evaluate(WORD_LINES_JS, [".kasse-entry__what", "Weihnachtsspende"]) == 1
