@@ -154,3 +154,33 @@ def test_a_fee_per_evening_is_part_of_each_share(table):
     response = table.client.post(runde + "beitrag", data={"fee": "2", "fee_for": "present",
                                                           "fines": "nur Text"})
     assert response.status_code == 422 and "„nur Text“" in response.text
+
+
+def test_money_handed_in_and_an_item_come_back_with_rueckgaengig(table):
+    table.create_group(players=FIVE)
+    play_season(table)
+    runde = f"/r/{table.token}/kasse/"
+    page = hand(table, "Dora", "0,80")
+    assert members(page)["Dora"] == ("0,80 €", "0,00 €")
+    # Zuletzt: "Dora gibt 0,80 €" – Rückgängig: she owes her 0,80 € again.
+    undo = re.search(r'action="([^"]*/verlauf/\d+/rueckgaengig)"', page)
+    assert undo and "Zuletzt: Dora gibt 0,80 €" in page
+    page = post_ok(table, undo.group(1), {})
+    assert members(page)["Dora"] == ("0,00 €", "0,80 €") and balance(page) == "0,00 €"
+    history = table.client.get(runde + "verlauf").text
+    assert "Dora gibt 0,80 € – gelöscht" in history
+    # A fine marked paid, then taken back from the Verlauf: owed again.
+    post_ok(table, runde + "posten", {
+        "posten-player": str(table.player_id("Ben")), "posten-kind": "fine",
+        "posten-text": "vergeben", "posten-amount": "0,50", "posten-date": "2025-03-13"})
+    with table.app.app_context():
+        from scorer.store.extensions import db
+        from scorer.store.models import KasseItem
+
+        fine = db.session.query(KasseItem).filter_by(text="vergeben").one().id
+    page = post_ok(table, runde + f"posten/{fine}/bezahlt", {"betrag": "50"})
+    assert members(page)["Ben"] == ("0,50 €", "0,00 €")
+    undo = re.search(r'action="([^"]*/verlauf/\d+/rueckgaengig)"', page)
+    assert undo
+    page = post_ok(table, undo.group(1), {})
+    assert members(page)["Ben"] == ("0,00 €", "0,50 €")

@@ -301,8 +301,8 @@ def kasse_state(charges: Iterable[Charge], paid: Paid, entries: Iterable[Entry],
     for player in dict.fromkeys([*by_player, *handed]):
         own = sorted(by_player.get(player, []), key=charge_order)
         owing = [(c.key, player) for c in own if rests[c.key, player] > 0]
-        sources = [((c.key, player), -rests[c.key, player]) for c in own
-                   if rests[c.key, player] < 0]
+        sources: list[tuple[tuple[Any, str] | None, int]] = [
+            ((c.key, player), -rests[c.key, player]) for c in own if rests[c.key, player] < 0]
         if handed.get(player):
             sources.append((None, handed[player]))
         for source, cents in sources:

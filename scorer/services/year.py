@@ -456,7 +456,7 @@ def _year(group: Group, settings: Settings, players: Sequence[Player]) -> Year:
     own = tuple(Season(s.name, s.start) for s in own_seasons(group))
     names = {p.id: p.name for p in players}
     numbers = {e.id: e.number for e in evenings}
-    marks = {(numbers[m.evening_id], names[m.player_id]): m.cents
+    marks: dict[tuple[Any, str], int] = {(numbers[m.evening_id], names[m.player_id]): m.cents
              for m in db.session.scalars(select(KasseMark).join(Evening)
                                          .where(Evening.group_id == group.id))}
     entries = tuple(KasseLine(row.id, Entry(row.date, row.text, row.cents))

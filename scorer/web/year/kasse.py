@@ -207,7 +207,8 @@ def member(token: str, player_id: int) -> str:
                       if name == found.name and (key, name) not in charged
                       and not isinstance(key, ItemKey)), reverse=True)
     # Only what was paid is hidden and counted: a share of 0,00 € was no payment.
-    hidden = sum(1 for c in charges if c.cents) - sum(1 for r in shown if r["charge"].cents)
+    hidden = sum(1 for c in charges if c.cents) - sum(1 for c in charges if c.cents and (
+        c.cents != paid[c.key, c.player] or (since is not None and c.date >= since)))
     handed = [p for p in year.payments if p[2] == found.name]
     return render_template(
         "kasse_member.html", group=group, member=found, rows=shown,
