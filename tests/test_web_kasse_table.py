@@ -184,3 +184,27 @@ def test_money_handed_in_and_an_item_come_back_with_rueckgaengig(table):
     assert undo
     page = post_ok(table, undo.group(1), {})
     assert members(page)["Ben"] == ("0,00 €", "0,50 €")
+
+
+def test_the_season_pdf_has_the_fee_and_the_items(table, client):
+    import io
+
+    import pytest
+
+    pypdf = pytest.importorskip("pypdf")
+    from tests.conftest import fetch_pdf
+
+    url = table.create_group(players=FIVE)
+    play_season(table)
+    runde = f"/r/{table.token}/kasse/"
+    post_ok(table, runde + "beitrag", {"fee": "1", "fee_for": "present", "fines": ""})
+    post_ok(table, runde + "posten", {
+        "posten-player": str(table.player_id("Emil")), "posten-kind": "drinks",
+        "posten-text": "Bier", "posten-amount": "3,50", "posten-date": "2025-03-13"})
+    response = fetch_pdf(client, url + "saison.pdf?saison=2025-01-01")
+    assert response.status_code == 200
+    text = " ".join(" ".join(p.extract_text() for p in
+                             pypdf.PdfReader(io.BytesIO(response.data)).pages).split())
+    # Emil: one evening (1,00 € fee) and the drinks; Anna two evenings (2,00 €), no items.
+    assert "Emil 1,00 € 3,50 €" in text and "Anna 2,00 € 0,00 €" in text
+    assert "Der Beitrag ist in den Anteilen je Abend enthalten" in text

@@ -52,7 +52,7 @@ def season_context(runde: str, title: str, view: Any, today: dt.date,
                 "figure": figure_text(method, e.figure) if evening_figure else "",
             } for e in s.evenings],
         })
-    report = [report_line(r) for r in view.report if r.charges]
+    report = [report_line(r) for r in view.report if r.charges or r.items]
     return {
         "language": language(),
         "runde": runde,
