@@ -54,6 +54,10 @@ def test_money_handed_in_pays_the_oldest_shares_first_and_the_rest_is_credit(tab
     # Her page says what she handed in, and her shares as paid.
     dora = table.client.get(f"/r/{table.token}/kasse/spieler/{table.player_id('Dora')}").text
     assert "0,40 € · bezahlt" in dora and dora.count("Dora gibt") == 2
+    csv = table.client.get(f"/r/{table.token}/kasse/kasse.csv").data.decode("utf-8-sig")
+    assert "2025-03-20;Geld gegeben;;Dora;;0,50;;" in csv
+    # Evening 1's 0,40 € share is paid by the money handed in.
+    assert "2025-03-06;Abend;1;Dora;;0,40;0,40;0,00" in csv
 
 
 def test_handing_in_no_amount_or_nobody_is_refused_naming_the_field(table):
@@ -149,6 +153,8 @@ def test_a_fee_per_evening_is_part_of_each_share(table):
                     "Emil": "2,60 €"}
     assert "Jeder Abend kostet, wer dabei war, 2,00 €." in page
     assert "vergeben 0,50 €" in page
+    csv = table.client.get(runde + "kasse.csv").data.decode("utf-8-sig")
+    assert "2025-03-06;Abend;1;Cem;Beitrag 2,00 €;2,40;0,00;2,40" in csv
     page = post_ok(table, runde + "beitrag", {"fee": "2", "fee_for": "members", "fines": ""})
     assert members(page)["Ben"][1] == "4,00 €"
     response = table.client.post(runde + "beitrag", data={"fee": "2", "fee_for": "present",
