@@ -153,10 +153,17 @@ def test_a_fee_per_evening_is_part_of_each_share(table):
                     "Emil": "2,60 €"}
     assert "Jeder Abend kostet, wer dabei war, 2,00 €." in page
     assert "vergeben 0,50 €" in page
+    # A fine of the list needs no amount typed: "zu spät" is 1,00 €.
+    page = post_ok(table, runde + "posten", {
+        "posten-player": str(table.player_id("Ben")), "posten-kind": "fine",
+        "posten-text": "zu spät", "posten-amount": "", "posten-date": "2025-03-13"})
+    assert "Ben: „zu spät“ 1,00 € eingetragen." in flash_of(page)
+    assert members(page)["Ben"][1] == "3,00 €"
     csv = table.client.get(runde + "kasse.csv").data.decode("utf-8-sig")
     assert "2025-03-06;Abend;1;Cem;Beitrag 2,00 €;2,40;0,00;2,40" in csv
+    # For every member: Ben pays evening 2's fee too (away): 2,00 + 2,00 + the fine 1,00.
     page = post_ok(table, runde + "beitrag", {"fee": "2", "fee_for": "members", "fines": ""})
-    assert members(page)["Ben"][1] == "4,00 €"
+    assert members(page)["Ben"][1] == "5,00 €"
     response = table.client.post(runde + "beitrag", data={"fee": "2", "fee_for": "present",
                                                           "fines": "nur Text"})
     assert response.status_code == 422 and "„nur Text“" in response.text

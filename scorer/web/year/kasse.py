@@ -484,8 +484,11 @@ def add_item(token: str) -> Response | tuple[str, int]:
     problems: list[tuple[str, str]] = []
     if form.validate_on_submit():
         player_id = _member_id(form.player.data)
+        # A fine of the Runde's list without an amount typed: its amount.
+        listed = dict(year_of(group).settings.fines).get((form.text.data or "").strip())
         try:
-            cents = parse_cents(words.typed_amount(form.amount.data or ""), "amount")
+            cents = (listed if listed is not None and not (form.amount.data or "").strip()
+                     else parse_cents(words.typed_amount(form.amount.data or ""), "amount"))
             if player_id is None:
                 raise InvalidKasse([("player", words.choose_a_member())])
             item = services.add_item(group, player_id, form.date.data, form.kind.data,
