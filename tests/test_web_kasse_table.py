@@ -221,3 +221,15 @@ def test_the_season_pdf_has_the_fee_and_the_items(table, client):
     # Emil: one evening (1,00 € fee) and the drinks; Anna two evenings (2,00 €), no items.
     assert "Emil 1,00 € 3,50 €" in text and "Anna 2,00 € 0,00 €" in text
     assert "Der Beitrag ist in den Anteilen je Abend enthalten" in text
+
+
+def test_money_handed_in_before_any_evening_is_credit_for_the_next(table):
+    table.create_group(players=FIVE)
+    page = hand(table, "Dora", "5", date="2025-03-01")
+    assert members(page)["Dora"] == ("5,00 €", "0,00 €5,00 € Guthaben")
+    play_season(table)
+    # Her 0,40 + 0,40 € come off the 5,00 €: 4,20 € credit left, nothing open.
+    page = kasse(table)
+    assert members(page)["Dora"] == ("5,00 €", "0,00 €4,20 € Guthaben")
+    assert "Dora" not in re.sub(r".*Offene Beträge", "", page, flags=re.S).split(
+        "ein-und-ausgaben")[0].split("Beitrag, Strafen")[0]
