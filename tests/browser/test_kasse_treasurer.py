@@ -30,8 +30,9 @@ def test_anna_gibt_20_euro_on_a_phone(phone):
                    {"name": "Kassenrunde", "preset": "ddv"})
     for name in SEATS:
         submit(table, runde, "form:has(input[name=name])", {"name": name})
-    # Two evenings into the Kasse: Ben and Cem win twice (ddv: 2 each), Anna and Dora lose.
-    for day in ("2026-01-08", "2026-01-15"):
+    # Five evenings into the Kasse (one more than the Kasse page lists with buttons): Ben and
+    # Cem win twice each evening (ddv: 2 each), Anna and Dora lose.
+    for day in ("2026-01-08", "2026-01-15", "2026-01-22", "2026-01-29", "2026-02-05"):
         sheet = submit(table, runde.rstrip("/") + "/abend/neu", "form.evening-form",
                        {"played_on": day, "settlement_mode": "pay_leader"}, SEATS)
         for _ in range(2):
@@ -43,12 +44,16 @@ def test_anna_gibt_20_euro_on_a_phone(phone):
     row = page.locator("table.stats tbody tr").filter(has_text="Anna")
     owed = cents(row.locator("td").nth(1).inner_text())
     assert owed > 0
-    # Both of Anna's evenings have a share open.
-    assert page.locator(".kasse-charge").filter(has_text="Anna").count() == 2
-    page.get_by_label("Wer gibt Geld?").select_option(label="Anna")
+    # The four newest evenings are listed with their shares; the fifth is counted below.
+    assert page.locator(".kasse-charge").filter(has_text="Anna").count() == 4
+    taps = table.taps
+    who = page.get_by_label("Wer gibt Geld?")
+    table.tap(who)
+    who.select_option(label="Anna")
     table.type_into(page.get_by_label("Wie viel Euro?"), "20")
     table.tap_to(page.get_by_role("button", name="Zahlung vermerken"), "anna-gibt")
     assert "Anna gibt 20,00 €" in page.locator(".flash").inner_text()
+    anna_taps = table.taps - taps
     # Her shares are paid; what is left of the 20 € is her credit.
     assert page.locator(".kasse-charge").filter(has_text="Anna").count() == 0
     cell = page.locator("table.stats tbody tr").filter(has_text="Anna").locator("td").nth(1)
@@ -58,10 +63,14 @@ def test_anna_gibt_20_euro_on_a_phone(phone):
     # Dora: everything in one tap.
     dora = page.locator("table.stats tbody tr").filter(has_text="Dora")
     assert cents(dora.locator("td").nth(1).inner_text()) > 0
+    taps = table.taps
     table.tap_to(dora.get_by_role("button", name="alles bezahlt"), "dora-alles")
     dora = page.locator("table.stats tbody tr").filter(has_text="Dora")
     assert cents(dora.locator("td").nth(1).inner_text()) == 0
     assert page.locator(".kasse-charge").count() == 0
+    # Ten shares of five evenings, the oldest not listed on the Kasse page: 3 taps for
+    # Anna's 20 € (who, the amount, the button), 1 for Dora's "alles bezahlt".
+    assert (anna_taps, table.taps - taps) == (3, 1)
 
 
 WORD_LINES_JS = """
