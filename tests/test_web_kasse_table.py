@@ -233,3 +233,18 @@ def test_money_handed_in_before_any_evening_is_credit_for_the_next(table):
     assert members(page)["Dora"] == ("5,00 €", "0,00 €4,20 € Guthaben")
     assert "Dora" not in re.sub(r".*Offene Beträge", "", page, flags=re.S).split(
         "ein-und-ausgaben")[0].split("Beitrag, Strafen")[0]
+
+
+def test_the_runde_backup_keeps_money_handed_in_and_items(table):
+    table.create_group(players=FIVE)
+    hand(table, "Dora", "5", date="2025-03-01")
+    post_ok(table, f"/r/{table.token}/kasse/posten", {
+        "posten-player": str(table.player_id("Ben")), "posten-kind": "host",
+        "posten-text": "Essen", "posten-amount": "12", "posten-date": "2025-03-01"})
+    with table.app.app_context():
+        from scorer import services
+
+        tables = services.backup_group(services.find_group(table.token))["tables"]
+    assert sorted((r["kind"], r["text"], r["cents"]) for r in tables["kasse_items"]) == [
+        ("host", "Essen", 1200), ("payment", "", 500)]
+    assert len([e for e in tables["kasse_events"] if e["item_id"]]) == 2

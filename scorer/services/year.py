@@ -92,14 +92,14 @@ class Settings:
     absent_table_points: int = 0
     absent_pays: AbsentPays = AbsentPays.NOTHING
     absent_fixed_cents: int = 0
+    version: int = 0
+    """0: the Runde has no row yet (the defaults)."""
     fee_cents: int = 0
     """A fixed fee per closed evening into the Kasse (issue 38), 0: none."""
     fee_everyone: bool = False
     """The fee is charged to every member, not only to those at the table."""
     fines: tuple[tuple[str, int], ...] = ()
     """The Runde's fines: text and cents."""
-    version: int = 0
-    """0: the Runde has no row yet (the defaults)."""
 
 
 def settings_of(group: Group) -> Settings:
@@ -109,8 +109,9 @@ def settings_of(group: Group) -> Settings:
         return Settings()
     return Settings(Method(row.season_ranking), row.season_min_games, row.absent_table_points,
                     AbsentPays(row.absent_pays), row.absent_fixed_cents,
-                    row.kasse_fee_cents or 0, row.kasse_fee_for == "members",
-                    fines_of(row.kasse_fines or ""), row.version)
+                    version=row.version, fee_cents=row.kasse_fee_cents or 0,
+                    fee_everyone=row.kasse_fee_for == "members",
+                    fines=fines_of(row.kasse_fines or ""))
 
 
 def fines_of(text: str) -> tuple[tuple[str, int], ...]:
