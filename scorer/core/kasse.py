@@ -26,7 +26,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Collection, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from fractions import Fraction
 from typing import Any
@@ -67,6 +67,59 @@ class Charge:
     under ``pay_leader``): the season report counts that evening too."""
     absent: bool
     """Charged as an absent member, not from the table."""
+    fee: int = 0
+    """The part of ``cents`` that is the evening's fixed fee (``with_fee``), 0 without one."""
+    item: Item | None = None
+    """A Kasse item (a fine, drinks, a host's contribution: ``item_charge``) rather than an
+    evening's share; its ``key`` is then an ItemKey."""
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class ItemKey:
+    """The key of a Kasse item's charge: never equal to an evening's number."""
+
+    id: int
+
+
+class ItemKind(str, Enum):
+    """What a Kasse item is (issue 38): charged to one member, with its own "bezahlt"."""
+
+    FINE = "fine"
+    """A fine the Runde chose ("vergeben", "zu spät")."""
+    DRINKS = "drinks"
+    """Drinks or food put on a player."""
+    HOST = "host"
+    """A host's contribution or food money."""
+    OTHER = "other"
+    """Anything else the Kasse charges one member."""
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """A Kasse item as stored: one member owes ``cents`` for it from ``date`` on."""
+
+    id: int
+    date: dt.date
+    player: str
+    kind: ItemKind
+    text: str
+    cents: int
+    evening: int | None = None
+    """The evening it belongs to (its number), if any."""
+
+
+def item_charge(item: Item) -> Charge:
+    """A Kasse item as a charge of its member (owed until marked paid, like a share)."""
+    return Charge(ItemKey(item.id), item.date, item.player, item.cents, False, item=item)
+
+
+def charge_order(charge: Charge) -> tuple[dt.date, int, int]:
+    """Oldest first: by date, an evening's share before an item of the same day, then the
+    evening's number or the item's id."""
+    key = charge.key
+    if isinstance(key, ItemKey):
+        return (charge.date, 1, key.id)
+    return (charge.date, 0, key if isinstance(key, int) else 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +151,23 @@ class KasseState:
     open: tuple[tuple[Charge, int], ...]
     """Every charge not settled yet, with what it still wants: the amount not paid (a
     negative amount: paid too much), in the order of the charges."""
+    applied: Mapping[tuple[Any, str], int] = field(default_factory=dict)
+    """What netting moved onto a charge (positive: money handed in, or a credit, now
+    paying it) or off it (negative: what was paid too much on it, now paying another);
+    by (key, player). Paid on a charge = its mark + this."""
+    handed: Mapping[str, int] = field(default_factory=dict)
+    """What each member handed in as an amount ("Anna gibt 20 €"), in cents."""
+
+    def settled(self, charge: Charge, marks: Mapping[tuple[Any, str], int]) -> int:
+        """What is paid of ``charge``: marked paid, plus what netting put on it."""
+        mark = (charge.key, charge.player)
+        return marks.get(mark, 0) + self.applied.get(mark, 0)
+
+    @property
+    def due(self) -> dict[str, int]:
+        """What each member still has to pay, their credit taken off (only those above 0)."""
+        out = {p: c - self.credit.get(p, 0) for p, c in self.owed.items()}
+        return {p: c for p, c in out.items() if c > 0}
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +181,19 @@ class MemberReport:
     """The charges of the season's evenings, absent ones included, in date order."""
     paid: int = 0
     """What the member paid of those charges (the amounts marked paid), in cents."""
+    items: tuple[Charge, ...] = ()
+    """The Kasse items charged to the member in the season (fines, drinks, a host's
+    contribution), in date order; their payments are in ``paid``."""
+
+    @property
+    def fees(self) -> int:
+        """The evenings' fixed fees among the charges, in cents."""
+        return sum(c.fee for c in self.charges)
+
+    @property
+    def items_total(self) -> int:
+        """The sum of the items, in cents."""
+        return sum(c.cents for c in self.items)
 
     @property
     def total(self) -> int:
@@ -158,6 +241,29 @@ def evening_charges(key: Any, date: dt.date, payments: Mapping[str, int],
                   for player in absent_members if amount and player not in totals]
 
 
+def with_fee(charges: Iterable[Charge], key: Any, date: dt.date, present: Iterable[str],
+             absent_members: Collection[str], fee_cents: int,
+             everyone: bool = False) -> list[Charge]:
+    """An evening's charges with its fixed fee (issue 38) added: to every player at the
+    table (``present``), and with ``everyone`` to every absent member too. The fee is part
+    of the evening's share (one "bezahlt" for both) and said apart in ``Charge.fee``. An
+    evening not settled into the Kasse (no ``charges``) charges the fee alone. Without a
+    fee the charges are as they were."""
+    out = list(charges)
+    if not fee_cents:
+        return out
+    seen = {c.player for c in out}
+    out = [replace(c, cents=c.cents + fee_cents, fee=fee_cents)
+           if everyone or not c.absent else c for c in out]
+    out += [Charge(key, date, p, fee_cents, False, fee=fee_cents)
+            for p in present if p not in seen]
+    if everyone:
+        here = seen | set(present)
+        out += [Charge(key, date, p, fee_cents, True, fee=fee_cents)
+                for p in absent_members if p not in here]
+    return out
+
+
 Paid = Collection[tuple[Any, str]] | Mapping[tuple[Any, str], int]
 """The charges marked paid, by (evening key, player): with the amount marked paid, or (a
 plain collection) each for its whole amount."""
@@ -173,13 +279,46 @@ def _paid_amounts(paid: Paid, charges: Iterable[Charge]) -> tuple[list[Charge],
                      if (c.key, c.player) in marked}
 
 
-def kasse_state(charges: Iterable[Charge], paid: Paid,
-                entries: Iterable[Entry]) -> KasseState:
+def kasse_state(charges: Iterable[Charge], paid: Paid, entries: Iterable[Entry],
+                handed: Mapping[str, int] | None = None) -> KasseState:
     """The balance and what is owed (§11.2). ``paid`` holds the charges marked paid: a mark
     counts what was marked paid (the whole charge then); a charge that changed since (its
     evening corrected) wants the difference, and a mark without a charge any more is the
-    member's credit. What was marked paid is in the Kasse, whatever became of the charge."""
+    member's credit. What was marked paid is in the Kasse, whatever became of the charge.
+
+    Netting (issue 37): what a member paid too much on one charge pays their other open
+    charges, oldest first (``charge_order``); then what they ``handed`` in as an amount
+    ("Anna gibt 20 €") does; what is left of that is their credit. Nothing of this is
+    stored: a corrected evening or a payment taken back moves it again."""
     charges, amounts = _paid_amounts(paid, charges)
+    handed = {p: c for p, c in (handed or {}).items() if c}
+    rests = {(c.key, c.player): c.cents - amounts.get((c.key, c.player), 0) for c in charges}
+    applied: dict[tuple[Any, str], int] = {}
+    left: dict[str, int] = {}
+    by_player: dict[str, list[Charge]] = {}
+    for charge in charges:
+        by_player.setdefault(charge.player, []).append(charge)
+    for player in dict.fromkeys([*by_player, *handed]):
+        own = sorted(by_player.get(player, []), key=charge_order)
+        owing = [(c.key, player) for c in own if rests[c.key, player] > 0]
+        sources: list[tuple[tuple[Any, str] | None, int]] = [
+            ((c.key, player), -rests[c.key, player]) for c in own if rests[c.key, player] < 0]
+        if handed.get(player):
+            sources.append((None, handed[player]))
+        for source, cents in sources:
+            while cents and owing:
+                target = owing[0]
+                step = min(cents, rests[target])
+                rests[target] -= step
+                applied[target] = applied.get(target, 0) + step
+                if source is not None:
+                    rests[source] += step
+                    applied[source] = applied.get(source, 0) - step
+                cents -= step
+                if not rests[target]:
+                    owing.pop(0)
+            if source is None and cents:
+                left[player] = cents
     owed: dict[str, int] = {}
     credit: dict[str, int] = {}
     paid_by: dict[str, int] = {}
@@ -188,16 +327,20 @@ def kasse_state(charges: Iterable[Charge], paid: Paid,
     for charge in charges:
         mark = (charge.key, charge.player)
         charged.add(mark)
-        rest = charge.cents - amounts.get(mark, 0)
+        rest = rests[mark]
         if rest:
             open_.append((charge, rest))
             book = owed if rest > 0 else credit
             book[charge.player] = book.get(charge.player, 0) + abs(rest)
     for (_, player), cents in amounts.items():
         paid_by[player] = paid_by.get(player, 0) + cents
+    for player, cents in handed.items():
+        paid_by[player] = paid_by.get(player, 0) + cents
     for (key, player), cents in amounts.items():
         if (key, player) not in charged and cents:
             credit[player] = credit.get(player, 0) + cents
+    for player, cents in left.items():
+        credit[player] = credit.get(player, 0) + cents
     deposits = expenses = 0
     for entry in entries:
         if entry.cents >= 0:
@@ -206,7 +349,8 @@ def kasse_state(charges: Iterable[Charge], paid: Paid,
             expenses -= entry.cents
     return KasseState(balance=sum(paid_by.values()) + deposits - expenses,
                       owed=owed, paid={p: c for p, c in paid_by.items() if c},
-                      deposits=deposits, expenses=expenses, credit=credit, open=tuple(open_))
+                      deposits=deposits, expenses=expenses, credit=credit, open=tuple(open_),
+                      applied={k: v for k, v in applied.items() if v}, handed=handed)
 
 
 def season_report(charges: Iterable[Charge], totals: Iterable[Mapping[str, int]],
@@ -215,6 +359,8 @@ def season_report(charges: Iterable[Charge], totals: Iterable[Mapping[str, int]]
     charges of the season's evenings (absent ones included), in date order, and what of
     them was marked paid."""
     charges, amounts = _paid_amounts(paid, charges)
+    items = sorted((c for c in charges if c.item is not None), key=charge_order)
+    charges = [c for c in charges if c.item is None]
     charges.sort(key=lambda c: c.date)
     played: dict[str, int] = {}
     points: dict[str, int] = {}
@@ -225,8 +371,10 @@ def season_report(charges: Iterable[Charge], totals: Iterable[Mapping[str, int]]
     out = []
     for name in members:
         own = tuple(c for c in charges if c.player == name)
+        things = tuple(c for c in items if c.player == name)
         out.append(MemberReport(name, played.get(name, 0), points.get(name, 0), own,
-                                sum(amounts.get((c.key, name), 0) for c in own)))
+                                sum(amounts.get((c.key, name), 0) for c in own + things),
+                                things))
     return out
 
 
@@ -289,14 +437,20 @@ __all__ = [
     "Charge",
     "Entry",
     "InvalidKasse",
+    "Item",
+    "ItemKey",
+    "ItemKind",
     "KasseState",
     "MAX_CENTS",
     "MemberReport",
     "Paid",
     "check_absent",
+    "charge_order",
     "check_entry",
     "evening_charges",
+    "item_charge",
     "kasse_state",
     "parse_cents",
     "season_report",
+    "with_fee",
 ]

@@ -52,7 +52,7 @@ def season_context(runde: str, title: str, view: Any, today: dt.date,
                 "figure": figure_text(method, e.figure) if evening_figure else "",
             } for e in s.evenings],
         })
-    report = [report_line(r) for r in view.report if r.charges]
+    report = [report_line(r) for r in view.report if r.charges or r.items]
     return {
         "language": language(),
         "runde": runde,
@@ -61,7 +61,7 @@ def season_context(runde: str, title: str, view: Any, today: dt.date,
         "span": span(evenings[0].date, evenings[-1].date) if evenings else "",
         "evenings": len(evenings),
         "method": method_label(method),
-        "method_sentence": method_sentence(method),
+        "method_sentence": method_sentence(method, view.settings.absent_table_points),
         "min_games": view.settings.min_games if method is Method.AVERAGE else 0,
         "show_figure": method is not Method.POINTS,
         "figure_heading": figure_heading(method),

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from scorer.core.evening import Ledger
 from scorer.words import csv as csv_words
+from scorer.words import kasse as kasse_words
 from scorer.words.club import FIGURE_SHORT
 from scorer.words.formats import money_cell
 from scorer.words.i18n import _
@@ -163,19 +164,34 @@ def kasse_header() -> list[str]:
 
 
 def kasse_rows(year: Year) -> list[list[str | int]]:
-    """Charges of every evening settled into the Kasse, then deposits and expenses, by
-    date."""
+    """Charges of every evening settled into the Kasse (an evening's fixed fee is in its
+    share and said in the text: "Beitrag 2,00 €"), the items (fines, drinks …: their kind,
+    the evening if any, their text), money handed in, then deposits and expenses, by date.
+    "Bezahlt" is what is paid of a charge: marked paid, or netted (issue 37)."""
     marks = year.everything.marks
+    state = year.kasse
     rows: list[tuple[dt.date, int, list[str | int]]] = []
     for c in year.everything.charges:
-        paid = marks.get((c.key, c.player), 0)
+        paid = state.settled(c, marks)
+        if c.item is not None:
+            rows.append((c.date, 0, [c.date.isoformat(), kasse_words.item_kind(c.item.kind),
+                                     "" if c.item.evening is None else c.item.evening,
+                                     cell_text(c.player), cell_text(c.item.text),
+                                     money_cell(c.cents), money_cell(paid),
+                                     money_cell(c.cents - paid)]))
+            continue
         rows.append((c.date, 0, [c.date.isoformat(),
                                  csv_words.kasse_kind(True, absent=c.absent), c.key,
-                                 cell_text(c.player), "", money_cell(c.cents), money_cell(paid),
+                                 cell_text(c.player),
+                                 csv_words.fee_text(c.fee) if c.fee else "",
+                                 money_cell(c.cents), money_cell(paid),
                                  money_cell(c.cents - paid)]))
+    for _id, day, name, cents in year.payments:
+        rows.append((day, 1, [day.isoformat(), csv_words.handed_kind(), "", cell_text(name),
+                              "", money_cell(cents), "", ""]))
     for line in year.entries:
         e = line.entry
-        rows.append((e.date, 1, [e.date.isoformat(),
+        rows.append((e.date, 2, [e.date.isoformat(),
                                  csv_words.kasse_kind(False, deposit=e.cents > 0), "", "",
                                  cell_text(e.text), money_cell(e.cents), "", ""]))
     rows.sort(key=lambda r: (r[0], r[1]))

@@ -109,15 +109,21 @@ from scorer.services.folds import (
 from scorer.services.games import add_game, edit_game, preview, without
 from scorer.services.kasse import (
     HistoryLine,
+    add_item,
     add_kasse_entry,
+    delete_item,
     delete_kasse_entry,
     find_kasse_entry,
     find_kasse_event,
+    find_kasse_item,
+    hand_in,
     kasse_history,
     last_kasse_change,
+    mark_item,
     mark_paid,
     mark_unpaid,
     restore_kasse_entry,
+    settle_all,
     undo_kasse,
 )
 from scorer.services.payees import (
@@ -201,5 +207,6 @@ from scorer.services.year_settings import (
     find_season,
     remove_season,
     set_absent_pays,
+    set_kasse_fee,
     set_ranking,
 )

@@ -7,6 +7,7 @@ the amount it showed, and a charge that changed since is refused as "inzwischen 
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import uuid
 from collections.abc import Mapping
@@ -15,13 +16,22 @@ from typing import Any
 
 from sqlalchemy import select
 
-from scorer.core.kasse import InvalidKasse, check_entry
+from scorer.core.kasse import MAX_CENTS, Charge, InvalidKasse, ItemKey, ItemKind, check_entry
 from scorer.services.changes import link_fingerprint
 from scorer.services.refusals import STALE, Refused
-from scorer.services.year import year_of
+from scorer.services.year import PAYMENT, year_of
 from scorer.services.year_settings import touch_year
 from scorer.store.extensions import db
-from scorer.store.models import Evening, Group, KasseEntry, KasseEvent, KasseMark, Player, utcnow
+from scorer.store.models import (
+    Evening,
+    Group,
+    KasseEntry,
+    KasseEvent,
+    KasseItem,
+    KasseMark,
+    Player,
+    utcnow,
+)
 from scorer.words import kasse as words
 from scorer.words.year import said
 
@@ -124,7 +134,8 @@ def mark_paid(group: Group, number: int, player_id: int, shown: int,
     ``shown`` is what the page said was still open; anything else is refused (the evening
     or a payment changed since). ``key``: the form's one-time key; sent again, the change
     it made, and nothing more."""
-    evening, player, charge = _charge(group, number, player_id)
+    evening, player, _ = _charge(group, number, player_id)
+    rest = _rest(group, number, player.name)
     touch_year(group)
     kept = form_key(group, key, PAID, number, player_id, shown)
     if (done := _made_by(group, kept)) is not None:
@@ -132,10 +143,16 @@ def mark_paid(group: Group, number: int, player_id: int, shown: int,
         return done
     mark = db.session.get(KasseMark, (evening.id, player.id))
     before = None if mark is None else mark.cents
-    if charge - (before or 0) != shown or charge == (before or 0):
+    if rest != shown or rest == 0:
         db.session.rollback()
         raise Refused([("", STALE)])
-    return _set_mark(group, evening, player, before, charge, kept)
+    return _set_mark(group, evening, player, before, (before or 0) + rest, kept)
+
+
+def _rest(group: Group, key: Any, name: str) -> int:
+    """What a charge still wants after netting (0: nothing open)."""
+    return next((rest for c, rest in year_of(group).kasse.open
+                 if c.key == key and c.player == name), 0)
 
 
 def mark_unpaid(group: Group, number: int, player_id: int, shown: int,
@@ -157,7 +174,7 @@ def mark_unpaid(group: Group, number: int, player_id: int, shown: int,
 
 
 def _set_mark(group: Group, evening: Evening, player: Player, before: int | None,
-              after: int | None, kept: str | None = None) -> KasseEvent:
+              after: int | None, kept: str | None = None, commit: bool = True) -> KasseEvent:
     mark = db.session.get(KasseMark, (evening.id, player.id))
     if after is None or after == 0:
         if mark is not None:
@@ -169,8 +186,172 @@ def _set_mark(group: Group, evening: Evening, player: Player, before: int | None
         mark.cents, mark.marked_at = after, utcnow()
     event = _record(group, PAID if after is not None else UNPAID, evening_id=evening.id,
                     player_id=player.id, old_cents=before, new_cents=after, form_key=kept)
+    if commit:
+        db.session.commit()
+    return event
+
+
+# ------------------------------------------------------------------ as the table pays
+
+
+def hand_in(group: Group, player_id: int, date: Any, cents: Any,
+            key: str | None = None) -> KasseItem:
+    """A member hands in an amount ("Anna gibt 20 €", issue 37): kept as it was given and
+    applied, whenever the Kasse is read, to their oldest open charges; what is left is
+    their credit. Refused naming the field: no amount, beyond MAX_CENTS, a bad date."""
+    player = _player(group, player_id)
+    problems = []
+    if not isinstance(date, dt.date):
+        problems.append(("date", words.give_a_date()))
+    if type(cents) is not int or not 0 < cents <= MAX_CENTS:
+        problems.append(("amount", words.give_an_amount()))
+    if problems:
+        raise Refused(problems)
+    touch_year(group)
+    kept = form_key(group, key, "handed", player_id, date, cents)
+    if (done := _made_by(group, kept)) is not None and done.item_id is not None:
+        db.session.rollback()
+        stored = db.session.get(KasseItem, done.item_id)
+        assert stored is not None
+        return stored
+    item = KasseItem(group_id=group.id, player_id=player.id, date=date, kind=PAYMENT,
+                     text="", cents=cents)
+    db.session.add(item)
+    db.session.flush()
+    _record(group, ADDED, item_id=item.id, player_id=player.id, new_cents=cents,
+            form_key=kept)
+    db.session.commit()
+    return item
+
+
+def settle_all(group: Group, shown: int, *, player_id: int | None = None,
+               number: int | None = None, key: str | None = None) -> int:
+    """"alles bezahlt": every charge still open of one member (``player_id``) or of one
+    evening (``number``) is marked paid with what it still wants, after netting. ``shown``
+    is the sum the page said was open; anything else is refused. Returns that sum."""
+    year = year_of(group)
+    if player_id is not None:
+        name = _player(group, player_id).name
+        wanted = [(c, rest) for c, rest in year.kasse.open if c.player == name and rest > 0]
+    else:
+        assert number is not None
+        _evening(group, number)
+        wanted = [(c, rest) for c, rest in year.kasse.open if c.key == number and rest > 0]
+    touch_year(group)
+    kept = form_key(group, key, "all", player_id, number, shown)
+    if _made_by(group, kept) is not None:
+        db.session.rollback()
+        return shown
+    total = sum(rest for _, rest in wanted)
+    if total != shown or not wanted:
+        db.session.rollback()
+        raise Refused([("", STALE)])
+    ids = {p.name: p for p in group.players}
+    for n, (charge, rest) in enumerate(wanted):
+        _pay(group, charge, ids[charge.player], rest, kept if n == 0 else None)
+    db.session.commit()
+    return total
+
+
+def _pay(group: Group, charge: Charge, player: Player, rest: int, kept: str | None) -> None:
+    """Mark ``rest`` more of one charge paid (an evening's share or an item), uncommitted."""
+    if isinstance(charge.key, ItemKey):
+        item = db.session.get(KasseItem, charge.key.id)
+        assert item is not None
+        before = item.paid_cents
+        item.paid_cents = (before or 0) + rest or None
+        _record(group, PAID, item_id=item.id, player_id=player.id, old_cents=before,
+                new_cents=item.paid_cents, form_key=kept)
+        return
+    evening = _evening(group, charge.key)
+    mark = db.session.get(KasseMark, (evening.id, player.id))
+    before = None if mark is None else mark.cents
+    _set_mark(group, evening, player, before, (before or 0) + rest, kept, commit=False)
+
+
+# ------------------------------------------------------------------ items (issue 38)
+
+
+def add_item(group: Group, player_id: int, date: Any, kind: Any, text: Any, cents: Any,
+             evening: int | None = None, key: str | None = None) -> KasseItem:
+    """A fine, drinks, a host's contribution or anything else charged to one member, owed
+    until marked paid. Refused naming the field."""
+    player = _player(group, player_id)
+    problems = []
+    if not isinstance(date, dt.date):
+        problems.append(("date", words.give_a_date()))
+    found = next((k for k in ItemKind if k.value == kind), None)
+    if found is None:
+        problems.append(("kind", words.choose_a_kind()))
+    if not isinstance(text, str) or not text.strip() or len(text.strip()) > 80:
+        problems.append(("text", words.say_what()))
+    if type(cents) is not int or not 0 < cents <= MAX_CENTS:
+        problems.append(("amount", words.give_an_amount()))
+    if problems:
+        raise Refused(problems)
+    assert found is not None and isinstance(text, str)
+    evening_id = _evening(group, evening).id if evening is not None else None
+    touch_year(group)
+    kept = form_key(group, key, "item", player_id, date, found.value, text.strip(), cents)
+    if (done := _made_by(group, kept)) is not None and done.item_id is not None:
+        db.session.rollback()
+        stored = db.session.get(KasseItem, done.item_id)
+        assert stored is not None
+        return stored
+    item = KasseItem(group_id=group.id, player_id=player.id, evening_id=evening_id,
+                     date=date, kind=found.value, text=text.strip(), cents=cents)
+    db.session.add(item)
+    db.session.flush()
+    _record(group, ADDED, item_id=item.id, player_id=player.id, new_cents=cents,
+            form_key=kept)
+    db.session.commit()
+    return item
+
+
+def mark_item(group: Group, item_id: int, paid: bool, shown: int,
+              key: str | None = None) -> KasseEvent:
+    """Mark an item paid (``shown``: what the page said it still wants, after netting) or
+    not paid (``shown``: what the page said was paid)."""
+    item = find_kasse_item(group, item_id)
+    if item is None or item.kind == PAYMENT or item.deleted_at is not None:
+        raise Refused([("", words.no_such_entry())])
+    player = _player(group, item.player_id)
+    rest = _rest(group, ItemKey(item.id), player.name) if paid else 0
+    touch_year(group)
+    kept = form_key(group, key, PAID if paid else UNPAID, "item", item_id, shown)
+    if (done := _made_by(group, kept)) is not None:
+        db.session.rollback()
+        return done
+    before = item.paid_cents
+    if paid and (rest != shown or rest == 0) or not paid and (before or 0) != shown:
+        db.session.rollback()
+        raise Refused([("", STALE)])
+    item.paid_cents = ((before or 0) + rest or None) if paid else None
+    event = _record(group, PAID if paid else UNPAID, item_id=item.id, player_id=player.id,
+                    old_cents=before, new_cents=item.paid_cents, form_key=kept)
     db.session.commit()
     return event
+
+
+def delete_item(group: Group, item_id: int, restore: bool = False) -> KasseItem:
+    """Delete a payment handed in or an item (the Verlauf brings it back), or bring it back."""
+    item = find_kasse_item(group, item_id)
+    if item is None:
+        raise Refused([("", words.no_such_entry())])
+    if (item.deleted_at is None) == restore:
+        raise Refused([("", words.not_deleted() if restore else words.already_deleted())])
+    touch_year(group)
+    item.deleted_at = None if restore else utcnow()
+    _record(group, RESTORED if restore else DELETED, item_id=item.id,
+            player_id=item.player_id, old_cents=item.cents)
+    db.session.commit()
+    return item
+
+
+def find_kasse_item(group: Group, item_id: int) -> KasseItem | None:
+    """A payment handed in or an item of this Runde (deleted ones too)."""
+    item = db.session.get(KasseItem, item_id)
+    return item if item is not None and item.group_id == group.id else None
 
 
 def _charge(group: Group, number: int, player_id: int) -> tuple[Evening, Player, int]:
@@ -237,13 +418,16 @@ def kasse_history(group: Group, limit: int = 200) -> list[HistoryLine]:
     marks = {(m.evening_id, m.player_id): m.cents for m in db.session.scalars(
         select(KasseMark).where(KasseMark.evening_id.in_(sorted(evening_ids))))} \
         if evening_ids else {}
+    item_ids = {e.item_id for e in events if e.item_id is not None}
+    items = {i.id: i for i in db.session.scalars(
+        select(KasseItem).where(KasseItem.id.in_(sorted(item_ids))))} if item_ids else {}
     latest: set[tuple[Any, ...]] = set()
     out = []
     for event in events:
         thing = _thing(event)
-        current = thing not in latest and _current(event, marks, entries)
+        current = thing not in latest and _current(event, marks, entries, items)
         latest.add(thing)
-        out.append(HistoryLine(event, _text(event, numbers, names, entries), current))
+        out.append(HistoryLine(event, _text(event, numbers, names, entries, items), current))
     return out
 
 
@@ -261,6 +445,8 @@ def last_kasse_change(group: Group) -> HistoryLine | None:
     if row is None:
         return None
     event, number, entry, cents = row
+    if event.item_id is not None:
+        return kasse_history(group, 1)[0]
     # A number or a mark was joined only through the event's evening (and player).
     evening_id, player_id = event.evening_id, event.player_id
     numbers = {evening_id: number} if number is not None and evening_id is not None else {}
@@ -273,13 +459,23 @@ def last_kasse_change(group: Group) -> HistoryLine | None:
 
 
 def _thing(event: KasseEvent) -> tuple[Any, ...]:
+    if event.item_id is not None:
+        return ("item", event.item_id)
     return (event.entry_id,) if event.entry_id is not None else (event.evening_id,
                                                                  event.player_id)
 
 
 def _current(event: KasseEvent, marks: Mapping[tuple[int, int], int],
-             entries: Mapping[int, KasseEntry]) -> bool:
+             entries: Mapping[int, KasseEntry],
+             items: Mapping[int, KasseItem] | None = None) -> bool:
     """Whether the charge or entry is still as this event left it."""
+    if event.item_id is not None:
+        item = (items or {}).get(event.item_id)
+        if item is None:
+            return False
+        if event.action in (PAID, UNPAID):
+            return item.deleted_at is None and item.paid_cents == event.new_cents
+        return (item.deleted_at is not None) == (event.action == DELETED)
     if event.entry_id is not None:
         entry = entries.get(event.entry_id)
         return entry is not None and (entry.deleted_at is not None) == (event.action == DELETED)
@@ -288,7 +484,16 @@ def _current(event: KasseEvent, marks: Mapping[tuple[int, int], int],
 
 
 def _text(event: KasseEvent, numbers: Mapping[int, int], names: Mapping[int, str],
-          entries: Mapping[int, KasseEntry]) -> str:
+          entries: Mapping[int, KasseEntry],
+          items: Mapping[int, KasseItem] | None = None) -> str:
+    if event.item_id is not None:
+        item = (items or {})[event.item_id]
+        who = names.get(item.player_id, "?")
+        if item.kind == PAYMENT:
+            return words.handed_line(who, item.cents, event.action)
+        label = words.item_label(ItemKind(item.kind), item.text)
+        return words.item_line(who, label, item.cents, event.action, event.old_cents,
+                               event.new_cents)
     if event.entry_id is not None:
         entry = entries[event.entry_id]
         return words.entry_line(entry.cents, entry.text, entry.date, event.action)
@@ -305,6 +510,8 @@ def undo_kasse(group: Group, event_id: int) -> KasseEvent:
     event = find_kasse_event(group, event_id)
     if event is None:
         raise Refused([("", words.no_such_change())])
+    if event.item_id is not None:
+        return _undo_item(group, event)
     if event.entry_id is not None:
         entry = _entry(group, event.entry_id)
         if (entry.deleted_at is not None) != (event.action == DELETED):
@@ -325,3 +532,21 @@ def undo_kasse(group: Group, event_id: int) -> KasseEvent:
         db.session.rollback()
         raise Refused([("", STALE)])
     return _set_mark(group, evening, player, event.new_cents, event.old_cents)
+
+
+def _undo_item(group: Group, event: KasseEvent) -> KasseEvent:
+    item = find_kasse_item(group, event.item_id or 0)
+    if item is None or not _current(event, {}, {}, {item.id: item}):
+        db.session.rollback()
+        raise Refused([("", STALE)])
+    if event.action in (ADDED, RESTORED, DELETED):
+        delete_item(group, item.id, restore=event.action == DELETED)
+    else:
+        touch_year(group)
+        item.paid_cents = event.old_cents
+        _record(group, PAID if event.old_cents is not None else UNPAID, item_id=item.id,
+                player_id=item.player_id, old_cents=event.new_cents,
+                new_cents=event.old_cents)
+        db.session.commit()
+    return db.session.scalars(select(KasseEvent).where(KasseEvent.group_id == group.id)
+                              .order_by(KasseEvent.id.desc()).limit(1)).one()

@@ -28,11 +28,16 @@ from scorer.core.kasse import (
     AbsentPays,
     Charge,
     Entry,
+    Item,
+    ItemKey,
+    ItemKind,
     KasseState,
     MemberReport,
     evening_charges,
+    item_charge,
     kasse_state,
     season_report,
+    with_fee,
 )
 from scorer.core.records import Bestenliste, EveningRecords, bestenliste, evening_records
 from scorer.core.seasons import (
@@ -56,6 +61,7 @@ from scorer.store.models import (
     Evening,
     Group,
     KasseEntry,
+    KasseItem,
     KasseMark,
     Player,
     RundeYear,
@@ -70,6 +76,9 @@ ALL = "alle"
 """The URL key of all evenings, over every season."""
 BEFORE = "davor"
 """The URL key of the range before a Runde's first own season."""
+
+PAYMENT = "payment"
+"""The kind of a KasseItem that is money handed in, not a charge."""
 
 KASSE_MODES = frozenset({SettlementMode.PAY_LEADER.value, SettlementMode.PAY_LOSSES.value})
 """The ways of settling that pay into the Kasse (RULES.md §11.2)."""
@@ -88,6 +97,12 @@ class Settings:
     """0: the Runde has no row yet (the defaults)."""
     rating: bool = False
     """The Statistik shows the players' ratings (services.rating)."""
+    fee_cents: int = 0
+    """A fixed fee per closed evening into the Kasse (issue 38), 0: none."""
+    fee_everyone: bool = False
+    """The fee is charged to every member, not only to those at the table."""
+    fines: tuple[tuple[str, int], ...] = ()
+    """The Runde's fines: text and cents."""
 
 
 def settings_of(group: Group) -> Settings:
@@ -96,8 +111,20 @@ def settings_of(group: Group) -> Settings:
     if row is None:
         return Settings()
     return Settings(Method(row.season_ranking), row.season_min_games, row.absent_table_points,
-                    AbsentPays(row.absent_pays), row.absent_fixed_cents, row.version,
-                    row.rating)
+                    AbsentPays(row.absent_pays), row.absent_fixed_cents,
+                    version=row.version, rating=row.rating, fee_cents=row.kasse_fee_cents or 0,
+                    fee_everyone=row.kasse_fee_for == "members",
+                    fines=fines_of(row.kasse_fines or ""))
+
+
+def fines_of(text: str) -> tuple[tuple[str, int], ...]:
+    """The Runde's fines as stored: one a line, text and cents apart by a tab."""
+    out = []
+    for line in text.splitlines():
+        name, _, cents = line.rpartition("\t")
+        if name and cents.isdigit():
+            out.append((name, int(cents)))
+    return tuple(out)
 
 
 def own_seasons(group: Group) -> list[SeasonRow]:
@@ -274,8 +301,12 @@ class SeasonView:
     ones (no game yet) included."""
     settings: Settings
     members: tuple[Member, ...]
-    marks: Mapping[tuple[int, str], int] = field(default_factory=dict)
-    """What was marked paid, by (evening number, player name)."""
+    marks: Mapping[tuple[Any, str], int] = field(default_factory=dict)
+    """What was marked paid, by (evening number or ItemKey, player name)."""
+    items: tuple[Charge, ...] = ()
+    """The Kasse items of the season's dates (fines, drinks …) as charges (issue 38)."""
+    applied: Mapping[tuple[Any, str], int] = field(default_factory=dict)
+    """What netting paid of a charge beyond its mark (KasseState.applied, over the year)."""
 
     @property
     def name(self) -> str:
@@ -340,12 +371,15 @@ class SeasonView:
         s = self.settings
         out: list[Charge] = []
         for e in self.counted:
-            if e.payments is None or not e.closed:
+            if not e.closed or (e.payments is None and not s.fee_cents):
                 continue
             absent = [m.name for m in self.members if m.on(e.date) and m.name not in e.totals]
-            out += evening_charges(e.number, e.date, e.payments, e.totals, absent,
-                                   s.absent_pays, s.absent_fixed_cents)
-        return tuple(out)
+            shares = [] if e.payments is None else evening_charges(
+                e.number, e.date, e.payments, e.totals, absent, s.absent_pays,
+                s.absent_fixed_cents)
+            out += with_fee(shares, e.number, e.date, e.totals, absent, s.fee_cents,
+                            s.fee_everyone)
+        return tuple(out) + self.items
 
     @cached_property
     def report(self) -> list[MemberReport]:
@@ -355,8 +389,9 @@ class SeasonView:
         names += [c.player for c in self.charges if c.player not in names]
         names = list(dict.fromkeys(names))
         own = {(c.key, c.player) for c in self.charges}
+        paid = {k: self.marks.get(k, 0) + self.applied.get(k, 0) for k in own}
         return season_report(self.charges, [e.totals for e in self.counted], names,
-                             {k: v for k, v in self.marks.items() if k in own})
+                             {k: v for k, v in paid.items() if v})
 
     def standing(self, player: str) -> Standing | None:
         """One player's line of the ranking."""
@@ -386,6 +421,10 @@ class Year:
     everything: SeasonView
     entries: tuple[KasseLine, ...]
     """Deposits and expenses not deleted, newest first."""
+    handed: Mapping[str, int] = field(default_factory=dict)
+    """What each member handed in as an amount ("Anna gibt 20 €"), in cents."""
+    payments: tuple[tuple[int, dt.date, str, int], ...] = ()
+    """The payments handed in, newest first: id, date, player, cents."""
 
     def season(self, key: str | None, today: dt.date | None = None) -> SeasonView | None:
         """The season a URL names (None: unknown); without a key the current one: the
@@ -403,7 +442,7 @@ class Year:
     def kasse(self) -> KasseState:
         """The balance and what is owed, over every evening (§11.2)."""
         return kasse_state(self.everything.charges, self.everything.marks,
-                           [line.entry for line in self.entries])
+                           [line.entry for line in self.entries], self.handed)
 
     def member(self, player_id: int) -> Member | None:
         """A player of the Runde by id."""
@@ -441,7 +480,7 @@ def _year(group: Group, settings: Settings, players: Sequence[Player]) -> Year:
     own = tuple(Season(s.name, s.start) for s in own_seasons(group))
     names = {p.id: p.name for p in players}
     numbers = {e.id: e.number for e in evenings}
-    marks = {(numbers[m.evening_id], names[m.player_id]): m.cents
+    marks: dict[tuple[Any, str], int] = {(numbers[m.evening_id], names[m.player_id]): m.cents
              for m in db.session.scalars(select(KasseMark).join(Evening)
                                          .where(Evening.group_id == group.id))}
     entries = tuple(KasseLine(row.id, Entry(row.date, row.text, row.cents))
@@ -449,26 +488,53 @@ def _year(group: Group, settings: Settings, players: Sequence[Player]) -> Year:
                         select(KasseEntry).where(KasseEntry.group_id == group.id,
                                                  KasseEntry.deleted_at.is_(None))
                         .order_by(KasseEntry.date.desc(), KasseEntry.id.desc())))
+    rows = list(db.session.scalars(select(KasseItem).where(
+        KasseItem.group_id == group.id, KasseItem.deleted_at.is_(None))
+        .order_by(KasseItem.date.desc(), KasseItem.id.desc())))
+    handed: dict[str, int] = {}
+    payments = []
+    items: list[Charge] = []
+    for row in rows:
+        name = names.get(row.player_id)
+        if name is None:
+            continue
+        if row.kind == PAYMENT:
+            handed[name] = handed.get(name, 0) + row.cents
+            payments.append((row.id, row.date, name, row.cents))
+            continue
+        items.append(item_charge(Item(row.id, row.date, name, ItemKind(row.kind), row.text,
+                                      row.cents, numbers.get(row.evening_id or 0))))
+        if row.paid_cents:
+            marks[(ItemKey(row.id), name)] = row.paid_cents
+    items.reverse()
     by_season: dict[str, tuple[Season, list[EveningDigest]]] = {}
     for digest in digests:
         season = season_of(digest.date, own)
         by_season.setdefault(season_key(season), (season, []))[1].append(digest)
 
-    def view(season: Season, key: str, of: Sequence[EveningDigest]) -> SeasonView:
+    def view(season: Season, key: str, of: Sequence[EveningDigest],
+             applied: Mapping[tuple[Any, str], int]) -> SeasonView:
         numbers_here = {e.number for e in of}
+        here = tuple(c for c in items if key == ALL or season_key(season_of(c.date, own)) == key)
+        keys_here = {c.key for c in here}
         return SeasonView(season, key, tuple(of), settings, members,
-                          {k: v for k, v in marks.items() if k[0] in numbers_here})
+                          {k: v for k, v in marks.items()
+                           if k[0] in numbers_here or k[0] in keys_here}, here, applied)
 
-    seasons = tuple(view(season, key, of) for key, (season, of) in
+    first = view(Season(ALL_EVENINGS, dt.date.min), ALL, digests, {})
+    state = kasse_state(first.charges, first.marks, [], handed)
+    seasons = tuple(view(season, key, of, state.applied) for key, (season, of) in
                     sorted(by_season.items(), key=lambda item: item[1][0].start, reverse=True))
-    everything = view(Season(ALL_EVENINGS, dt.date.min), ALL, digests)
-    return Year(settings, own, members, seasons, everything, entries)
+    everything = view(Season(ALL_EVENINGS, dt.date.min), ALL, digests, state.applied)
+    return Year(settings, own, members, seasons, everything, entries, handed,
+                tuple(payments))
 
 
 __all__ = [
     "ALL",
     "BEFORE",
     "KASSE_MODES",
+    "PAYMENT",
     "EveningDigest",
     "KasseLine",
     "Member",

@@ -3,6 +3,7 @@ version every change to the year raises (the Kasse's changes go through ``touch_
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import select
@@ -51,6 +52,25 @@ def set_absent_pays(group: Group, mode: Any, fixed_cents: Any) -> None:
         raise Refused(said(err.problems)) from None
     row = touch_year(group)
     row.absent_pays, row.absent_fixed_cents = found.value, cents
+    db.session.commit()
+
+
+def set_kasse_fee(group: Group, fee_cents: Any, everyone: bool,
+                  fines: Sequence[tuple[str, int]]) -> None:
+    """The fixed fee per evening (0: none), whether every member pays it or only those at
+    the table, and the Runde's fines (issue 38). Refused naming the field."""
+    from scorer.core.kasse import MAX_CENTS
+    from scorer.words import kasse as kasse_words
+
+    if type(fee_cents) is not int or not 0 <= fee_cents <= MAX_CENTS:
+        raise Refused([("fee", kasse_words.give_an_amount())])
+    for text, cents in fines:
+        if not text or len(text) > 80 or "\t" in text or not 0 < cents <= MAX_CENTS:
+            raise Refused([("fines", kasse_words.fine_line(text))])
+    row = touch_year(group)
+    row.kasse_fee_cents = fee_cents
+    row.kasse_fee_for = "members" if everyone else "present"
+    row.kasse_fines = "\n".join(f"{text}\t{cents}" for text, cents in fines)
     db.session.commit()
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from sqlalchemy import JSON, Date, DateTime, ForeignKey, LargeBinary, String, UniqueConstraint
+from sqlalchemy import JSON, Date, DateTime, ForeignKey, LargeBinary, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from scorer.store.extensions import Model
@@ -248,6 +248,13 @@ class RundeYear(Model):
     """Under ``fixed``: what an absent member pays, in cents."""
     rating: Mapped[bool] = mapped_column(default=False, server_default="0")
     """The Statistik shows each player's rating (services.rating): the Runde opts in."""
+    kasse_fee_cents: Mapped[int] = mapped_column(default=0, server_default="0")
+    """A fixed fee per evening into the Kasse, in cents (0: none; issue 38)."""
+    kasse_fee_for: Mapped[str] = mapped_column(String(16), default="present",
+                                               server_default="present")
+    """Who pays the fee: ``present`` (those at the table) or ``members`` (every member)."""
+    kasse_fines: Mapped[str] = mapped_column(Text, default="", server_default="")
+    """The Runde's fines, one a line: text, a tab, cents ("vergeben\t50")."""
     version: Mapped[int] = mapped_column(default=1)
     """Raised by every change of the above, of the seasons and of the Kasse: what the
     Runde's pages added up over all evenings is kept under it (services.year)."""
@@ -293,6 +300,29 @@ class KasseMark(Model):
     marked_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
+class KasseItem(Model):
+    """Money one member hands in ("Anna gibt 20 €", kind ``payment``: applied to their oldest
+    open charges, RULES.md §11.2 netting of issue 37), or a charge of one member beside the
+    evenings' shares (issue 38: a fine, drinks, a host's contribution; kind
+    scorer.core.kasse.ItemKind), owed until ``paid_cents`` says it was paid. Deleting keeps
+    the row (the history can bring it back)."""
+
+    __tablename__ = "kasse_items"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("groups.id"), index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    evening_id: Mapped[int | None] = mapped_column(ForeignKey("evenings.id"))
+    date: Mapped[dt.date]
+    kind: Mapped[str] = mapped_column(String(16))
+    text: Mapped[str] = mapped_column(String(80), default="")
+    cents: Mapped[int]
+    paid_cents: Mapped[int | None]
+    """A charge: what was marked paid of it (None: nothing). A payment: None."""
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    deleted_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
+
+
 class KasseEvent(Model):
     """The history of the Kasse: a charge marked paid or not paid, an entry added, deleted
     or brought back; with the amounts before and after and the link it came through."""
@@ -307,6 +337,9 @@ class KasseEvent(Model):
     player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
     """A charge's evening and player."""
     entry_id: Mapped[int | None] = mapped_column(ForeignKey("kasse_entries.id"))
+    item_id: Mapped[int | None]
+    """A payment handed in or an item (issues 37, 38; kasse_items.id, no foreign key: a
+    downgrade drops the column plainly): added, deleted, restored, or marked paid or not."""
     old_cents: Mapped[int | None]
     """A charge: the amount marked paid before (None: not marked)."""
     new_cents: Mapped[int | None]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from scorer.words.formats import money
 from scorer.words.i18n import N_, _, pgettext
 
 GAME_COLUMNS = (N_("Nr"), N_("Geber"), N_("Spielart"), "Re", "Kontra", N_("Augen Re"),
@@ -59,6 +60,16 @@ def kasse_kind(charge: bool, *, absent: bool = False, deposit: bool = False) -> 
     if charge:
         return _("fehlte") if absent else _("Abend")
     return _("Einzahlung") if deposit else _("Ausgabe")
+
+
+def fee_text(cents: int) -> str:
+    """The text of an evening's share that holds the evening's fixed fee."""
+    return _("Beitrag %(amount)s") % {"amount": money(cents)}
+
+
+def handed_kind() -> str:
+    """The "Art" of money a member handed in ("Anna gibt 20 €")."""
+    return _("Geld gegeben")
 
 
 def ranking_columns(short: str, rounds: Iterable[int]) -> list[str]:

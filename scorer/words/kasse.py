@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from scorer.core.kasse import AbsentPays
+from scorer.core.kasse import AbsentPays, ItemKind
 from scorer.words.formats import date, decimal_symbol, money, time
 from scorer.words.i18n import N_, _
 
@@ -176,7 +176,153 @@ def charges_nothing(number: int, who: str) -> str:
         "number": number, "who": who}
 
 
+ITEM_KINDS = {
+    ItemKind.FINE: N_("Strafe"),
+    ItemKind.DRINKS: N_("Getränke/Essen"),
+    ItemKind.HOST: N_("Gastgeber/Essensgeld"),
+    ItemKind.OTHER: N_("Sonstiges"),
+}
+"""What a Kasse item is, as the form and the lists say it (issue 38)."""
+
+
+def item_kinds() -> list[tuple[str, str]]:
+    """The item form's kinds: (stored value, words)."""
+    return [(k.value, _(label)) for k, label in ITEM_KINDS.items()]
+
+
+def item_kind(kind: ItemKind) -> str:
+    """"Strafe", "Getränke/Essen" …"""
+    return _(ITEM_KINDS[kind])
+
+
+def item_label(kind: ItemKind, text: str) -> str:
+    """An item as a list names it: "Strafe: zu spät"."""
+    return _("%(kind)s: %(text)s") % {"kind": item_kind(kind), "text": text}
+
+
+def handed_line(who: str, cents: int, action: str) -> str:
+    """A history line of money handed in: "Anna gibt 20,00 €" (``action`` as entry_line)."""
+    values = {"who": who, "amount": money(cents)}
+    if action == "deleted":
+        return _("%(who)s gibt %(amount)s – gelöscht") % values
+    if action == "restored":
+        return _("%(who)s gibt %(amount)s – wiederhergestellt") % values
+    return _("%(who)s gibt %(amount)s") % values
+
+
+def item_line(who: str, label: str, cents: int, action: str,
+              before: int | None = None, after: int | None = None) -> str:
+    """A history line of an item: added, deleted, restored, marked paid or not."""
+    values = {"who": who, "what": label, "amount": money(cents)}
+    if action == "added":
+        return _("%(who)s: „%(what)s“ %(amount)s eingetragen") % values
+    if action == "deleted":
+        return _("%(who)s: „%(what)s“ %(amount)s gelöscht") % values
+    if action == "restored":
+        return _("%(who)s: „%(what)s“ %(amount)s wiederhergestellt") % values
+    if after is not None:
+        return _("%(who)s: %(paid)s für „%(what)s“ bezahlt") % {**values,
+                                                                "paid": money(after)}
+    return _("%(who)s: „%(what)s“ wieder offen (nicht bezahlt)") % values
+
+
+def handed_in(who: str, cents: int) -> str:
+    """After money was handed in."""
+    return _("%(who)s gibt %(amount)s: auf die ältesten offenen Beträge angerechnet.") % {
+        "who": who, "amount": money(cents)}
+
+
+def all_settled(cents: int) -> str:
+    """After "alles bezahlt"."""
+    return _("Alles bezahlt: %(amount)s.") % {"amount": money(cents)}
+
+
+def item_added(who: str, label: str, cents: int) -> str:
+    """After an item was entered."""
+    return _("%(who)s: „%(what)s“ %(amount)s eingetragen.") % {
+        "who": who, "what": label, "amount": money(cents)}
+
+
+def item_deleted() -> str:
+    return _("Gelöscht. Rückgängig oben oder im Verlauf.")
+
+
+def item_paid() -> str:
+    return _("Als bezahlt vermerkt.")
+
+
+def item_unpaid() -> str:
+    return _("Wieder offen.")
+
+
+def fee_saved() -> str:
+    return _("Beitrag und Strafen gespeichert.")
+
+
+def fine_line(line: str) -> str:
+    """A line of the fines that is no name and amount."""
+    return _("„%(line)s“: einen Namen und einen Betrag angeben, etwa „zu spät 1,00“") % {
+        "line": line}
+
+
+def give_a_date() -> str:
+    return _("ein Datum angeben")
+
+
+def give_an_amount() -> str:
+    return _("einen Betrag über 0 und höchstens 100.000 € angeben")
+
+
+def choose_a_kind() -> str:
+    return _("die Art wählen")
+
+
+def say_what() -> str:
+    return _("sagen, wofür (höchstens 80 Zeichen)")
+
+
+def choose_a_member() -> str:
+    return _("ein Mitglied wählen")
+
+
+def fee_sentence(cents: int, everyone: bool) -> str:
+    """The evening's fixed fee as the Kasse page says it; "" without one."""
+    if not cents:
+        return ""
+    if everyone:
+        return _("Jeder Abend kostet jedes Mitglied %(amount)s, auch wer fehlt.") % {
+            "amount": money(cents)}
+    return _("Jeder Abend kostet, wer dabei war, %(amount)s.") % {"amount": money(cents)}
+
+
+def due_text(owed: int, credit: int) -> str:
+    """A member who owes and has a credit: "0,05 € Guthaben abgezogen: noch 13,15 €"."""
+    return _("%(credit)s Guthaben abgezogen: noch %(due)s") % {
+        "credit": money(credit), "due": money(max(owed - credit, 0))}
+
+
 __all__ = [
+    "ITEM_KINDS",
+    "all_settled",
+    "choose_a_kind",
+    "choose_a_member",
+    "due_text",
+    "fee_saved",
+    "fee_sentence",
+    "fine_line",
+    "item_deleted",
+    "item_paid",
+    "item_unpaid",
+    "give_a_date",
+    "give_an_amount",
+    "handed_in",
+    "handed_line",
+    "item_added",
+    "item_kind",
+    "item_kinds",
+    "item_label",
+    "item_line",
+    "say_what",
     "ABSENT_LABELS",
     "ABSENT_SENTENCES",
     "absent_choices",

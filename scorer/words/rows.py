@@ -147,6 +147,12 @@ class RowWords:
         return self._game.facts.kind
 
     @property
+    def bock_as_written(self) -> bool:
+        """Points entered on a Bock game (RULES.md §10.1): the Bock game is used up, the
+        points are not multiplied; the closed row says so (issue 37)."""
+        return self.game_kind is GameKind.RECORDED and self.bock > 1
+
+    @property
     def pflicht(self) -> bool:
         """A Pflichtsolo."""
         return self._game.pflicht

@@ -94,8 +94,13 @@ def figure_heading(method: Method) -> str:
     return _(FIGURE_HEADINGS[method])
 
 
-def method_sentence(method: Method) -> str:
-    """The method in one sentence."""
+def method_sentence(method: Method, absent_table_points: int | None = None) -> str:
+    """The method in one sentence; under table points with ``absent_table_points`` given,
+    what the absent get is named (the season PDF said "was die Runde festlegt", issue 37)."""
+    if method is Method.TABLE_POINTS and absent_table_points is not None:
+        return _("Jeder Abend gibt Tischpunkte, zusammen 0: zu viert 3, 1, −1, −3; ein "
+                 "fehlendes Mitglied bekommt %(points)s.") % {
+                     "points": signed(absent_table_points)}
     return _(METHOD_SENTENCES[method])
 
 
@@ -180,6 +185,8 @@ def report_line(report: MemberReport) -> dict[str, str | int]:
         "average": exact_euro(report.average) if report.average is not None else "–",
         "minimum": money(report.minimum) if report.minimum is not None else "–",
         "maximum": money(report.maximum) if report.maximum is not None else "–",
+        "fees": money(report.fees), "posten": money(report.items_total),
+        "has_extras": bool(report.fees or report.items),
     }
 
 
@@ -193,6 +200,20 @@ def _unit(kind: RecordKind, count: int) -> str:
     if kind is RecordKind.SOLOS_WON:
         return ngettext("%(num)s Solo", "%(num)s Soli", count)
     return ngettext("%(num)s Bockspiel", "%(num)s Bockspiele", count)
+
+
+RECORD_NOTES = {
+    RecordKind.SOLOS_WON: N_("Gezählt wird jedes als Solo gewertete Spiel, das der Solist "
+                             "gewann: auch eine stille Hochzeit und eine Hochzeit ohne "
+                             "Partner."),
+}
+"""What a record counts, where its name does not say it (issue 37)."""
+
+
+def record_note(kind: RecordKind) -> str:
+    """What a record counts, "" where its name says it."""
+    note = RECORD_NOTES.get(kind)
+    return _(note) if note else ""
 
 
 def count_text(kind: RecordKind, figure: int) -> str:
@@ -281,6 +302,7 @@ __all__ = [
     "problem_text",
     "ranking_saved",
     "record_label",
+    "record_note",
     "report_line",
     "said",
     "season_added",

@@ -70,6 +70,8 @@ class GameView(NamedTuple):
     edit: str | None
     """None: the row offers no changes (read-only link, closed evening)."""
     delete: str | None
+    bock_as_written: bool = False
+    """Points entered on a Bock game: the "×2" is struck (they count as written)."""
 
 
 class ChangeView(NamedTuple):
@@ -210,7 +212,8 @@ def _game_view(row: Row, words: RowWords, players: tuple[str, ...], links: RowLi
         value=words.value, cells=words.cells(players),
         panel=links("panel", game_id),
         edit=links("edit", game_id) if editable else None,
-        delete=links("delete", game_id) if editable else None)
+        delete=links("delete", game_id) if editable else None,
+        bock_as_written=words.bock_as_written)
 
 
 def _change_view(row: ChangeRow, links: RowLinks, editable: bool) -> ChangeView:

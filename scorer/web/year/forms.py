@@ -5,15 +5,18 @@ deposits and expenses. They check the shape of what is typed; the core checks th
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask_babel import lazy_gettext
-from wtforms import DateField, HiddenField, RadioField, StringField
+from wtforms import DateField, HiddenField, RadioField, StringField, TextAreaField
 from wtforms.validators import InputRequired
 
 from scorer.web.pages.forms import Form, WholeNumberField, choices
-from scorer.words.kasse import ABSENT_LABELS
+from scorer.words.kasse import ABSENT_LABELS, ITEM_KINDS
 from scorer.words.year import METHOD_LABELS
 
 DEPOSIT, EXPENSE = "deposit", "expense"
+ITEM_LABELS = [(k.value, label) for k, label in ITEM_KINDS.items()]
 
 
 class RankingForm(Form):
@@ -55,9 +58,11 @@ class SeasonForm(Form):
 class EntryForm(Form):
     """A deposit or an expense of the Kasse."""
 
-    kind = RadioField(lazy_gettext("Art"), validate_choice=False, default=EXPENSE,
+    kind = RadioField(lazy_gettext("Art"), validate_choice=False, default=None,
                       choices=choices([(DEPOSIT, lazy_gettext("Einzahlung")),
                                        (EXPENSE, lazy_gettext("Ausgabe"))]))
+    """No kind is chosen before (issue 37: it opened on "Ausgabe", a donation took an
+    extra tap and invited a minus): one tap either way, refused until chosen."""
     date = DateField(lazy_gettext("Datum"),
                      validators=[InputRequired(message=lazy_gettext("ein Datum angeben"))])
     text = StringField(lazy_gettext("Wofür"), render_kw={
@@ -66,3 +71,50 @@ class EntryForm(Form):
         "inputmode": "decimal", "placeholder": lazy_gettext("z. B. 180,00")})
     entry_key = HiddenField()
     """The form's one-time key: sent twice, it stores one entry (services.kasse.form_key)."""
+
+
+class HandForm(Form):
+    """A member hands in an amount ("Anna gibt 20 €", issue 37). Its fields are named
+    "gibt-…" (the Kasse page has other forms with a date and an amount)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("prefix", "gibt")
+        super().__init__(*args, **kwargs)
+
+    player = StringField(lazy_gettext("Wer gibt Geld?"))
+    amount = StringField(lazy_gettext("Wie viel Euro?"), render_kw={
+        "inputmode": "decimal", "placeholder": lazy_gettext("z. B. 20")})
+    date = DateField(lazy_gettext("Datum"),
+                     validators=[InputRequired(message=lazy_gettext("ein Datum angeben"))])
+
+class ItemForm(Form):
+    """A fine, drinks, a host's contribution charged to one member (issue 38). Its fields
+    are named "posten-…"."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("prefix", "posten")
+        super().__init__(*args, **kwargs)
+
+    player = StringField(lazy_gettext("Wer?"))
+    kind = RadioField(lazy_gettext("Was für ein Posten?"), validate_choice=False, default="fine",
+                      choices=choices((k, lazy_gettext(label))
+                                      for k, label in ITEM_LABELS))
+    text = StringField(lazy_gettext("Grund"), render_kw={
+        "maxlength": 80, "placeholder": lazy_gettext("z. B. zu spät")})
+    amount = StringField(lazy_gettext("Betrag des Postens in Euro"), render_kw={
+        "inputmode": "decimal", "placeholder": lazy_gettext("z. B. 1,00")})
+    date = DateField(lazy_gettext("Datum"),
+                     validators=[InputRequired(message=lazy_gettext("ein Datum angeben"))])
+
+class FeeForm(Form):
+    """The fixed fee per evening and the Runde's fines (issue 38)."""
+
+    fee = StringField(lazy_gettext("Fester Betrag je Abend in Euro (0: keiner)"), render_kw={
+        "inputmode": "decimal", "placeholder": lazy_gettext("z. B. 2,00")})
+    fee_for = RadioField(lazy_gettext("Wer zahlt ihn?"), validate_choice=False,
+                         default="present", choices=choices([
+                             ("present", lazy_gettext("wer dabei war")),
+                             ("members", lazy_gettext("jedes Mitglied, auch wer fehlt"))]))
+    fines = TextAreaField(lazy_gettext("Strafen der Runde, eine je Zeile: Name und Betrag"),
+                          render_kw={"rows": 4,
+                                     "placeholder": lazy_gettext("vergeben 0,50\nzu spät 1,00")})

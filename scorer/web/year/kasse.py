@@ -27,7 +27,7 @@ from flask import (
 from werkzeug.wrappers import Response
 
 from scorer import services
-from scorer.core.kasse import Charge, InvalidKasse, parse_cents
+from scorer.core.kasse import Charge, InvalidKasse, ItemKey, charge_order, parse_cents
 from scorer.printed.tables import csv_text, kasse_header, kasse_rows
 from scorer.services.year import Year, year_of
 from scorer.store.models import Group
@@ -37,7 +37,15 @@ from scorer.web.pages.lookup import group_or_404
 from scorer.web.pages.numbers import MAX_INT, parse_int
 from scorer.web.pages.pay import offer_view
 from scorer.web.pages.printed_language import printing
-from scorer.web.year.forms import DEPOSIT, AbsentForm, EntryForm
+from scorer.web.year.forms import (
+    DEPOSIT,
+    EXPENSE,
+    AbsentForm,
+    EntryForm,
+    FeeForm,
+    HandForm,
+    ItemForm,
+)
 from scorer.web.year.season_pages import context, season_or_404, settings_page
 from scorer.words import kasse as words
 from scorer.words.files import kasse_part, runde_file
@@ -93,6 +101,10 @@ class MemberLine:
     owed: str
     owes: bool
     credit: str
+    due: int = 0
+    """What the member still has to pay after netting, in cents ("alles bezahlt")."""
+    netted: str = ""
+    """Owing and a credit at once: "0,05 € Guthaben abgezogen: noch 13,15 €"."""
 
 
 def _members(year: Year) -> list[MemberLine]:
@@ -104,7 +116,8 @@ def _members(year: Year) -> list[MemberLine]:
         credit = state.credit.get(member.name, 0)
         if paid or owed or credit or member.name in charged:
             out.append(MemberLine(member.id, member.name, money(paid), money(owed), owed > 0,
-                                  money(credit) if credit else ""))
+                                  money(credit) if credit else "", owed,
+                                  words.due_text(owed, credit) if owed and credit else ""))
     return out
 
 
@@ -128,16 +141,35 @@ def _open(year: Year, charges: Iterable[tuple[Charge, int]]
 def show(token: str) -> str:
     """The Kasse: balance, members, open charges, deposits and expenses."""
     group = group_or_404(token)
+    return _page(group, services.last_kasse_change(group) if g.can_edit else None)
+
+
+def _page(group: Group, last: Any = None, **forms: Any) -> str:
     year = year_of(group)
     state = year.kasse
-    last = services.last_kasse_change(group) if g.can_edit else None
-    shown, older, older_cents = _open(year, state.open)
+    shown, older, older_cents = _open(year, [(c, r) for c, r in state.open if c.item is None])
+    today = dt.date.today()
+    s = year.settings
+    fines = "\n".join(f"{text} {money(cents).removesuffix(' €')}" for text, cents in s.fines)
+    ids = {m.name: m.id for m in year.members}
     return render_template(
         "kasse.html", group=group, year=year, state=state, members=_members(year),
         open=shown, older=older, older_owed=money(older_cents), entries=year.entries,
         last=last,
-        form=EntryForm(formdata=None, data={"date": dt.date.today(),
-                                            "entry_key": str(uuid.uuid4())}),
+        form=forms.get("form") or EntryForm(formdata=None, data={"date": today,
+                                                                 "entry_key": str(uuid.uuid4())}),
+        hand=forms.get("hand") or HandForm(formdata=None, data={"date": today}),
+        item_form=forms.get("item_form") or ItemForm(formdata=None, data={"date": today}),
+        fee_form=forms.get("fee_form") or FeeForm(formdata=None, data={
+            "fee": money(s.fee_cents).removesuffix(" €") if s.fee_cents else "",
+            "fee_for": "members" if s.fee_everyone else "present", "fines": fines}),
+        form_problems=forms.get("form_problems"), hand_problems=forms.get("hand_problems"),
+        item_problems=forms.get("item_problems"), fee_problems=forms.get("fee_problems"),
+        open_items=[OpenCharge(c, r, ids.get(c.player)) for c, r in state.open
+                    if c.item is not None],
+        payments=year.payments[:10], fines=s.fines, item_label=_item_label,
+        names={m.id: m.name for m in year.members},
+        fee_sentence=words.fee_sentence(s.fee_cents, s.fee_everyone),
         action=ActionForm(formdata=None), euro=money, signed_euro=signed_money,
         absent_sentence=_absent_sentence(year), kasse_evenings=_kasse_evenings(year))
 
@@ -160,20 +192,26 @@ def member(token: str, player_id: int) -> str:
     if found is None:
         abort(404)
     marks = year.everything.marks
+    state = year.kasse
     charges = sorted((c for c in year.everything.charges if c.player == found.name),
-                     key=lambda c: (c.date, c.key), reverse=True)
+                     key=charge_order, reverse=True)
     # Everything still open, and what was settled in the current season (older payments
     # are in the Kasse's CSV and Verlauf: ten years would be five hundred lines).
     current = year.season(None)
     since = current.evenings[0].date if current is not None and current.evenings else None
-    paid = {(c.key, c.player): marks.get((c.key, c.player), 0) for c in charges}
-    shown = [{"charge": c, "paid": paid[c.key, c.player]} for c in charges
+    paid = {(c.key, c.player): state.settled(c, marks) for c in charges}
+    shown = [{"charge": c, "paid": paid[c.key, c.player],
+              "marked": marks.get((c.key, c.player), 0)} for c in charges
              if c.cents != paid[c.key, c.player] or (since is not None and c.date >= since)]
     # Marks of evenings that charge nothing now (reopened, or settled otherwise since).
     charged = {(c.key, c.player) for c in charges}
     orphans = sorted(((key, cents) for (key, name), cents in marks.items()
-                      if name == found.name and (key, name) not in charged), reverse=True)
-    state = year.kasse
+                      if name == found.name and (key, name) not in charged
+                      and not isinstance(key, ItemKey)), reverse=True)
+    # Only what was paid is hidden and counted: a share of 0,00 € was no payment.
+    hidden = sum(1 for c in charges if c.cents) - sum(1 for c in charges if c.cents and (
+        c.cents != paid[c.key, c.player] or (since is not None and c.date >= since)))
+    handed = [p for p in year.payments if p[2] == found.name]
     keeper = services.treasurer_of(group)
     with printing(group):
         purpose = kasse_remittance(group.name)
@@ -182,9 +220,15 @@ def member(token: str, player_id: int) -> str:
         state.owed.get(found.name, 0), purpose))
     return render_template(
         "kasse_member.html", group=group, member=found, rows=shown, kasse_pay=kasse_pay,
-        hidden=len(charges) - len(shown), orphans=orphans,
+        hidden=hidden, orphans=orphans, handed=handed,
+        due=state.owed.get(found.name, 0), item_label=_item_label,
         paid=money(state.paid.get(found.name, 0)), owed=money(state.owed.get(found.name, 0)),
         credit=state.credit.get(found.name, 0), euro=money, action=ActionForm(formdata=None))
+
+
+def _item_label(charge: Charge) -> str:
+    item = charge.item
+    return "" if item is None else words.item_label(item.kind, item.text)
 
 
 @bp.get("/verlauf")
@@ -278,6 +322,8 @@ def add_entry(token: str) -> Response | tuple[str, int]:
     errors: dict[str, list[str]] = {}
     if form.validate_on_submit():
         try:
+            if form.kind.data not in (DEPOSIT, EXPENSE):
+                raise InvalidKasse([("kind", words.choose_a_kind())])
             cents = parse_cents(words.typed_amount(form.amount.data or ""), "amount")
             if cents < 0:
                 raise InvalidKasse([("amount", words.no_minus())])
@@ -291,18 +337,10 @@ def add_entry(token: str) -> Response | tuple[str, int]:
         else:
             flash(words.entry_added(entry.cents, entry.text))
             return redirect(url_for("kasse.show", token=token, _anchor="ein-und-ausgaben"))
-    year = year_of(group)
-    state = year.kasse
     for field in ("date", "text", "amount", "kind"):
         form[field].errors = [*form[field].errors, *errors.pop(field, [])]
-    shown, older, older_cents = _open(year, state.open)
-    return render_template(
-        "kasse.html", group=group, year=year, state=state, members=_members(year),
-        open=shown, older=older, older_owed=money(older_cents), entries=year.entries,
-        last=None, form=form,
-        form_problems=[m for messages in errors.values() for m in messages],
-        action=ActionForm(formdata=None), euro=money, signed_euro=signed_money,
-        absent_sentence=_absent_sentence(year), kasse_evenings=_kasse_evenings(year)), 422
+    return _page(group, None, form=form,
+                 form_problems=[m for messages in errors.values() for m in messages]), 422
 
 
 def _by_field(problems: Iterable[tuple[str, str]]) -> dict[str, list[str]]:
@@ -386,3 +424,180 @@ def csv(token: str) -> Response:
     with printing(group):
         body = csv_text(kasse_header(), kasse_rows(year_of(group)))
         return download(body, "text/csv", runde_file(group.name, kasse_part(), "csv"))
+
+
+# ------------------------------------------------------------------ as the table pays
+
+
+def _member_id(value: str | None) -> int | None:
+    return parse_int(value, low=1)
+
+
+@bp.post("/gibt")
+def hand_in(token: str) -> Response | tuple[str, int]:
+    """A member hands in an amount ("Anna gibt 20 €"): applied to their oldest open
+    charges; what is left is their credit."""
+    group = group_or_404(token)
+    form = HandForm()
+    problems: list[tuple[str, str]] = []
+    if form.validate_on_submit():
+        player_id = _member_id(form.player.data)
+        try:
+            cents = parse_cents(words.typed_amount(form.amount.data or ""), "amount")
+            if player_id is None:
+                raise InvalidKasse([("player", words.choose_a_member())])
+            item = services.hand_in(group, player_id, form.date.data, cents,
+                                    _sent_key())
+        except InvalidKasse as err:
+            problems = said(err.problems)
+        except services.Refused as err:
+            problems = list(err.problems)
+        else:
+            name = next(p.name for p in group.players if p.id == item.player_id)
+            flash(words.handed_in(name, item.cents))
+            return _back(token)
+    for field, message in problems:
+        target = form[field] if field in ("player", "amount", "date") else form.amount
+        target.errors = [*target.errors, message]
+    return _page(group, None, hand=form,
+                 hand_problems=[m for _, m in problems] or [
+                     m for f in form for m in f.errors]), 422
+
+
+@bp.post("/alles")
+def settle_all(token: str) -> Response:
+    """"alles bezahlt": everything still open of one member or of one evening."""
+    group = group_or_404(token)
+    player_id = _member_id(request.form.get("spieler"))
+    number = parse_int(request.form.get("abend"), low=1)
+    shown = parse_int(request.form.get("betrag"))
+    if not ActionForm().validate_on_submit() or shown is None or (player_id is None) == (
+            number is None):
+        abort(400)
+    try:
+        total = services.settle_all(group, shown, player_id=player_id, number=number,
+                                    key=_sent_key())
+    except services.Refused as err:
+        _refused(err)
+    else:
+        flash(words.all_settled(total))
+    return _back(token)
+
+
+@bp.post("/posten")
+def add_item(token: str) -> Response | tuple[str, int]:
+    """A fine, drinks, a host's contribution charged to one member."""
+    group = group_or_404(token)
+    form = ItemForm()
+    problems: list[tuple[str, str]] = []
+    if form.validate_on_submit():
+        player_id = _member_id(form.player.data)
+        # A fine of the Runde's list without an amount typed: its amount.
+        listed = dict(year_of(group).settings.fines).get((form.text.data or "").strip())
+        try:
+            cents = (listed if listed is not None and not (form.amount.data or "").strip()
+                     else parse_cents(words.typed_amount(form.amount.data or ""), "amount"))
+            if player_id is None:
+                raise InvalidKasse([("player", words.choose_a_member())])
+            item = services.add_item(group, player_id, form.date.data, form.kind.data,
+                                     form.text.data, cents, key=_sent_key())
+        except InvalidKasse as err:
+            problems = said(err.problems)
+        except services.Refused as err:
+            problems = list(err.problems)
+        else:
+            name = next(p.name for p in group.players if p.id == item.player_id)
+            flash(words.item_added(name, item.text, item.cents))
+            return redirect(url_for("kasse.show", token=token, _anchor="posten"))
+    for field, message in problems:
+        target = form[field] if field in ("player", "amount", "date", "text", "kind") \
+            else form.amount
+        target.errors = [*target.errors, message]
+    return _page(group, None, item_form=form,
+                 item_problems=[m for _, m in problems] or [
+                     m for f in form for m in f.errors]), 422
+
+
+@bp.post("/posten/<int:entry_id>/bezahlt")
+def item_paid(token: str, entry_id: int) -> Response:
+    """An item marked paid (what the page showed as open)."""
+    return _item_change(token, entry_id, "bezahlt")
+
+
+@bp.post("/posten/<int:entry_id>/offen")
+def item_unpaid(token: str, entry_id: int) -> Response:
+    """An item's payment taken back."""
+    return _item_change(token, entry_id, "offen")
+
+
+@bp.post("/posten/<int:entry_id>/loeschen")
+def item_delete(token: str, entry_id: int) -> Response:
+    """A payment handed in or an item deleted (the Verlauf brings it back)."""
+    return _item_change(token, entry_id, "loeschen")
+
+
+def _item_change(token: str, item_id: int, what: str) -> Response:
+    group = group_or_404(token)
+    if item_id > MAX_INT or services.find_kasse_item(group, item_id) is None:
+        abort(404)
+    if not ActionForm().validate_on_submit():
+        abort(400)
+    try:
+        if what == "loeschen":
+            services.delete_item(group, item_id)
+        else:
+            shown = parse_int(request.form.get("betrag"))
+            if shown is None:
+                abort(400)
+            services.mark_item(group, item_id, what == "bezahlt", shown, _sent_key())
+    except services.Refused as err:
+        _refused(err)
+    else:
+        flash(_item_flash(what))
+    return _back(token)
+
+
+def _item_flash(what: str) -> str:
+    return {"loeschen": words.item_deleted(), "bezahlt": words.item_paid(),
+            "offen": words.item_unpaid()}[what]
+
+
+@bp.post("/beitrag")
+def fee(token: str) -> Response | tuple[str, int]:
+    """The fixed fee per evening, who pays it, and the Runde's fines."""
+    group = group_or_404(token)
+    form = FeeForm()
+    if not form.validate_on_submit():
+        abort(400)
+    problems: list[tuple[str, str]] = []
+    try:
+        cents = parse_cents(words.typed_amount(form.fee.data or "0") or "0", "fee")
+        fines = _fines(form.fines.data or "")
+        services.set_kasse_fee(group, cents, form.fee_for.data == "members", fines)
+    except InvalidKasse as err:
+        problems = said(err.problems)
+    except services.Refused as err:
+        problems = list(err.problems)
+    else:
+        flash(words.fee_saved())
+        return redirect(url_for("kasse.show", token=token, _anchor="beitrag"))
+    for field, message in problems:
+        target = form.fines if field == "fines" else form.fee
+        target.errors = [*target.errors, message]
+    return _page(group, None, fee_form=form, fee_problems=[m for _, m in problems]), 422
+
+
+def _fines(text: str) -> list[tuple[str, int]]:
+    """The fines as typed, one a line: a name and an amount ("zu spät 1,00")."""
+    out = []
+    for line in text.splitlines():
+        if not line.strip():
+            continue
+        name, _, amount = line.strip().rpartition(" ")
+        if not name.strip():
+            raise InvalidKasse([("fines", words.fine_line(line.strip()))])
+        try:
+            out.append((name.strip(), parse_cents(words.typed_amount(amount), "fines")))
+        except InvalidKasse:
+            raise InvalidKasse([("fines", words.fine_line(line.strip()))]) from None
+    return out

@@ -13,7 +13,7 @@ from scorer.core.records import Feat, Record
 from scorer.services.year import ALL, year_of
 from scorer.web.pages.lookup import group_or_404
 from scorer.web.year.season_pages import others, season_or_404, title
-from scorer.words.year import count_text, feat_where, record_label
+from scorer.words.year import count_text, feat_where, record_label, record_note
 
 bp = Blueprint("records", __name__, url_prefix="/r/<token>")
 
@@ -32,7 +32,7 @@ def record_view(token: str, record: Record) -> dict[str, Any]:
     feats = [{"who": ", ".join(f.players), "where": feat_where(f), "link": feat_link(token, f),
               "date": f.place.date}
              for f in record.feats[:SHOWN]]
-    return {"label": record_label(record.kind), "feats": feats,
+    return {"label": record_label(record.kind), "note": record_note(record.kind), "feats": feats,
             "figure": count_text(record.kind, record.figure) if record.figure is not None
             else None, "more": max(len(record.feats) - SHOWN, 0)}
 
