@@ -173,3 +173,41 @@ def test_the_other_club_evenings_of_the_runde_are_offered(app, client, table):
     page = client.get(series).text
     assert "Weitere Vereinsabende derselben Runde" not in page
     assert page.count("(zählt, sobald eine Runde begonnen hat)") == 2
+
+
+def test_every_route_of_a_series_refuses_strangers_and_the_read_link_only_looks(app, client):
+    """Each /vm/ route, as tests/test_web_trust.py does for a Runde's: a token that does not
+    exist is a 404 (a NUL byte a 400); the read link GETs and is refused every POST; nothing
+    changes."""
+    first = _new_club(app, NINE, 3)
+    made = first.client.post(first.home + "vereinsmeisterschaft",
+                             data={"name": "VM", "ranking": "sum"})
+    edit = made.location.split("/")[2]
+    with app.app_context():
+        from scorer.services import club_more
+        from scorer.store.extensions import db
+
+        found = club_more.find_series(edit)
+        read, evening = found.read_token, found.evenings[0].tournament_id
+        db.session.remove()
+    rules = [(r.endpoint, m, r.rule) for r in app.url_map.iter_rules()
+             if r.rule.startswith("/vm/") for m in sorted(r.methods - {"HEAD", "OPTIONS"})]
+    assert {e for e, _, _ in rules} >= {"club_series.show", "club_series.add",
+                                        "club_series.remove", "club_series.settings"}
+
+    def url(rule: str, token: str) -> str:
+        values = {"token": token, "tournament_id": str(evening)}
+        return re.sub(r"<(?:int:)?(\w+)>", lambda m: values[m.group(1)], rule)
+
+    before = client.get(f"/vm/{edit}/tabelle.csv").data
+    for endpoint, method, rule in rules:
+        for stranger in ("x" * 32, "-", edit[:-1]):
+            answer = client.open(url(rule, stranger), method=method, data={"name": "Mallory"})
+            assert answer.status_code == 404, (endpoint, method, stranger)
+        assert client.open(url(rule, "%00"), method=method).status_code == 400, endpoint
+        answer = client.open(url(rule, read), method=method,
+                             data={"name": "Mallory", "ranking": "placement",
+                                   "link": first.token})
+        expected = (200, 202) if method == "GET" else (403,)
+        assert answer.status_code in expected, (endpoint, method, answer.status_code)
+    assert client.get(f"/vm/{edit}/tabelle.csv").data == before

@@ -73,10 +73,11 @@ def object_ids(app: Any) -> dict[str, int]:
 
 def routes(app: Any) -> list[tuple[str, str, str]]:
     """(endpoint, method, rule) of every route that belongs to a Runde (a tournament's, under
-    /t/, are tests/test_web_club_trust.py's)."""
+    /t/, are tests/test_web_club_trust.py's; a Vereinsmeisterschaft's, under /vm/,
+    tests/test_club_series.py's)."""
     out = []
     for rule in app.url_map.iter_rules():
-        if "token" not in rule.arguments or rule.rule.startswith("/t/"):
+        if "token" not in rule.arguments or rule.rule.startswith(("/t/", "/vm/")):
             continue
         for method in sorted(rule.methods - {"HEAD", "OPTIONS"}):
             out.append((rule.endpoint, method, rule.rule))

@@ -428,9 +428,11 @@ def _foursomes(state: _Replay) -> None:
     """The evening with every table of more than seven seated as the four of each of its
     games: a table change before a game whose four differ from the table before (dealing:
     the first of them clockwise from the app's dealer, who sits out)."""
+    assert state.first is not None
+    start = state.first
     entries: list[dict[str, Any]] = []
     places: list[str] = []
-    real: tuple[tuple[str, ...], str] = (state.first.names, state.first.dealer)
+    real: tuple[tuple[str, ...], str] = (start.names, start.dealer)
     shown: tuple[str, ...] | None = None
     first: _Table | None = None
     for entry, where in zip(state.entries, state.places):
@@ -445,11 +447,11 @@ def _foursomes(state: _Replay) -> None:
             names, dealer = real
             four = tuple(n for n in names if n in entry["points"])
             if four != shown:
-                start = names.index(dealer)
-                deals = next(names[(start + k) % len(names)] for k in range(1, len(names))
-                             if names[(start + k) % len(names)] in four)
+                at = names.index(dealer)
+                deals = next(names[(at + k) % len(names)] for k in range(1, len(names))
+                             if names[(at + k) % len(names)] in four)
                 if first is None and not entries:
-                    first = _Table(state.first.place, four, deals, frozenset())
+                    first = _Table(start.place, four, deals, frozenset())
                 else:
                     entries.append({"table": list(four), "dealer": deals})
                     places.append(where)
@@ -457,10 +459,10 @@ def _foursomes(state: _Replay) -> None:
             entry = {k: v for k, v in entry.items() if k != "players"}
             real = (names, names[(names.index(dealer) + 1) % len(names)])
         elif first is None and not entries:
-            first = state.first
+            first = start
         entries.append(entry)
         places.append(where)
-    state.first = first or state.first
+    state.first = first or start
     state.entries, state.places = entries, places
 
 
