@@ -251,8 +251,6 @@ def _refused(log: Any, qt: bool = True) -> list[str]:
 
 
 @pytest.mark.parametrize("log, qt, words", [
-    ([table(FOUR, "Anna"), deal({**WIN, "Dora": 1}, qt=True)], True,
-     "Eintrag 2: die Punkte ergeben zusammen +2, nicht 0"),
     ([table(FOUR, "Anna"), deal({"Anna": 1, "Ben": 1, "Cem": -1, "Zoe": -1})], False,
      "Eintrag 2: „Zoe“ spielt in diesem Spiel nicht mit"),
     ([table(FOUR, "Anna"), TRIGGER], True, "Eintrag 2: eine Pflichtsolorunde vor dem ersten"),
@@ -273,16 +271,29 @@ def _refused(log: Any, qt: bool = True) -> list[str]:
     ([table(["Anna", "Anna", "Cem", "Dora"], "Anna")], True, "jeder Name darf nur einmal"),
     ([table(["Anna", "", "Cem", "Dora"], "Anna")], True, "Spieler 2: Spieler ohne Namen"),
     ([table(FOUR, "Anna"), deal(WIN, 100, qt=True)], True, "100 Bock-Ereignisse"),
-    ([table(FOUR, "Anna"), deal({"Cem": -1}, qt=True)], True,
-     "die Punkte ergeben zusammen −1, nicht 0"),  # the app's completion: 1 // 3 = 0 each
     ([table(FOUR, "Anna"), deal({"Cem": -1, "Dora": 2}, qt=True)], True,
      "mit weniger als vier Einträgen müssen alle gleich sein"),
-], ids=["sum", "stranger", "trigger-first", "trigger-twice", "js-trigger-running", "kind",
+], ids=["stranger", "trigger-first", "trigger-twice", "js-trigger-running", "kind",
         "dealer", "scheme", "eight", "players-count", "two-values", "no-table", "no-games",
-        "twice", "no-name", "events", "completion-sum", "completion-unequal"])
+        "twice", "no-name", "events", "completion-unequal"])
 def test_a_broken_log_is_refused_naming_the_entry(log: Any, qt: bool, words: str) -> None:
     lines = _refused(log, qt)
     assert any(words in line for line in lines), lines
+
+
+@pytest.mark.parametrize("unbalanced, app", [
+    ({**WIN, "Dora": 1}, {"Anna": 1, "Ben": 1, "Cem": -1, "Dora": 1}),   # a typo: +2
+    ({"Cem": -1}, {"Cem": -1, "Anna": 0, "Ben": 0, "Dora": 0}),          # 1 // 3 = 0 each
+], ids=["typo", "completion"])
+def test_a_deal_the_app_saved_not_adding_up_is_a_game_of_0_with_the_apps_points_said(
+        unbalanced: dict[str, int], app: dict[str, int]) -> None:
+    # The whole evening was refused; the app counts the deal as saved: ours stores 0 each
+    # (a game adds up, RULES.md §10.1), says what the app saved, and keeps its totals beside.
+    evening = read([table(FOUR, "Anna"), deal(WIN, qt=True), deal(unbalanced, qt=True)], True)
+    assert evening.fold().totals == WIN
+    assert evening.entries[1]["points"] == dict.fromkeys(app, 0)
+    assert "nicht 0): hier mit 0 Punkten übernommen" in evening.entries[1]["note"]
+    assert dict(evening.source_totals) == {p: WIN[p] + app[p] for p in WIN}
 
 
 def test_a_qdk_of_another_version_is_refused() -> None:

@@ -80,6 +80,8 @@ class _Deal:
     """Players at the table when its events act (QtDoppelKopf: when a trigger follows)."""
     mandatory: bool = False
     """QtDoppelKopf: a Pflichtsolo round was triggered right after this deal."""
+    unbalanced: dict[str, int] | None = None
+    """The points as the app saved them, where they do not add up to 0 (stored as 0 each)."""
 
 
 @dataclass(slots=True)
@@ -386,10 +388,17 @@ def replay(log: Sequence[_Table | _Deal | _Trigger], *, qt: bool, place: str, ti
             raise refuse(deal.place, _("Bock über ×8 gibt es nicht"))
         factor = 2**level
         game["points"] = {name: diff * factor for name, diff in game["points"].items()}
-        for name, value in game["points"].items():
-            totals[name] += value
+        saved = deal.unbalanced or game["points"]
+        for name, value in saved.items():
+            totals[name] += value * (factor if deal.unbalanced else 1)
         words = (([_("Pflichtsolorunde")] if pflicht else [])
                  + ([_("Bock ×%(factor)s") % {"factor": factor}] if level else []))
+        if deal.unbalanced:
+            words.append(_("die App speicherte %(points)s (zusammen %(total)s, nicht 0): hier "
+                           "mit 0 Punkten übernommen") % {
+                "points": ", ".join(f"{n} {signed(v * factor)}"
+                                    for n, v in deal.unbalanced.items()),
+                "total": signed(sum(deal.unbalanced.values()) * factor)})
         if words:
             game["note"] = ", ".join(words)
     assert state.first is not None
@@ -501,10 +510,12 @@ def _play(state: _Replay, deal: _Deal, place: str) -> None:
         raise refuse(deal.place, _("%(name)s spielt in diesem Spiel nicht mit")
                      % {"name": quoted(strangers[0])})
     points = _complete(deal, state.playing)
-    total = sum(points.values())
-    if total:
-        raise refuse(deal.place, _("die Punkte ergeben zusammen %(total)s, nicht 0")
-                     % {"total": signed(total)})
+    if sum(points.values()):
+        # The app saved a deal that does not add up (a typo it let through) and counts it
+        # so; a game of ours adds up (RULES.md §10.1): 0 points each, and the note and the
+        # file's totals beside ours say what the app counted.
+        deal.unbalanced = points
+        points = dict.fromkeys(points, 0)
     entry: dict[str, Any] = {"kind": "recorded", "points": points}
     if len(state.seats) > 4:
         entry["players"] = sorted(points, key=state.seats.index)
