@@ -532,7 +532,9 @@
 
   // What the bar and the keyboard cover at the bottom of the screen, and a little air.
   function covered() {
-    return (savebar ? savebar.getBoundingClientRect().height : 0) + keyboard() + 8;
+    // A bar in its place at the form's end (large text: app.css) covers nothing.
+    var sticky = savebar && getComputedStyle(savebar).position === "sticky";
+    return (sticky ? savebar.getBoundingClientRect().height : 0) + keyboard() + 8;
   }
 
   // The bar lifted above the keyboard, and the page's scroll padding kept at what they
@@ -554,6 +556,13 @@
     var box = el.getBoundingClientRect();
     var top = viewport ? viewport.offsetTop : 0;
     var bottom = (viewport ? viewport.offsetTop + viewport.height : window.innerHeight) - below + 8;
+    // A block taller than the room left (large text): the field typed in, not its block.
+    var field = typingField();
+    if (field && el !== field && box.height > bottom - top - 8) {
+      el = field;
+      el.style.setProperty("scroll-margin-top", "8px");
+      box = el.getBoundingClientRect();
+    }
     if (box.top < top || box.bottom > bottom) {
       el.scrollIntoView({ block: "nearest" });
     }

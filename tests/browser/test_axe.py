@@ -152,6 +152,22 @@ def _axe_script() -> str:
     return str(axe.AXE_SCRIPT)
 
 
+STILL_JS = """
+() => {
+  // With "reduce motion" set: nothing runs an animation or a transition, nothing scrolls
+  // smoothly (WCAG 2.3.3).
+  const out = document.getAnimations().map((a) => `animation running on <${a.effect && a.effect.target ? a.effect.target.tagName.toLowerCase() : "?"}>`);
+  const seconds = (value) => Math.max(...value.split(",").map((v) => parseFloat(v) * (v.trim().endsWith("ms") ? 0.001 : 1)));
+  for (const el of document.querySelectorAll("*")) {
+    const style = getComputedStyle(el);
+    if (style.animationName !== "none" && seconds(style.animationDuration) > 0.01) out.push(`<${el.tagName.toLowerCase()}> animates`);
+    if (style.transitionProperty !== "none" && seconds(style.transitionDuration) > 0.01) out.push(`<${el.tagName.toLowerCase()}> has a transition`);
+    if (style.scrollBehavior === "smooth") out.push(`<${el.tagName.toLowerCase()}> scrolls smoothly`);
+  }
+  return out;
+}
+"""
+
 AXE_RUN = """
 async ([tags, rules]) => {
   const options = {resultTypes: ["violations"],
@@ -168,7 +184,7 @@ def test_axe_finds_no_wcag_22_aa_violation_on_any_page(chromium: Any,
     (Path(__file__).parent / "artifacts").mkdir(exist_ok=True)
     context = chromium.new_context(viewport={"width": 360, "height": 740}, locale="de-DE",
                                    is_mobile=True, has_touch=True,
-                                   service_workers="block")
+                                   service_workers="block", reduced_motion="reduce")
     context.add_init_script(_axe_script())
     context.set_default_timeout(20_000)
     page = context.new_page()
@@ -196,6 +212,7 @@ def test_axe_finds_no_wcag_22_aa_violation_on_any_page(chromium: Any,
                 # on the pages the phones reach (phone.py); here only the size.
                 problems += [f"{where}: {p}" for p in page.evaluate(TOUCH_TARGETS_JS, TARGET)
                              if p.startswith("touch target too small")]
+                problems += [f"{where}: {p}" for p in page.evaluate(STILL_JS)]
     finally:
         context.close()
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
