@@ -156,7 +156,7 @@ STILL_JS = """
 () => {
   // With "reduce motion" set: nothing runs an animation or a transition, nothing scrolls
   // smoothly (WCAG 2.3.3).
-  const out = document.getAnimations().map((a) => `animation running on <${a.effect && a.effect.target ? a.effect.target.tagName.toLowerCase() : "?"}>`);
+  const out = document.getAnimations().filter((a) => a.playState === "running").map((a) => `animation running on <${a.effect && a.effect.target ? a.effect.target.tagName.toLowerCase() : "?"}>`);
   const seconds = (value) => Math.max(...value.split(",").map((v) => parseFloat(v) * (v.trim().endsWith("ms") ? 0.001 : 1)));
   for (const el of document.querySelectorAll("*")) {
     const style = getComputedStyle(el);
