@@ -156,6 +156,7 @@ def script_words() -> Words:
         "offline.gone.text": _("Vielleicht hat die Runde neue Links bekommen."),
         # panels.js: a sheet row's breakdown.
         "panels.offline": _("Die Rechnung lädt, sobald wieder Verbindung da ist."),
+        "panels.big": _("Große Zahlen"),
         # seats.js: the seat order of a new evening.
         "seats.up": _("%(name)s nach oben"),
         "seats.down": _("%(name)s nach unten"),

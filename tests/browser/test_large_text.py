@@ -106,3 +106,25 @@ def test_nothing_on_the_pages_needs_a_drag_or_a_swipe() -> None:
              for word in moving if word in path.read_text(encoding="utf-8").lower()]
     assert not found, found
     assert len(list(scripts.glob("*.js"))) >= 10
+
+
+def test_grosse_zahlen_shows_the_standings_to_be_read_across_the_table(phone: Any) -> None:
+    expect = pytest.importorskip("playwright.sync_api").expect
+    table: Phone = phone(360, 740, name="grosse-zahlen")
+    page = table.page
+    table.set_up_evening(["Annemarie", "Ben", "Cem", "Dora", "Emil"])
+    table.send_games([{"re": ["Ben", "Cem"], "re_eyes": 151}])
+    switch = page.get_by_role("button", name="Große Zahlen")
+    expect(switch).to_have_attribute("aria-pressed", "false")
+    size = "parseFloat(getComputedStyle(document.querySelector('.status .total__value')).fontSize)"
+    assert page.evaluate(size) < 24
+    table.tap(switch)
+    expect(switch).to_have_attribute("aria-pressed", "true")
+    assert page.evaluate(size) >= 40
+    table.check("grosse-zahlen")  # no sideways scroll, targets, contrast in both schemes
+    table.screenshot("grosse-zahlen", full_page=False)
+    # Kept on this phone: the next visit shows them large at once.
+    table.goto(page.url, "grosse-zahlen-wieder")
+    expect(page.get_by_role("button", name="Große Zahlen")).to_have_attribute(
+        "aria-pressed", "true")
+    assert page.evaluate(size) >= 40
