@@ -78,6 +78,9 @@ def script_words() -> Words:
         "live.moved.text": _("Dein Spiel wäre jetzt Spiel %(now)s (ein Spiel wurde gelöscht)."),
         "live.players": _("Wer spielt, war für Spiel %(number)s vorausgewählt: bitte prüfen."),
         "live.save_as": _("Meins als Spiel %(now)s speichern"),
+        # live.js: what a screen reader is told when the sheet changed on another phone.
+        "live.told.new": _("Spiel %(number)s eingetragen"),
+        "live.told.changed": _("Der Zettel wurde geändert"),
         # offline.js: the page without a connection, and the games waiting on the phone.
         "offline.as_of.today": _("offline – Stand von %(time)s"),
         "offline.as_of.day": _("offline – Stand vom %(day)s.%(month)s. %(time)s"),
@@ -153,6 +156,7 @@ def script_words() -> Words:
         "offline.gone.text": _("Vielleicht hat die Runde neue Links bekommen."),
         # panels.js: a sheet row's breakdown.
         "panels.offline": _("Die Rechnung lädt, sobald wieder Verbindung da ist."),
+        "panels.big": _("Große Zahlen"),
         # seats.js: the seat order of a new evening.
         "seats.up": _("%(name)s nach oben"),
         "seats.down": _("%(name)s nach unten"),

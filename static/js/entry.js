@@ -234,8 +234,14 @@
     radio.addEventListener("change", function () { if (radio.checked) { toEyesIfReady(); } });
   });
 
+  // Only after a tap: a keyboard (or a screen reader's) Space on a chip keeps the focus
+  // where it is (WCAG 3.2.2: choosing moves nothing), Tab goes on to the Augen.
+  var byPointer = false;
+  form.addEventListener("pointerdown", function () { byPointer = true; });
+  form.addEventListener("keydown", function () { byPointer = false; });
+
   function toEyesIfReady() {
-    if (!eyesInput || !reSet || eyesInput.value !== "") { return; }
+    if (!eyesInput || !reSet || eyesInput.value !== "" || !byPointer) { return; }
     var solo = SOLO_LIKE.indexOf(kind()) >= 0;
     if (reSet.querySelectorAll("input:checked").length !== (solo ? 1 : 2)) { return; }
     if (kind() === "solo" && !form.querySelector("input[name=solo]:checked")) { return; }
@@ -335,7 +341,15 @@
 
   var saysOffline = false;   // the bar shows offline()'s words
 
+  // The preview as a screen reader hears it: a polite status, said once per change.
+  var said = document.querySelector("[data-preview-said]");
+
+  function say(words) {
+    if (said && said.textContent !== words) { said.textContent = words; }
+  }
+
   function rest() {
+    say("");
     saysOffline = false;
     preview.textContent = "";
     resting.forEach(function (node) { preview.appendChild(node.cloneNode(true)); });
@@ -409,6 +423,8 @@
         el.removeAttribute("aria-invalid");
         el.removeAttribute("aria-describedby");
       });
+      box.removeAttribute("aria-describedby");
+      if (eyesInput && box.contains(eyesInput)) { eyesInput.setAttribute("aria-describedby", "kontra-said kontra-eyes"); }
     }
     document.querySelectorAll("a[href='#" + name + "-error']").forEach(function (link) {
       var list = link.closest("ul");
@@ -434,6 +450,7 @@
     preview.textContent = "";
     if (!data.ok) {
       preview.appendChild(text("p", "preview__problem", data.open));
+      say(data.open);
       fitBar();
       return;
     }
@@ -449,6 +466,9 @@
     });
     preview.appendChild(text("p", "", data.winner + (data.bock > 1 ? " · Bock ×" + data.bock : "")));
     preview.appendChild(points);
+    say([data.winner + (data.bock > 1 ? ", Bock ×" + data.bock : "")].concat(
+      Array.prototype.map.call(points.childNodes, function (el) { return el.textContent; }))
+      .join(", "));
     var lines = [data.breakdown, data.bock_reasons].filter(Boolean).join(" · ");
     if (lines) {
       // Opened, the bar breaks the lines between the items ("gewonnen +1"), not inside
@@ -471,6 +491,7 @@
     saysOffline = true;
     preview.textContent = "";
     preview.appendChild(text("p", "preview__problem", words.say("entry.offline")));
+    say(words.say("entry.offline"));
     fitBar();
   }
 
@@ -511,7 +532,9 @@
 
   // What the bar and the keyboard cover at the bottom of the screen, and a little air.
   function covered() {
-    return (savebar ? savebar.getBoundingClientRect().height : 0) + keyboard() + 8;
+    // A bar in its place at the form's end (large text: app.css) covers nothing.
+    var sticky = savebar && getComputedStyle(savebar).position === "sticky";
+    return (sticky ? savebar.getBoundingClientRect().height : 0) + keyboard() + 8;
   }
 
   // The bar lifted above the keyboard, and the page's scroll padding kept at what they
@@ -533,6 +556,13 @@
     var box = el.getBoundingClientRect();
     var top = viewport ? viewport.offsetTop : 0;
     var bottom = (viewport ? viewport.offsetTop + viewport.height : window.innerHeight) - below + 8;
+    // A block taller than the room left (large text): the field typed in, not its block.
+    var field = typingField();
+    if (field && el !== field && box.height > bottom - top - 8) {
+      el = field;
+      el.style.setProperty("scroll-margin-top", "8px");
+      box = el.getBoundingClientRect();
+    }
     if (box.top < top || box.bottom > bottom) {
       el.scrollIntoView({ block: "nearest" });
     }
@@ -569,6 +599,11 @@
   var firstError = document.querySelector(".field--invalid") ||
     document.querySelector(".flash--error");
   if (firstError) { firstError.scrollIntoView({ block: "center" }); }
+  // ... and the focus into it, so that a screen reader says the field and its message.
+  var firstWrong = firstError && firstError.matches(".field--invalid") &&
+    (firstError.querySelector("input:checked:not([type=hidden])") ||
+     firstError.querySelector("input:not([type=hidden]):not(:disabled)"));
+  if (firstWrong) { firstWrong.focus({ preventScroll: true }); }
 
   form.addEventListener("input", changed);
   form.addEventListener("change", changed);

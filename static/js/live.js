@@ -168,6 +168,26 @@
               el.matches("input:not([type=checkbox]):not([type=radio]), select, textarea"));
   }
 
+  // What changed, said once and politely to a screen reader ("Spiel 13 eingetragen"): the
+  // swapped rows themselves are not a live region, or a whole sheet would be read out.
+  var shownGames = games;
+  var told = null;
+  if (page === "sheet") {
+    told = document.createElement("p");
+    told.className = "visually-hidden";
+    told.setAttribute("role", "status");
+    told.setAttribute("data-live-told", "");
+    body.appendChild(told);
+  }
+
+  function tell(now) {
+    var words = window.DokoWords;
+    if (!told || !words) { return; }
+    told.textContent = now > shownGames ? words.say("live.told.new", { number: now })
+      : words.say("live.told.changed");
+    shownGames = now;
+  }
+
   function refresh(newVersion) {
     if (typing()) { pending = true; return null; }
     return timed(evening, { headers: { "X-Doko-Live": "1" } }).then(function (response) {
@@ -178,6 +198,7 @@
         if (!swap(doc)) { return; }
         version = doc.body.getAttribute("data-live-version") || newVersion;
         games = parseInt(doc.body.getAttribute("data-live-games"), 10) || games;
+        tell(games);
         remember();
         emit("swapped", { version: version, games: games });
       });

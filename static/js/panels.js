@@ -44,4 +44,38 @@
 
   // A row opened by the address (…/#spiel-7) or kept open by the browser.
   document.querySelectorAll("details[data-panel][open]").forEach(load);
+
+  // "Große Zahlen": the standings in numbers to read across the table (issue 39), a switch
+  // under them kept on this device. live.js swaps the standings in anew: the switch follows.
+  var KEY = "doko-big-numbers";
+  var root = document.documentElement;
+  function stored() {
+    try { return window.localStorage.getItem(KEY) === "1"; } catch (e) { return false; }
+  }
+  root.classList.toggle("big-numbers", stored());
+
+  function offerSwitch() {
+    var totals = document.querySelector(".status .totals");
+    if (!totals || !window.DokoWords || (totals.nextElementSibling &&
+        totals.nextElementSibling.hasAttribute("data-big-numbers"))) { return; }
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "button button--small button--quiet big-numbers__switch";
+    button.setAttribute("data-big-numbers", "");
+    button.textContent = window.DokoWords.say("panels.big");
+    button.setAttribute("aria-pressed", String(root.classList.contains("big-numbers")));
+    button.addEventListener("click", function () {
+      var on = !root.classList.contains("big-numbers");
+      root.classList.toggle("big-numbers", on);
+      button.setAttribute("aria-pressed", String(on));
+      try { window.localStorage.setItem(KEY, on ? "1" : "0"); } catch (e) { /* kept for now only */ }
+    });
+    totals.parentNode.insertBefore(button, totals.nextSibling);
+  }
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", offerSwitch);
+  } else {
+    offerSwitch();
+  }
+  document.addEventListener("doko:swapped", offerSwitch);
 })();

@@ -465,8 +465,9 @@ class Phone:
         self.goto(sheet, "zettel")
 
     def group(self, name: str) -> Any:
-        """A fieldset (role group) by its legend."""
-        return self.page.get_by_role("group", name=name)
+        """A fieldset by its legend: a group of checkboxes, or a radiogroup."""
+        return self.page.get_by_role("group", name=name).or_(
+            self.page.get_by_role("radiogroup", name=name))
 
     def chip(self, group: Any, label: str) -> Any:
         """The tappable chip of a radio or checkbox with exactly this label."""

@@ -191,7 +191,7 @@ def test_the_schwarz_question_has_answers_that_say_what_happened(phone):
     table.set_up_evening(FOUR)
     page = open_form(table, 1)
     table.fill_game({"re": ["Anna", "Cem"], "re_eyes": 240})
-    question = page.get_by_role("group", name=re.compile("Kontra hat 0 Augen"))
+    question = page.get_by_role("radiogroup", name=re.compile("Kontra hat 0 Augen"))
     question.wait_for()
     answers = question.locator("label.chip:visible").all_inner_texts()
     # Each answer says the outcome itself: no "Ja"/"Nein" to a question that could be read

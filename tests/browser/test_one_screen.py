@@ -179,7 +179,7 @@ def test_the_schwarz_question_appears_in_view_and_the_preview_waits_for_the_answ
         table.tap(table.chip(re_chips(table), name))
     keyboard(table, True)
     page.keyboard.type("240")
-    question = page.get_by_role("group", name=re.compile(r"hat 0 Augen"))
+    question = page.get_by_role("radiogroup", name=re.compile(r"hat 0 Augen"))
     question.wait_for()
     page.wait_for_timeout(150)
     assert question.locator("legend").inner_text() == (

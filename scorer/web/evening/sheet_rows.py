@@ -30,9 +30,11 @@ from typing import NamedTuple
 from flask import Flask, current_app, get_template_attribute, url_for
 from markupsafe import Markup
 
+from scorer.core.rules import GameKind
 from scorer.services import ChangeRow, Row, Sheet
 from scorer.words.i18n import language
-from scorer.words.rows import Cell, RowWords
+from scorer.words.read_aloud import row_said
+from scorer.words.rows import PLAYS, Cell, RowWords
 
 KEPT_ROWS = 50_000
 """Rows kept per worker (a row is about 1.5 KB of HTML, so at most about 75 MB); when full,
@@ -72,6 +74,8 @@ class GameView(NamedTuple):
     delete: str | None
     bock_as_written: bool = False
     """Points entered on a Bock game: the "×2" is struck (they count as written)."""
+    said: str = ""
+    """The row as a screen reader says it (scorer.words.read_aloud.row_said)."""
 
 
 class ChangeView(NamedTuple):
@@ -206,14 +210,18 @@ def _game_view(row: Row, words: RowWords, players: tuple[str, ...], links: RowLi
                editable: bool, short: dict[str, str]) -> GameView:
     # Only the fields the row shows, which the model has ready as it makes a row.
     game_id = row.game.id
+    cells = words.cells(players)
+    kind = "" if words.game_kind is GameKind.NORMAL else words.kind_text
+    said = row_said(words.number, words.bock, kind, words.winner,
+                    [(p, c[1]) for p, c in zip(players, cells) if c[0] == PLAYS])
     return GameView(
         number=words.number, off_rotation=words.off_rotation, bock=words.bock,
         marker=words.marker, dealer=words.dealer, dealer_short=short[words.dealer],
-        value=words.value, cells=words.cells(players),
+        value=words.value, cells=cells,
         panel=links("panel", game_id),
         edit=links("edit", game_id) if editable else None,
         delete=links("delete", game_id) if editable else None,
-        bock_as_written=words.bock_as_written)
+        bock_as_written=words.bock_as_written, said=said)
 
 
 def _change_view(row: ChangeRow, links: RowLinks, editable: bool) -> ChangeView:
