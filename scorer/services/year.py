@@ -21,11 +21,14 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+import sqlalchemy as sa
 from sqlalchemy import select
 
+from scorer.core.dated import FROM_THE_START, Dated, in_force
 from scorer.core.evening import collector_paused
 from scorer.core.kasse import (
     AbsentPays,
+    AbsentRule,
     Charge,
     Entry,
     KasseState,
@@ -39,11 +42,13 @@ from scorer.core.seasons import (
     EARLIER,
     EveningResult,
     Method,
+    RankingRule,
     Season,
     Standing,
-    rank,
+    rank_under,
     ranks_after_each,
     season_of,
+    season_rule,
 )
 from scorer.core.settlement import SettlementMode
 from scorer.core.stats import RundeStats, combined, counts, evening_stats
@@ -51,6 +56,7 @@ from scorer.services.evenings import settlement
 from scorer.services.folds import FoldKey, fold_key, instant, sheets
 from scorer.store import fold_cache
 from scorer.store.extensions import db
+from scorer.store.models import AbsentRule as AbsentRuleRow
 from scorer.store.models import (
     Evening,
     Group,
@@ -59,6 +65,7 @@ from scorer.store.models import (
     Player,
     RundeYear,
 )
+from scorer.store.models import RankingRule as RankingRuleRow
 from scorer.store.models import Season as SeasonRow
 from scorer.words import formats
 from scorer.words.charts import ranking_chart, season_chart
@@ -76,7 +83,8 @@ KASSE_MODES = frozenset({SettlementMode.PAY_LEADER.value, SettlementMode.PAY_LOS
 
 @dataclass(frozen=True)
 class Settings:
-    """How the Runde ranks its seasons and what absent members pay (``runde_years``)."""
+    """How the Runde ranks a season and what absent members pay, as in force on one day
+    (RULES.md §11.4): the settings page's current values, a season's rule."""
 
     method: Method = Method.POINTS
     min_games: int = 0
@@ -86,14 +94,93 @@ class Settings:
     version: int = 0
     """0: the Runde has no row yet (the defaults)."""
 
+    @property
+    def ranking_rule(self) -> RankingRule:
+        """The §11.1 part, as the core reads it."""
+        return RankingRule(self.method, self.min_games, self.absent_table_points)
 
-def settings_of(group: Group) -> Settings:
-    """The Runde's settings, one query."""
-    row = db.session.get(RundeYear, group.id)
-    if row is None:
-        return Settings()
-    return Settings(Method(row.season_ranking), row.season_min_games, row.absent_table_points,
-                    AbsentPays(row.absent_pays), row.absent_fixed_cents, row.version)
+
+@dataclass(frozen=True)
+class Rules:
+    """The Runde's settings in time (RULES.md §11.4), each from the day it applies on; the
+    first from the beginning (``FROM_THE_START``)."""
+
+    ranking: tuple[Dated[RankingRule], ...] = (Dated(FROM_THE_START, RankingRule()),)
+    absent: tuple[Dated[AbsentRule], ...] = (Dated(FROM_THE_START, AbsentRule()),)
+    version: int = 0
+    """The ``runde_years`` version (0: no row yet)."""
+
+    def absent_on(self, date: dt.date) -> AbsentRule:
+        """What an absent member pays for an evening of ``date``."""
+        return in_force(self.absent, date)
+
+    def ranking_of(self, season: Season) -> RankingRule:
+        """How ``season`` is ranked: the rule in force on its start date."""
+        return season_rule(self.ranking, season)
+
+    def on(self, date: dt.date) -> Settings:
+        """Both settings as in force on ``date``."""
+        ranking, absent = in_force(self.ranking, date), self.absent_on(date)
+        return Settings(ranking.method, ranking.min_games, ranking.absent_table_points,
+                        absent.absent_pays, absent.absent_fixed_cents, self.version)
+
+
+def year_rules(group: Group) -> Rules:
+    """The Runde's settings in time: its ``ranking_rules`` and ``absent_rules``; where it
+    has none (a Runde restored from a backup written before them), the one setting of its
+    ``runde_years`` row applies from the beginning, and without that row the defaults. One
+    query (every page of the year reads them)."""
+    ranking: list[Dated[RankingRule]] = []
+    absent: list[Dated[AbsentRule]] = []
+    base: Rules | None = None
+    for kind, day, method, games, points, pays, cents, version in db.session.execute(
+            _RULES_QUERY, {"group": group.id}):
+        if kind == 0:
+            base = Rules((Dated(FROM_THE_START, RankingRule(Method(method), games, points)),),
+                         (Dated(FROM_THE_START, AbsentRule(AbsentPays(pays), cents)),), version)
+        elif kind == 1:
+            ranking.append(Dated(day, RankingRule(Method(method), games, points)))
+        else:
+            absent.append(Dated(day, AbsentRule(AbsentPays(pays), cents)))
+    base = base or Rules()
+    return Rules(tuple(sorted(ranking, key=_start)) or base.ranking,
+                 tuple(sorted(absent, key=_start)) or base.absent, base.version)
+
+
+def _start(dated: Dated[Any]) -> dt.date:
+    return dated.start
+
+
+def _rules_query() -> Any:
+    group = sa.bindparam("group")
+    ranking = RankingRuleRow.__table__.c
+    absent = AbsentRuleRow.__table__.c
+    year = RundeYear.__table__.c
+
+    def none(kind: Any) -> Any:
+        return sa.cast(sa.null(), kind)
+
+    return sa.union_all(
+        select(sa.literal(1, sa.Integer), ranking.valid_from, ranking.season_ranking,
+               ranking.season_min_games, ranking.absent_table_points,
+               none(sa.String(16)), none(sa.Integer), none(sa.Integer))
+        .where(ranking.group_id == group),
+        select(sa.literal(2, sa.Integer), absent.valid_from, none(sa.String(16)),
+               none(sa.Integer), none(sa.Integer), absent.absent_pays,
+               absent.absent_fixed_cents, none(sa.Integer))
+        .where(absent.group_id == group),
+        select(sa.literal(0, sa.Integer), none(sa.Date), year.season_ranking,
+               year.season_min_games, year.absent_table_points, year.absent_pays,
+               year.absent_fixed_cents, year.version)
+        .where(year.group_id == group))
+
+
+_RULES_QUERY = _rules_query()
+
+
+def settings_of(group: Group, today: dt.date | None = None) -> Settings:
+    """The Runde's settings in force today."""
+    return year_rules(group).on(today or dt.date.today())
 
 
 def own_seasons(group: Group) -> list[SeasonRow]:
@@ -206,11 +293,15 @@ class Member:
     """Added on this day: the day the player was added, or the first evening they played
     if that was earlier (evenings entered afterwards, or brought over)."""
     retired: dt.date | None
-    """Retired on this day (a member on it still, not after)."""
+    """Retired on this day, "Mitglied bis" (a member on it still, not after)."""
+    guest: bool = False
+    """A guest: plays, but is no member on any day (never charged or scored as absent)."""
 
     def on(self, date: dt.date) -> bool:
-        """A member on ``date``: added on or before it, not retired before it (§11.1)."""
-        return self.since <= date and (self.retired is None or self.retired >= date)
+        """A member on ``date``: no guest, added on or before it, not retired before it
+        (§11.1)."""
+        return (not self.guest and self.since <= date
+                and (self.retired is None or self.retired >= date))
 
 
 def _local_date(moment: dt.datetime) -> dt.date:
@@ -224,6 +315,11 @@ def member_since(player: Player) -> dt.date:
     return _local_date(player.created_at)
 
 
+def member_until(player: Player) -> dt.date | None:
+    """The last day ``player`` is a member ("Mitglied bis"), None while not retired."""
+    return None if player.retired_at is None else _local_date(player.retired_at)
+
+
 def _members(players: Iterable[Player], digests: Sequence[EveningDigest]) -> tuple[Member, ...]:
     first: dict[str, dt.date] = {}
     for digest in digests:
@@ -235,8 +331,8 @@ def _members(players: Iterable[Player], digests: Sequence[EveningDigest]) -> tup
         since = member_since(player)
         if player.name in first:
             since = min(since, first[player.name])
-        out.append(Member(player.id, player.name, since,
-                          None if player.retired_at is None else _local_date(player.retired_at)))
+        out.append(Member(player.id, player.name, since, member_until(player),
+                          player.guest))
     return tuple(out)
 
 
@@ -255,9 +351,14 @@ class SeasonView:
     """The season's evenings in the order they were played (date, then number), empty
     ones (no game yet) included."""
     settings: Settings
+    """The season's settings: the ranking rule it is ranked under (that in force on its
+    start date; for all evenings, today's), and what absent members paid on its first day
+    (each evening's charges follow the rule of its own date, ``rules``)."""
     members: tuple[Member, ...]
     marks: Mapping[tuple[int, str], int] = field(default_factory=dict)
     """What was marked paid, by (evening number, player name)."""
+    rules: Rules = field(default_factory=Rules)
+    """The Runde's settings in time: each evening is charged under its date's rule."""
 
     @property
     def name(self) -> str:
@@ -279,9 +380,7 @@ class SeasonView:
     @cached_property
     def ranking(self) -> list[Standing]:
         """The season's ranking under the Runde's method (RULES.md §11.1)."""
-        s = self.settings
-        return rank(self.results, s.method, min_games=s.min_games,
-                    absent_table_points=s.absent_table_points)
+        return rank_under(self.results, self.settings.ranking_rule)
 
     @per_language
     def ranking_chart(self) -> str:
@@ -312,15 +411,16 @@ class SeasonView:
 
     @cached_property
     def charges(self) -> tuple[Charge, ...]:
-        """What the season's closed evenings settled into the Kasse charge (§11.2)."""
-        s = self.settings
+        """What the season's closed evenings settled into the Kasse charge (§11.2), each
+        under the rule in force on its date (§11.4)."""
         out: list[Charge] = []
         for e in self.counted:
             if e.payments is None or not e.closed:
                 continue
             absent = [m.name for m in self.members if m.on(e.date) and m.name not in e.totals]
+            rule = self.rules.absent_on(e.date)
             out += evening_charges(e.number, e.date, e.payments, e.totals, absent,
-                                   s.absent_pays, s.absent_fixed_cents)
+                                   rule.absent_pays, rule.absent_fixed_cents)
         return tuple(out)
 
     @cached_property
@@ -356,12 +456,15 @@ class Year:
     together, and the Kasse."""
 
     settings: Settings
+    """The settings in force today."""
     own_seasons: tuple[Season, ...]
     members: tuple[Member, ...]
     seasons: tuple[SeasonView, ...]
     everything: SeasonView
     entries: tuple[KasseLine, ...]
     """Deposits and expenses not deleted, newest first."""
+    rules: Rules = field(default_factory=Rules)
+    """The settings in time (§11.4)."""
 
     def season(self, key: str | None, today: dt.date | None = None) -> SeasonView | None:
         """The season a URL names (None: unknown); without a key the current one: the
@@ -388,29 +491,36 @@ class Year:
 
 def year_of(group: Group) -> Year:
     """The Runde's year as the database holds it now: kept while nothing it reads changed."""
-    settings = settings_of(group)
+    rules = year_rules(group)
+    today = dt.date.today()
     players = list(group.players)
     rows = db.session.execute(
         select(Evening.id, Evening.version, Evening.updated_at)
         .where(Evening.group_id == group.id).order_by(Evening.id)).all()
     # The evenings' rows as the database gives them back (the same way every time: no
     # need to make their times comparable across databases, as a fold key does).
-    key = (tuple(map(tuple, rows)), group.version, group.updated_at, settings.version,
-           tuple((p.id, p.name, p.created_at, p.retired_at) for p in players))
+    key = (tuple(map(tuple, rows)), group.version, group.updated_at, rules, today,
+           tuple((p.id, p.name, p.created_at, p.retired_at, p.guest) for p in players))
     session = db.session()
     if not fold_cache.committed_only(session):
-        return _year(group, settings, players)
+        return _year(group, rules, players, today)
     kept = fold_cache.cache()
     found = kept.get(("year", group.id), key)
     if found is None:
-        found = _year(group, settings, players)
+        found = _year(group, rules, players, today)
         if fold_cache.committed_only(session):
             kept.put(("year", group.id), key, found, len(rows) + 1)
     year: Year = found
     return year
 
 
-def _year(group: Group, settings: Settings, players: Sequence[Player]) -> Year:
+def year_under(group: Group, rules: Rules) -> Year:
+    """The Runde's year as it would be under other settings in time (a change's preview);
+    never kept."""
+    return _year(group, rules, list(group.players), dt.date.today())
+
+
+def _year(group: Group, rules: Rules, players: Sequence[Player], today: dt.date) -> Year:
     evenings = sorted(group.evenings, key=lambda e: (e.played_on, e.number))
     digests = _digests(evenings)
     members = _members(players, digests)
@@ -432,13 +542,16 @@ def _year(group: Group, settings: Settings, players: Sequence[Player]) -> Year:
 
     def view(season: Season, key: str, of: Sequence[EveningDigest]) -> SeasonView:
         numbers_here = {e.number for e in of}
+        # A season ranks under the rule in force on its first day (§11.4); all evenings
+        # together under today's.
+        settings = rules.on(today if key == ALL else season.start)
         return SeasonView(season, key, tuple(of), settings, members,
-                          {k: v for k, v in marks.items() if k[0] in numbers_here})
+                          {k: v for k, v in marks.items() if k[0] in numbers_here}, rules)
 
     seasons = tuple(view(season, key, of) for key, (season, of) in
                     sorted(by_season.items(), key=lambda item: item[1][0].start, reverse=True))
     everything = view(Season(ALL_EVENINGS, dt.date.min), ALL, digests)
-    return Year(settings, own, members, seasons, everything, entries)
+    return Year(rules.on(today), own, members, seasons, everything, entries, rules)
 
 
 __all__ = [
@@ -449,10 +562,14 @@ __all__ = [
     "KasseLine",
     "Member",
     "SeasonView",
+    "Rules",
     "Settings",
     "Year",
+    "member_until",
     "own_seasons",
+    "year_rules",
     "season_key",
     "settings_of",
     "year_of",
+    "year_under",
 ]

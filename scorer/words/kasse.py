@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from scorer.core.dated import FROM_THE_START
 from scorer.core.kasse import AbsentPays
 from scorer.words.formats import date, decimal_symbol, money, time
 from scorer.words.i18n import N_, _
@@ -44,9 +45,13 @@ def absent_sentence(mode: AbsentPays, fixed_cents: int = 0) -> str:
     return _(ABSENT_SENTENCES[mode])
 
 
-def absent_saved(mode: AbsentPays) -> str:
-    """After the setting was stored: "Gespeichert: nichts."."""
-    return _("Gespeichert: %(choice)s.") % {"choice": _(ABSENT_LABELS[mode])}
+def absent_saved(mode: AbsentPays, start: dt.date = FROM_THE_START) -> str:
+    """After the setting was stored: "Gespeichert: nichts.", from a day on: "Gespeichert:
+    nichts, für Abende ab dem 01.01.2026."."""
+    if start == FROM_THE_START:
+        return _("Gespeichert: %(choice)s.") % {"choice": _(ABSENT_LABELS[mode])}
+    return _("Gespeichert: %(choice)s, für Abende ab dem %(date)s.") % {
+        "choice": _(ABSENT_LABELS[mode]), "date": date(start)}
 
 
 def open_text(rest: int, cents: int) -> str:

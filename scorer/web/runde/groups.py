@@ -26,7 +26,14 @@ from scorer.web.pages.rule_forms import (
     options_form,
     options_from_form,
 )
-from scorer.web.runde.forms import ForgetForm, GroupForm, MemberSinceForm, PlayerForm, PresetForm
+from scorer.web.runde.forms import (
+    ForgetForm,
+    GroupForm,
+    MemberSinceForm,
+    MemberUntilForm,
+    PlayerForm,
+    PresetForm,
+)
 from scorer.web.server.hosts import public_url
 from scorer.web.server.offered import offered
 from scorer.web.year.season_pages import runde_season
@@ -170,7 +177,7 @@ def add_player(token: str) -> str | Response | tuple[str, int]:
     if form.validate_on_submit():
         assert form.name.data is not None  # validated: DataRequired
         try:
-            player = services.add_player(group, form.name.data)
+            player = services.add_player(group, form.name.data, bool(form.guest.data))
         except services.Refused as err:
             form.name.errors = [m for _, m in err.problems]
         else:
@@ -200,6 +207,7 @@ def edit_player(token: str, player_id: int) -> str | Response | tuple[str, int]:
         return render_template("error.html", title=title, message=message), 404
     form = PlayerForm(data={"name": player.name})
     since = MemberSinceForm(data={"since": services.member_since(player)})
+    until = MemberUntilForm(data={"until": services.member_until(player) or dt.date.today()})
     action = ActionForm()
     if request.method == "POST" and "since" in request.form:
         if since.validate_on_submit() and _stored(
@@ -207,6 +215,17 @@ def edit_player(token: str, player_id: int) -> str | Response | tuple[str, int]:
             assert since.since.data is not None  # validated: InputRequired
             flash(words.member_since(player.name, since.since.data))
             return redirect(url_for("groups.edit_player", token=token, player_id=player.id))
+    elif request.method == "POST" and "until" in request.form:
+        # Retiring with a day, or moving the day of one retired ("Mitglied bis").
+        if until.validate_on_submit() and _stored(
+                until.until, services.retire_player, player, True, until.until.data):
+            assert until.until.data is not None  # validated: InputRequired
+            flash(words.member_until(player.name, until.until.data))
+            return redirect(url_for("groups.edit_player", token=token, player_id=player.id))
+    elif request.method == "POST" and "guest" in request.form and action.validate_on_submit():
+        services.set_guest(player, request.form["guest"] == "1")
+        flash(words.guest(player.name, player.guest))
+        return redirect(url_for("groups.edit_player", token=token, player_id=player.id))
     elif request.method == "POST" and "retire" in request.form and action.validate_on_submit():
         services.retire_player(player, request.form["retire"] == "1")
         flash(words.retired(player.name, player.retired_at is not None))
@@ -218,6 +237,7 @@ def edit_player(token: str, player_id: int) -> str | Response | tuple[str, int]:
         return redirect(url_for("groups.show", token=token))
     status = 422 if request.method == "POST" else 200
     return render_template("player.html", group=group, player=player, form=form, since=since,
+                           until=until, until_day=services.member_until(player),
                            action=ActionForm(formdata=None)), status
 
 

@@ -36,8 +36,10 @@ from scorer.web.pages.forms import ActionForm
 from scorer.web.pages.lookup import group_or_404
 from scorer.web.pages.numbers import MAX_INT, parse_int
 from scorer.web.pages.printed_language import printing
+from scorer.web.year import rules
 from scorer.web.year.forms import DEPOSIT, AbsentForm, EntryForm
-from scorer.web.year.season_pages import context, season_or_404, settings_page
+from scorer.web.year.rules import settings_page
+from scorer.web.year.season_pages import context, season_or_404
 from scorer.words import kasse as words
 from scorer.words.files import kasse_part, runde_file
 from scorer.words.formats import money, signed_money
@@ -346,18 +348,23 @@ def absent(token: str) -> Response | tuple[str, int]:
     form = AbsentForm()
     if not form.validate_on_submit():
         return settings_page(group, absent=form, status=422)
+    start = rules.valid_from(form.absent_applies, form.absent_from)
+    if start is None:
+        return settings_page(group, absent=form, status=422)
     try:
         fixed = (parse_cents(words.typed_amount(form.absent_fixed.data), "absent_fixed")
                  if form.absent_pays.data == "fixed" else 0)
-        services.set_absent_pays(group, form.absent_pays.data, fixed)
+        candidate = services.absent_setting(group, form.absent_pays.data, fixed, start)
     except InvalidKasse as err:
         return settings_page(group, absent=form, errors=_absent_errors(said(err.problems)),
                              status=422)
     except services.Refused as err:
         return settings_page(group, absent=form, errors=_absent_errors(err.problems),
                              status=422)
-    flash(words.absent_saved(year_of(group).settings.absent_pays))
-    return redirect(url_for("seasons.settings", token=token, _anchor="fehlende"))
+    mode = candidate.absent_on(start).absent_pays
+    # Evenings already played under another rule are shown first (RULES.md §11.4).
+    return rules.decide(group, candidate, bool(form.confirm.data),
+                        lambda: words.absent_saved(mode, start), "fehlende")
 
 
 def _absent_errors(problems: Iterable[tuple[str, str]]) -> dict[str, list[str]]:
