@@ -73,6 +73,9 @@ def test_a_runde_switching_at_new_year_keeps_2025_and_bills_and_ranks_2026_anew(
     close(table, sheet)
     assert owed(table) == {"Anna": "0,40 €", "Ben": "0,20 €", "Cem": "0,40 €",
                            "Dora": "0,80 €", "Emil": "0,80 €"}
+    kasse = table.client.get(f"/r/{table.token}/kasse/").text
+    assert ("Seit 01.01.2026: Wer nicht da war, zahlt so viel wie der Letzte des Abends. "
+            "Jeder Abend wird nach der Regel abgerechnet, die an seinem Tag gilt.") in kasse
     # Table points: two tied at the top of four get 2 each, the two tied below −2 each.
     assert ranking(table, "2026-01-01") == [
         ["1.", "Cem", "+2", "+1", "1"], ["1.", "Dora", "+2", "+1", "1"],

@@ -152,7 +152,7 @@ def _start(dated: Dated[Any]) -> dt.date:
 
 
 def _rules_query() -> Any:
-    group = sa.bindparam("group")
+    group: Any = sa.bindparam("group")
     ranking = RankingRuleRow.__table__.c
     absent = AbsentRuleRow.__table__.c
     year = RundeYear.__table__.c

@@ -88,7 +88,9 @@ def _timeline(rules: Rules, part: str) -> tuple[Dated[Any], ...]:
 
 
 def _with_timeline(rules: Rules, part: str, timeline: tuple[Dated[Any], ...]) -> Rules:
-    return replace(rules, **{part: timeline})
+    if part == RANKING:
+        return replace(rules, ranking=timeline)
+    return replace(rules, absent=timeline)
 
 
 def applied_back_to(group: Group, part: str, start: dt.date, back_to: dt.date) -> Rules:
@@ -129,24 +131,28 @@ def store_rules(group: Group, rules: Rules) -> None:
     """Keep ``rules`` as the Runde's settings in time: rows of days no longer set go, rows
     of new days come, changed ones change; the year's version is raised."""
     touch_year(group)
-    for rows, timeline, make in (
-            (RankingRuleRow, rules.ranking, _ranking_values),
-            (AbsentRuleRow, rules.absent, _absent_values)):
-        kept = {r.valid_from: r for r in db.session.scalars(
-            select(rows).where(rows.group_id == group.id))}
-        wanted = {d.start: make(d.rule) for d in check_timeline(timeline)}
-        for day, row in kept.items():
-            if day not in wanted:
-                db.session.delete(row)
-        db.session.flush()
-        for day, values in wanted.items():
-            row = kept.get(day)
-            if row is None:
-                db.session.add(rows(group_id=group.id, valid_from=day, **values))
-            else:
-                for name, value in values.items():
-                    setattr(row, name, value)
+    _store(group, RankingRuleRow, {d.start: _ranking_values(d.rule)
+                                   for d in check_timeline(rules.ranking)})
+    _store(group, AbsentRuleRow, {d.start: _absent_values(d.rule)
+                                  for d in check_timeline(rules.absent)})
     db.session.commit()
+
+
+def _store(group: Group, rows: type[RankingRuleRow] | type[AbsentRuleRow],
+           wanted: dict[dt.date, dict[str, Any]]) -> None:
+    found: list[Any] = list(db.session.scalars(select(rows).where(rows.group_id == group.id)))
+    kept: dict[dt.date, Any] = {r.valid_from: r for r in found}
+    for day, row in kept.items():
+        if day not in wanted:
+            db.session.delete(row)
+    db.session.flush()  # a day dropped and set again: its unique row goes first
+    for day, values in wanted.items():
+        row = kept.get(day)
+        if row is None:
+            db.session.add(rows(group_id=group.id, valid_from=day, **values))
+        else:
+            for name, value in values.items():
+                setattr(row, name, value)
 
 
 def _ranking_values(rule: RankingRule) -> dict[str, Any]:

@@ -45,6 +45,15 @@ def absent_sentence(mode: AbsentPays, fixed_cents: int = 0) -> str:
     return _(ABSENT_SENTENCES[mode])
 
 
+def absent_since(sentence: str, start: dt.date) -> str:
+    """The rule in force today where it changed over time (RULES.md §11.4)."""
+    if start == FROM_THE_START:
+        return _("%(rule)s Jeder Abend wird nach der Regel abgerechnet, die an seinem Tag "
+                 "gilt.") % {"rule": sentence}
+    return _("Seit %(date)s: %(rule)s Jeder Abend wird nach der Regel abgerechnet, die an "
+             "seinem Tag gilt.") % {"date": date(start), "rule": sentence}
+
+
 def absent_saved(mode: AbsentPays, start: dt.date = FROM_THE_START) -> str:
     """After the setting was stored: "Gespeichert: nichts.", from a day on: "Gespeichert:
     nichts, für Abende ab dem 01.01.2026."."""
@@ -186,6 +195,7 @@ __all__ = [
     "ABSENT_SENTENCES",
     "absent_choices",
     "absent_saved",
+    "absent_since",
     "absent_sentence",
     "already_deleted",
     "charges_nothing",

@@ -6,6 +6,7 @@ deposits and expenses. They check the shape of what is typed; the core checks th
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 from flask_babel import lazy_gettext
 from wtforms import DateField, HiddenField, RadioField, StringField
@@ -20,16 +21,16 @@ FROM_DAY, FROM_START = "day", "start"
 """When a setting applies: from a day on, or from the beginning (every evening)."""
 
 
-def _applies() -> RadioField:
+def _applies(label: Any) -> RadioField:
     return RadioField(
-        lazy_gettext("Gilt"), validate_choice=False, default=FROM_DAY,
+        label, validate_choice=False, default=FROM_DAY,
         choices=choices([(FROM_DAY, lazy_gettext("ab einem Tag (frühere Abende bleiben, wie "
                                                  "sie waren)")),
                          (FROM_START, lazy_gettext("von Anfang an, für alle Abende"))]))
 
 
-def _valid_from() -> DateField:
-    return DateField(lazy_gettext("Gilt ab"), validators=[Optional()], default=dt.date.today)
+def _valid_from(label: Any) -> DateField:
+    return DateField(label, validators=[Optional()], default=dt.date.today)
 
 
 class RankingForm(Form):
@@ -45,8 +46,8 @@ class RankingForm(Form):
     absent_table_points = WholeNumberField(
         lazy_gettext("Tischpunkte für einen Abend, an dem ein Mitglied fehlt"),
         validators=[InputRequired(message=lazy_gettext("eine Zahl angeben, etwa 0 oder -3"))])
-    ranking_applies = _applies()
-    ranking_from = _valid_from()
+    ranking_applies = _applies(lazy_gettext("Die Wertung gilt"))
+    ranking_from = _valid_from(lazy_gettext("Wertung gilt ab"))
     confirm = HiddenField()
     """Set by the preview's "Ja, so übernehmen": the change may alter evenings played."""
 
@@ -59,8 +60,8 @@ class AbsentForm(Form):
         choices=choices((m.value, lazy_gettext(label)) for m, label in ABSENT_LABELS.items()))
     absent_fixed = StringField(lazy_gettext("Fester Betrag in Euro"), render_kw={
         "inputmode": "decimal", "placeholder": lazy_gettext("z. B. 2,00")})
-    absent_applies = _applies()
-    absent_from = _valid_from()
+    absent_applies = _applies(lazy_gettext("Die Regel gilt"))
+    absent_from = _valid_from(lazy_gettext("Regel gilt ab"))
     confirm = HiddenField()
 
 

@@ -144,7 +144,13 @@ def show(token: str) -> str:
 
 def _absent_sentence(year: Year) -> str:
     s = year.settings
-    return words.absent_sentence(s.absent_pays, s.absent_fixed_cents)
+    sentence = words.absent_sentence(s.absent_pays, s.absent_fixed_cents)
+    # Changed over time (RULES.md §11.4): say since when, and that older evenings differ.
+    since = max((d.start for d in year.rules.absent if d.start <= dt.date.today()),
+                default=None)
+    if since is None or len(year.rules.absent) < 2:
+        return sentence
+    return words.absent_since(sentence, since)
 
 
 def _kasse_evenings(year: Year) -> int:

@@ -14,7 +14,7 @@ from flask import flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from scorer import services
-from scorer.core.dated import FROM_THE_START
+from scorer.core.dated import FROM_THE_START, Dated
 from scorer.services.year import Rules, Year, year_of
 from scorer.store.models import Group
 from scorer.web.pages.forms import ActionForm
@@ -75,10 +75,11 @@ def history(year: Year) -> dict[str, list[dict[str, Any]]]:
     rules = year.rules
     today = dt.date.today()
     out: dict[str, list[dict[str, Any]]] = {}
-    for part, timeline, text in (
-            (services.RANKING, rules.ranking, ranking_rule_text),
-            (services.ABSENT, rules.absent,
-             lambda r: absent_sentence(r.absent_pays, r.absent_fixed_cents))):
+    parts: tuple[tuple[str, tuple[Dated[Any], ...], Callable[[Any], str]], ...] = (
+        (services.RANKING, rules.ranking, ranking_rule_text),
+        (services.ABSENT, rules.absent,
+         lambda r: absent_sentence(r.absent_pays, r.absent_fixed_cents)))
+    for part, timeline, text in parts:
         entries = []
         now = max((d.start for d in timeline if d.start <= today), default=None)
         for k, dated in enumerate(timeline):
