@@ -45,6 +45,7 @@ def test_todays_one_setting_becomes_the_history_from_the_beginning(app: Any) -> 
         services.add_player(group, "Anna")
         other = services.create_group("Ohne Jahr", "ddv")
         group_id, other_id = group.id, other.id
+    with app.app_context():  # a fresh session: none holds a table the downgrade drops
         downgrade(revision=BEFORE)
     # As the app before kept it: one setting for the whole Runde.
     _run(app, "INSERT INTO runde_years (group_id, season_ranking, season_min_games,"
@@ -72,6 +73,7 @@ def test_todays_one_setting_becomes_the_history_from_the_beginning(app: Any) -> 
         # A Runde without a year row has no history and the defaults.
         fresh = services.year_rules(db.session.get(Group, other_id))
         assert fresh.on(dt.date(2026, 6, 1)).absent_pays is AbsentPays.NOTHING
+    with app.app_context():
         downgrade(revision=BEFORE)
     import sqlalchemy as sa
 

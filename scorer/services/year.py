@@ -161,15 +161,15 @@ def _rules_query() -> Any:
         return sa.cast(sa.null(), kind)
 
     return sa.union_all(
-        select(sa.literal(1, sa.Integer), ranking.valid_from, ranking.season_ranking,
+        select(sa.literal_column("1", sa.Integer), ranking.valid_from, ranking.season_ranking,
                ranking.season_min_games, ranking.absent_table_points,
                none(sa.String(16)), none(sa.Integer), none(sa.Integer))
         .where(ranking.group_id == group),
-        select(sa.literal(2, sa.Integer), absent.valid_from, none(sa.String(16)),
+        select(sa.literal_column("2", sa.Integer), absent.valid_from, none(sa.String(16)),
                none(sa.Integer), none(sa.Integer), absent.absent_pays,
                absent.absent_fixed_cents, none(sa.Integer))
         .where(absent.group_id == group),
-        select(sa.literal(0, sa.Integer), none(sa.Date), year.season_ranking,
+        select(sa.literal_column("0", sa.Integer), none(sa.Date), year.season_ranking,
                year.season_min_games, year.absent_table_points, year.absent_pays,
                year.absent_fixed_cents, year.version)
         .where(year.group_id == group))
