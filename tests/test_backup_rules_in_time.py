@@ -42,9 +42,14 @@ def test_the_history_mitglied_bis_and_guests_come_back_from_a_backup(
                 "Emil": "0,60 €"}
     assert owed(table.client, table.token) == expected
     document = dumped(app)
+    history = [({"$date": "0001-01-01"}, "nothing", 0), ({"$date": "2025-03-10"}, "fixed", 100)]
     assert [(r["valid_from"], r["absent_pays"], r["absent_fixed_cents"])
-            for r in document["tables"]["absent_rules"]] == [
-        ({"$date": "0001-01-01"}, "nothing", 0), ({"$date": "2025-03-10"}, "fixed", 100)]
+            for r in document["tables"]["absent_rules"]] == history
+    # The Runde's own backup (its page's "Sicherung") carries the history too.
+    own = json.loads(table.client.get(runde + "sicherung.json").text)["tables"]
+    assert [(r["valid_from"], r["absent_pays"], r["absent_fixed_cents"])
+            for r in own["absent_rules"]] == history
+    assert [p["name"] for p in own["players"] if p["guest"]] == ["Hugo"]
     target = tmp_path / "backup.json"
     target.write_text(json.dumps(document), encoding="utf-8")
     restored = fresh()

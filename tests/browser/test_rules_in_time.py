@@ -64,3 +64,30 @@ def test_a_rule_from_a_date_and_its_history_on_a_phone(phone):
     assert "ab 01.01.2025" in history.nth(0).inner_text()
     table.goto(runde + "kasse/", "kasse-danach")
     assert page.locator(".kasse-charge").filter(has_text="fehlte").count() == 1
+
+
+def test_a_guest_and_mitglied_bis_on_the_players_page_of_a_phone(phone):
+    table = phone(360, 740)
+    page = table.page
+    table.goto("/", "start")
+    runde = submit(table, "/", "form:has([name=preset])",
+                   {"name": "Samstagsrunde", "preset": "ddv"})
+    for name in FIVE:
+        submit(table, runde, "form:has(input[name=name])", {"name": name})
+    table.goto(runde, "runde")
+    # A guest is ticked when added, and shown as one in the list.
+    table.type_into(page.get_by_label("Name", exact=True), "Hugo")
+    table.tap(page.get_by_label("nur als Gast (kein Mitglied der Runde)"))
+    table.tap_to(page.get_by_role("button", name="Spieler hinzufügen"), "gast-dazu")
+    assert "Gast" in page.locator(".player").filter(has_text="Hugo").inner_text()
+    # Emil leaves with a day: "Mitglied bis".
+    table.tap_to(page.get_by_role("link", name="Ändern (Emil)"), "emil")
+    page.get_by_label("Mitglied bis").fill("2025-12-31")
+    table.tap_to(page.get_by_role("button", name="Emil ausscheiden lassen"), "emil-bis")
+    assert "Mitglied bis 31.12.2025" in page.locator(".flash").inner_text()
+    assert page.get_by_role("heading", name="Ausgeschieden").count() == 1
+    # Made a guest on his page, then a member again.
+    table.tap_to(page.get_by_role("button", name="Emil ist nur Gast"), "emil-gast")
+    assert "Emil ist jetzt Gast" in page.locator(".flash").inner_text()
+    table.tap_to(page.get_by_role("button", name="Emil zum Mitglied machen"), "emil-mitglied")
+    assert "Emil ist jetzt Mitglied der Runde." in page.locator(".flash").inner_text()
