@@ -69,6 +69,8 @@ def test_applying_back_moves_the_start_and_drops_the_settings_it_now_covers():
 def test_a_setting_of_a_day_already_set_replaces_it_and_the_first_cannot_go():
     timeline = (Dated(FROM_THE_START, "a"), Dated(NEW_YEAR, "b"))
     assert [d.rule for d in with_setting(timeline, NEW_YEAR, "c")] == ["a", "c"]
+    # Saved again unchanged from a later day: no repeat in the history.
+    assert with_setting(timeline, dt.date(2026, 5, 1), "b") == timeline
     assert [d.rule for d in without(timeline, NEW_YEAR)] == ["a"]
     with pytest.raises(InvalidTimeline):
         without(timeline, FROM_THE_START)

@@ -71,7 +71,17 @@ def check_timeline(timeline: Iterable[Dated[T]], field: str = "start") -> tuple[
 
 def with_setting(timeline: Iterable[Dated[T]], start: dt.date, rule: T) -> tuple[Dated[T], ...]:
     """The timeline with ``rule`` from ``start`` on (replacing a setting of that very day):
-    the settings after ``start`` stay and still apply from their own days."""
+    the settings after ``start`` stay and still apply from their own days. A rule that is
+    already in force on ``start`` adds nothing (the history keeps no repeats).
+
+    >>> same = (Dated(FROM_THE_START, "nothing"),)
+    >>> with_setting(same, dt.date(2026, 1, 1), "nothing") == same
+    True
+    """
+    timeline = tuple(timeline)
+    if all(d.start != start for d in timeline) and any(d.start <= start for d in timeline) \
+            and in_force(timeline, start) == rule:
+        return tuple(sorted(timeline, key=lambda d: d.start))
     kept = [d for d in timeline if d.start != start]
     return tuple(sorted([*kept, Dated(start, rule)], key=lambda d: d.start))
 
