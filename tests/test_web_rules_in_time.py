@@ -188,3 +188,29 @@ def test_mitglied_bis_and_a_guest_are_billed_as_worked_out_by_hand(table):
     assert owed(table)["Hugo"] == "1,40 €"
     post_ok(table, hugo, {"guest": "1"})
     assert owed(table)["Hugo"] == "0,40 €"
+
+
+def test_a_guest_added_at_the_table_is_not_billed_for_the_evenings_he_misses(table):
+    # Evening 3, 20 March: Anna and Ben win with 151 (2 each); then Hugo, new, takes Dora's
+    # seat as a guest ("Tisch ändern"), and Anna and Hugo win with 151: Anna 4, Ben 0,
+    # Cem −4, Dora −2, Hugo 2; Hugo pays the gap of 2 to Anna, 20 ct. Evening 4, 27 March:
+    # Hugo away; an absent member pays 1,00 €, a guest nothing.
+    from tests.test_web_table_changes import change_form
+
+    table.create_group(players=FIVE)
+    set_absent(table, "fixed", "1,00")
+    seats = ("Anna", "Ben", "Cem", "Dora")
+    sheet = evening_on(table, "2025-03-20", seats)
+    table.play(sheet, ("Anna", "Ben"), 151, players=seats)
+    page = table.client.get(sheet + "tisch/neu").text
+    assert "der neue Spieler ist nur Gast (kein Mitglied der Runde)" in page
+    data = change_form(table, ("Anna", "Ben", "Cem", "Hugo"), new="Hugo", new_guest="y")
+    assert table.client.post(sheet + "tisch/neu", data=data).status_code == 302
+    table.play(sheet, ("Anna", "Hugo"), 151, players=("Anna", "Ben", "Cem", "Hugo"))
+    close(table, sheet)
+    later = evening_on(table, "2025-03-27", seats)
+    table.play(later, ("Anna", "Ben"), 151, players=seats)
+    close(table, later)
+    assert owed(table)["Hugo"] == "0,20 €"
+    assert re.search(r"Hugo\s*<span class=\"badge\">Gast</span>",
+                     table.client.get(f"/r/{table.token}/").text)
