@@ -97,8 +97,10 @@ def year_of_the_runde(table: Any) -> None:
     for page, data in (
             (kasse + "schliessen", {"revision": "1"}),
             (runde + "saisons/wertung", {"season_ranking": "table_points", "min_games": "0",
-                                         "absent_table_points": "-3"}),
-            (runde + "kasse/fehlende", {"absent_pays": "fixed", "absent_fixed": "1,50"}),
+                                         "absent_table_points": "-3",
+                                         "ranking_applies": "start", "confirm": "1"}),
+            (runde + "kasse/fehlende", {"absent_pays": "fixed", "absent_fixed": "1,50",
+                                        "absent_applies": "start", "confirm": "1"}),
             (runde + "saisons/neu", {"name": "Saison 2024/25", "start": "2024-09-01"}),
             (runde + "saisons/neu", {"name": "Saison 2025/26", "start": "2025-09-01"}),
             (runde + "kasse/eintrag", {"kind": "expense", "date": "2025-11-21",
@@ -284,9 +286,18 @@ YEAR_BROKEN: dict[str, tuple[Any, str]] = {
         "Runde „Donnerstagsrunde“, Saison und Kasse, season_ranking: unbekannte Wertung "
         "(points, average, placement, table_points)"),
     "a fixed amount for the absent of nothing": (
-        lambda t: t["runde_years"][0].update(absent_fixed_cents=0),
+        lambda t: t["absent_rules"][0].update(absent_fixed_cents=0),
+        "Runde „Donnerstagsrunde“, Saison und Kasse, von Anfang an, absent_fixed_cents: "
+        "einen Betrag über 0 und höchstens 100.000 € angeben"),
+    "a fixed amount in the old one setting of a file without the history": (
+        lambda t: (t["runde_years"][0].update(absent_pays="fixed", absent_fixed_cents=0),
+                   t.pop("absent_rules")),
         "Runde „Donnerstagsrunde“, Saison und Kasse, absent_fixed_cents: einen Betrag über 0 "
         "und höchstens 100.000 € angeben"),
+    "a setting in time from a day, with none from the beginning": (
+        lambda t: t["ranking_rules"][0].update(valid_from={"$date": "2025-01-01"}),
+        "Runde „Donnerstagsrunde“, Saison und Kasse, ranking_rules.valid_from: die erste "
+        "Einstellung gilt von Anfang an"),
     "two seasons by one name, whatever the case": (
         lambda t: t["seasons"][1].update(name=t["seasons"][0]["name"].upper()),
         "Runde „Donnerstagsrunde“, Saisons: jeder Saison-Name nur einmal"),

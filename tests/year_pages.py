@@ -64,15 +64,26 @@ def post_ok(table: Any, url: str, data: dict[str, Any]) -> str:
     return page
 
 
-def set_ranking(table: Any, method: str, min_games: int = 0, absent: int = 0) -> None:
+def set_ranking(table: Any, method: str, min_games: int = 0, absent: int = 0,
+                since: str = "start") -> None:
+    """The Wertung from ``since`` on (an ISO day, or "start": for every season), confirmed
+    where it re-ranks a season played (RULES.md §11.4)."""
     post_ok(table, f"/r/{table.token}/saisons/wertung", {
         "season_ranking": method, "min_games": str(min_games),
-        "absent_table_points": str(absent)})
+        "absent_table_points": str(absent), **_applies("ranking", since)})
 
 
-def set_absent(table: Any, mode: str, amount: str = "") -> None:
+def set_absent(table: Any, mode: str, amount: str = "", since: str = "start") -> None:
+    """What absent members pay from ``since`` on, confirmed as set_ranking."""
     post_ok(table, f"/r/{table.token}/kasse/fehlende", {"absent_pays": mode,
-                                                       "absent_fixed": amount})
+                                                       "absent_fixed": amount,
+                                                       **_applies("absent", since)})
+
+
+def _applies(part: str, since: str) -> dict[str, str]:
+    if since == "start":
+        return {f"{part}_applies": "start", "confirm": "1"}
+    return {f"{part}_applies": "day", f"{part}_from": since, "confirm": "1"}
 
 
 def cells(row: str) -> list[str]:

@@ -50,6 +50,16 @@ class AbsentPays(str, Enum):
     """A fixed amount (``absent_fixed_cents``)."""
 
 
+@dataclass(frozen=True, slots=True)
+class AbsentRule:
+    """What an absent member pays (§11.2); the setting in force on an evening's date
+    charges that evening (§11.4: ``scorer.core.dated.in_force``)."""
+
+    absent_pays: AbsentPays = AbsentPays.NOTHING
+    absent_fixed_cents: int = 0
+    """Under ``fixed``: the amount, in cents."""
+
+
 MAX_CENTS = 10_000_000
 """The largest amount one Kasse entry may have: 100.000 €, beyond any group's cash box."""
 
@@ -434,6 +444,7 @@ def check_absent(mode: Any, fixed_cents: Any) -> tuple[AbsentPays, int]:
 
 __all__ = [
     "AbsentPays",
+    "AbsentRule",
     "Charge",
     "Entry",
     "InvalidKasse",

@@ -27,6 +27,7 @@ from enum import Enum
 from fractions import Fraction
 from typing import Any
 
+from scorer.core.dated import Dated, in_force
 from scorer.core.marked import N_
 from scorer.core.rules import InvalidInput
 
@@ -326,6 +327,37 @@ ABSENT_POINTS_PROBLEM = N_("eine ganze Zahl von −%(max)s bis %(max)s angeben")
 """What a bad ``absent_table_points`` is told (``max``: MAX_ABSENT_TABLE_POINTS)."""
 
 
+@dataclass(frozen=True, slots=True)
+class RankingRule:
+    """How a season ranks (§11.1): the setting in force on the season's start date ranks
+    the whole season (§11.4), see :func:`season_rule`."""
+
+    method: Method = Method.POINTS
+    min_games: int = 0
+    """Under ``average``: fewer games than this are listed without a rank."""
+    absent_table_points: int = 0
+    """Under ``table_points``: what a member absent from an evening gets for it."""
+
+
+def season_rule(timeline: Sequence[Dated[RankingRule]], season: Season) -> RankingRule:
+    """The rule a season is ranked under: the one in force on its start date; a change
+    dated after a season has started applies from the next season on (§11.4).
+
+    >>> changed = (Dated(FROM_THE_START, RankingRule()),
+    ...            Dated(dt.date(2026, 3, 1), RankingRule(Method.PLACEMENT)))
+    >>> [season_rule(changed, calendar_year(dt.date(y, 6, 1))).method.value
+    ...  for y in (2026, 2027)]
+    ['points', 'placement']
+    """
+    return in_force(timeline, season.start)
+
+
+def rank_under(evenings: Iterable[EveningResult], rule: RankingRule) -> list[Standing]:
+    """:func:`rank` under one season's rule."""
+    return rank(evenings, rule.method, min_games=rule.min_games,
+                absent_table_points=rule.absent_table_points)
+
+
 def check_settings(method: Any, min_games: Any, absent_table_points: Any
                    ) -> tuple[Method, int, int]:
     """A Runde's ``season_ranking``, ``min_games`` and ``absent_table_points`` as stored, or
@@ -369,6 +401,7 @@ __all__ = [
     "InvalidSeason",
     "Method",
     "Ranking",
+    "RankingRule",
     "Season",
     "Standing",
     "calendar_year",
@@ -378,7 +411,9 @@ __all__ = [
     "method_of",
     "placement_points",
     "rank",
+    "rank_under",
     "ranks_after_each",
     "season_of",
+    "season_rule",
     "table_points",
 ]

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from scorer import services
+from scorer.core.dated import Dated, check_timeline
 from scorer.core.evening import EveningSetup, fold
 from scorer.core.kasse import MAX_CENTS, check_absent, check_entry
 from scorer.core.names import PLAYER_NAME, RUNDE_NAME, InvalidName, NameField, clean_name, name_key
@@ -30,6 +31,7 @@ from scorer.core.settlement import price_cents
 from scorer.store.backup import INTEGER_RANGE
 from scorer.words import backup as words
 from scorer.words.i18n import _, pgettext
+from scorer.words.year import rule_start
 
 Rows = Mapping[str, list[dict[str, Any]]]
 FACTS_BY_ACTION = {
@@ -101,6 +103,7 @@ def _year_problems(rows: Rows, groups: Mapping[int, dict[str, Any]],
         if row["absent_pays"] != "fixed" and not 0 <= cents <= MAX_CENTS:
             out.append(_("%(place)s, absent_fixed_cents: zwischen 0 und 100.000 €")
                        % {"place": where})
+    out += _settings_in_time_problems(rows, runde)
     seasons: dict[int, list[dict[str, Any]]] = defaultdict(list)
     for season in rows["seasons"]:
         seasons[season["group_id"]].append(season)
@@ -132,6 +135,38 @@ def _year_problems(rows: Rows, groups: Mapping[int, dict[str, Any]],
         out += [_("%(runde)s, Verlauf der Kasse (id %(id)s)%(problem)s") % {
                 "runde": runde(event["group_id"]), "id": event["id"], "problem": p}
                 for p in _kasse_event_problems(event, evenings, players, entries)]
+    return out
+
+
+def _settings_in_time_problems(rows: Rows, runde: Any) -> list[str]:
+    """The settings in time (RULES.md §11.4) as scorer.services.year reads them: each
+    setting one the core takes, and each Runde's history of a setting starting from the
+    beginning (a file written before the history has none: its ``runde_years`` applies)."""
+    out: list[str] = []
+    timelines: dict[tuple[str, int], list[Dated[None]]] = defaultdict(list)
+    for table, check in (("ranking_rules", lambda r: check_settings(
+                              r["season_ranking"], r["season_min_games"],
+                              r["absent_table_points"])),
+                         ("absent_rules", lambda r: check_absent(r["absent_pays"],
+                                                                 r["absent_fixed_cents"]))):
+        for row in rows[table]:
+            place = _("%(runde)s, Saison und Kasse") % {"runde": runde(row["group_id"])}
+            where = f"{place}, {rule_start(row['valid_from'])}"
+            try:
+                check(row)
+            except InvalidInput as err:
+                out += [f"{where}, {f}: {m}" for f, m in err.problems]
+            if table == "absent_rules" and row["absent_pays"] != "fixed" and not (
+                    0 <= row["absent_fixed_cents"] <= MAX_CENTS):
+                out.append(_("%(place)s, absent_fixed_cents: zwischen 0 und 100.000 €")
+                           % {"place": where})
+            timelines[(table, row["group_id"])].append(Dated(row["valid_from"], None))
+    for (table, group_id), timeline in sorted(timelines.items()):
+        try:
+            check_timeline(timeline, "valid_from")
+        except InvalidInput as err:
+            out += [_("%(runde)s, Saison und Kasse") % {"runde": runde(group_id)}
+                    + f", {table}.{f}: {m}" for f, m in err.problems]
     return out
 
 

@@ -131,9 +131,11 @@ def player_name(group: Group, raw: str, field: str = "name", but: Player | None 
     return name
 
 
-def add_player(group: Group, name: str) -> Player:
-    """A new player of the Runde; names are unique within it."""
+def add_player(group: Group, name: str, guest: bool = False) -> Player:
+    """A new player of the Runde (a guest: no member, RULES.md §11.1, §11.2); names are
+    unique within it."""
     player = new_player(group, name)
+    player.guest = guest
     db.session.commit()
     return player
 
@@ -171,7 +173,26 @@ def set_member_since(player: Player, day: dt.date) -> None:
     db.session.commit()
 
 
-def retire_player(player: Player, retired: bool) -> None:
-    """Retire (or bring back) a player; their evenings stay as they are."""
-    player.retired_at = utcnow() if retired else None
+def retire_player(player: Player, retired: bool, until: dt.date | None = None) -> None:
+    """Retire (or bring back) a player; their evenings stay as they are. ``until`` is the
+    last day they are a member ("Mitglied bis", RULES.md §11.2: no absent charge for an
+    evening after it), kept at noon UTC like "Mitglied seit"; None: today. A day after
+    today is Refused on ``until``."""
+    if not retired:
+        player.retired_at = None
+    elif until is None:
+        player.retired_at = utcnow()
+    elif until > dt.date.today():
+        raise Refused([("until", words.not_in_future())])
+    else:
+        lock_group(player.group)
+        player.retired_at = dt.datetime.combine(until, dt.time(12), tzinfo=dt.UTC)
+    db.session.commit()
+
+
+def set_guest(player: Player, guest: bool) -> None:
+    """Make a player a guest (plays, but no member: never charged or scored as absent) or
+    a member of the Runde."""
+    lock_group(player.group)
+    player.guest = guest
     db.session.commit()

@@ -95,11 +95,12 @@ def check_table_change(evening: Evening, seats: Sequence[Seat], dealer: Seat | N
 
 def _checked_change(evening: Evening, seats: Sequence[Seat], dealer: Seat | None,
                     after: int | None, replacing: Game | None, add: bool,
+                    guest: bool = False,
                     ) -> tuple[dict[str, Any], Ledger, TableChange, int]:
     """A chosen change's facts, the evening folded with it and the change's index
     (``preview_table_change``), once every check has passed; ``add``: new players are added
     to the Runde (flushed, to be committed with the change or rolled back with it)."""
-    facts = _table_facts(evening, seats, dealer, add)
+    facts = _table_facts(evening, seats, dealer, add, guest)
     ledger, change, index = preview_table_change(evening, facts, after, replacing)
     retired = {p.name for p in evening.group.players if not p.active}
     back = [p for p in change.joined if p in retired]
@@ -110,10 +111,10 @@ def _checked_change(evening: Evening, seats: Sequence[Seat], dealer: Seat | None
 
 
 def _table_facts(evening: Evening, seats: Sequence[Seat], dealer: Seat | None,
-                 add: bool) -> dict[str, Any]:
+                 add: bool, guest: bool = False) -> dict[str, Any]:
     """A change as stored: the new seat order (player ids) and, if chosen, the dealer. A name
     among ``seats`` is checked as a new player's, and with ``add`` that player is added to
-    the Runde (else the name stands for them)."""
+    the Runde (else the name stands for them), as a guest with ``guest``."""
     group = evening.group
     known = {p.id for p in group.players}
     new: dict[str, Seat] = {}
@@ -124,9 +125,12 @@ def _table_facts(evening: Evening, seats: Sequence[Seat], dealer: Seat | None,
                 # Who plays in a tournament is the organiser's to say (RULES.md §11.3): a
                 # guest added here would count at the table but never in the ranking.
                 raise Refused([("new_name", words.nobody_new_at_a_tournament_table())])
-            if value not in new:
-                new[value] = (new_player(group, value, "new_name").id if add
-                              else player_name(group, value, "new_name"))
+            if value not in new and add:
+                added = new_player(group, value, "new_name")
+                added.guest = guest
+                new[value] = added.id
+            elif value not in new:
+                new[value] = player_name(group, value, "new_name")
             return new[value]
         if value not in known:
             raise Refused([(field, words.not_of_this_runde())])
@@ -139,19 +143,22 @@ def _table_facts(evening: Evening, seats: Sequence[Seat], dealer: Seat | None,
 
 
 def add_table_change(evening: Evening, seats: Sequence[Seat], dealer: Seat | None,
-                     after: int | None, entry_key: str) -> GameEvent | None:
+                     after: int | None, entry_key: str, guest: bool = False
+                     ) -> GameEvent | None:
     """Store a table change (RULES.md §7) after checking the whole evening with it.
 
     ``seats`` is the new table clockwise (a name: a player new to the Runde, added with the
     change), ``dealer`` who deals next (None: as §7 says), ``after`` the games before it
-    (None: now). None if this form was stored already. Nothing is stored when refused.
+    (None: now); ``guest``: the player new to the Runde comes as a guest, no member (RULES.md
+    §11.1, §11.2). None if this form was stored already. Nothing is stored when refused.
     """
     check_open(evening)
     if game_by_entry_key(entry_key) is not None:
         return None
     check_room(evening)
     try:
-        facts, _, _, index = _checked_change(evening, seats, dealer, after, None, add=True)
+        facts, _, _, index = _checked_change(evening, seats, dealer, after, None, add=True,
+                                             guest=guest)
     except Refused:
         db.session.rollback()
         raise

@@ -17,15 +17,18 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
+import sqlalchemy as sa
 from sqlalchemy import select
 
+from scorer.core.dated import FROM_THE_START, Dated, in_force
 from scorer.core.evening import collector_paused
 from scorer.core.kasse import (
     AbsentPays,
+    AbsentRule,
     Charge,
     Entry,
     Item,
@@ -44,11 +47,13 @@ from scorer.core.seasons import (
     EARLIER,
     EveningResult,
     Method,
+    RankingRule,
     Season,
     Standing,
-    rank,
+    rank_under,
     ranks_after_each,
     season_of,
+    season_rule,
 )
 from scorer.core.settlement import SettlementMode
 from scorer.core.stats import RundeStats, combined, counts, evening_stats
@@ -57,6 +62,7 @@ from scorer.services.folds import FoldKey, fold_key, instant, sheets
 from scorer.services.rating import Match, Rating, rate_evenings
 from scorer.store import fold_cache
 from scorer.store.extensions import db
+from scorer.store.models import AbsentRule as AbsentRuleRow
 from scorer.store.models import (
     Evening,
     Group,
@@ -66,6 +72,7 @@ from scorer.store.models import (
     Player,
     RundeYear,
 )
+from scorer.store.models import RankingRule as RankingRuleRow
 from scorer.store.models import Season as SeasonRow
 from scorer.words import formats
 from scorer.words.charts import ranking_chart, season_chart
@@ -86,7 +93,8 @@ KASSE_MODES = frozenset({SettlementMode.PAY_LEADER.value, SettlementMode.PAY_LOS
 
 @dataclass(frozen=True)
 class Settings:
-    """How the Runde ranks its seasons and what absent members pay (``runde_years``)."""
+    """How the Runde ranks a season and what absent members pay, as in force on one day
+    (RULES.md §11.4): the settings page's current values, a season's rule."""
 
     method: Method = Method.POINTS
     min_games: int = 0
@@ -104,17 +112,104 @@ class Settings:
     fines: tuple[tuple[str, int], ...] = ()
     """The Runde's fines: text and cents."""
 
+    @property
+    def ranking_rule(self) -> RankingRule:
+        """The §11.1 part, as the core reads it."""
+        return RankingRule(self.method, self.min_games, self.absent_table_points)
 
-def settings_of(group: Group) -> Settings:
-    """The Runde's settings, one query."""
-    row = db.session.get(RundeYear, group.id)
-    if row is None:
-        return Settings()
-    return Settings(Method(row.season_ranking), row.season_min_games, row.absent_table_points,
-                    AbsentPays(row.absent_pays), row.absent_fixed_cents,
-                    version=row.version, rating=row.rating, fee_cents=row.kasse_fee_cents or 0,
-                    fee_everyone=row.kasse_fee_for == "members",
-                    fines=fines_of(row.kasse_fines or ""))
+
+@dataclass(frozen=True)
+class Rules:
+    """The Runde's settings in time (RULES.md §11.4), each from the day it applies on; the
+    first from the beginning (``FROM_THE_START``)."""
+
+    ranking: tuple[Dated[RankingRule], ...] = (Dated(FROM_THE_START, RankingRule()),)
+    absent: tuple[Dated[AbsentRule], ...] = (Dated(FROM_THE_START, AbsentRule()),)
+    version: int = 0
+    """The ``runde_years`` version (0: no row yet)."""
+    extras: Settings = field(default_factory=lambda: Settings())
+    """What is not dated: the rating's opt-in, the Kasse's fee and fines (``runde_years``)."""
+
+    def absent_on(self, date: dt.date) -> AbsentRule:
+        """What an absent member pays for an evening of ``date``."""
+        return in_force(self.absent, date)
+
+    def ranking_of(self, season: Season) -> RankingRule:
+        """How ``season`` is ranked: the rule in force on its start date."""
+        return season_rule(self.ranking, season)
+
+    def on(self, date: dt.date) -> Settings:
+        """Both settings as in force on ``date``."""
+        ranking, absent = in_force(self.ranking, date), self.absent_on(date)
+        return replace(self.extras, method=ranking.method, min_games=ranking.min_games,
+                       absent_table_points=ranking.absent_table_points,
+                       absent_pays=absent.absent_pays,
+                       absent_fixed_cents=absent.absent_fixed_cents, version=self.version)
+
+
+def year_rules(group: Group) -> Rules:
+    """The Runde's settings in time: its ``ranking_rules`` and ``absent_rules``; where it
+    has none (a Runde restored from a backup written before them), the one setting of its
+    ``runde_years`` row applies from the beginning, and without that row the defaults. One
+    query (every page of the year reads them)."""
+    ranking: list[Dated[RankingRule]] = []
+    absent: list[Dated[AbsentRule]] = []
+    base: Rules | None = None
+    for (kind, day, method, games, points, pays, cents, version, rating, fee, fee_for,
+         fines) in db.session.execute(_RULES_QUERY, {"group": group.id}):
+        if kind == 0:
+            extras = Settings(rating=bool(rating), fee_cents=fee or 0,
+                              fee_everyone=fee_for == "members", fines=fines_of(fines or ""))
+            base = Rules((Dated(FROM_THE_START, RankingRule(Method(method), games, points)),),
+                         (Dated(FROM_THE_START, AbsentRule(AbsentPays(pays), cents)),), version,
+                         extras)
+        elif kind == 1:
+            ranking.append(Dated(day, RankingRule(Method(method), games, points)))
+        else:
+            absent.append(Dated(day, AbsentRule(AbsentPays(pays), cents)))
+    base = base or Rules()
+    return Rules(tuple(sorted(ranking, key=_start)) or base.ranking,
+                 tuple(sorted(absent, key=_start)) or base.absent, base.version, base.extras)
+
+
+def _start(dated: Dated[Any]) -> dt.date:
+    return dated.start
+
+
+def _rules_query() -> Any:
+    group: Any = sa.bindparam("group")
+    ranking = RankingRuleRow.__table__.c
+    absent = AbsentRuleRow.__table__.c
+    year = RundeYear.__table__.c
+
+    def none(kind: Any) -> Any:
+        return sa.cast(sa.null(), kind)
+
+    def extras() -> tuple[Any, ...]:
+        return (none(sa.Boolean), none(sa.Integer), none(sa.String(16)), none(sa.Text))
+
+    return sa.union_all(
+        select(sa.literal_column("1", sa.Integer), ranking.valid_from, ranking.season_ranking,
+               ranking.season_min_games, ranking.absent_table_points,
+               none(sa.String(16)), none(sa.Integer), none(sa.Integer), *extras())
+        .where(ranking.group_id == group),
+        select(sa.literal_column("2", sa.Integer), absent.valid_from, none(sa.String(16)),
+               none(sa.Integer), none(sa.Integer), absent.absent_pays,
+               absent.absent_fixed_cents, none(sa.Integer), *extras())
+        .where(absent.group_id == group),
+        select(sa.literal_column("0", sa.Integer), none(sa.Date), year.season_ranking,
+               year.season_min_games, year.absent_table_points, year.absent_pays,
+               year.absent_fixed_cents, year.version, year.rating, year.kasse_fee_cents,
+               year.kasse_fee_for, year.kasse_fines)
+        .where(year.group_id == group))
+
+
+_RULES_QUERY = _rules_query()
+
+
+def settings_of(group: Group, today: dt.date | None = None) -> Settings:
+    """The Runde's settings in force today."""
+    return year_rules(group).on(today or dt.date.today())
 
 
 def fines_of(text: str) -> tuple[tuple[str, int], ...]:
@@ -251,11 +346,15 @@ class Member:
     """Added on this day: the day the player was added, or the first evening they played
     if that was earlier (evenings entered afterwards, or brought over)."""
     retired: dt.date | None
-    """Retired on this day (a member on it still, not after)."""
+    """Retired on this day, "Mitglied bis" (a member on it still, not after)."""
+    guest: bool = False
+    """A guest: plays, but is no member on any day (never charged or scored as absent)."""
 
     def on(self, date: dt.date) -> bool:
-        """A member on ``date``: added on or before it, not retired before it (§11.1)."""
-        return self.since <= date and (self.retired is None or self.retired >= date)
+        """A member on ``date``: no guest, added on or before it, not retired before it
+        (§11.1)."""
+        return (not self.guest and self.since <= date
+                and (self.retired is None or self.retired >= date))
 
 
 def _local_date(moment: dt.datetime) -> dt.date:
@@ -269,6 +368,11 @@ def member_since(player: Player) -> dt.date:
     return _local_date(player.created_at)
 
 
+def member_until(player: Player) -> dt.date | None:
+    """The last day ``player`` is a member ("Mitglied bis"), None while not retired."""
+    return None if player.retired_at is None else _local_date(player.retired_at)
+
+
 def _members(players: Iterable[Player], digests: Sequence[EveningDigest]) -> tuple[Member, ...]:
     first: dict[str, dt.date] = {}
     for digest in digests:
@@ -280,8 +384,8 @@ def _members(players: Iterable[Player], digests: Sequence[EveningDigest]) -> tup
         since = member_since(player)
         if player.name in first:
             since = min(since, first[player.name])
-        out.append(Member(player.id, player.name, since,
-                          None if player.retired_at is None else _local_date(player.retired_at)))
+        out.append(Member(player.id, player.name, since, member_until(player),
+                          player.guest))
     return tuple(out)
 
 
@@ -300,6 +404,9 @@ class SeasonView:
     """The season's evenings in the order they were played (date, then number), empty
     ones (no game yet) included."""
     settings: Settings
+    """The season's settings: the ranking rule it is ranked under (that in force on its
+    start date; for all evenings, today's), and what absent members paid on its first day
+    (each evening's charges follow the rule of its own date, ``rules``)."""
     members: tuple[Member, ...]
     marks: Mapping[tuple[Any, str], int] = field(default_factory=dict)
     """What was marked paid, by (evening number or ItemKey, player name)."""
@@ -307,6 +414,8 @@ class SeasonView:
     """The Kasse items of the season's dates (fines, drinks …) as charges (issue 38)."""
     applied: Mapping[tuple[Any, str], int] = field(default_factory=dict)
     """What netting paid of a charge beyond its mark (KasseState.applied, over the year)."""
+    rules: Rules = field(default_factory=Rules)
+    """The Runde's settings in time: each evening is charged under its date's rule."""
 
     @property
     def name(self) -> str:
@@ -328,9 +437,7 @@ class SeasonView:
     @cached_property
     def ranking(self) -> list[Standing]:
         """The season's ranking under the Runde's method (RULES.md §11.1)."""
-        s = self.settings
-        return rank(self.results, s.method, min_games=s.min_games,
-                    absent_table_points=s.absent_table_points)
+        return rank_under(self.results, self.settings.ranking_rule)
 
     @per_language
     def ranking_chart(self) -> str:
@@ -367,16 +474,18 @@ class SeasonView:
 
     @cached_property
     def charges(self) -> tuple[Charge, ...]:
-        """What the season's closed evenings settled into the Kasse charge (§11.2)."""
+        """What the season's closed evenings settled into the Kasse charge (§11.2), each
+        under the rule in force on its date (§11.4)."""
         s = self.settings
         out: list[Charge] = []
         for e in self.counted:
             if not e.closed or (e.payments is None and not s.fee_cents):
                 continue
             absent = [m.name for m in self.members if m.on(e.date) and m.name not in e.totals]
+            rule = self.rules.absent_on(e.date)
             shares = [] if e.payments is None else evening_charges(
-                e.number, e.date, e.payments, e.totals, absent, s.absent_pays,
-                s.absent_fixed_cents)
+                e.number, e.date, e.payments, e.totals, absent, rule.absent_pays,
+                rule.absent_fixed_cents)
             out += with_fee(shares, e.number, e.date, e.totals, absent, s.fee_cents,
                             s.fee_everyone)
         return tuple(out) + self.items
@@ -415,6 +524,7 @@ class Year:
     together, and the Kasse."""
 
     settings: Settings
+    """The settings in force today."""
     own_seasons: tuple[Season, ...]
     members: tuple[Member, ...]
     seasons: tuple[SeasonView, ...]
@@ -425,6 +535,8 @@ class Year:
     """What each member handed in as an amount ("Anna gibt 20 €"), in cents."""
     payments: tuple[tuple[int, dt.date, str, int], ...] = ()
     """The payments handed in, newest first: id, date, player, cents."""
+    rules: Rules = field(default_factory=Rules)
+    """The settings in time (§11.4)."""
 
     def season(self, key: str | None, today: dt.date | None = None) -> SeasonView | None:
         """The season a URL names (None: unknown); without a key the current one: the
@@ -451,29 +563,36 @@ class Year:
 
 def year_of(group: Group) -> Year:
     """The Runde's year as the database holds it now: kept while nothing it reads changed."""
-    settings = settings_of(group)
+    rules = year_rules(group)
+    today = dt.date.today()
     players = list(group.players)
     rows = db.session.execute(
         select(Evening.id, Evening.version, Evening.updated_at)
         .where(Evening.group_id == group.id).order_by(Evening.id)).all()
     # The evenings' rows as the database gives them back (the same way every time: no
     # need to make their times comparable across databases, as a fold key does).
-    key = (tuple(map(tuple, rows)), group.version, group.updated_at, settings.version,
-           tuple((p.id, p.name, p.created_at, p.retired_at) for p in players))
+    key = (tuple(map(tuple, rows)), group.version, group.updated_at, rules, today,
+           tuple((p.id, p.name, p.created_at, p.retired_at, p.guest) for p in players))
     session = db.session()
     if not fold_cache.committed_only(session):
-        return _year(group, settings, players)
+        return _year(group, rules, players, today)
     kept = fold_cache.cache()
     found = kept.get(("year", group.id), key)
     if found is None:
-        found = _year(group, settings, players)
+        found = _year(group, rules, players, today)
         if fold_cache.committed_only(session):
             kept.put(("year", group.id), key, found, len(rows) + 1)
     year: Year = found
     return year
 
 
-def _year(group: Group, settings: Settings, players: Sequence[Player]) -> Year:
+def year_under(group: Group, rules: Rules) -> Year:
+    """The Runde's year as it would be under other settings in time (a change's preview);
+    never kept."""
+    return _year(group, rules, list(group.players), dt.date.today())
+
+
+def _year(group: Group, rules: Rules, players: Sequence[Player], today: dt.date) -> Year:
     evenings = sorted(group.evenings, key=lambda e: (e.played_on, e.number))
     digests = _digests(evenings)
     members = _members(players, digests)
@@ -517,17 +636,20 @@ def _year(group: Group, settings: Settings, players: Sequence[Player]) -> Year:
         numbers_here = {e.number for e in of}
         here = tuple(c for c in items if key == ALL or season_key(season_of(c.date, own)) == key)
         keys_here = {c.key for c in here}
+        # A season ranks under the rule in force on its first day (§11.4); all evenings
+        # together under today's.
+        settings = rules.on(today if key == ALL else season.start)
         return SeasonView(season, key, tuple(of), settings, members,
                           {k: v for k, v in marks.items()
-                           if k[0] in numbers_here or k[0] in keys_here}, here, applied)
+                           if k[0] in numbers_here or k[0] in keys_here}, here, applied, rules)
 
     first = view(Season(ALL_EVENINGS, dt.date.min), ALL, digests, {})
     state = kasse_state(first.charges, first.marks, [], handed)
     seasons = tuple(view(season, key, of, state.applied) for key, (season, of) in
                     sorted(by_season.items(), key=lambda item: item[1][0].start, reverse=True))
     everything = view(Season(ALL_EVENINGS, dt.date.min), ALL, digests, state.applied)
-    return Year(settings, own, members, seasons, everything, entries, handed,
-                tuple(payments))
+    return Year(rules.on(today), own, members, seasons, everything, entries, handed,
+                tuple(payments), rules)
 
 
 __all__ = [
@@ -539,10 +661,15 @@ __all__ = [
     "KasseLine",
     "Member",
     "SeasonView",
+    "Rules",
     "Settings",
     "Year",
+    "member_until",
     "own_seasons",
+    "year_rules",
+    "fines_of",
     "season_key",
     "settings_of",
     "year_of",
+    "year_under",
 ]

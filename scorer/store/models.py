@@ -70,6 +70,11 @@ class Player(Model):
     group_id: Mapped[int] = mapped_column(ForeignKey("groups.id"), index=True)
     name: Mapped[str] = mapped_column(String(40))
     retired_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
+    """Retired: a member until this day ("Mitglied bis", RULES.md §11.1, §11.2), kept at
+    noon UTC of the day chosen (the moment of retiring, for those retired before a day
+    could be chosen)."""
+    guest: Mapped[bool] = mapped_column(default=False, server_default="0")
+    """A guest plays but is no member of the Runde: never charged or scored as absent."""
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     iban: Mapped[str | None] = mapped_column(String(34))
     """Personal: the IBAN the player is paid to (checked, electronic form), or NULL. Shown only
@@ -228,8 +233,10 @@ class GameEvent(Model):
 
 class RundeYear(Model):
     """The Runde's year (RULES.md §11): how its seasons rank, what absent members pay into
-    the Kasse, and a version that every change to these, to its seasons or to the Kasse
-    raises (a row of its own: the Runde's row is part of every evening's fold key, and a
+    the Kasse (the one setting a Runde had before its settings were kept in time: since then
+    ``ranking_rules`` and ``absent_rules`` hold them, and these columns are read only for a
+    Runde without them, restored from an older backup), and a version that every change to
+    these, to its seasons or to the Kasse raises (a row of its own: the Runde's row is part of every evening's fold key, and a
     Kasse payment must not make 500 evenings fold again). No row: the defaults, version 0.
     """
 
@@ -258,6 +265,40 @@ class RundeYear(Model):
     version: Mapped[int] = mapped_column(default=1)
     """Raised by every change of the above, of the seasons and of the Kasse: what the
     Runde's pages added up over all evenings is kept under it (services.year)."""
+
+
+class RankingRule(Model):
+    """How the Runde's seasons rank (RULES.md §11.1) from a day on (§11.4): a season is
+    ranked under the setting in force on its start date. The first applies from the
+    beginning (``valid_from`` 0001-01-01, scorer.core.dated.FROM_THE_START). A Runde with
+    none reads the one setting of ``runde_years`` (a backup from before the history)."""
+
+    __tablename__ = "ranking_rules"
+    __table_args__ = (UniqueConstraint("group_id", "valid_from"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("groups.id"), index=True)
+    valid_from: Mapped[dt.date]
+    season_ranking: Mapped[str] = mapped_column(String(16))
+    season_min_games: Mapped[int]
+    absent_table_points: Mapped[int]
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class AbsentRule(Model):
+    """What a member absent from an evening pays into the Kasse (RULES.md §11.2) from a day
+    on (§11.4): the setting in force on an evening's date charges it. As RankingRule, the
+    first applies from the beginning."""
+
+    __tablename__ = "absent_rules"
+    __table_args__ = (UniqueConstraint("group_id", "valid_from"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("groups.id"), index=True)
+    valid_from: Mapped[dt.date]
+    absent_pays: Mapped[str] = mapped_column(String(16))
+    absent_fixed_cents: Mapped[int]
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
 class Season(Model):

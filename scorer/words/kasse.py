@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from scorer.core.dated import FROM_THE_START
 from scorer.core.kasse import AbsentPays, ItemKind
 from scorer.words.formats import date, decimal_symbol, money, time
 from scorer.words.i18n import N_, _
@@ -44,9 +45,22 @@ def absent_sentence(mode: AbsentPays, fixed_cents: int = 0) -> str:
     return _(ABSENT_SENTENCES[mode])
 
 
-def absent_saved(mode: AbsentPays) -> str:
-    """After the setting was stored: "Gespeichert: nichts."."""
-    return _("Gespeichert: %(choice)s.") % {"choice": _(ABSENT_LABELS[mode])}
+def absent_since(sentence: str, start: dt.date) -> str:
+    """The rule in force today where it changed over time (RULES.md §11.4)."""
+    if start == FROM_THE_START:
+        return _("%(rule)s Jeder Abend wird nach der Regel abgerechnet, die an seinem Tag "
+                 "gilt.") % {"rule": sentence}
+    return _("Seit %(date)s: %(rule)s Jeder Abend wird nach der Regel abgerechnet, die an "
+             "seinem Tag gilt.") % {"date": date(start), "rule": sentence}
+
+
+def absent_saved(mode: AbsentPays, start: dt.date = FROM_THE_START) -> str:
+    """After the setting was stored: "Gespeichert: nichts.", from a day on: "Gespeichert:
+    nichts, für Abende ab dem 01.01.2026."."""
+    if start == FROM_THE_START:
+        return _("Gespeichert: %(choice)s.") % {"choice": _(ABSENT_LABELS[mode])}
+    return _("Gespeichert: %(choice)s, für Abende ab dem %(date)s.") % {
+        "choice": _(ABSENT_LABELS[mode]), "date": date(start)}
 
 
 def open_text(rest: int, cents: int) -> str:
@@ -327,6 +341,7 @@ __all__ = [
     "ABSENT_SENTENCES",
     "absent_choices",
     "absent_saved",
+    "absent_since",
     "absent_sentence",
     "already_deleted",
     "charges_nothing",

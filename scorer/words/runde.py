@@ -76,6 +76,20 @@ def member_since(name: str, day: dt.date) -> str:
     return _("%(name)s ist Mitglied seit %(date)s.") % {"name": name, "date": date(day)}
 
 
+def member_until(name: str, day: dt.date) -> str:
+    """After a player retired with a day, or the day was moved."""
+    return _("%(name)s ist ausgeschieden: Mitglied bis %(date)s.") % {"name": name,
+                                                                     "date": date(day)}
+
+
+def guest(name: str, now: bool) -> str:
+    """After a player was made a guest (``now``) or a member."""
+    if now:
+        return _("%(name)s ist jetzt Gast: zahlt und punktet nicht als Fehlender.") % {
+            "name": name}
+    return _("%(name)s ist jetzt Mitglied der Runde.") % {"name": name}
+
+
 def retired(name: str, now: bool) -> str:
     """After a player was retired (``now``) or brought back."""
     if now:
@@ -124,7 +138,9 @@ __all__ = [
     "forgotten",
     "house_rules_saved",
     "links_renewed",
+    "guest",
     "member_since",
+    "member_until",
     "name_taken",
     "no_such_player",
     "not_in_future",

@@ -23,6 +23,7 @@ from collections.abc import Iterable
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
+from scorer.core.dated import FROM_THE_START
 from scorer.core.kasse import MemberReport
 from scorer.core.records import Feat, RecordKind
 from scorer.core.seasons import (
@@ -32,6 +33,7 @@ from scorer.core.seasons import (
     MAX_MIN_GAMES,
     MIN_GAMES_PROBLEM,
     Method,
+    RankingRule,
     Season,
 )
 from scorer.words.formats import date, money, money_cell, signed, signed_decimal
@@ -257,9 +259,54 @@ def said(problems: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
     return [(field, problem_text(message)) for field, message in problems]
 
 
-def ranking_saved() -> str:
-    """After the season method was stored."""
-    return _("Wertung gespeichert. Alle Saisons rechnen damit.")
+def ranking_saved(start: dt.date) -> str:
+    """After the season method was stored from ``start`` on (§11.4: a season ranks under
+    the rule of its first day)."""
+    if start == FROM_THE_START:
+        return _("Wertung gespeichert. Alle Saisons rechnen damit.")
+    return _("Wertung gespeichert: gilt für jede Saison, die am %(date)s oder später "
+             "beginnt.") % {"date": date(start)}
+
+
+def ranking_rule_text(rule: RankingRule) -> str:
+    """A season rule in a line: "Schnitt je Spiel, ab 10 Spielen", "Tischpunkte, wer
+    fehlt: −3"."""
+    text = method_label(rule.method)
+    if rule.method is Method.AVERAGE and rule.min_games:
+        return _("%(method)s, ab %(n)s Spielen") % {"method": text, "n": rule.min_games}
+    if rule.method is Method.TABLE_POINTS:
+        return _("%(method)s, wer fehlt: %(points)s") % {
+            "method": text, "points": signed(rule.absent_table_points)}
+    return text
+
+
+def rule_start(start: dt.date) -> str:
+    """When a setting applies from: "von Anfang an", "ab 01.01.2026"."""
+    if start == FROM_THE_START:
+        return _("von Anfang an")
+    return _("ab %(date)s") % {"date": date(start)}
+
+
+def rule_back_choice(title: str, start: dt.date) -> str:
+    """A choice of how far back a setting is to apply: "Saison 2025 (ab 01.01.2025)"."""
+    if start == FROM_THE_START:
+        return _("alle Abende, von Anfang an")
+    return _("%(season)s (ab %(date)s)") % {"season": title, "date": date(start)}
+
+
+def rule_applied_back(start: dt.date) -> str:
+    """After a setting was applied back."""
+    return _("Übernommen: die Einstellung gilt jetzt %(start)s.") % {"start": rule_start(start)}
+
+
+def rule_removed() -> str:
+    """After a dated setting was removed."""
+    return _("Einstellung entfernt; an ihren Tagen gilt wieder die davor.")
+
+
+def rule_not_understood() -> str:
+    """A setting to apply back to a season the Runde has not (any more)."""
+    return _("diese Saison gibt es nicht (mehr)")
 
 
 def season_added(name: str, start: dt.date) -> str:
@@ -300,7 +347,13 @@ __all__ = [
     "no_such_season",
     "not_there",
     "problem_text",
+    "ranking_rule_text",
     "ranking_saved",
+    "rule_applied_back",
+    "rule_back_choice",
+    "rule_not_understood",
+    "rule_removed",
+    "rule_start",
     "record_label",
     "record_note",
     "report_line",

@@ -71,10 +71,15 @@ def test_a_season_of_five_evenings_with_an_absent_member_on_a_phone(phone):
     table.tap(table.chip(table.group("Wertung"), "Tischpunkte"))
     table.type_into(page.get_by_label("Tischpunkte für einen Abend, an dem ein Mitglied fehlt"),
                     "-3", replace=True)
-    table.tap_to(page.get_by_role("button", name="Wertung speichern"), "wertung-gespeichert")
+    # For the evenings already played too: the page shows what changes, then stores it.
+    table.tap(table.chip(table.group("Die Wertung gilt"), "von Anfang an, für alle Abende"))
+    table.tap_to(page.get_by_role("button", name="Wertung speichern"), "wertung-vorschau")
+    table.tap_to(page.get_by_role("button", name="Ja, so übernehmen"), "wertung-gespeichert")
     table.tap(table.chip(table.group("Wer an einem Kasse-Abend fehlt, zahlt"),
                          "so viel wie der Letzte des Abends"))
-    table.tap_to(page.get_by_role("button", name="Speichern", exact=True), "fehlende-gespeichert")
+    table.tap(table.chip(table.group("Die Regel gilt"), "von Anfang an, für alle Abende"))
+    table.tap_to(page.get_by_role("button", name="Speichern", exact=True), "fehlende-vorschau")
+    table.tap_to(page.get_by_role("button", name="Ja, so übernehmen"), "fehlende-gespeichert")
     assert "so viel wie der Letzte des Abends" in page.locator(".flash").inner_text()
 
     # The season on the Runde page: five ranked, the figure column is the table points.

@@ -109,6 +109,8 @@ class TableForm(Form):
     present = SelectMultipleField(lazy_gettext("Wer sitzt am Tisch?"), validate_choice=False)
     new_name = StringField(lazy_gettext("Neuer Spieler"),
                            render_kw={"maxlength": PLAYER_NAME.max_length})
+    new_guest = BooleanField(lazy_gettext("der neue Spieler ist nur Gast (kein Mitglied der "
+                                          "Runde)"))
     after = SelectField(lazy_gettext("Wann?"), validate_choice=False)
     dealer = SelectField(lazy_gettext("Wer gibt das nächste Spiel?"), validate_choice=False)
 

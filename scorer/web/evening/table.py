@@ -93,7 +93,7 @@ def new(token: str, number: int) -> str | Response | tuple[str, int]:
         elif not errors:
             try:
                 services.add_table_change(evening, choice.seats, choice.dealer,
-                                          choice.after, key)
+                                          choice.after, key, bool(form.new_guest.data))
             except services.Refused as err:
                 errors = _errors(err)
                 sheet = services.sheet(evening)

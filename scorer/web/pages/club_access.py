@@ -32,6 +32,7 @@ TABLE_REFUSED = frozenset({"evenings.new", "groups.add_player", "groups.edit_pla
                            "imports.upload", "imports.confirm",
                            # The Runde's year: a table has one evening and no Kasse.
                            "seasons.set_ranking", "seasons.add_season", "seasons.remove_season",
+                           "seasons.rule_back", "seasons.rule_remove",
                            "kasse.paid", "kasse.unpaid", "kasse.add_entry",
                            "kasse.delete_entry", "kasse.undo", "kasse.absent"})
 """Pages of a Runde a table's link does not get: the table's players, rules and link come

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from flask_babel import lazy_gettext
 from wtforms import (
+    BooleanField,
     DateField,
     HiddenField,
     RadioField,
@@ -30,6 +31,8 @@ class PlayerForm(Form):
     """Add or rename a player."""
 
     name = name_field(PLAYER_NAME)
+    guest = BooleanField(lazy_gettext("nur als Gast (kein Mitglied der Runde)"))
+    """Adding only: a guest plays, but is never charged or scored as an absent member."""
 
 
 class MemberSinceForm(Form):
@@ -50,6 +53,13 @@ class PayDetailsForm(Form):
     paypal = StringField(lazy_gettext("PayPal.me-Name"), render_kw={
         "autocomplete": "off", "autocapitalize": "none", "spellcheck": "false",
         "maxlength": 60})
+
+
+class MemberUntilForm(Form):
+    """The last day a retiring player belongs to the Runde ("Mitglied bis")."""
+
+    until = DateField(lazy_gettext("Mitglied bis"),
+                      validators=[InputRequired(message=lazy_gettext("ein Datum angeben"))])
 
 
 class ForgetForm(Form):

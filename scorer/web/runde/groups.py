@@ -32,6 +32,7 @@ from scorer.web.runde.forms import (
     ForgetForm,
     GroupForm,
     MemberSinceForm,
+    MemberUntilForm,
     PayDetailsForm,
     PlayerForm,
     PresetForm,
@@ -182,7 +183,7 @@ def add_player(token: str) -> str | Response | tuple[str, int]:
     if form.validate_on_submit():
         assert form.name.data is not None  # validated: DataRequired
         try:
-            player = services.add_player(group, form.name.data)
+            player = services.add_player(group, form.name.data, bool(form.guest.data))
         except services.Refused as err:
             form.name.errors = [m for _, m in err.problems]
         else:
@@ -215,6 +216,7 @@ def edit_player(token: str, player_id: int) -> str | Response | tuple[str, int]:
     pay = PayDetailsForm(formdata=None, data={
         "iban": grouped_iban(player.iban) if player.iban else "",
         "holder": player.account_holder or "", "paypal": player.paypal_me or ""})
+    until = MemberUntilForm(data={"until": services.member_until(player) or dt.date.today()})
     action = ActionForm()
     back = redirect(url_for("groups.edit_player", token=token, player_id=player.id))
     if request.method == "POST" and "iban" in request.form:
@@ -250,6 +252,17 @@ def edit_player(token: str, player_id: int) -> str | Response | tuple[str, int]:
             assert since.since.data is not None  # validated: InputRequired
             flash(words.member_since(player.name, since.since.data))
             return redirect(url_for("groups.edit_player", token=token, player_id=player.id))
+    elif request.method == "POST" and "until" in request.form:
+        # Retiring with a day, or moving the day of one retired ("Mitglied bis").
+        if until.validate_on_submit() and _stored(
+                until.until, services.retire_player, player, True, until.until.data):
+            assert until.until.data is not None  # validated: InputRequired
+            flash(words.member_until(player.name, until.until.data))
+            return redirect(url_for("groups.edit_player", token=token, player_id=player.id))
+    elif request.method == "POST" and "guest" in request.form and action.validate_on_submit():
+        services.set_guest(player, request.form["guest"] == "1")
+        flash(words.guest(player.name, player.guest))
+        return redirect(url_for("groups.edit_player", token=token, player_id=player.id))
     elif request.method == "POST" and "retire" in request.form and action.validate_on_submit():
         services.retire_player(player, request.form["retire"] == "1")
         flash(words.retired(player.name, player.retired_at is not None))
@@ -261,7 +274,8 @@ def edit_player(token: str, player_id: int) -> str | Response | tuple[str, int]:
         return redirect(url_for("groups.show", token=token))
     status = 422 if request.method == "POST" else 200
     return render_template("player.html", group=group, player=player, form=form, since=since,
-                           pay=pay, action=ActionForm(formdata=None)), status
+                           pay=pay, until=until, until_day=services.member_until(player),
+                           action=ActionForm(formdata=None)), status
 
 
 @bp.route("/r/<token>/regeln", methods=["GET", "POST"])

@@ -5,11 +5,12 @@ deposits and expenses. They check the shape of what is typed; the core checks th
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from flask_babel import lazy_gettext
 from wtforms import DateField, HiddenField, RadioField, StringField, TextAreaField
-from wtforms.validators import InputRequired
+from wtforms.validators import InputRequired, Optional
 
 from scorer.web.pages.forms import Form, WholeNumberField, choices
 from scorer.words.kasse import ABSENT_LABELS, ITEM_KINDS
@@ -17,6 +18,22 @@ from scorer.words.year import METHOD_LABELS
 
 DEPOSIT, EXPENSE = "deposit", "expense"
 ITEM_LABELS = [(k.value, label) for k, label in ITEM_KINDS.items()]
+
+
+FROM_DAY, FROM_START = "day", "start"
+"""When a setting applies: from a day on, or from the beginning (every evening)."""
+
+
+def _applies(label: Any) -> RadioField:
+    return RadioField(
+        label, validate_choice=False, default=FROM_DAY,
+        choices=choices([(FROM_DAY, lazy_gettext("ab einem Tag (frühere Abende bleiben, wie "
+                                                 "sie waren)")),
+                         (FROM_START, lazy_gettext("von Anfang an, für alle Abende"))]))
+
+
+def _valid_from(label: Any) -> DateField:
+    return DateField(label, validators=[Optional()], default=dt.date.today)
 
 
 class RankingForm(Form):
@@ -32,6 +49,10 @@ class RankingForm(Form):
     absent_table_points = WholeNumberField(
         lazy_gettext("Tischpunkte für einen Abend, an dem ein Mitglied fehlt"),
         validators=[InputRequired(message=lazy_gettext("eine Zahl angeben, etwa 0 oder -3"))])
+    ranking_applies = _applies(lazy_gettext("Die Wertung gilt"))
+    ranking_from = _valid_from(lazy_gettext("Wertung gilt ab"))
+    confirm = HiddenField()
+    """Set by the preview's "Ja, so übernehmen": the change may alter evenings played."""
 
 
 class AbsentForm(Form):
@@ -42,6 +63,17 @@ class AbsentForm(Form):
         choices=choices((m.value, lazy_gettext(label)) for m, label in ABSENT_LABELS.items()))
     absent_fixed = StringField(lazy_gettext("Fester Betrag in Euro"), render_kw={
         "inputmode": "decimal", "placeholder": lazy_gettext("z. B. 2,00")})
+    absent_applies = _applies(lazy_gettext("Die Regel gilt"))
+    absent_from = _valid_from(lazy_gettext("Regel gilt ab"))
+    confirm = HiddenField()
+
+
+class RuleBackForm(Form):
+    """Apply a dated setting back to an earlier season (or the beginning)."""
+
+    back_to = StringField()
+    """The day to apply back from (ISO), a choice the page lists."""
+    confirm = HiddenField()
 
 
 class SeasonForm(Form):

@@ -37,6 +37,7 @@ from scorer.web.pages.lookup import group_or_404
 from scorer.web.pages.numbers import MAX_INT, parse_int
 from scorer.web.pages.pay import offer_view
 from scorer.web.pages.printed_language import printing
+from scorer.web.year import rules
 from scorer.web.year.forms import (
     DEPOSIT,
     EXPENSE,
@@ -46,7 +47,8 @@ from scorer.web.year.forms import (
     HandForm,
     ItemForm,
 )
-from scorer.web.year.season_pages import context, season_or_404, settings_page
+from scorer.web.year.rules import settings_page
+from scorer.web.year.season_pages import context, season_or_404
 from scorer.words import kasse as words
 from scorer.words.files import kasse_part, runde_file
 from scorer.words.formats import money, signed_money
@@ -176,7 +178,13 @@ def _page(group: Group, last: Any = None, **forms: Any) -> str:
 
 def _absent_sentence(year: Year) -> str:
     s = year.settings
-    return words.absent_sentence(s.absent_pays, s.absent_fixed_cents)
+    sentence = words.absent_sentence(s.absent_pays, s.absent_fixed_cents)
+    # Changed over time (RULES.md §11.4): say since when, and that older evenings differ.
+    since = max((d.start for d in year.rules.absent if d.start <= dt.date.today()),
+                default=None)
+    if since is None or len(year.rules.absent) < 2:
+        return sentence
+    return words.absent_since(sentence, since)
 
 
 def _kasse_evenings(year: Year) -> int:
@@ -392,18 +400,23 @@ def absent(token: str) -> Response | tuple[str, int]:
     form = AbsentForm()
     if not form.validate_on_submit():
         return settings_page(group, absent=form, status=422)
+    start = rules.valid_from(form.absent_applies, form.absent_from)
+    if start is None:
+        return settings_page(group, absent=form, status=422)
     try:
         fixed = (parse_cents(words.typed_amount(form.absent_fixed.data), "absent_fixed")
                  if form.absent_pays.data == "fixed" else 0)
-        services.set_absent_pays(group, form.absent_pays.data, fixed)
+        candidate = services.absent_setting(group, form.absent_pays.data, fixed, start)
     except InvalidKasse as err:
         return settings_page(group, absent=form, errors=_absent_errors(said(err.problems)),
                              status=422)
     except services.Refused as err:
         return settings_page(group, absent=form, errors=_absent_errors(err.problems),
                              status=422)
-    flash(words.absent_saved(year_of(group).settings.absent_pays))
-    return redirect(url_for("seasons.settings", token=token, _anchor="fehlende"))
+    mode = candidate.absent_on(start).absent_pays
+    # Evenings already played under another rule are shown first (RULES.md §11.4).
+    return rules.decide(group, candidate, bool(form.confirm.data),
+                        lambda: words.absent_saved(mode, start), "fehlende")
 
 
 def _absent_errors(problems: Iterable[tuple[str, str]]) -> dict[str, list[str]]:

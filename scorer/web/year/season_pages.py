@@ -1,27 +1,23 @@
 """What every page of a season shares: the season a URL names (``?saison=``), its ranking in
-words, the other seasons to go to, the Runde page's season, and the page of the year's
-settings (the Kasse's "Wer fehlt, zahlt" is set there too)."""
+words, the other seasons to go to, the Runde page's season (the page of the year's settings is
+scorer.web.year.rules')."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-from flask import abort, render_template, request
+from flask import abort, request
 
-from scorer import services
 from scorer.core.seasons import Method, Standing
 from scorer.services.year import ALL, SeasonView, Year, year_of
 from scorer.store.models import Group
-from scorer.web.pages.forms import ActionForm
-from scorer.web.year.forms import AbsentForm, RankingForm, SeasonForm
-from scorer.words.formats import money_cell, signed
+from scorer.words.formats import signed
 from scorer.words.year import (
     all_evenings,
     figure_heading,
     figure_text,
     method_label,
-    methods_explained,
     season_title,
 )
 
@@ -96,24 +92,3 @@ def runde_season(group: Group) -> dict[str, Any]:
     out = context(year, view)
     out["season_evenings"] = list(reversed(view.evenings)) if view is not None else []
     return out
-
-
-def settings_page(group: Group, ranking: RankingForm | None = None,
-                   absent: AbsentForm | None = None, season: SeasonForm | None = None,
-                   errors: dict[str, list[str]] | None = None, status: int = 200
-                   ) -> tuple[str, int]:
-    year = year_of(group)
-    s = year.settings
-    ranking = ranking or RankingForm(formdata=None, data={
-        "season_ranking": s.method.value, "min_games": s.min_games,
-        "absent_table_points": s.absent_table_points})
-    absent = absent or AbsentForm(formdata=None, data={
-        "absent_pays": s.absent_pays.value,
-        "absent_fixed": money_cell(s.absent_fixed_cents) if s.absent_fixed_cents else ""})
-    season = season or SeasonForm(formdata=None)
-    own = services.own_seasons(group)
-    return render_template(
-        "year_settings.html", group=group, ranking=ranking, absent=absent, season=season,
-        errors=errors or {}, own=own, action=ActionForm(formdata=None),
-        methods=methods_explained()
-    ), status

@@ -23,12 +23,13 @@ from scorer.web.pages.forms import ActionForm
 from scorer.web.pages.lookup import group_or_404
 from scorer.web.pages.numbers import MAX_INT
 from scorer.web.pages.printed_language import ASKED, for_the_reader, printing
-from scorer.web.year.forms import RankingForm, SeasonForm
+from scorer.web.year import rules
+from scorer.web.year.forms import RankingForm, RuleBackForm, SeasonForm
+from scorer.web.year.rules import settings_page
 from scorer.web.year.season_pages import (
     context,
     lines,
     season_or_404,
-    settings_page,
     title,
 )
 from scorer.words.files import runde_file, season_part
@@ -37,6 +38,9 @@ from scorer.words.year import (
     figure_text,
     not_there,
     ranking_saved,
+    rule_applied_back,
+    rule_not_understood,
+    rule_removed,
     season_added,
     season_printout,
     season_removed,
@@ -92,18 +96,67 @@ def _problems(err: services.Refused, renamed: dict[str, str] | None = None
 
 @bp.post("/saisons/wertung")
 def set_ranking(token: str) -> Response | tuple[str, int]:
-    """Store how the seasons rank."""
+    """Store how the seasons rank, from a day on (a season ranks under the rule of its
+    first day); a change that re-ranks a season already played is shown first."""
     group = group_or_404(token)
     form = RankingForm()
     if form.validate_on_submit():
+        start = rules.valid_from(form.ranking_applies, form.ranking_from)
+        if start is None:
+            return settings_page(group, ranking=form, status=422)
         try:
-            services.set_ranking(group, form.season_ranking.data, form.min_games.data,
-                                 form.absent_table_points.data)
+            candidate = services.ranking_setting(
+                group, form.season_ranking.data, form.min_games.data,
+                form.absent_table_points.data, start)
         except services.Refused as err:
             return settings_page(group, ranking=form, errors=_problems(err), status=422)
-        flash(ranking_saved())
-        return redirect(url_for("seasons.settings", token=token))
+        return rules.decide(group, candidate, bool(form.confirm.data),
+                            lambda: ranking_saved(start), "wertung")
     return settings_page(group, ranking=form, status=422)
+
+
+@bp.post("/saisons/regel/<part>/<day>/frueher")
+def rule_back(token: str, part: str, day: str) -> Response | tuple[str, int]:
+    """Apply a dated setting back to an earlier season (shown first, then confirmed)."""
+    group = group_or_404(token)
+    start, form = rules.back_to_day(day), RuleBackForm()
+    if part not in services.PARTS or start is None:
+        abort(404)
+    if not form.validate_on_submit():
+        abort(400)
+    back_to = rules.back_to_day(form.back_to.data)
+    try:
+        if back_to is None:
+            raise services.Refused([("back_to", rule_not_understood())])
+        candidate = services.applied_back_to(group, part, start, back_to)
+    except services.Refused as err:
+        flash(" ".join(m for _, m in err.problems), "error")
+        return redirect(url_for("seasons.settings", token=token, _anchor=_ANCHORS[part]))
+    return rules.decide(group, candidate, bool(form.confirm.data),
+                        lambda: rule_applied_back(back_to), _ANCHORS[part])
+
+
+@bp.post("/saisons/regel/<part>/<day>/entfernen")
+def rule_remove(token: str, part: str, day: str) -> Response | tuple[str, int]:
+    """Remove a dated setting: the one before applies on (shown first if that changes
+    evenings played)."""
+    group = group_or_404(token)
+    start = rules.back_to_day(day)
+    if part not in services.PARTS or start is None:
+        abort(404)
+    form = RuleBackForm()
+    if not form.validate_on_submit():
+        abort(400)
+    try:
+        candidate = services.removed(group, part, start)
+    except services.Refused as err:
+        flash(" ".join(m for _, m in err.problems), "error")
+        return redirect(url_for("seasons.settings", token=token, _anchor=_ANCHORS[part]))
+    return rules.decide(group, candidate, bool(form.confirm.data), rule_removed,
+                        _ANCHORS[part])
+
+
+_ANCHORS = {services.RANKING: "wertung", services.ABSENT: "fehlende"}
 
 
 @bp.post("/saisons/neu")
