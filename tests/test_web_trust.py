@@ -68,6 +68,7 @@ def object_ids(app: Any) -> dict[str, int]:
             "season_id": db.session.scalar(select(func.min(Season.id))),
             "number": 1,
             "content_hash": "0" * 64,  # an upload waiting for its import (none is)
+            "part": "absent", "day": "2026-01-01",  # a dated setting (none is)
         }
 
 
