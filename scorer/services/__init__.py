@@ -40,6 +40,9 @@ from scorer.services.club_results import (
 from scorer.services.club_results import (
     state as tournament_state,
 )
+from scorer.services.club_results import (
+    table_state as tournament_table_state,
+)
 from scorer.services.club_rounds import (
     MAX_SEED,
     current_round,

@@ -195,3 +195,35 @@ def _state_query() -> Select[Any]:
                          .outerjoin(g, g.c.id == tt.c.group_id))
             .where(or_(t.c.edit_token == token, t.c.read_token == token))
             .group_by(t.c.id, t.c.version))
+
+
+def table_state(token: str) -> str | None:
+    """The ETag of what a table's own page shows (its Runde's page: the seats drawn, whether
+    its round started or ended, its evening's games), for the table's edit or read-only link,
+    in one query; None for a link that is no tournament table's.
+
+    "<tournament>.<runde>.<evening>.<started><ended>": the tournament's version moves with a
+    new draw or a swap, the Runde's with its players, the evening's with every game, and the
+    two flags with "Runde starten" and "Runde beenden"."""
+    if not TOKEN_PATTERN.fullmatch(token):
+        return None
+    row = db.session.execute(_table_state_query(), {"token": token}).first()
+    if row is None:
+        return None
+    version, runde, evening, started, ended = row
+    return (f"{version}.{runde}.{evening or 0}."
+            f"{int(started is not None)}{int(ended is not None)}")
+
+
+@functools.cache
+def _table_state_query() -> Select[Any]:
+    """Built once: a waiting table's phone asks it every second."""
+    t, tt, r = Tournament.__table__, TournamentTable.__table__, TournamentRound.__table__
+    e, g = Evening.__table__, Group.__table__
+    token: BindParameter[str] = bindparam("token")
+    return (select(t.c.version, g.c.version, e.c.version, r.c.started_at, r.c.ended_at)
+            .select_from(g.join(tt, tt.c.group_id == g.c.id)
+                         .join(r, r.c.id == tt.c.round_id)
+                         .join(t, t.c.id == r.c.tournament_id)
+                         .outerjoin(e, e.c.id == tt.c.evening_id))
+            .where(or_(g.c.edit_token == token, g.c.read_token == token)))

@@ -9,6 +9,9 @@
 // says when the game it is for was entered meanwhile on another phone, and makes sure the
 // next tap on Speichern is a decision. Nothing is computed here: the server's pages say it.
 //
+// A page that is no evening but follows one the same way (data-live-page="page": a club
+// table's page waiting for its round) swaps its regions too, and keeps nothing on the phone.
+//
 // Other scripts listen to the events on document: doko:online, doko:offline, doko:slow and
 // doko:fast (the server answers, but late: a busy WLAN is not offline), doko:changed
 // (detail: the server's {version, games, closed}), doko:swapped, doko:gone; and may ask
@@ -49,7 +52,7 @@
   }
 
   function remember() {
-    if (!window.DokoStore || !keep) { return; }
+    if (!window.DokoStore || !keep || page === "page") { return; }
     window.DokoStore.saw({ evening: evening, runde: runde, version: version, games: games,
                            confirmed: confirmed.getTime() })["catch"](function () {});
   }
@@ -154,7 +157,7 @@
     closedKnown = !!data.closed;
     judgeNext = false;   // the news is judged as it comes
     emit("changed", data);
-    if (page === "sheet") { return refresh(data.version); }
+    if (page === "sheet" || page === "page") { return refresh(data.version); }
     version = data.version;
     remember();
     return null;
@@ -476,7 +479,7 @@
   } else if (copy) {
     check();
   } else {
-    if (!keep && window.DokoStore) {
+    if (!keep && window.DokoStore && page !== "page") {
       var link = evening.replace(/abend\/[^\/]+\/$/, "");
       window.DokoStore.forgetLink(link)["catch"](function () {});
     }

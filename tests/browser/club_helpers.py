@@ -3,6 +3,9 @@ send them (``SUBMIT_JS``), nothing drawn that the test is not about."""
 
 from __future__ import annotations
 
+import re
+import subprocess
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -51,3 +54,19 @@ def start(device: Any, home: str, number: int) -> None:
 
 def end(device: Any, home: str, number: int, values: dict[str, Any] | None = None) -> None:
     submit(device, home, f"#runde-{number} form[action$='/beenden']", values or {})
+
+
+def slip_links(device: Any, home: str, number: int) -> list[str]:
+    """The tables' links of round ``number`` as its Tischzettel (PDF) prints them under
+    their codes, table by table (read with Poppler's pdftotext)."""
+    url = f"{home}runde/{number}/tischzettel.pdf"
+    deadline = time.monotonic() + 30
+    while True:
+        answer = device.page.request.get(url)
+        if answer.headers.get("content-type", "").startswith("application/pdf"):
+            break
+        assert time.monotonic() < deadline, "no Tischzettel within 30 s"
+        time.sleep(0.5)
+    text = subprocess.run(["pdftotext", "-", "-"], input=answer.body(), capture_output=True,
+                          check=True).stdout.decode()
+    return re.findall(r"https?://\S+/r/[A-Za-z0-9_-]+/", text)

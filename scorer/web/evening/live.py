@@ -41,8 +41,9 @@ OFFLINE_HEADER = "X-Doko-Offline"
 OFFLINE_PAGES = frozenset({"evenings.show", "games.new"})
 """The sheet and the form for the next game: what the table needs with no connection."""
 POLL_ENDPOINT = "live.poll"
-QUIET_ENDPOINTS = frozenset({POLL_ENDPOINT, "club_ranking.poll"})
-"""The checks that watching pages make every second (an evening's, a tournament's)."""
+QUIET_ENDPOINTS = frozenset({POLL_ENDPOINT, "club_ranking.poll", "club_table.poll"})
+"""The checks that watching pages make every second (an evening's, a tournament's, a
+tournament table's)."""
 
 
 def etag(evening_version: int, group_version: int) -> str:
