@@ -14,7 +14,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 
-from scorer.core.club import InvalidClub, draw, met_pairs, planned_for, swap
+from scorer.core.club import InvalidClub, again, draw, met_pairs, planned_for, swap
 from scorer.core.rules import PRESETS, differences, rules_from_spec
 from scorer.services.changes import touch as touch_evening
 from scorer.services.evenings import new_evening
@@ -71,8 +71,8 @@ def earlier_tables(tournament: Tournament, before: int) -> list[list[list[str]]]
 
 def draw_round(tournament: Tournament, seed: int | None = None) -> TournamentRound:
     """Draw the next round (or draw again a round not started yet) from ``seed`` (random
-    when None): the present players at tables of 4 to 6, as few earlier table-mates together
-    again as the draw finds. Each table gets its Runde now, kept through later draws."""
+    when None): the present players at tables of 4 to 6, as few pairs of earlier table-mates
+    together again as the draw finds, then as few of their meetings (scorer.core.club.again). Each table gets its Runde now, kept through later draws."""
     lock_tournament(tournament)
     number = drawable(tournament)
     if number is None:
@@ -150,7 +150,7 @@ def swap_players(round_: TournamentRound, one: int, other: int) -> None:
         raise Refused(refusals.core_problems(err.problems)) from None
     round_.seating = [[ids[name] for name in table] for table in tables]
     met = met_pairs(earlier_tables(tournament, round_.number))
-    round_.repeats = sum(met.get(pair, 0) for pair in met_pairs([tables]))
+    round_.repeats = again(tables, met)[0]
     touch(tournament)
     db.session.commit()
 

@@ -436,7 +436,8 @@ class TournamentRound(Model):
     seating: Mapped[list[list[int]]] = mapped_column(JSON)
     """Each table's TournamentPlayer ids in seat order (seat 1 deals first)."""
     repeats: Mapped[int] = mapped_column(default=0)
-    """Pairs of table-mates who met in an earlier round (scorer.core.club.Draw.repeats)."""
+    """Pairs of table-mates who met in an earlier round, each pair once
+    (scorer.core.club.Draw.repeats; a draw before issue 37 counted their meetings)."""
     started_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
     ended_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
 

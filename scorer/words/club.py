@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from scorer.core.evening import LedgerGame
 from scorer.core.seasons import Method
 from scorer.words.formats import signed
-from scorer.words.i18n import N_, _, pgettext
+from scorer.words.i18n import N_, _, ngettext, pgettext
 from scorer.words.labels import games_text
 
 FIGURE_SHORT = {True: N_("TP"), False: N_("Pkt")}
@@ -110,6 +110,17 @@ def figure(value: int | None) -> str:
     ['+3', '−1', '0', '–']
     """
     return "–" if value is None else signed(value)
+
+
+def pairs_again(pairs: int) -> str:
+    """How many pairs of a drawn round sat together in an earlier round, each pair counted
+    once (the draw makes them as few as it can, then how often they met).
+
+    >>> pairs_again(1), pairs_again(5)
+    ('1 Paar sitzt wieder zusammen', '5 Paare sitzen wieder zusammen')
+    """
+    return ngettext("%(count)s Paar sitzt wieder zusammen",
+                    "%(count)s Paare sitzen wieder zusammen", pairs) % {"count": pairs}
 
 
 def seat_list(players: tuple[str, ...] | list[str]) -> str:

@@ -2,8 +2,10 @@
 form errors they word themselves (RULES.md §11.3), in the language spoken now
 (scorer.words.i18n). Pure: standard library and core only.
 
->>> drawn(1, 42, 0), drawn(2, 9, 6)
-('Runde 1 ausgelost (Startzahl 42).', 'Runde 2 ausgelost (Startzahl 9, 6 Wiederholungen).')
+>>> drawn(1, 42, 0)
+'Runde 1 ausgelost (Startzahl 42).'
+>>> drawn(2, 9, 6)
+'Runde 2 ausgelost (Startzahl 9; 6 Paare sitzen wieder zusammen).'
 >>> registered([1, 2, 3, 4, 5, 6], None), registered([10], 2)
 ('6 angemeldet (Nr. 1–6).', '1 angemeldet (Nr. 10), spielen ab Runde 2 mit.')
 """
@@ -72,13 +74,14 @@ def seated_choice(table: int, name: str) -> str:
 
 
 def drawn(number: int, seed: int, repeats: int) -> str:
-    """A round drawn, with its seed and how often two sit together again."""
+    """A round drawn, with its seed and how many pairs sit together again."""
     said = {"number": number, "seed": seed, "repeats": repeats}
     if not repeats:
         return _("Runde %(number)s ausgelost (Startzahl %(seed)s).") % said
-    return ngettext("Runde %(number)s ausgelost (Startzahl %(seed)s, %(repeats)s Wiederholung).",
-                    "Runde %(number)s ausgelost (Startzahl %(seed)s, %(repeats)s "
-                    "Wiederholungen).", repeats) % said
+    return ngettext("Runde %(number)s ausgelost (Startzahl %(seed)s; %(repeats)s Paar sitzt "
+                    "wieder zusammen).",
+                    "Runde %(number)s ausgelost (Startzahl %(seed)s; %(repeats)s Paare sitzen "
+                    "wieder zusammen).", repeats) % said
 
 
 def swapped(one: str, other: str) -> str:

@@ -63,7 +63,7 @@ from scorer.web.pages.rule_forms import (
 )
 from scorer.web.server.hosts import public_url
 from scorer.words import club_news as news
-from scorer.words.club import progress_text, round_state, seat_list
+from scorer.words.club import pairs_again, progress_text, round_state, seat_list
 from scorer.words.explain import PRESET_LABELS, summary
 from scorer.words.files import seating_file, slips_file
 from scorer.words.i18n import _
@@ -165,6 +165,7 @@ def show(token: str) -> str | Response:
         present=len(services.present(tournament, services.drawable(tournament) or 1)),
         action=ActionForm(formdata=None), draw_form=DrawForm(formdata=None),
         progress_text=progress_text, round_state=round_state, seat_list=seat_list,
+        pairs_again=pairs_again,
         rules_summary=summary(rules_from_spec(tournament.rules), tournament.planned_games),
         preset_label=_(PRESET_LABELS[tournament.preset]),
         ranking_url=public_url("club_ranking.show", token=tournament.read_token),
