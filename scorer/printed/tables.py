@@ -4,7 +4,7 @@ evening.
 The evening's CSV says what the sheet says, field by field, read from the same row model
 (``scorer.words.rows``): one row per game with its number, dealer, kind, Re and Kontra with
 their Augen, who took no trick, what was said, the Sonderpunkte, the winner, the breakdown,
-the Bock factor the sheet shows, the value and the sheet's notes (a recorded game, RULES.md
+the Bock factor (none for a redeal, which has no points to multiply), the value and the sheet's notes (a recorded game, RULES.md
 §10.1, has no Grundwert; its note is its Wertung), then one column per player of the evening
 with that game's points — "aus" for a player sitting out, empty for one not at the table. A
 table change is a row of its own between the games, without a number, its words in
@@ -84,7 +84,8 @@ def game_row(words: RowWords, players: Sequence[str]) -> list[str | int]:
         words.trickless,
         cell_text(words.announced), cell_text(words.extras), cell_text(words.winner),
         cell_text(words.breakdown),
-        words.bock,
+        # A redeal has no points to multiply: no factor, as the sheet shows none.
+        "" if words.redeal else words.bock,
         "" if words.value is None else words.value,
         # Who had a Hochzeit or an Armut, as the sheet and the PDF say it, first.
         cell_text(" · ".join(words.hints)),
