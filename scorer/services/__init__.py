@@ -28,7 +28,12 @@ other by name, never another's underscore names.
 
 from __future__ import annotations
 
-from scorer.services.changes import VIA_PATTERN, legacy_fingerprint, link_fingerprint
+from scorer.services.changes import (
+    VIA_PATTERN,
+    fingerprint_of,
+    legacy_fingerprint,
+    link_fingerprint,
+)
 from scorer.services.club_results import (
     Results,
     RoundView,
