@@ -188,7 +188,9 @@ def kasse_rows(year: Year) -> list[list[str | int]]:
 
 def ranking_rows(results: Results) -> Iterable[list[str | int]]:
     """One row per player: place, number, name, per round the table, the raw points and the
-    figure, then the sum, the points and the solos won. A missed round's cells are empty."""
+    figure, then the sum, the points and the solos won. A missed round says "verpasst" for
+    the table, 0 points and what it gives in the figure (the page's and the PDF's "(−3)"),
+    so that the round columns add up to the sum."""
     seats: dict[tuple[int, str], tuple[int, int]] = {}
     for round_ in results.started:
         for table in round_.tables:
@@ -200,7 +202,10 @@ def ranking_rows(results: Results) -> Iterable[list[str | int]]:
                                 cell_text(standing.player)]
         for round_, value in zip(results.started, standing.rounds):
             seat = seats.get((round_.number, standing.player))
-            row += ["", "", ""] if seat is None or value is None else [*seat, value]
+            # A missed round: no table, no points, and what it gives in the figure, so
+            # that the cells add up to the sum as on the page and the PDF.
+            row += ([csv_words.missed_round(), 0, results.absent]
+                    if seat is None or value is None else [*seat, value])
         row += [standing.figure, standing.points, standing.solos_won]
         yield row
 

@@ -84,6 +84,9 @@ class Results:
     numbers: dict[str, int]
     """Each registered player's start number, by name."""
     by_table_points: bool
+    absent: int = 0
+    """What a missed round gives in the figure: ``absent_table_points``, or 0 when the
+    ranking is by points (RULES.md §11.3)."""
 
     @property
     def started(self) -> tuple[RoundView, ...]:
@@ -147,7 +150,8 @@ def _results(tournament: Tournament, tables: Sequence[TournamentTable]) -> Resul
                              absent_table_points=tournament.absent_table_points)
     return Results(standings=tuple(standings), rounds=tuple(rounds),
                    numbers={p.name: p.number for p in tournament.players},
-                   by_table_points=by_table_points)
+                   by_table_points=by_table_points,
+                   absent=tournament.absent_table_points if by_table_points else 0)
 
 
 def find_table(tournament: Tournament, round_number: int, table: int) -> TournamentTable | None:

@@ -123,6 +123,32 @@ def pairs_again(pairs: int) -> str:
                     "%(count)s Paare sitzen wieder zusammen", pairs) % {"count": pairs}
 
 
+def missed(absent: int) -> str:
+    """A missed round's cell, everywhere the ranking is shown or printed: what the round
+    gives the player (``absent_table_points``; 0 when the ranking is by points), in
+    brackets, so that the cells add up to the sum and are told apart from a round played.
+
+    >>> missed(-3), missed(0)
+    ('(−3)', '(0)')
+    """
+    return "(" + signed(absent) + ")"
+
+
+def round_figure(value: int | None, absent: int) -> str:
+    """A round's cell of the ranking: its figure, or :func:`missed`."""
+    return missed(absent) if value is None else signed(value)
+
+
+def missed_legend(absent: int) -> str:
+    """What the missed round's cell means, said under every ranking that shows one.
+
+    >>> missed_legend(-3)
+    '„(−3)“: Runde verpasst, zählt −3 in der Summe.'
+    """
+    return _("„%(cell)s“: Runde verpasst, zählt %(figure)s in der Summe.") % {
+        "cell": missed(absent), "figure": signed(absent)}
+
+
 def seat_list(players: tuple[str, ...] | list[str]) -> str:
     """A table's players in seat order, the first dealer named. A seat's number and name
     never part at the end of a line (a no-break space: "3" above "Jürgen" reads as two

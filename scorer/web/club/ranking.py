@@ -28,7 +28,9 @@ from scorer.words.club import (
     figure,
     figure_label,
     figure_short,
+    missed_legend,
     progress_text,
+    round_figure,
     standing_text,
 )
 from scorer.words.club_news import no_such_tournament
@@ -72,6 +74,9 @@ def show(token: str) -> str:
     return render_template(
         "club/ranking.html", tournament=tournament, results=results, chunks=chunks,
         size_class=_size_class(rows), figure=figure, progress_text=progress_text,
+        round_figure=round_figure,
+        missed=(missed_legend(results.absent)
+                if any(v is None for s in standings for v in s.rounds) else ""),
         standing=standing_text(tournament.round_count,
                                [(r.number, r.ended, r.complete) for r in results.started]),
         label=figure_label(results.by_table_points),
