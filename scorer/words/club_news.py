@@ -25,25 +25,39 @@ def created() -> str:
 
 
 def ddv_list_choice(games: int) -> str:
-    """The rules choice "DDV-Liste" (the ddv preset, ``games`` at a table of four)."""
-    return _("DDV-Liste: DDV-Turnierspielregeln, %(games)s Spiele am Vierertisch (20 und die "
-             "Pflichtsoli, vorgeführt)") % {"games": games}
+    """The rules choice "DDV-Liste" (the ddv preset, ``games`` at a table of four), short
+    enough for a phone's select box; the form's hint says the rest."""
+    return _("DDV-Liste (%(games)s Spiele)") % {"games": games}
 
 
-def runde_rules_choice(runde: str, preset: str) -> str:
-    """The rules choice of a Runde's own house rules (``preset``: its rule set, said)."""
-    return _("Hausregeln der Runde „%(runde)s“ (%(preset)s)") % {"runde": runde,
-                                                                   "preset": preset}
+def runde_rules_choice(runde: str) -> str:
+    """The rules choice of a Runde's own house rules."""
+    return _("Hausregeln der Runde „%(runde)s“") % {"runde": runde}
 
 
 def choose_rules() -> str:
     return _("Regeln auswählen")
 
 
-def ddv_list_games(games: int) -> str:
-    """The DDV-Liste chosen with other planned games."""
-    return _("Die DDV-Liste spielt %(games)s Spiele am Vierertisch (ein Fünfertisch 30)") % {
-        "games": games}
+def ddv_list_games(games: int, planned: int | None, rules: str) -> str:
+    """The DDV-Liste chosen with other planned games: what to choose instead (``rules``:
+    the ddv rule set's name, as the choice says it)."""
+    if planned is None:
+        return _("Die DDV-Liste spielt %(games)s Spiele am Vierertisch (ein Fünfertisch 30). "
+                 "Für eine andere Zahl unter „Regeln“ „%(rules)s“ wählen.") % {
+            "games": games, "rules": rules}
+    return _("Die DDV-Liste spielt %(games)s Spiele am Vierertisch (ein Fünfertisch 30). "
+             "Für %(planned)s Spiele unter „Regeln“ „%(rules)s“ wählen: dieselben Regeln "
+             "mit %(planned)s Spielen.") % {"games": games, "planned": planned,
+                                           "rules": rules}
+
+
+def bock_choices() -> list[tuple[str, str]]:
+    """(value, label) of the tournament form's Bock choice: the rules' own Bock, none, or
+    Bock rounds as the Bockrunde has them (RULES.md §7)."""
+    return [("", _("wie die gewählten Regeln")), ("ohne", _("ohne Bock")),
+            ("mit", _("mit Bock: bei 120:120, verlorenem Re oder Kontra und einem "
+                      "0-Punkte-Spiel eine Bockrunde"))]
 
 
 def rounds_label() -> str:

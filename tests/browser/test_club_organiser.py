@@ -4,6 +4,8 @@ Thirteen players at three tables, on a 360 × 740 phone."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from .club_helpers import THIRTEEN, draw, end, new_tournament, start
@@ -53,3 +55,43 @@ def test_from_round_three_on_the_organiser_page_keeps_the_next_step_on_the_first
     organiser.tap_to(confirm, "runde-3-beendet")
     assert page.get_by_role("heading", name="Runde 3 ist beendet").count() == 1
     assert "Runde 3 beendet" in page.content()
+
+
+FITS_JS = """
+(select) => {
+  // Each option's text as the closed box would draw it, against the room the box has for
+  // it (its width less its padding and the arrow's): none may be cut.
+  const style = getComputedStyle(select);
+  const ctx = document.createElement("canvas").getContext("2d");
+  ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  const room = select.clientWidth - parseFloat(style.paddingLeft)
+    - parseFloat(style.paddingRight);
+  return [...select.options].map(o => [o.text, Math.ceil(ctx.measureText(o.text).width), room]);
+}
+"""
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_a_new_tournament_on_a_phone_shows_each_rules_choice_whole_and_bock_on_the_page(
+        phone, width):
+    organiser = phone(width, SCREEN, name=f"turnier-neu-{width}")
+    organiser.goto("/turnier/neu", "turnier-neu")
+    page = organiser.page
+    for text, needed, room in page.get_by_label("Regeln", exact=True).evaluate(FITS_JS):
+        assert needed <= room, (text, needed, room)
+    assert page.get_by_role("radio", name=re.compile("^mit Bock")).count() == 1
+    # The default DDV-Liste with twelve games: the refusal names the choice that plays it.
+    page.get_by_label("Name des Turniers").fill("Vereinsabend")
+    page.get_by_label("Spiele je Runde am Vierertisch").fill("12")
+    with page.expect_navigation():
+        organiser.tap(page.get_by_role("button", name="Turnier anlegen"))
+    # Chromium logs the refusal's status (422) as a console error: expected here, and only it.
+    organiser.console_errors = [e for e in organiser.console_errors if "422" not in e]
+    organiser.arrived("ddv-liste-12")
+    error = page.locator("#planned_games-error")
+    assert "„DDV-Turnierspielregeln“" in error.inner_text()
+    assert error.is_visible()
+    page.get_by_label("Regeln", exact=True).select_option(label="DDV-Turnierspielregeln")
+    organiser.tap(page.get_by_role("radio", name=re.compile("^mit Bock")))
+    organiser.tap_to(page.get_by_role("button", name="Turnier anlegen"), "angelegt")
+    assert "/anmeldung" in page.url
