@@ -50,6 +50,7 @@ from scorer.services.club_results import (
 )
 from scorer.services.club_rounds import (
     MAX_SEED,
+    close_finishing,
     current_round,
     draw_round,
     drawable,

@@ -40,6 +40,8 @@ class TableView:
     ledger: Ledger | None
     """The table's evening folded; None before its round started."""
     closed: bool
+    finishing: bool = False
+    """Its round ended, and it may still enter the game it started (then it closes)."""
 
     @property
     def games(self) -> int:
@@ -67,6 +69,11 @@ class RoundView:
     started: bool
     ended: bool
     tables: tuple[TableView, ...]
+
+    @property
+    def finishing(self) -> bool:
+        """A table of the ended round may still enter the game it started."""
+        return any(t.finishing for t in self.tables)
 
     @property
     def complete(self) -> bool:
@@ -138,7 +145,9 @@ def _results(tournament: Tournament, tables: Sequence[TournamentTable]) -> Resul
                 read_token=table.group.read_token,
                 planned=planned_for(len(seated), tournament.planned_games),
                 ledger=None if evening is None else fold_of(evening).ledger,
-                closed=evening is not None and evening.closed_at is not None))
+                closed=evening is not None and evening.closed_at is not None,
+                finishing=(evening is not None and evening.closed_at is None
+                           and evening.close_after is not None)))
         rounds.append(RoundView(number=round_.number, seed=round_.seed, repeats=round_.repeats,
                                 started=round_.started_at is not None,
                                 ended=round_.ended_at is not None, tables=tuple(views)))

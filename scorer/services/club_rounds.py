@@ -189,6 +189,8 @@ def start_round(round_: TournamentRound) -> None:
         if not round_complete(before):
             raise Refused([("", refusals.round_still_running(before.number))])
         _close_tables(before)
+    elif before is not None:
+        _close_finishing(before)  # a table that had no game left to finish
     stale = stale_draw(round_)
     if stale:
         raise Refused([("", refusals.draw_changed(stale))])
@@ -216,18 +218,42 @@ def start_round(round_: TournamentRound) -> None:
     db.session.commit()
 
 
-def end_round(round_: TournamentRound) -> None:
+def end_round(round_: TournamentRound, finish_started: bool = False) -> None:
     """End a started round: every table's evening is closed; the games played so far count
-    (a table that ran out of time). Corrections go through ``reopen_table``."""
+    (a table that ran out of time). With ``finish_started`` (DDV practice: a game started
+    is finished) a table that has not played its plan may still enter one game, the one it
+    started, and closes after it (``Evening.close_after``); the next round's start, or
+    ``close_finishing``, closes a table that has none. Corrections go through
+    ``reopen_table``."""
     tournament = round_.tournament
     lock_tournament(tournament)
     if round_.started_at is None:
         raise Refused([("", refusals.round_not_begun(round_.number))])
     if round_.ended_at is not None:
         raise Refused([("", refusals.round_ended_already(round_.number))])
-    _close_tables(round_)
+    _close_tables(round_, finish_started)
     touch(tournament)
     db.session.commit()
+
+
+def close_finishing(round_: TournamentRound) -> None:
+    """Close the tables of an ended round that may still finish their started game."""
+    tournament = round_.tournament
+    lock_tournament(tournament)
+    _close_finishing(round_)
+    touch(tournament)
+    db.session.commit()
+
+
+def _close_finishing(round_: TournamentRound) -> None:
+    now = utcnow()
+    for evening in _evenings(round_.tables):
+        if evening.close_after is not None:
+            evening.close_after = None
+            if evening.closed_at is None:
+                evening.closed_at = now
+            evening.revision += 1
+            touch_evening(evening)
 
 
 def resume_round(round_: TournamentRound) -> None:
@@ -242,8 +268,9 @@ def resume_round(round_: TournamentRound) -> None:
     if any(r.started_at is not None for r in after):
         raise Refused([("", refusals.cannot_resume(round_.number))])
     for evening in _evenings(round_.tables):
-        if evening.closed_at == round_.ended_at:
+        if evening.closed_at == round_.ended_at or evening.close_after is not None:
             evening.closed_at = None
+            evening.close_after = None
             evening.revision += 1
             touch_evening(evening)
     round_.ended_at = None
@@ -251,11 +278,14 @@ def resume_round(round_: TournamentRound) -> None:
     db.session.commit()
 
 
-def _close_tables(round_: TournamentRound) -> None:
+def _close_tables(round_: TournamentRound, finish_started: bool = False) -> None:
     now = utcnow()
     for evening in _evenings(round_.tables):
         if evening.closed_at is None:
-            evening.closed_at = now
+            if finish_started and not fold_of(evening).ledger.complete:
+                evening.close_after = len(fold_of(evening).ledger.games) + 1
+            else:
+                evening.closed_at = now
             evening.revision += 1
             touch_evening(evening)
     round_.ended_at = now
@@ -274,8 +304,9 @@ def reopen_table(table: TournamentTable) -> Evening:
     evening = table.evening
     if evening is None:
         raise Refused([("", refusals.table_not_played())])
-    if evening.closed_at is not None:
+    if evening.closed_at is not None or evening.close_after is not None:
         evening.closed_at = None
+        evening.close_after = None
         evening.revision += 1
         touch_evening(evening)
         db.session.commit()

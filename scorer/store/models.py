@@ -109,6 +109,9 @@ class Evening(Model):
     closed_after_change: Mapped[int | None]
     """The evening's last change (a GameEvent id) when it was last closed: closing ends the
     offer to take it back ("Rückgängig"), on every phone and once it is reopened too."""
+    close_after: Mapped[int | None]
+    """A club table whose round ended with its started games to finish: the number of the
+    game after which the evening closes itself (scorer.services.club_rounds.end_round)."""
     revision: Mapped[int] = mapped_column(default=1)
     """The close/reopen and settlement forms are checked against this (optimistic lock)."""
     version: Mapped[int] = mapped_column(default=1)

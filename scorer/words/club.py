@@ -26,7 +26,7 @@ from scorer.core.evening import LedgerGame
 from scorer.core.seasons import Method
 from scorer.words.formats import signed
 from scorer.words.i18n import N_, _, ngettext, pgettext
-from scorer.words.labels import games_text
+from scorer.words.labels import counted_games, games_text
 
 FIGURE_SHORT = {True: N_("TP"), False: N_("Pkt")}
 """The figure's column heading, by ``by_table_points`` (German; said with ``figure_short``)."""
@@ -54,16 +54,33 @@ def ranking_choices() -> list[tuple[str, str]]:
 
 
 def progress_text(table: int, *, games: Sequence[LedgerGame], planned: int, complete: bool,
-                  closed: bool, started: bool) -> str:
+                  closed: bool, started: bool, finishing: bool = False) -> str:
     """One table's progress, as the organiser reads it across the room."""
     if not started:
         return _("Tisch %(table)s: wartet auf den Start") % {"table": table}
     said = {"table": table, "games": games_text(games, planned)}
+    if finishing:
+        return _("Tisch %(table)s: spielt das angefangene Spiel zu Ende – %(games)s") % said
     if complete:
         return _("Tisch %(table)s: fertig – %(games)s") % said
     if closed:
         return _("Tisch %(table)s: beendet – %(games)s") % said
     return _("Tisch %(table)s: %(games)s") % said
+
+
+def progress_figure(table: int, *, games: Sequence[LedgerGame], planned: int,
+                    complete: bool) -> str:
+    """One table's progress as the key figure a projector shows across the room: the
+    games counted against the plan (``progress_text`` says the rest in words).
+
+    >>> progress_figure(2, games=(), planned=12, complete=False)
+    'Tisch 2: 0 von 12'
+    """
+    if complete:
+        return _("Tisch %(table)s: fertig") % {"table": table}
+    counted, _others = counted_games(games, planned)
+    return _("Tisch %(table)s: %(counted)s von %(planned)s") % {
+        "table": table, "counted": counted, "planned": planned}
 
 
 def round_state(number: int, *, started: bool, ended: bool, complete: bool) -> str:

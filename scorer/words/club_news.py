@@ -111,6 +111,15 @@ def ended(number: int) -> str:
              "%(number)s fortsetzen“ öffnet die Tische wieder.") % {"number": number}
 
 
+def ended_finishing(number: int) -> str:
+    return _("Runde %(number)s beendet. Angefangene Spiele dürfen noch eingetragen werden; "
+             "danach schließt jeder Tisch von selbst.") % {"number": number}
+
+
+def tables_closed(number: int) -> str:
+    return _("Die Tische von Runde %(number)s sind geschlossen.") % {"number": number}
+
+
 def resumed(number: int) -> str:
     return _("Runde %(number)s geht weiter: die Tische, die „Runde beenden“ geschlossen hat, "
              "sind wieder offen.") % {"number": number}

@@ -358,6 +358,7 @@
     if (now === entryNumber && !data.closed) {
       if (notice) { notice.hidden = true; }
       askedFor = null;
+      saving(true);
       return;
     }
     var store = window.DokoStore;
@@ -383,6 +384,21 @@
     return node;
   }
 
+  // A closed evening takes no game: its Speichern is off while the notice says so (a
+  // button that does nothing is worse than none), on again if it is reopened.
+  function saving(on) {
+    form.querySelectorAll("button[type=submit], input[type=submit], button:not([type])")
+      .forEach(function (button) {
+        if (on && button.hasAttribute("data-closed-off")) {
+          button.disabled = false;
+          button.removeAttribute("data-closed-off");
+        } else if (!on && !button.disabled) {
+          button.disabled = true;
+          button.setAttribute("data-closed-off", "");
+        }
+      });
+  }
+
   function showNotice(now, closed) {
     var words = window.DokoWords;
     if (!notice) {
@@ -396,13 +412,18 @@
     var sheetLink = el("a", "button", words.say("live.discard"));
     sheetLink.href = evening;
     if (closed) {
-      notice.appendChild(el("h2", "", words.say("live.closed.title")));
-      notice.appendChild(el("p", "", words.say("live.closed.text")));
+      var club = body.hasAttribute("data-club-table");
+      notice.appendChild(el("h2", "", words.say(club ? "live.closed.club.title"
+                                                      : "live.closed.title")));
+      notice.appendChild(el("p", "", words.say(club ? "live.closed.club.text"
+                                                     : "live.closed.text")));
       sheetLink.textContent = words.say("live.to_sheet");
       notice.appendChild(el("p", "tools")).appendChild(sheetLink);
       askedFor = -1;
+      saving(false);
       return;
     }
+    saving(true);
     var numbers = { number: entryNumber, now: now };
     var taken = now > entryNumber;
     notice.appendChild(el("h2", "", words.say(taken ? "live.taken.title" : "live.moved.title",

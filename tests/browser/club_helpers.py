@@ -52,8 +52,11 @@ def start(device: Any, home: str, number: int) -> None:
     submit(device, home, f"#runde-{number} form[action$='/starten']", {})
 
 
-def end(device: Any, home: str, number: int, values: dict[str, Any] | None = None) -> None:
-    submit(device, home, f"#runde-{number} form[action$='/beenden']", values or {})
+def end(device: Any, home: str, number: int, finish_started: bool = False) -> None:
+    """End round ``number``; with ``finish_started`` the started games may still be
+    entered (the form's box, ticked as it comes)."""
+    submit(device, home, f"#runde-{number} form[action$='/beenden']",
+           {"angefangene": "1" if finish_started else ""})
 
 
 def slip_links(device: Any, home: str, number: int) -> list[str]:

@@ -252,8 +252,20 @@ def start(token: str, number: int) -> Response:
 
 @bp.post("/t/<token>/runde/<int:number>/beenden")
 def end(token: str, number: int) -> Response:
-    """End a round: every table's evening closes; its games so far count."""
-    return _round_change(token, number, services.end_round, news.ended(number))
+    """End a round: every table's evening closes; its games so far count. Ticked
+    "angefangene Spiele dürfen noch eingetragen werden": a table that has not played its
+    plan still enters the game it started, then closes."""
+    finish = request.form.get("angefangene") == "1"
+    return _round_change(token, number,
+                         lambda round_: services.end_round(round_, finish_started=finish),
+                         news.ended_finishing(number) if finish else news.ended(number))
+
+
+@bp.post("/t/<token>/runde/<int:number>/schliessen")
+def close_finishing(token: str, number: int) -> Response:
+    """Close the tables of an ended round that may still finish their started game."""
+    return _round_change(token, number, services.close_finishing,
+                         news.tables_closed(number))
 
 
 @bp.post("/t/<token>/runde/<int:number>/fortsetzen")

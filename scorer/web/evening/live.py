@@ -99,6 +99,9 @@ def live_attrs(evening: Evening, sheet: services.Sheet, page: str,
     }
     if entry_number is not None:
         attrs["data-live-entry"] = entry_number
+    if evening.group.tournament_table:
+        # A club table: once its round ends, the Turnierleitung decides (live.js says so).
+        attrs["data-club-table"] = ""
     if remembered_token(evening.group) == token:
         # This device remembers the Runde by this link: it may keep what it saw of the
         # evening (IndexedDB, static/js/live.js), as it keeps the pages; a lent phone keeps
