@@ -51,6 +51,9 @@ def test_from_round_three_on_the_organiser_page_keeps_the_next_step_on_the_first
     organiser.tap(page.get_by_text("Runde 3 beenden", exact=True))
     confirm = page.get_by_role("button", name="Ja, Runde 3 beenden")
     assert confirm.is_visible()
+    # With it, the DDV's way: a started game may still be entered (ticked).
+    assert page.get_by_label("Angefangene Spiele dürfen noch eingetragen werden").is_checked()
+    organiser.check("runde-3-beenden-offen")
     assert page.get_by_role("heading", name="Runde 3 läuft").is_visible()
     organiser.tap_to(confirm, "runde-3-beendet")
     assert page.get_by_role("heading", name="Runde 3 ist beendet").count() == 1
