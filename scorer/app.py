@@ -144,7 +144,7 @@ def _sqlite_begin(connection: Any) -> None:
 
 def register_blueprints(app: Flask) -> None:
     """One blueprint per area of the app."""
-    from scorer.web.club import more, organiser, ranking, series
+    from scorer.web.club import more, organiser, ranking, series, table_page
     from scorer.web.evening import (
         exports,
         games,
@@ -183,6 +183,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(recorded.bp)
     app.register_blueprint(organiser.bp)
     app.register_blueprint(ranking.bp)
+    app.register_blueprint(table_page.bp)
     live.init_app(app)
     sheet_rows.init_app(app)
     assets.init_app(app)

@@ -201,7 +201,8 @@ class Club:
 
 def shown_ranking(html: str) -> dict[str, tuple[int, str, str, str, list[str]]]:
     """The ranking page as the eye reads it: per player rank, sum, points, solos won and
-    each round's figure (signed strings with a real minus, "–" for a missed round)."""
+    each round's figure (signed strings with a real minus, "(−3)" for a missed round that
+    gives −3)."""
     out = {}
     for row in re.findall(r'<tr data-player="([^"]+)"[^>]*>(.*?)</tr>', html, re.S):
         name, cells = row
@@ -221,8 +222,10 @@ def signed(value: int | None) -> str:
     return f"+{value}" if value > 0 else f"\u2212{-value}" if value < 0 else "0"
 
 
-def as_shown(standings: Sequence[ClubStanding]) -> dict[str, tuple[int, str, str, str,
-                                                                   list[str]]]:
-    """The core's ranking in the form of ``shown_ranking``."""
+def as_shown(standings: Sequence[ClubStanding], absent: int = -3) -> dict[
+        str, tuple[int, str, str, str, list[str]]]:
+    """The core's ranking in the form of ``shown_ranking``; a missed round shows what it
+    gives in brackets ("(−3)"; ``absent``: 0 for a ranking by points)."""
     return {s.player: (s.rank, signed(s.figure), signed(s.points), str(s.solos_won),
-                       [signed(v) for v in s.rounds]) for s in standings}
+                       [f"({signed(absent)})" if v is None else signed(v) for v in s.rounds])
+            for s in standings}

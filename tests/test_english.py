@@ -418,6 +418,7 @@ def _build(app: Any, english: Any, docs: list[Document]) -> dict[str, Any]:
                     "recorded" if game.facts.get("kind") == "recorded" else "game")
             by_evening.setdefault(game.evening.number, {}).setdefault(kind, []).append(game.id)
         tournament = services.find_tournament(club.token)
+        club_table = services.find_table(tournament, 2, 1).group
         tokens = [t for g in db.session.scalars(select(Group)) for t in (g.edit_token,
                                                                            g.read_token)]
         tokens += [t for tr in db.session.scalars(select(Tournament))
@@ -428,6 +429,7 @@ def _build(app: Any, english: Any, docs: list[Document]) -> dict[str, Any]:
             "players": [p.id for p in group.players],
             "games": by_evening, "content_hash": content_hash,
             "club": club.token, "club_read": tournament.read_token,
+            "club_table": club_table.edit_token, "club_table_read": club_table.read_token,
             "club_players": [p.id for p in tournament.players],
             "tokens": tokens, "group_names": names, "sheet": sheet,
         }
@@ -448,6 +450,9 @@ def route_urls(app: Any, data: dict[str, Any]) -> list[tuple[str, str, str]]:
         args = rule.arguments
         if rule.rule.startswith("/t/"):
             links = (("organiser", data["club"]), ("ranking link", data["club_read"]))
+        elif rule.endpoint == "club_table.poll":  # a tournament table's link only
+            links = (("table link", data["club_table"]),
+                     ("table read link", data["club_table_read"]))
         elif "token" in args:
             links = (("edit link", data["token"]), ("read link", data["read"]))
         else:

@@ -114,11 +114,12 @@ def test_a_tournament_of_one_round_counts_it_as_one_runde(club):
     assert "0 von 1 Runde begonnen" in page and "1 Runden" not in page
 
 
-def test_a_draw_that_seats_one_pair_again_says_one_wiederholung(club):
+def test_a_draw_that_seats_one_pair_again_says_one_pair(club):
     # 17 players sit at 4 + 4 + 4 + 5: in round 2 the five come from four tables of round
     # 1, so two of them met before; the other tables need not repeat anybody.
     club.create([f"Spieler {k:02d}" for k in range(1, 18)], planned=4, rounds=2)
     club.draw(seed=1)
     club.start(1)
     page = one_line(club.draw(seed=2).text)
-    assert "Runde 2 ausgelost (Startzahl 2, 1 Wiederholung)." in page
+    assert "Runde 2 ausgelost (Startzahl 2; 1 Paar sitzt wieder zusammen)." in page
+    assert "1 Paar sitzt wieder zusammen</p>" in page or "· 1 Paar sitzt wieder zusammen" in page

@@ -2,8 +2,8 @@
 
 An evening is played through the pages; then the sheet, with every row opened as a phone opens
 it, is read back from its HTML and compared with the evening's CSV and the Runde's CSV, row by
-row and field by field: number, dealer, Bock (a redeal in a Bock round shows none), value,
-each player's points ("aus" for sitting out, empty for not at the table), kind, winner, Re and
+row and field by field: number, dealer, Bock (a redeal in a Bock round shows none, and its
+CSV cell is empty), value, each player's points ("aus" for sitting out, empty for not at the table), kind, winner, Re and
 Kontra with their Augen, whether a party with 0 Augen was schwarz, what was said, the
 breakdown and the notes; the totals row against the sheet's totals, the Runde's sum against the
 Statistik. Nothing here is computed by the test: it only reads both and compares.
@@ -109,8 +109,13 @@ def assert_agree(entry: dict[str, Any], record: dict[str, str], players: list[st
         return
     assert int(record["Nr"]) == entry["number"]
     assert record["Geber"] == entry["dealer"]
-    # The sheet shows a factor only above 1; the CSV always has the number.
-    assert int(record["Bock"]) == (_number(entry["bock"][1:]) if entry["bock"] else 1)
+    # The sheet shows a factor only above 1; the CSV has the number for every game that
+    # scores, and none for a redeal (no points to multiply: the README's "none for a
+    # redeal", issue 37).
+    if entry["kind"].startswith("neu gegeben"):
+        assert record["Bock"] == "" and not entry["bock"]
+    else:
+        assert int(record["Bock"]) == (_number(entry["bock"][1:]) if entry["bock"] else 1)
     assert record["Grundwert"] == (str(_number(entry["value"])) if entry["value"] else "")
     for player, (state, points, _) in zip(players, entry["cells"]):
         expected = {"play": str(_number(points)) if points else "", "out": "aus",

@@ -82,8 +82,10 @@ class Draw:
     """The seed shown to the organiser: the same seed and players give the same draw."""
     tables: tuple[tuple[str, ...], ...]
     repeats: int
-    """Pairs of table-mates who sat together in an earlier round (counted per pair and
-    earlier meeting)."""
+    """Pairs of table-mates who sat together in an earlier round, each pair counted once
+    (what the draw makes as few as it can)."""
+    meetings: int = 0
+    """How often those pairs sat together before, all told (the draw's second aim)."""
 
 
 def met_pairs(rounds: Iterable[Sequence[Sequence[str]]]) -> Counter[frozenset[str]]:
@@ -95,8 +97,23 @@ def met_pairs(rounds: Iterable[Sequence[Sequence[str]]]) -> Counter[frozenset[st
     return met
 
 
-def _repeats(tables: Sequence[Sequence[str]], met: Mapping[frozenset[str], int]) -> int:
-    return sum(met.get(frozenset(pair), 0) for table in tables for pair in combinations(table, 2))
+def again(tables: Sequence[Sequence[str]], met: Mapping[frozenset[str], int]) -> tuple[int, int]:
+    """(pairs, meetings): how many pairs of table-mates in ``tables`` sat together before,
+    and how often those pairs did, all told. A draw makes the first as small as it can, then
+    the second: two pairs who met once each weigh more than one pair that met twice.
+
+    >>> met = met_pairs([[["A", "B", "C", "D"]], [["A", "B", "E", "F"]]])
+    >>> again([["A", "B", "G", "H"]], met), again([["A", "C", "E", "G"]], met)
+    ((1, 2), (2, 2))
+    """
+    pairs = meetings = 0
+    for table in tables:
+        for pair in combinations(table, 2):
+            times = met.get(frozenset(pair), 0)
+            if times:
+                pairs += 1
+                meetings += times
+    return pairs, meetings
 
 
 def _cut(order: Sequence[str], sizes: Sequence[int]) -> list[list[str]]:
@@ -110,10 +127,12 @@ def _cut(order: Sequence[str], sizes: Sequence[int]) -> list[list[str]]:
 def draw(players: Sequence[str], seed: int,
          met: Mapping[frozenset[str], int] | None = None) -> Draw:
     """Seat ``players`` at the tables of :func:`table_sizes`, at random from ``seed``; with
-    ``met`` (the earlier rounds' pairs) the seating with the fewest repeated table-mates of
-    CANDIDATES random ones, improved by swapping players between tables while that lowers
-    the repeats. The first candidate is a plain random draw, so a draw never repeats more
-    than that fresh one; the same seed, players and earlier rounds give the same draw."""
+    ``met`` (the earlier rounds' pairs) the seating of CANDIDATES random ones with the fewest
+    pairs of table-mates who sat together before, and among those the fewest meetings
+    (:func:`again`), improved by swapping players between tables while that lowers them.
+    The first candidate is a plain random draw, so a draw never seats more pairs together
+    again than that fresh one; the same seed, players and earlier rounds give the same
+    draw."""
     if len(set(players)) != len(players):
         raise InvalidClub([("players", ONCE_EACH)])
     sizes = table_sizes(len(players))
@@ -121,39 +140,45 @@ def draw(players: Sequence[str], seed: int,
     pool = sorted(players)
     met = met or {}
     best: list[list[str]] | None = None
-    best_repeats = 0
+    best_cost = (0, 0)
     for _ in range(CANDIDATES if met else 1):
         order = pool[:]
         rng.shuffle(order)
         tables = _cut(order, sizes)
-        repeats = _repeats(tables, met)
-        if best is None or repeats < best_repeats:
-            best, best_repeats = tables, repeats
-        if best_repeats == 0:
+        cost = again(tables, met)
+        if best is None or cost < best_cost:
+            best, best_cost = tables, cost
+        if best_cost == (0, 0):
             break
     assert best is not None
-    if best_repeats:
-        best, best_repeats = _improved(best, met, best_repeats)
-    return Draw(seed, tuple(tuple(t) for t in best), best_repeats)
+    if best_cost != (0, 0):
+        best, best_cost = _improved(best, met, best_cost)
+    return Draw(seed, tuple(tuple(t) for t in best), *best_cost)
+
+
+def _plus(one: tuple[int, int], other: tuple[int, int]) -> tuple[int, int]:
+    return one[0] + other[0], one[1] + other[1]
 
 
 def _improved(tables: list[list[str]], met: Mapping[frozenset[str], int],
-              repeats: int) -> tuple[list[list[str]], int]:
-    """Swap two players of different tables while a swap lowers the repeats (the first such
-    swap each time; only the two tables' own repeats change)."""
-    own = [_repeats([t], met) for t in tables]
+              cost: tuple[int, int]) -> tuple[list[list[str]], tuple[int, int]]:
+    """Swap two players of different tables while a swap lowers (pairs, meetings) (the
+    first such swap each time; only the two tables' own figures change)."""
+    own = [again([t], met) for t in tables]
     better = True
-    while better and repeats:
+    while better and cost != (0, 0):
         better = False
         for a, b in combinations(range(len(tables)), 2):
-            if not own[a] and not own[b]:
+            if own[a] == (0, 0) and own[b] == (0, 0):
                 continue
             for i in range(len(tables[a])):
                 for j in range(len(tables[b])):
                     tables[a][i], tables[b][j] = tables[b][j], tables[a][i]
-                    now_a, now_b = _repeats([tables[a]], met), _repeats([tables[b]], met)
-                    if now_a + now_b < own[a] + own[b]:
-                        repeats -= own[a] + own[b] - now_a - now_b
+                    now_a, now_b = again([tables[a]], met), again([tables[b]], met)
+                    before = _plus(own[a], own[b])
+                    after = _plus(now_a, now_b)
+                    if after < before:
+                        cost = (cost[0] - before[0] + after[0], cost[1] - before[1] + after[1])
                         own[a], own[b], better = now_a, now_b, True
                         break
                     tables[a][i], tables[b][j] = tables[b][j], tables[a][i]
@@ -161,7 +186,7 @@ def _improved(tables: list[list[str]], met: Mapping[frozenset[str], int],
                     break
             if better:
                 break
-    return tables, repeats
+    return tables, cost
 
 
 def swap(tables: Sequence[Sequence[str]], one: str, other: str) -> tuple[tuple[str, ...], ...]:
@@ -374,6 +399,7 @@ __all__ = [
     "PLAYER_COUNT",
     "SWAP_TWO",
     "TableResult",
+    "again",
     "club_ranking",
     "draw",
     "met_pairs",

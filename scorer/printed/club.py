@@ -17,7 +17,14 @@ from scorer.core.rules import rules_from_spec
 from scorer.core.seasons import table_points
 from scorer.printed.pdf import fill, html_to_pdf
 from scorer.store.models import Tournament
-from scorer.words.club import figure, figure_label, figure_short, standing_text
+from scorer.words.club import (
+    figure,
+    figure_label,
+    figure_short,
+    missed_legend,
+    round_figure,
+    standing_text,
+)
 from scorer.words.explain import deviation_text, summary
 from scorer.words.formats import date
 from scorer.words.i18n import language
@@ -68,10 +75,13 @@ def result_context(tournament: Tournament, results: Results) -> dict[str, Any]:
         "short": figure_short(by_table_points),
         "round_numbers": [r.number for r in results.started],
         "standings": [{"rank": s.rank, "number": results.numbers[s.player], "name": s.player,
-                       "rounds": [figure(v) for v in s.rounds], "figure": figure(s.figure),
+                       "rounds": [round_figure(v, results.absent) for v in s.rounds],
+                       "figure": figure(s.figure),
                        "points": figure(s.points), "solos": s.solos_won}
                       for s in results.standings],
         "rounds": rounds,
+        "missed": (missed_legend(results.absent)
+                   if any(v is None for s in results.standings for v in s.rounds) else ""),
     }
 
 

@@ -4,7 +4,7 @@ evening.
 The evening's CSV says what the sheet says, field by field, read from the same row model
 (``scorer.words.rows``): one row per game with its number, dealer, kind, Re and Kontra with
 their Augen, who took no trick, what was said, the Sonderpunkte, the winner, the breakdown,
-the Bock factor the sheet shows, the value and the sheet's notes (a recorded game, RULES.md
+the Bock factor (none for a redeal, which has no points to multiply), the value and the sheet's notes (a recorded game, RULES.md
 §10.1, has no Grundwert; its note is its Wertung), then one column per player of the evening
 with that game's points — "aus" for a player sitting out, empty for one not at the table. A
 table change is a row of its own between the games, without a number, its words in
@@ -85,7 +85,8 @@ def game_row(words: RowWords, players: Sequence[str]) -> list[str | int]:
         words.trickless,
         cell_text(words.announced), cell_text(words.extras), cell_text(words.winner),
         cell_text(words.breakdown),
-        words.bock,
+        # A redeal has no points to multiply: no factor, as the sheet shows none.
+        "" if words.redeal else words.bock,
         "" if words.value is None else words.value,
         # Who had a Hochzeit or an Armut, as the sheet and the PDF say it, first.
         cell_text(" · ".join(words.hints)),
@@ -203,7 +204,9 @@ def kasse_rows(year: Year) -> list[list[str | int]]:
 
 def ranking_rows(results: Results) -> Iterable[list[str | int]]:
     """One row per player: place, number, name, per round the table, the raw points and the
-    figure, then the sum, the points and the solos won. A missed round's cells are empty."""
+    figure, then the sum, the points and the solos won. A missed round says "verpasst" for
+    the table, 0 points and what it gives in the figure (the page's and the PDF's "(−3)"),
+    so that the round columns add up to the sum."""
     seats: dict[tuple[int, str], tuple[int, int]] = {}
     for round_ in results.started:
         for table in round_.tables:
@@ -215,7 +218,10 @@ def ranking_rows(results: Results) -> Iterable[list[str | int]]:
                                 cell_text(standing.player)]
         for round_, value in zip(results.started, standing.rounds):
             seat = seats.get((round_.number, standing.player))
-            row += ["", "", ""] if seat is None or value is None else [*seat, value]
+            # A missed round: no table, no points, and what it gives in the figure, so
+            # that the cells add up to the sum as on the page and the PDF.
+            row += ([csv_words.missed_round(), 0, results.absent]
+                    if seat is None or value is None else [*seat, value])
         row += [standing.figure, standing.points, standing.solos_won]
         yield row
 

@@ -28,7 +28,12 @@ other by name, never another's underscore names.
 
 from __future__ import annotations
 
-from scorer.services.changes import VIA_PATTERN, legacy_fingerprint, link_fingerprint
+from scorer.services.changes import (
+    VIA_PATTERN,
+    fingerprint_of,
+    legacy_fingerprint,
+    link_fingerprint,
+)
 from scorer.services.club_results import (
     Results,
     RoundView,
@@ -40,8 +45,12 @@ from scorer.services.club_results import (
 from scorer.services.club_results import (
     state as tournament_state,
 )
+from scorer.services.club_results import (
+    table_state as tournament_table_state,
+)
 from scorer.services.club_rounds import (
     MAX_SEED,
+    close_finishing,
     current_round,
     draw_round,
     drawable,

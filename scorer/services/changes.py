@@ -247,9 +247,17 @@ def link_fingerprint() -> str | None:
     history (and in backups): keyed with the app's secret, so that nobody can check a
     guessed link against it (issue #36: a plain hash was); the Verlauf keys it once more to
     show it (scorer.web.evening.history.link_name)."""
-    token = g.get("link_token") if has_app_context() else None
+    token = (g.get("via_token") or g.get("link_token")) if has_app_context() else None
     if not token:
         return None
+    return fingerprint_of(token)
+
+
+def fingerprint_of(token: str) -> str:
+    """The short name ``link_fingerprint`` keeps for changes made through ``token``. A
+    request may be recorded under another link than its own (``g.via_token``): the
+    organiser's correction of a club table goes through the table's link but is the
+    Turnierleitung's (scorer.web.pages.club_access)."""
     secret = str(current_app.secret_key or "").encode()
     return hmac.new(secret, b"doko-zettel via " + token.encode(), hashlib.sha256).hexdigest()[:8]
 

@@ -40,6 +40,8 @@ class TableView:
     ledger: Ledger | None
     """The table's evening folded; None before its round started."""
     closed: bool
+    finishing: bool = False
+    """Its round ended, and it may still enter the game it started (then it closes)."""
 
     @property
     def games(self) -> int:
@@ -69,6 +71,11 @@ class RoundView:
     tables: tuple[TableView, ...]
 
     @property
+    def finishing(self) -> bool:
+        """A table of the ended round may still enter the game it started."""
+        return any(t.finishing for t in self.tables)
+
+    @property
     def complete(self) -> bool:
         """Every table has played its plan."""
         return self.started and all(t.complete for t in self.tables)
@@ -84,6 +91,9 @@ class Results:
     numbers: dict[str, int]
     """Each registered player's start number, by name."""
     by_table_points: bool
+    absent: int = 0
+    """What a missed round gives in the figure: ``absent_table_points``, or 0 when the
+    ranking is by points (RULES.md §11.3)."""
 
     @property
     def started(self) -> tuple[RoundView, ...]:
@@ -135,7 +145,9 @@ def _results(tournament: Tournament, tables: Sequence[TournamentTable]) -> Resul
                 read_token=table.group.read_token,
                 planned=planned_for(len(seated), tournament.planned_games),
                 ledger=None if evening is None else fold_of(evening).ledger,
-                closed=evening is not None and evening.closed_at is not None))
+                closed=evening is not None and evening.closed_at is not None,
+                finishing=(evening is not None and evening.closed_at is None
+                           and evening.close_after is not None)))
         rounds.append(RoundView(number=round_.number, seed=round_.seed, repeats=round_.repeats,
                                 started=round_.started_at is not None,
                                 ended=round_.ended_at is not None, tables=tuple(views)))
@@ -147,7 +159,8 @@ def _results(tournament: Tournament, tables: Sequence[TournamentTable]) -> Resul
                              absent_table_points=tournament.absent_table_points)
     return Results(standings=tuple(standings), rounds=tuple(rounds),
                    numbers={p.name: p.number for p in tournament.players},
-                   by_table_points=by_table_points)
+                   by_table_points=by_table_points,
+                   absent=tournament.absent_table_points if by_table_points else 0)
 
 
 def find_table(tournament: Tournament, round_number: int, table: int) -> TournamentTable | None:
@@ -195,3 +208,35 @@ def _state_query() -> Select[Any]:
                          .outerjoin(g, g.c.id == tt.c.group_id))
             .where(or_(t.c.edit_token == token, t.c.read_token == token))
             .group_by(t.c.id, t.c.version))
+
+
+def table_state(token: str) -> str | None:
+    """The ETag of what a table's own page shows (its Runde's page: the seats drawn, whether
+    its round started or ended, its evening's games), for the table's edit or read-only link,
+    in one query; None for a link that is no tournament table's.
+
+    "<tournament>.<runde>.<evening>.<started><ended>": the tournament's version moves with a
+    new draw or a swap, the Runde's with its players, the evening's with every game, and the
+    two flags with "Runde starten" and "Runde beenden"."""
+    if not TOKEN_PATTERN.fullmatch(token):
+        return None
+    row = db.session.execute(_table_state_query(), {"token": token}).first()
+    if row is None:
+        return None
+    version, runde, evening, started, ended = row
+    return (f"{version}.{runde}.{evening or 0}."
+            f"{int(started is not None)}{int(ended is not None)}")
+
+
+@functools.cache
+def _table_state_query() -> Select[Any]:
+    """Built once: a waiting table's phone asks it every second."""
+    t, tt, r = Tournament.__table__, TournamentTable.__table__, TournamentRound.__table__
+    e, g = Evening.__table__, Group.__table__
+    token: BindParameter[str] = bindparam("token")
+    return (select(t.c.version, g.c.version, e.c.version, r.c.started_at, r.c.ended_at)
+            .select_from(g.join(tt, tt.c.group_id == g.c.id)
+                         .join(r, r.c.id == tt.c.round_id)
+                         .join(t, t.c.id == r.c.tournament_id)
+                         .outerjoin(e, e.c.id == tt.c.evening_id))
+            .where(or_(g.c.edit_token == token, g.c.read_token == token)))

@@ -14,7 +14,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 
-from scorer.core.club import InvalidClub, draw, met_pairs, planned_for, swap
+from scorer.core.club import InvalidClub, again, draw, met_pairs, planned_for, swap
 from scorer.core.rules import PRESETS, differences, rules_from_spec
 from scorer.services.changes import touch as touch_evening
 from scorer.services.evenings import new_evening
@@ -71,8 +71,8 @@ def earlier_tables(tournament: Tournament, before: int) -> list[list[list[str]]]
 
 def draw_round(tournament: Tournament, seed: int | None = None) -> TournamentRound:
     """Draw the next round (or draw again a round not started yet) from ``seed`` (random
-    when None): the present players at tables of 4 to 6, as few earlier table-mates together
-    again as the draw finds. Each table gets its Runde now, kept through later draws."""
+    when None): the present players at tables of 4 to 6, as few pairs of earlier table-mates
+    together again as the draw finds, then as few of their meetings (scorer.core.club.again). Each table gets its Runde now, kept through later draws."""
     lock_tournament(tournament)
     number = drawable(tournament)
     if number is None:
@@ -150,7 +150,7 @@ def swap_players(round_: TournamentRound, one: int, other: int) -> None:
         raise Refused(refusals.core_problems(err.problems)) from None
     round_.seating = [[ids[name] for name in table] for table in tables]
     met = met_pairs(earlier_tables(tournament, round_.number))
-    round_.repeats = sum(met.get(pair, 0) for pair in met_pairs([tables]))
+    round_.repeats = again(tables, met)[0]
     touch(tournament)
     db.session.commit()
 
@@ -189,6 +189,8 @@ def start_round(round_: TournamentRound) -> None:
         if not round_complete(before):
             raise Refused([("", refusals.round_still_running(before.number))])
         _close_tables(before)
+    elif before is not None:
+        _close_finishing(before)  # a table that had no game left to finish
     stale = stale_draw(round_)
     if stale:
         raise Refused([("", refusals.draw_changed(stale))])
@@ -216,18 +218,42 @@ def start_round(round_: TournamentRound) -> None:
     db.session.commit()
 
 
-def end_round(round_: TournamentRound) -> None:
+def end_round(round_: TournamentRound, finish_started: bool = False) -> None:
     """End a started round: every table's evening is closed; the games played so far count
-    (a table that ran out of time). Corrections go through ``reopen_table``."""
+    (a table that ran out of time). With ``finish_started`` (DDV practice: a game started
+    is finished) a table that has not played its plan may still enter one game, the one it
+    started, and closes after it (``Evening.close_after``); the next round's start, or
+    ``close_finishing``, closes a table that has none. Corrections go through
+    ``reopen_table``."""
     tournament = round_.tournament
     lock_tournament(tournament)
     if round_.started_at is None:
         raise Refused([("", refusals.round_not_begun(round_.number))])
     if round_.ended_at is not None:
         raise Refused([("", refusals.round_ended_already(round_.number))])
-    _close_tables(round_)
+    _close_tables(round_, finish_started)
     touch(tournament)
     db.session.commit()
+
+
+def close_finishing(round_: TournamentRound) -> None:
+    """Close the tables of an ended round that may still finish their started game."""
+    tournament = round_.tournament
+    lock_tournament(tournament)
+    _close_finishing(round_)
+    touch(tournament)
+    db.session.commit()
+
+
+def _close_finishing(round_: TournamentRound) -> None:
+    now = utcnow()
+    for evening in _evenings(round_.tables):
+        if evening.close_after is not None:
+            evening.close_after = None
+            if evening.closed_at is None:
+                evening.closed_at = now
+            evening.revision += 1
+            touch_evening(evening)
 
 
 def resume_round(round_: TournamentRound) -> None:
@@ -242,8 +268,9 @@ def resume_round(round_: TournamentRound) -> None:
     if any(r.started_at is not None for r in after):
         raise Refused([("", refusals.cannot_resume(round_.number))])
     for evening in _evenings(round_.tables):
-        if evening.closed_at == round_.ended_at:
+        if evening.closed_at == round_.ended_at or evening.close_after is not None:
             evening.closed_at = None
+            evening.close_after = None
             evening.revision += 1
             touch_evening(evening)
     round_.ended_at = None
@@ -251,11 +278,14 @@ def resume_round(round_: TournamentRound) -> None:
     db.session.commit()
 
 
-def _close_tables(round_: TournamentRound) -> None:
+def _close_tables(round_: TournamentRound, finish_started: bool = False) -> None:
     now = utcnow()
     for evening in _evenings(round_.tables):
         if evening.closed_at is None:
-            evening.closed_at = now
+            if finish_started and not fold_of(evening).ledger.complete:
+                evening.close_after = len(fold_of(evening).ledger.games) + 1
+            else:
+                evening.closed_at = now
             evening.revision += 1
             touch_evening(evening)
     round_.ended_at = now
@@ -274,8 +304,9 @@ def reopen_table(table: TournamentTable) -> Evening:
     evening = table.evening
     if evening is None:
         raise Refused([("", refusals.table_not_played())])
-    if evening.closed_at is not None:
+    if evening.closed_at is not None or evening.close_after is not None:
         evening.closed_at = None
+        evening.close_after = None
         evening.revision += 1
         touch_evening(evening)
         db.session.commit()

@@ -10,14 +10,21 @@ from typing import Any
 
 from scorer.core.evening import InvalidEvening, Ledger, LedgerGame, resume
 from scorer.core.scoring import GameEntry
-from scorer.services.changes import change_entry, check_open, check_room, store_entry
+from scorer.services.changes import (
+    change_entry,
+    check_open,
+    check_room,
+    lock_evening,
+    store_entry,
+    touch,
+)
 from scorer.services.entries import EDIT
 from scorer.services.facts import fold_facts, is_table_change, to_core
 from scorer.services.folds import Folded, StoredEntry, fold_key, fold_of, instant
 from scorer.services.refusals import NumberTaken, Refused, check_revision, checked, fold_checked
 from scorer.store import fold_cache
 from scorer.store.extensions import db
-from scorer.store.models import Evening, Game, GameEvent
+from scorer.store.models import Evening, Game, GameEvent, utcnow
 from scorer.words import refusals as words
 
 
@@ -114,7 +121,20 @@ def add_game(evening: Evening, entry: GameEntry[int], entry_key: str,
             ledger)
         fold_cache.cache().put(evening.id, (version + 1, instant(evening.updated_at), *key[2:]),
                                after, len(after.entries) + 1)
+        if evening.close_after is not None and game.number >= evening.close_after:
+            _close_finished(evening)
     return event
+
+
+def _close_finished(evening: Evening) -> None:
+    """A club table that was finishing its started game after its round ended has entered
+    it: its evening closes (scorer.services.club_rounds.end_round)."""
+    lock_evening(evening)
+    evening.close_after = None
+    evening.closed_at = utcnow()
+    evening.revision += 1
+    touch(evening)
+    db.session.commit()
 
 
 def _check_number(folded: Folded, number: int) -> None:

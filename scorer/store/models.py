@@ -128,6 +128,9 @@ class Evening(Model):
     closed_after_change: Mapped[int | None]
     """The evening's last change (a GameEvent id) when it was last closed: closing ends the
     offer to take it back ("Rückgängig"), on every phone and once it is reopened too."""
+    close_after: Mapped[int | None]
+    """A club table whose round ended with its started games to finish: the number of the
+    game after which the evening closes itself (scorer.services.club_rounds.end_round)."""
     revision: Mapped[int] = mapped_column(default=1)
     """The close/reopen and settlement forms are checked against this (optimistic lock)."""
     version: Mapped[int] = mapped_column(default=1)
@@ -529,7 +532,8 @@ class TournamentRound(Model):
     seating: Mapped[list[list[int]]] = mapped_column(JSON)
     """Each table's TournamentPlayer ids in seat order (seat 1 deals first)."""
     repeats: Mapped[int] = mapped_column(default=0)
-    """Pairs of table-mates who met in an earlier round (scorer.core.club.Draw.repeats)."""
+    """Pairs of table-mates who met in an earlier round, each pair once
+    (scorer.core.club.Draw.repeats; a draw before issue 37 counted their meetings)."""
     started_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
     ended_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
 

@@ -25,8 +25,8 @@ from collections.abc import Sequence
 from scorer.core.evening import LedgerGame
 from scorer.core.seasons import Method
 from scorer.words.formats import signed
-from scorer.words.i18n import N_, _, pgettext
-from scorer.words.labels import games_text
+from scorer.words.i18n import N_, _, ngettext, pgettext
+from scorer.words.labels import counted_games, games_text
 
 FIGURE_SHORT = {True: N_("TP"), False: N_("Pkt")}
 """The figure's column heading, by ``by_table_points`` (German; said with ``figure_short``)."""
@@ -54,16 +54,33 @@ def ranking_choices() -> list[tuple[str, str]]:
 
 
 def progress_text(table: int, *, games: Sequence[LedgerGame], planned: int, complete: bool,
-                  closed: bool, started: bool) -> str:
+                  closed: bool, started: bool, finishing: bool = False) -> str:
     """One table's progress, as the organiser reads it across the room."""
     if not started:
         return _("Tisch %(table)s: wartet auf den Start") % {"table": table}
     said = {"table": table, "games": games_text(games, planned)}
+    if finishing:
+        return _("Tisch %(table)s: spielt das angefangene Spiel zu Ende – %(games)s") % said
     if complete:
         return _("Tisch %(table)s: fertig – %(games)s") % said
     if closed:
         return _("Tisch %(table)s: beendet – %(games)s") % said
     return _("Tisch %(table)s: %(games)s") % said
+
+
+def progress_figure(table: int, *, games: Sequence[LedgerGame], planned: int,
+                    complete: bool) -> str:
+    """One table's progress as the key figure a projector shows across the room: the
+    games counted against the plan (``progress_text`` says the rest in words).
+
+    >>> progress_figure(2, games=(), planned=12, complete=False)
+    'Tisch 2: 0 von 12'
+    """
+    if complete:
+        return _("Tisch %(table)s: fertig") % {"table": table}
+    counted, _others = counted_games(games, planned)
+    return _("Tisch %(table)s: %(counted)s von %(planned)s") % {
+        "table": table, "counted": counted, "planned": planned}
 
 
 def round_state(number: int, *, started: bool, ended: bool, complete: bool) -> str:
@@ -110,6 +127,43 @@ def figure(value: int | None) -> str:
     ['+3', '−1', '0', '–']
     """
     return "–" if value is None else signed(value)
+
+
+def pairs_again(pairs: int) -> str:
+    """How many pairs of a drawn round sat together in an earlier round, each pair counted
+    once (the draw makes them as few as it can, then how often they met).
+
+    >>> pairs_again(1), pairs_again(5)
+    ('1 Paar sitzt wieder zusammen', '5 Paare sitzen wieder zusammen')
+    """
+    return ngettext("%(count)s Paar sitzt wieder zusammen",
+                    "%(count)s Paare sitzen wieder zusammen", pairs) % {"count": pairs}
+
+
+def missed(absent: int) -> str:
+    """A missed round's cell, everywhere the ranking is shown or printed: what the round
+    gives the player (``absent_table_points``; 0 when the ranking is by points), in
+    brackets, so that the cells add up to the sum and are told apart from a round played.
+
+    >>> missed(-3), missed(0)
+    ('(−3)', '(0)')
+    """
+    return "(" + signed(absent) + ")"
+
+
+def round_figure(value: int | None, absent: int) -> str:
+    """A round's cell of the ranking: its figure, or :func:`missed`."""
+    return missed(absent) if value is None else signed(value)
+
+
+def missed_legend(absent: int) -> str:
+    """What the missed round's cell means, said under every ranking that shows one.
+
+    >>> missed_legend(-3)
+    '„(−3)“: Runde verpasst, zählt −3 in der Summe.'
+    """
+    return _("„%(cell)s“: Runde verpasst, zählt %(figure)s in der Summe.") % {
+        "cell": missed(absent), "figure": signed(absent)}
 
 
 def seat_list(players: tuple[str, ...] | list[str]) -> str:

@@ -2,8 +2,10 @@
 form errors they word themselves (RULES.md §11.3), in the language spoken now
 (scorer.words.i18n). Pure: standard library and core only.
 
->>> drawn(1, 42, 0), drawn(2, 9, 6)
-('Runde 1 ausgelost (Startzahl 42).', 'Runde 2 ausgelost (Startzahl 9, 6 Wiederholungen).')
+>>> drawn(1, 42, 0)
+'Runde 1 ausgelost (Startzahl 42).'
+>>> drawn(2, 9, 6)
+'Runde 2 ausgelost (Startzahl 9; 6 Paare sitzen wieder zusammen).'
 >>> registered([1, 2, 3, 4, 5, 6], None), registered([10], 2)
 ('6 angemeldet (Nr. 1–6).', '1 angemeldet (Nr. 10), spielen ab Runde 2 mit.')
 """
@@ -23,25 +25,39 @@ def created() -> str:
 
 
 def ddv_list_choice(games: int) -> str:
-    """The rules choice "DDV-Liste" (the ddv preset, ``games`` at a table of four)."""
-    return _("DDV-Liste: DDV-Turnierspielregeln, %(games)s Spiele am Vierertisch (20 und die "
-             "Pflichtsoli, vorgeführt)") % {"games": games}
+    """The rules choice "DDV-Liste" (the ddv preset, ``games`` at a table of four), short
+    enough for a phone's select box; the form's hint says the rest."""
+    return _("DDV-Liste (%(games)s Spiele)") % {"games": games}
 
 
-def runde_rules_choice(runde: str, preset: str) -> str:
-    """The rules choice of a Runde's own house rules (``preset``: its rule set, said)."""
-    return _("Hausregeln der Runde „%(runde)s“ (%(preset)s)") % {"runde": runde,
-                                                                   "preset": preset}
+def runde_rules_choice(runde: str) -> str:
+    """The rules choice of a Runde's own house rules."""
+    return _("Hausregeln der Runde „%(runde)s“") % {"runde": runde}
 
 
 def choose_rules() -> str:
     return _("Regeln auswählen")
 
 
-def ddv_list_games(games: int) -> str:
-    """The DDV-Liste chosen with other planned games."""
-    return _("Die DDV-Liste spielt %(games)s Spiele am Vierertisch (ein Fünfertisch 30)") % {
-        "games": games}
+def ddv_list_games(games: int, planned: int | None, rules: str) -> str:
+    """The DDV-Liste chosen with other planned games: what to choose instead (``rules``:
+    the ddv rule set's name, as the choice says it)."""
+    if planned is None:
+        return _("Die DDV-Liste spielt %(games)s Spiele am Vierertisch (ein Fünfertisch 30). "
+                 "Für eine andere Zahl unter „Regeln“ „%(rules)s“ wählen.") % {
+            "games": games, "rules": rules}
+    return _("Die DDV-Liste spielt %(games)s Spiele am Vierertisch (ein Fünfertisch 30). "
+             "Für %(planned)s Spiele unter „Regeln“ „%(rules)s“ wählen: dieselben Regeln "
+             "mit %(planned)s Spielen.") % {"games": games, "planned": planned,
+                                           "rules": rules}
+
+
+def bock_choices() -> list[tuple[str, str]]:
+    """(value, label) of the tournament form's Bock choice: the rules' own Bock, none, or
+    Bock rounds as the Bockrunde has them (RULES.md §7)."""
+    return [("", _("wie die gewählten Regeln")), ("ohne", _("ohne Bock")),
+            ("mit", _("mit Bock: bei 120:120, verlorenem Re oder Kontra und einem "
+                      "0-Punkte-Spiel eine Bockrunde"))]
 
 
 def rounds_label() -> str:
@@ -72,13 +88,14 @@ def seated_choice(table: int, name: str) -> str:
 
 
 def drawn(number: int, seed: int, repeats: int) -> str:
-    """A round drawn, with its seed and how often two sit together again."""
+    """A round drawn, with its seed and how many pairs sit together again."""
     said = {"number": number, "seed": seed, "repeats": repeats}
     if not repeats:
         return _("Runde %(number)s ausgelost (Startzahl %(seed)s).") % said
-    return ngettext("Runde %(number)s ausgelost (Startzahl %(seed)s, %(repeats)s Wiederholung).",
-                    "Runde %(number)s ausgelost (Startzahl %(seed)s, %(repeats)s "
-                    "Wiederholungen).", repeats) % said
+    return ngettext("Runde %(number)s ausgelost (Startzahl %(seed)s; %(repeats)s Paar sitzt "
+                    "wieder zusammen).",
+                    "Runde %(number)s ausgelost (Startzahl %(seed)s; %(repeats)s Paare sitzen "
+                    "wieder zusammen).", repeats) % said
 
 
 def swapped(one: str, other: str) -> str:
@@ -92,6 +109,15 @@ def started(number: int) -> str:
 def ended(number: int) -> str:
     return _("Runde %(number)s beendet: die gespielten Spiele zählen. Zu früh? „Runde "
              "%(number)s fortsetzen“ öffnet die Tische wieder.") % {"number": number}
+
+
+def ended_finishing(number: int) -> str:
+    return _("Runde %(number)s beendet. Angefangene Spiele dürfen noch eingetragen werden; "
+             "danach schließt jeder Tisch von selbst.") % {"number": number}
+
+
+def tables_closed(number: int) -> str:
+    return _("Die Tische von Runde %(number)s sind geschlossen.") % {"number": number}
 
 
 def resumed(number: int) -> str:

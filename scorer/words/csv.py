@@ -84,6 +84,11 @@ def ranking_columns(short: str, rounds: Iterable[int]) -> list[str]:
     return out + [_("Summe %(figure)s") % {"figure": short}, _("Punkte"), _("Soli gewonnen")]
 
 
+def missed_round() -> str:
+    """The club ranking's table cell of a round the player missed."""
+    return _("verpasst")
+
+
 __all__ = ["GAME_COLUMNS", "KASSE_COLUMNS", "RUNDE_COLUMNS", "game_columns", "kasse_columns",
-           "kasse_kind", "ranking_columns", "runde_columns", "runde_totals_label",
+           "kasse_kind", "missed_round", "ranking_columns", "runde_columns", "runde_totals_label",
            "totals_label"]

@@ -69,6 +69,11 @@ def script_words() -> Words:
         "live.discard": _("Verwerfen, zum Zettel"),
         "live.closed.title": _("Der Abend ist inzwischen abgeschlossen"),
         "live.closed.text": _("Zum Eintragen muss ihn erst jemand wieder öffnen."),
+        # A club table whose round the organiser ended meanwhile.
+        "live.closed.club.title": _("Die Runde ist inzwischen beendet"),
+        "live.closed.club.text": _("Dieses Spiel lässt sich hier nicht mehr speichern. Ob "
+                                   "es noch zählt, entscheidet die Turnierleitung: sie kann "
+                                   "den Tisch wieder öffnen."),
         "live.to_sheet": _("Zum Zettel"),
         "live.taken.title": _("Spiel %(number)s ist inzwischen eingetragen"),
         "live.moved.title": _("Auf dem Zettel hat sich etwas geändert"),

@@ -9,6 +9,9 @@
 // says when the game it is for was entered meanwhile on another phone, and makes sure the
 // next tap on Speichern is a decision. Nothing is computed here: the server's pages say it.
 //
+// A page that is no evening but follows one the same way (data-live-page="page": a club
+// table's page waiting for its round) swaps its regions too, and keeps nothing on the phone.
+//
 // Other scripts listen to the events on document: doko:online, doko:offline, doko:slow and
 // doko:fast (the server answers, but late: a busy WLAN is not offline), doko:changed
 // (detail: the server's {version, games, closed}), doko:swapped, doko:gone; and may ask
@@ -49,7 +52,7 @@
   }
 
   function remember() {
-    if (!window.DokoStore || !keep) { return; }
+    if (!window.DokoStore || !keep || page === "page") { return; }
     window.DokoStore.saw({ evening: evening, runde: runde, version: version, games: games,
                            confirmed: confirmed.getTime() })["catch"](function () {});
   }
@@ -154,7 +157,7 @@
     closedKnown = !!data.closed;
     judgeNext = false;   // the news is judged as it comes
     emit("changed", data);
-    if (page === "sheet") { return refresh(data.version); }
+    if (page === "sheet" || page === "page") { return refresh(data.version); }
     version = data.version;
     remember();
     return null;
@@ -376,6 +379,7 @@
     if (now === entryNumber && !data.closed) {
       if (notice) { notice.hidden = true; }
       askedFor = null;
+      saving(true);
       return;
     }
     var store = window.DokoStore;
@@ -401,6 +405,21 @@
     return node;
   }
 
+  // A closed evening takes no game: its Speichern is off while the notice says so (a
+  // button that does nothing is worse than none), on again if it is reopened.
+  function saving(on) {
+    form.querySelectorAll("button[type=submit], input[type=submit], button:not([type])")
+      .forEach(function (button) {
+        if (on && button.hasAttribute("data-closed-off")) {
+          button.disabled = false;
+          button.removeAttribute("data-closed-off");
+        } else if (!on && !button.disabled) {
+          button.disabled = true;
+          button.setAttribute("data-closed-off", "");
+        }
+      });
+  }
+
   function showNotice(now, closed) {
     var words = window.DokoWords;
     if (!notice) {
@@ -414,13 +433,18 @@
     var sheetLink = el("a", "button", words.say("live.discard"));
     sheetLink.href = evening;
     if (closed) {
-      notice.appendChild(el("h2", "", words.say("live.closed.title")));
-      notice.appendChild(el("p", "", words.say("live.closed.text")));
+      var club = body.hasAttribute("data-club-table");
+      notice.appendChild(el("h2", "", words.say(club ? "live.closed.club.title"
+                                                      : "live.closed.title")));
+      notice.appendChild(el("p", "", words.say(club ? "live.closed.club.text"
+                                                     : "live.closed.text")));
       sheetLink.textContent = words.say("live.to_sheet");
       notice.appendChild(el("p", "tools")).appendChild(sheetLink);
       askedFor = -1;
+      saving(false);
       return;
     }
+    saving(true);
     var numbers = { number: entryNumber, now: now };
     var taken = now > entryNumber;
     notice.appendChild(el("h2", "", words.say(taken ? "live.taken.title" : "live.moved.title",
@@ -497,7 +521,7 @@
   } else if (copy) {
     check();
   } else {
-    if (!keep && window.DokoStore) {
+    if (!keep && window.DokoStore && page !== "page") {
       var link = evening.replace(/abend\/[^\/]+\/$/, "");
       window.DokoStore.forgetLink(link)["catch"](function () {});
     }

@@ -167,7 +167,8 @@ def test_nine_players_two_rounds_each_table_on_its_phone_the_projector_follows(p
         organiser.goto(home, f"runde-{number}-fertig")
         assert "Tisch 1: fertig" in organiser.page.content()
         assert "Tisch 2: fertig" in organiser.page.content()
-    organiser.tap_to(organiser.page.get_by_role("button", name="Runde 2 beenden"), "ende")
+    organiser.tap(organiser.page.get_by_text("Runde 2 beenden", exact=True))
+    organiser.tap_to(organiser.page.get_by_role("button", name="Ja, Runde 2 beenden"), "ende")
 
     # The projector, never reloaded, shows the core's ranking of the tables' games.
     want = as_shown(expected(tables))

@@ -20,11 +20,12 @@ from wtforms import (
 from wtforms.validators import DataRequired, InputRequired, NumberRange, Optional
 
 from scorer.core.names import PLAYER_NAME
+from scorer.core.rules import BockTrigger
 from scorer.core.seasons import Method
 from scorer.services.tournaments import MAX_PLANNED, MAX_ROUNDS, TOURNAMENT_NAME
 from scorer.web.pages.forms import Form, WholeNumberField, choices
 from scorer.words.club import figure, ranking_choices
-from scorer.words.club_news import rounds_label, runde_players_label
+from scorer.words.club_news import bock_choices, rounds_label, runde_players_label
 
 DDV_LIST = "ddv-liste"
 """The rules choice "DDV-Liste": the ddv preset, 24 planned games at a table of four (20
@@ -61,6 +62,24 @@ class TournamentForm(Form):
         super().__init__(*args, **kwargs)
         # Said when the form is made, in the page's language.
         self.ranking.choices = choices(ranking_choices())
+
+
+BOCK_TRIGGERS: dict[str, tuple[BockTrigger, ...]] = {
+    "ohne": (),
+    "mit": (BockTrigger.TIE_120, BockTrigger.LOST_ANNOUNCEMENT, BockTrigger.ZERO_GAME),
+}
+"""The new tournament's Bock choice: no Bock, or the Bockrunde's reasons ("" keeps the
+rules' own). The other Bock options are the rules' (Einstellungen, until round 1)."""
+
+
+class NewTournamentForm(TournamentForm):
+    """A new tournament: its settings, and Bock on the same page."""
+
+    bock = RadioField(lazy_gettext("Bock"), default="", validate_choice=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.bock.choices = choices(bock_choices())
 
 
 class RegisterForm(Form):

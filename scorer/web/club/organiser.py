@@ -9,6 +9,7 @@ tables' evenings folded by the core (``services.results``).
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from collections.abc import Callable
 
@@ -37,10 +38,12 @@ from scorer.store.models import (
 )
 from scorer.web.club.following import live_attrs
 from scorer.web.club.forms import (
+    BOCK_TRIGGERS,
     DDV_LIST,
     DDV_LIST_GAMES,
     RUNDE_RULES,
     DrawForm,
+    NewTournamentForm,
     PlayerActionForm,
     RegisterForm,
     RenameForm,
@@ -63,7 +66,7 @@ from scorer.web.pages.rule_forms import (
 )
 from scorer.web.server.hosts import public_url
 from scorer.words import club_news as news
-from scorer.words.club import progress_text, round_state, seat_list
+from scorer.words.club import pairs_again, progress_text, round_state, seat_list
 from scorer.words.explain import PRESET_LABELS, summary
 from scorer.words.files import seating_file, slips_file
 from scorer.words.i18n import _
@@ -89,8 +92,7 @@ def new_in_runde(token: str) -> str | Response | tuple[str, int]:
 def _rule_choices(group: Group | None) -> list[tuple[str, str]]:
     out = [(DDV_LIST, news.ddv_list_choice(DDV_LIST_GAMES))]
     if group is not None:
-        out.append((RUNDE_RULES, news.runde_rules_choice(group.name,
-                                                         _(PRESET_LABELS[group.preset]))))
+        out.append((RUNDE_RULES, news.runde_rules_choice(group.name)))
     return out + [(name, _(PRESET_LABELS[name])) for name in PRESETS]
 
 
@@ -105,9 +107,16 @@ def _chosen_rules(choice: str, group: Group | None) -> tuple[str, HouseRules] | 
     return None
 
 
+def _with_bock(rules: HouseRules, choice: str) -> HouseRules:
+    """The rules with the form's Bock choice ("" keeps theirs)."""
+    if choice not in BOCK_TRIGGERS:
+        return rules
+    return dataclasses.replace(rules, bock_triggers=BOCK_TRIGGERS[choice])
+
+
 def _new(group: Group | None) -> str | Response | tuple[str, int]:
-    form = TournamentForm(data={"played_on": dt.date.today(),
-                                "rules": RUNDE_RULES if group is not None else DDV_LIST})
+    form = NewTournamentForm(data={"played_on": dt.date.today(),
+                                   "rules": RUNDE_RULES if group is not None else DDV_LIST})
     form.rules.choices = choices(_rule_choices(group))
     errors: dict[str, list[str]] = {}
     if request.method == "POST" and form.validate_on_submit():
@@ -115,15 +124,22 @@ def _new(group: Group | None) -> str | Response | tuple[str, int]:
         if chosen is None:
             errors["rules"] = [news.choose_rules()]
         elif form.rules.data == DDV_LIST and form.planned_games.data != DDV_LIST_GAMES:
-            errors["planned_games"] = [news.ddv_list_games(DDV_LIST_GAMES)]
+            # Name the choice that plays this plan: the same rules without the list.
+            message = news.ddv_list_games(DDV_LIST_GAMES, form.planned_games.data,
+                                          _(PRESET_LABELS["ddv"]))
+            errors["planned_games"] = [message]
         else:
             assert form.played_on.data is not None  # validated: InputRequired
             try:
+                chosen = (chosen[0], _with_bock(chosen[1], form.bock.data or ""))
                 tournament = services.create_tournament(
                     name=form.name.data or "", played_on=form.played_on.data,
                     preset=chosen[0], rules=chosen[1], planned_games=form.planned_games.data,
                     round_count=form.round_count.data, ranking=form.ranking.data or "",
                     absent_table_points=parse_int(form.absent_table_points.data), group=group)
+            except InvalidRules as err:
+                errors = {"bock": [m for said in option_errors(err.problems).values()
+                                   for m in said]}
             except services.Refused as err:
                 errors = errors_by_field(err.problems, lambda field: field)
             else:
@@ -165,6 +181,7 @@ def show(token: str) -> str | Response:
         present=len(services.present(tournament, services.drawable(tournament) or 1)),
         action=ActionForm(formdata=None), draw_form=DrawForm(formdata=None),
         progress_text=progress_text, round_state=round_state, seat_list=seat_list,
+        pairs_again=pairs_again,
         rules_summary=summary(rules_from_spec(tournament.rules), tournament.planned_games),
         preset_label=_(PRESET_LABELS[tournament.preset]),
         ranking_url=public_url("club_ranking.show", token=tournament.read_token),
@@ -235,8 +252,20 @@ def start(token: str, number: int) -> Response:
 
 @bp.post("/t/<token>/runde/<int:number>/beenden")
 def end(token: str, number: int) -> Response:
-    """End a round: every table's evening closes; its games so far count."""
-    return _round_change(token, number, services.end_round, news.ended(number))
+    """End a round: every table's evening closes; its games so far count. Ticked
+    "angefangene Spiele dürfen noch eingetragen werden": a table that has not played its
+    plan still enters the game it started, then closes."""
+    finish = request.form.get("angefangene") == "1"
+    return _round_change(token, number,
+                         lambda round_: services.end_round(round_, finish_started=finish),
+                         news.ended_finishing(number) if finish else news.ended(number))
+
+
+@bp.post("/t/<token>/runde/<int:number>/schliessen")
+def close_finishing(token: str, number: int) -> Response:
+    """Close the tables of an ended round that may still finish their started game."""
+    return _round_change(token, number, services.close_finishing,
+                         news.tables_closed(number))
 
 
 @bp.post("/t/<token>/runde/<int:number>/fortsetzen")

@@ -28,7 +28,10 @@ from scorer.words.club import (
     figure,
     figure_label,
     figure_short,
+    missed_legend,
+    progress_figure,
     progress_text,
+    round_figure,
     standing_text,
 )
 from scorer.words.club_news import no_such_tournament
@@ -52,12 +55,24 @@ def columns(count: int) -> tuple[int, int]:
     return cols, max(1, math.ceil(count / cols))
 
 
-def _size_class(rows: int) -> str:
-    """How large the projector draws a column of ``rows`` lines (static/css/club.css)."""
-    for limit in (8, 12, 16, 20):
-        if rows <= limit:
-            return f"ranking--upto{limit}"
-    return "ranking--many"
+ROW_CLASSES = 21
+"""Up to this many rows a column has a class of its own (static/css/club.css sets --rows);
+longer ones are drawn as the next of ROW_BUCKETS."""
+ROW_BUCKETS = (30, 40, 50, 67)
+
+
+def _size_class(rows: int, tables: int) -> str:
+    """How large the projector draws a column of ``rows`` lines, and the progress of
+    ``tables`` tables (static/css/club.css: a class per row count, no inline style under
+    the pages' Content-Security-Policy).
+
+    >>> _size_class(13, 3), _size_class(22, 15), _size_class(70, 50)
+    ('ranking--rows-13 ranking--tables-4', 'ranking--rows-30 ranking--tables-15', 'ranking--rows-67 ranking--tables-many')
+    """
+    shown = rows if rows <= ROW_CLASSES else next(
+        (b for b in ROW_BUCKETS if rows <= b), ROW_BUCKETS[-1])
+    width = next((f"{limit}" for limit in (4, 8, 15) if tables <= limit), "many")
+    return f"ranking--rows-{shown} ranking--tables-{width}"
 
 
 @bp.get("/rangliste")
@@ -68,10 +83,15 @@ def show(token: str) -> str:
     results = services.results(tournament)
     standings = list(results.standings)
     cols, rows = columns(len(standings))
+    shown = results.running or (results.started[-1] if results.started else None)
     chunks = [standings[k:k + rows] for k in range(0, len(standings), rows)] or [[]]
     return render_template(
         "club/ranking.html", tournament=tournament, results=results, chunks=chunks,
-        size_class=_size_class(rows), figure=figure, progress_text=progress_text,
+        size_class=_size_class(rows, len(shown.tables) if shown is not None else 0),
+        figure=figure, progress_text=progress_text,
+        round_figure=round_figure, progress_figure=progress_figure,
+        missed=(missed_legend(results.absent)
+                if any(v is None for s in standings for v in s.rounds) else ""),
         standing=standing_text(tournament.round_count,
                                [(r.number, r.ended, r.complete) for r in results.started]),
         label=figure_label(results.by_table_points),

@@ -10,6 +10,7 @@ from werkzeug.wrappers import Response
 from scorer import services
 from scorer.services import imports as importing
 from scorer.store.models import GameEvent
+from scorer.web.pages.club_access import organiser_fingerprint
 from scorer.web.pages.display import facts_text
 from scorer.web.pages.forms import ActionForm, sent_revision
 from scorer.web.pages.keyed import keyed
@@ -26,6 +27,8 @@ def show(token: str, number: int) -> str:
     setup, names = services.evening_setup(evening)
     deck = setup.rules.deck
     here = {services.link_fingerprint(), services.legacy_fingerprint()} - {None}
+    # A club table's corrections after its round are the Turnierleitung's: named so.
+    organiser = organiser_fingerprint(evening.group) if evening.group.tournament_table else None
     numbers = services.numbers_now(evening)
     entries = []
     for event in services.history(evening):
@@ -42,6 +45,7 @@ def show(token: str, number: int) -> str:
                     if event.old_facts else None),
             "new": (facts_text(services.to_core(event.new_facts, names), deck)
                     if event.new_facts else None),
+            "organiser": organiser is not None and event.via == organiser,
             "this_link": event.via is not None and event.via in here,
             "link": None if event.via is None else link_name(event.via),
             "origin": importing.origin(event.source) if event.source is not None else None,

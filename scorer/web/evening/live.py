@@ -41,8 +41,9 @@ OFFLINE_HEADER = "X-Doko-Offline"
 OFFLINE_PAGES = frozenset({"evenings.show", "games.new"})
 """The sheet and the form for the next game: what the table needs with no connection."""
 POLL_ENDPOINT = "live.poll"
-QUIET_ENDPOINTS = frozenset({POLL_ENDPOINT, "club_ranking.poll"})
-"""The checks that watching pages make every second (an evening's, a tournament's)."""
+QUIET_ENDPOINTS = frozenset({POLL_ENDPOINT, "club_ranking.poll", "club_table.poll"})
+"""The checks that watching pages make every second (an evening's, a tournament's, a
+tournament table's)."""
 
 
 def etag(evening_version: int, group_version: int) -> str:
@@ -98,6 +99,9 @@ def live_attrs(evening: Evening, sheet: services.Sheet, page: str,
     }
     if entry_number is not None:
         attrs["data-live-entry"] = entry_number
+    if evening.group.tournament_table:
+        # A club table: once its round ends, the Turnierleitung decides (live.js says so).
+        attrs["data-club-table"] = ""
     if remembered_token(evening.group) == token:
         # This device remembers the Runde by this link: it may keep what it saw of the
         # evening (IndexedDB, static/js/live.js), as it keeps the pages; a lent phone keeps

@@ -8,13 +8,17 @@
   correct, Tisch ändern, Verlauf, PDF), nothing of the tournament, and none of the pages
   that change a Runde (TABLE_REFUSED). Once its round has ended the table cannot open its
   evening again: corrections after the round are the organiser's (``club.reopen``).
+* A device that opened the organiser's page is the Turnierleitung's: what it changes at a
+  table of an ended round (a correction, after "Tisch öffnen") goes through the table's
+  link but is recorded under the organiser's (``g.via_token``), and the table's Verlauf says
+  "von der Turnierleitung".
 
 As for a Runde, a wrong link is the same German 404 as an unknown one.
 """
 
 from __future__ import annotations
 
-from flask import abort, g, render_template, request
+from flask import abort, g, render_template, request, session
 from werkzeug.wrappers import Response
 
 from scorer import services
@@ -50,7 +54,15 @@ def tournament_or_404(token: str) -> Tournament:
     g.can_edit = token == tournament.edit_token
     if not g.can_edit and request.endpoint not in READ_ONLY:
         refuse(*error_words("ranking_only"))
+    if g.can_edit and tournament.id not in session.get(ORGANISER_OF, []):
+        session[ORGANISER_OF] = [*session.get(ORGANISER_OF, [])[-(ORGANISER_KEPT - 1):],
+                                 tournament.id]
     return tournament
+
+
+ORGANISER_OF = "turnierleitung"
+"""The session's list of the tournaments this device opened with the organiser's link."""
+ORGANISER_KEPT = 20
 
 
 def refuse(title: str, message: str) -> None:
@@ -66,6 +78,19 @@ def admit_table(group: Group) -> None:
         refuse(*error_words("tournament_table"))
     if endpoint == "evenings.reopen" and (ended := ended_round(group)) is not None:
         refuse(*round_ended(ended))
+    if session.get(ORGANISER_OF) and g.can_edit:
+        table = services.tournament_of_table(group)
+        if (table is not None and table.round.ended_at is not None
+                and table.round.tournament_id in session[ORGANISER_OF]):
+            # The Turnierleitung corrects an ended round's table through its link.
+            g.via_token = table.round.tournament.edit_token
+
+
+def organiser_fingerprint(group: Group) -> str | None:
+    """What the Turnierleitung's changes at this table are recorded under (None for a Runde
+    that is no tournament table)."""
+    table = services.tournament_of_table(group)
+    return None if table is None else services.fingerprint_of(table.round.tournament.edit_token)
 
 
 def ended_round(group: Group) -> int | None:
