@@ -165,9 +165,9 @@ def preview_lines(shown: importing.Preview) -> list[str]:
             out.append(words.already_there(e.present))
         out += [f"  {note}" for note in e.evening.notes]
         width = max(len(p) for p in e.ledger.players)
-        heads = [words.file_column() if c == importing.FILE
-                 else words.mode(c.value) if shown.rescorable else words.totals_column()
-                 for c in columns]
+        heads = [words.mode(c.value) if isinstance(c, ImportMode) and shown.rescorable
+                 else words.totals_column() if isinstance(c, ImportMode)
+                 else words.file_column() for c in columns]
         out.append(f"  {words.totals_heading():<{width}}  " + "  ".join(heads))
         for player in e.ledger.players:
             cells = [f"{_total(e, c, player):>{len(h)}}" for c, h in zip(columns, heads)]

@@ -338,7 +338,10 @@ class TableWorker(ThreadWorker):
         if isinstance(conn, HeadConn) and conn.head:
             conn.sock.setblocking(True)
             conn.init()
-            conn.parser.unreader.unread(bytes(conn.head))
+            unreader = getattr(conn.parser, "unreader", None)  # an HTTP/1 parser's
+            if unreader is None:  # no head read here comes to any other (see _reads_heads)
+                return False
+            unreader.unread(bytes(conn.head))
             conn.head.clear()
         keep = super().handle(conn)
         if not keep:

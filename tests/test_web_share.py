@@ -133,7 +133,7 @@ def test_the_share_button_carries_the_result_as_text(table, client, app):
 def test_the_picture_is_drawn_from_an_svg_that_says_the_result(table, client, app):
     from scorer import services
     from scorer.printed.picture import picture_svg, rasterise
-    from scorer.web.evening.share import context
+    from scorer.web.pages.sharing import context
     from scorer.words.i18n import speaking
 
     sheet = _closed_evening(table, client)
@@ -239,7 +239,7 @@ def test_the_season_table_is_shared_as_a_picture_and_a_text(table, client, app):
     from scorer import services
     from scorer.printed.picture import rasterise, season_picture_svg
     from scorer.services.year import year_of
-    from scorer.web.evening.share import season_result
+    from scorer.web.pages.sharing import season_result
     from scorer.words.i18n import speaking
 
     runde = _season(table, client)

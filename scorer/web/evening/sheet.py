@@ -23,7 +23,6 @@ from scorer.core.rules import GameKind, InvalidRules, rules_from_spec
 from scorer.store.models import Group
 from scorer.web.evening.finish import finish_row
 from scorer.web.evening.forms import EveningForm, seat_order
-from scorer.web.evening.share import shared
 from scorer.web.evening.sheet_money import sheet_extras
 from scorer.web.evening.sheet_pdf import prepare_sheet
 from scorer.web.evening.sheet_rows import RowLinks, sheet_rows
@@ -48,6 +47,7 @@ from scorer.web.pages.rule_forms import (
     options_form,
     options_from_form,
 )
+from scorer.web.pages.sharing import shared
 from scorer.words import sheet as sheet_words
 from scorer.words.explain import preset_label, summary
 from scorer.words.labels import (

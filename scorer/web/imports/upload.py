@@ -128,7 +128,6 @@ def _preview_page(group: Group, content_hash: str, shown: importing.Preview, for
 
 def _columns(shown: importing.Preview) -> list[tuple[str, Any]]:
     """The totals columns of each evening: (heading, mode or "file")."""
-    if shown.rescorable:
-        return [(words.mode_heading(m.value), m) for m in shown.columns]
-    return [(words.file_column() if c == importing.FILE else words.totals_column(), c)
+    return [(words.file_column() if not isinstance(c, ImportMode)
+             else words.mode_heading(c.value) if shown.rescorable else words.totals_column(), c)
             for c in shown.columns]

@@ -14,9 +14,8 @@ from scorer import services
 from scorer.core.payment import grouped_iban
 from scorer.core.rules import PRESETS, InvalidRules
 from scorer.store.models import Group
-from scorer.web.club.table_page import table_page
-from scorer.web.evening.share import season_shared
 from scorer.web.pages import remembered
+from scorer.web.pages.club_table import table_page
 from scorer.web.pages.forms import ActionForm, error_summary, with_form_errors
 from scorer.web.pages.lookup import group_or_404
 from scorer.web.pages.numbers import parse_int
@@ -28,6 +27,7 @@ from scorer.web.pages.rule_forms import (
     options_form,
     options_from_form,
 )
+from scorer.web.pages.sharing import season_shared
 from scorer.web.runde.forms import (
     ForgetForm,
     GroupForm,
