@@ -47,12 +47,14 @@ def field_names(html: str) -> set[str]:
 
 def write_targets(app: Any, token: str, ids: dict[str, int]) -> list[str]:
     """Every POST route of a Runde (renewing the links aside: it is meant to change them; a
-    tournament's, under /t/, are tests/test_web_club_trust.py's)."""
-    values = {"token": token, **{k: str(v) for k, v in ids.items()}}
+    tournament's, under /t/, are tests/test_web_club_trust.py's, a Vereinsmeisterschaft's,
+    under /vm/, tests/test_club_series.py's)."""
+    values = {"token": token, "part": "absent", "day": "2026-01-01",
+              **{k: str(v) for k, v in ids.items()}}
     out = []
     for rule in app.url_map.iter_rules():
         if ("POST" not in rule.methods or rule.endpoint == "groups.renew_links"
-                or rule.rule.startswith("/t/")):
+                or rule.rule.startswith(("/t/", "/vm/"))):
             continue
         out.append(re.sub(r"<(?:int:)?(\w+)>", lambda m: values[m.group(1)], rule.rule))
     return sorted(out)

@@ -27,6 +27,9 @@ def app_config(app_config: dict[str, Any]) -> dict[str, Any]:
 
 def visible(page: str) -> str:
     page = re.sub(r"<script.*?</script>|<style.*?</style>|<svg.*?</svg>", " ", page, flags=re.S)
+    # The result as the chat gets it (hidden until copied by hand) speaks the Runde's print
+    # language, as its picture and PDF do (tests/test_web_share.py checks that).
+    page = re.sub(r"<textarea[^>]*\bhidden\b[^>]*>.*?</textarea>", " ", page, flags=re.S)
     return " ".join(unescape(re.sub(r"<[^>]+>", " ", page)).split())
 
 

@@ -257,6 +257,10 @@ def _value(value: Any, column: sa.Column[Any]) -> Any:
                        _("muss ein Zeitpunkt sein"))
     if isinstance(kind, sa.Date):
         return _tagged(value, "$date", dt.date.fromisoformat, _("muss ein Datum sein"))
+    if isinstance(kind, sa.Boolean):
+        if type(value) is not bool:
+            raise BackupError([_("muss wahr oder falsch sein")])
+        return value
     if isinstance(kind, sa.Integer):
         low, high = INTEGER_RANGE
         if type(value) is not int or not low <= value <= high:
@@ -271,7 +275,10 @@ def _value(value: Any, column: sa.Column[Any]) -> Any:
         if kind.length is not None and len(value) > kind.length:
             raise BackupError([_("höchstens %(count)s Zeichen") % {"count": kind.length}])
         return value
-    return _decode(value, column)
+    try:
+        return _decode(value, column)
+    except (ValueError, TypeError):  # a tag whose text is no value of its kind
+        raise BackupError([_("ist kein gültiger Wert")]) from None
 
 
 def _tagged(value: Any, tag: str, parse: Any, problem: str) -> Any:
