@@ -42,7 +42,8 @@ def test_in_die_kasse_says_it_counts_the_players_at_the_table(table, client):
     sheet = client.get(sheets[1]).text
     assert "was Fehlende zahlen, rechnet die Kasse dazu" in sheet
     stats = client.get(url + "statistik").text
-    assert "was Fehlende zahlen, steht in der Kasse" in stats
+    assert "laufende Abende mitgerechnet; die Kasse zählt abgeschlossene Abende und was " \
+        "Fehlende zahlen" in stats
 
 
 def test_the_new_evening_form_says_which_games_are_planned(table, client):
