@@ -49,7 +49,7 @@ from scorer.core.settlement import SettlementMode
 from scorer.core.stats import RundeStats, combined, counts, evening_stats
 from scorer.services.evenings import settlement
 from scorer.services.folds import FoldKey, fold_key, instant, sheets
-from scorer.store import fold_cache
+from scorer.store import fold_cache, kept_files
 from scorer.store.extensions import db
 from scorer.store.models import (
     Evening,
@@ -170,9 +170,10 @@ def _digest_key(evening: Evening, key: FoldKey) -> tuple[Any, ...]:
 
 
 def _digests(evenings: Sequence[Evening]) -> list[EveningDigest]:
-    """Every evening's digest: kept ones as they are, the others from their sheets (whose
-    folds are kept or loaded together)."""
+    """Every evening's digest: kept ones as they are (in this worker, else on disk), the
+    others from their sheets (whose folds are kept or loaded together)."""
     kept = fold_cache.cache()
+    on_disk = kept_files.files()
     usable = fold_cache.committed_only(db.session())
     found: list[EveningDigest | None] = [None] * len(evenings)
     keys = []
@@ -180,7 +181,14 @@ def _digests(evenings: Sequence[Evening]) -> list[EveningDigest]:
         # The fold key as services.sheets reads it, from the rows loaded before any entry.
         keys.append(_digest_key(evening, fold_key(evening)))
         if usable:
-            found[k] = kept.get(("year-evening", evening.id), keys[k])
+            found[k] = digest = kept.get(("year-evening", evening.id), keys[k])
+            if digest is None and on_disk is not None:
+                # A worker's first look: what another worker (or this one before a
+                # restart) computed at this very key.
+                found[k] = digest = on_disk.get(f"year-evening-{evening.id}", keys[k])
+                if digest is not None:
+                    kept.put(("year-evening", evening.id), keys[k], digest,
+                             max(1, digest.games // 10))
     missing = [k for k, d in enumerate(found) if d is None]
     if missing:
         folded = sheets([evenings[k] for k in missing])
@@ -190,6 +198,8 @@ def _digests(evenings: Sequence[Evening]) -> list[EveningDigest]:
                 if usable and fold_cache.committed_only(db.session()):
                     kept.put(("year-evening", evenings[k].id), keys[k], digest,
                              max(1, digest.games // 10))
+                    if on_disk is not None:
+                        on_disk.put(f"year-evening-{evenings[k].id}", keys[k], digest)
     return [d for d in found if d is not None]
 
 
