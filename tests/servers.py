@@ -38,7 +38,9 @@ def server_env(folder: Path, **extra: str) -> dict[str, str]:
     # these servers print nothing, or print on request; tests/test_pdf_preload.py has both.
     env.update(DATABASE_URL=f"sqlite:///{folder / 'doko.sqlite3'}", FLASK_SECRET_KEY="tests",
                PYTHONUNBUFFERED="1", HOME=str(folder), DOKO_PDF_PRELOAD="0",
-               DOKO_RATELIMIT_STORAGE=f"doko+sqlite:///{folder / 'ratelimits.sqlite3'}")
+               DOKO_RATELIMIT_STORAGE=f"doko+sqlite:///{folder / 'ratelimits.sqlite3'}",
+               # What the workers keep on disk (scorer.store.kept_files): the server's own.
+               FLASK_DOKO_KEPT_FOLDER=str(folder / "kept"))
     env.update(extra)
     return env
 
