@@ -1,7 +1,7 @@
 """What a worker computed of the Runde's year, kept on disk for a worker that has nothing kept
 (scorer.store.kept_files): a fresh worker's first look at the year reads it back instead of
-folding every evening again, and shows exactly what a worker that keeps nothing anywhere
-shows, after every kind of change."""
+folding every evening again (and loads the templates another worker compiled), and shows
+exactly what a worker that keeps nothing anywhere shows, after every kind of change."""
 
 from __future__ import annotations
 
@@ -84,6 +84,10 @@ def test_a_fresh_worker_reads_the_evenings_another_worker_kept_instead_of_their_
     asked = statements(fresh, fresh.test_client(), pages)
     assert not [s for s in asked if "FROM games" in s], asked  # no evening folded again
     assert read(fresh.test_client(), pages) == shown
+    # The templates it compiled are kept too (the tests' own app keeps them in memory), and
+    # a worker loading them shows the same pages.
+    assert len(list((tmp_path / "kept" / "templates").glob("*.cache"))) >= 3
+    assert read(workers().test_client(), pages) == shown
     nothing = workers(files=False)
     asked = statements(nothing, nothing.test_client(), pages[:1])
     assert [s for s in asked if "FROM games" in s]  # a worker without files folds them

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, current_app
+from jinja2 import FileSystemBytecodeCache
 
 FOLDER = "kept"
 """The folder in the app's instance folder (``DOKO_KEPT_FOLDER`` replaces it)."""
@@ -110,7 +111,11 @@ class KeptFiles:
 
 def init_app(app: Flask) -> None:
     """Give the app its files: in ``DOKO_KEPT_FOLDER``, else instance/kept; a test app
-    (``TESTING``) keeps none unless it names a folder."""
+    (``TESTING``) keeps none unless it names a folder.
+
+    The templates compiled are kept there too (Jinja's bytecode cache, in ``templates/``):
+    a fresh worker's first page loads its template instead of compiling it (a tenth of a
+    second for the Runde's pages). Jinja checks each against its template's source."""
     configured = app.config.get("DOKO_KEPT_FOLDER")
     if configured is None and app.config.get("TESTING"):
         app.extensions["doko_kept_files"] = None
@@ -118,6 +123,13 @@ def init_app(app: Flask) -> None:
     base = Path(configured) if configured else Path(app.instance_path) / FOLDER
     app.extensions["doko_kept_files"] = KeptFiles(
         base, str(app.config.get("SQLALCHEMY_DATABASE_URI", "")))
+    templates = base / "templates"
+    try:
+        templates.mkdir(mode=0o700, parents=True, exist_ok=True)
+        base.chmod(0o700)
+    except OSError:
+        return  # a folder that cannot be made: templates compiled in each worker, as before
+    app.jinja_env.bytecode_cache = FileSystemBytecodeCache(str(templates))
 
 
 def files() -> KeptFiles | None:
