@@ -177,9 +177,10 @@ def _digests(evenings: Sequence[Evening]) -> list[EveningDigest]:
     usable = fold_cache.committed_only(db.session())
     found: list[EveningDigest | None] = [None] * len(evenings)
     keys = []
+    group = evenings[0].group if evenings else None
     for k, evening in enumerate(evenings):
         # The fold key as services.sheets reads it, from the rows loaded before any entry.
-        keys.append(_digest_key(evening, fold_key(evening)))
+        keys.append(_digest_key(evening, fold_key(evening, group)))
         if usable:
             found[k] = digest = kept.get(("year-evening", evening.id), keys[k])
             if digest is None and on_disk is not None:
@@ -427,9 +428,11 @@ def _year(group: Group, settings: Settings, players: Sequence[Player]) -> Year:
     own = tuple(Season(s.name, s.start) for s in own_seasons(group))
     names = {p.id: p.name for p in players}
     numbers = {e.id: e.number for e in evenings}
-    marks = {(numbers[m.evening_id], names[m.player_id]): m.cents
-             for m in db.session.scalars(select(KasseMark).join(Evening)
-                                         .where(Evening.group_id == group.id))}
+    # Plain rows, not ORM objects: a long Runde has a mark per member and evening.
+    marks = {(numbers[evening_id], names[player_id]): cents
+             for evening_id, player_id, cents in db.session.execute(
+                 select(KasseMark.evening_id, KasseMark.player_id, KasseMark.cents)
+                 .join(Evening).where(Evening.group_id == group.id))}
     entries = tuple(KasseLine(row.id, Entry(row.date, row.text, row.cents))
                     for row in db.session.scalars(
                         select(KasseEntry).where(KasseEntry.group_id == group.id,
