@@ -91,7 +91,9 @@ def _env(folder: Path) -> dict[str, str]:
            if not k.startswith(("FLASK_", "DOKO_", "GUNICORN", "TEST_DATABASE"))}
     env.update(DATABASE_URL=f"sqlite:///{folder / 'doko.sqlite3'}", FLASK_SECRET_KEY="bench",
                PYTHONUNBUFFERED="1", HOME=str(folder),
-               DOKO_RATELIMIT_STORAGE=f"doko+sqlite:///{folder / 'limits.sqlite3'}")
+               DOKO_RATELIMIT_STORAGE=f"doko+sqlite:///{folder / 'limits.sqlite3'}",
+               FLASK_DOKO_KEPT_FOLDER=str(folder / "kept"),
+               FLASK_DOKO_PDF_FOLDER=str(folder / "zettel"))
     return env
 
 
