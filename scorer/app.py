@@ -16,7 +16,7 @@ from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from werkzeug.exceptions import HTTPException
 
 from scorer.catalogs import compile_catalogs
-from scorer.store import fold_cache
+from scorer.store import fold_cache, kept_files
 from scorer.store.extensions import csrf, db, migrate
 from scorer.store.private import private_folder, private_sqlite
 from scorer.web.server import bodies, hosts, https, language, logs, ratelimits
@@ -111,6 +111,7 @@ def register_extensions(app: Flask) -> None:
     migrate.init_app(app, db, directory=str(ROOT / "migrations"), render_as_batch=True)
     csrf.init_app(app)
     fold_cache.init_app(app)
+    kept_files.init_app(app)
     with app.app_context():
         if db.engine.dialect.name == "sqlite":
             event.listen(db.engine, "connect", _sqlite_pragmas)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import errno
+import gc
 import ipaddress
 import json
 import os
@@ -167,6 +168,11 @@ def serve(host: str, port: int, workers: int, threads: int = DEFAULT_THREADS,
 
 def _run(host: str, port: int, workers: int, threads: int, configured: str | None) -> None:
     """gunicorn with the table's settings, until it is stopped."""
+    # What this process loaded (the app, the migrations) is inherited by every worker it
+    # forks: frozen, the workers' garbage collector never writes to those objects, so their
+    # pages stay shared with this process instead of being copied into each worker.
+    gc.collect()
+    gc.freeze()
     _Gunicorn({
         "bind": [_bind(host, port)],
         "workers": workers,
@@ -185,11 +191,14 @@ def _run(host: str, port: int, workers: int, threads: int, configured: str | Non
 
 
 def worker_started(_worker: Any) -> None:
-    """gunicorn's ``post_worker_init``: a new worker prepares the PDF renderer before its
-    first request, so the first "Drucken / PDF" of the evening does not wait for it; unless
-    ``DOKO_PDF_PRELOAD=0`` leaves that to the first PDF (a server that seldom prints, and
-    the test suite's servers that never do: about a second of CPU per worker)."""
-    if os.environ.get("DOKO_PDF_PRELOAD", "1").strip() == "0":
+    """gunicorn's ``post_worker_init``. A worker starts its render process (and so WeasyPrint)
+    at its first "Drucken / PDF", not as it starts: an idle server holds no renderer (two
+    render processes and their resource trackers were half of an idle server's memory,
+    issue #40), and the first PDF, which starts the process, still comes within the time a
+    fresh process takes to import WeasyPrint and render a plain table (bench/memory.py).
+    ``DOKO_PDF_PRELOAD=1`` prepares the renderer as the worker starts instead (a server
+    that prints much and has the memory)."""
+    if os.environ.get("DOKO_PDF_PRELOAD", "0").strip() != "1":
         return
     from scorer.printed.evening import preload
 

@@ -34,11 +34,13 @@ def server_env(folder: Path, **extra: str) -> dict[str, str]:
     # HOME too: gunicorn >= 25.1 puts a control socket there, which two servers would share.
     # The limits per client count in the server's folder, not in the repository's instance/
     # that every server of the run would share.
-    # No PDF renderer prepared per worker (DOKO_PDF_PRELOAD, scorer/serve.py): these
-    # servers print nothing, or print on request; tests/test_pdf_preload.py has the start.
+    # No PDF renderer prepared per worker (DOKO_PDF_PRELOAD, the default; scorer/serve.py):
+    # these servers print nothing, or print on request; tests/test_pdf_preload.py has both.
     env.update(DATABASE_URL=f"sqlite:///{folder / 'doko.sqlite3'}", FLASK_SECRET_KEY="tests",
                PYTHONUNBUFFERED="1", HOME=str(folder), DOKO_PDF_PRELOAD="0",
-               DOKO_RATELIMIT_STORAGE=f"doko+sqlite:///{folder / 'ratelimits.sqlite3'}")
+               DOKO_RATELIMIT_STORAGE=f"doko+sqlite:///{folder / 'ratelimits.sqlite3'}",
+               # What the workers keep on disk (scorer.store.kept_files): the server's own.
+               FLASK_DOKO_KEPT_FOLDER=str(folder / "kept"))
     env.update(extra)
     return env
 

@@ -1,7 +1,7 @@
-"""The PDF renderer is prepared when a web worker starts, never on import: the worker starts its
-render process (scorer.printed.render), which loads WeasyPrint, so the first "Drucken / PDF" of an
-evening does not wait half a second for it; the web worker itself, which never renders, and
-the `scorer` command and the app factory never load it."""
+"""The PDF renderer is prepared at a web worker's first "Drucken / PDF" (an idle server holds no
+render process, issue #40), or as the worker starts with ``DOKO_PDF_PRELOAD=1``: the worker
+starts its render process (scorer.printed.render), which loads WeasyPrint; the web worker
+itself, which never renders, and the `scorer` command and the app factory never load it."""
 
 from __future__ import annotations
 
@@ -43,10 +43,10 @@ print(json.dumps({"worker": ["weasyprint" in sys.modules, pango(os.getpid())],
 """
 
 
-def test_a_starting_worker_starts_its_render_process_which_loads_the_pdf_renderer() -> None:
+def test_with_doko_pdf_preload_1_a_starting_worker_starts_its_render_process() -> None:
     done = subprocess.run([sys.executable, "-c", STARTED_WORKER], capture_output=True,
                           text=True, cwd=ROOT, check=True, timeout=120,
-                          env={k: v for k, v in os.environ.items() if k != "DOKO_PDF_PRELOAD"})
+                          env={**os.environ, "DOKO_PDF_PRELOAD": "1"})
     found = json.loads(done.stdout.splitlines()[-1])
     assert found["worker"] == [False, False]  # the web worker renders nothing
     # One child with Pango (WeasyPrint) loaded: the render process (multiprocessing's
@@ -54,13 +54,14 @@ def test_a_starting_worker_starts_its_render_process_which_loads_the_pdf_rendere
     assert found["children"].count(True) == 1
 
 
-def test_doko_pdf_preload_0_leaves_the_renderer_to_the_first_pdf() -> None:
-    done = subprocess.run([sys.executable, "-c", STARTED_WORKER], capture_output=True,
-                          text=True, cwd=ROOT, check=True, timeout=120,
-                          env={**os.environ, "DOKO_PDF_PRELOAD": "0"})
-    found = json.loads(done.stdout.splitlines()[-1])
-    assert found["worker"] == [False, False]
-    assert found["children"].count(True) == 0
+def test_by_default_a_starting_worker_leaves_the_renderer_to_the_first_pdf() -> None:
+    for env in ({k: v for k, v in os.environ.items() if k != "DOKO_PDF_PRELOAD"},
+                {**os.environ, "DOKO_PDF_PRELOAD": "0"}):
+        done = subprocess.run([sys.executable, "-c", STARTED_WORKER], capture_output=True,
+                              text=True, cwd=ROOT, check=True, timeout=120, env=env)
+        found = json.loads(done.stdout.splitlines()[-1])
+        assert found["worker"] == [False, False]
+        assert found["children"] == []  # no render process, no resource tracker
 
 
 def test_the_app_factory_and_the_scoring_commands_do_not_load_it(tmp_path: Path) -> None:
@@ -137,7 +138,8 @@ def test_a_render_process_ends_soon_after_its_worker_is_killed() -> None:
 
     with subprocess.Popen([sys.executable, "-c", STARTED_WORKER + (
             "\nprint(json.dumps(children), flush=True)\nimport time\ntime.sleep(600)\n")],
-            stdout=subprocess.PIPE, text=True, cwd=ROOT) as worker:
+            stdout=subprocess.PIPE, text=True, cwd=ROOT,
+            env={**os.environ, "DOKO_PDF_PRELOAD": "1"}) as worker:
         try:
             assert worker.stdout is not None
             worker.stdout.readline()  # what STARTED_WORKER prints

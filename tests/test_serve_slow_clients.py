@@ -26,9 +26,9 @@ TRICKLING = 200
 TRICKLE_EVERY = 0.5
 """Seconds between a trickling client's bytes: well inside the read timeout."""
 """Clients that connect and send nothing at all."""
-READ_TIMEOUT = 2.0
+READ_TIMEOUT = 1.0
 """The server's wait for a client here (``--read-timeout``; 10 s by default, READ_TIMEOUT in
-scorer/serve.py): the same drop, five times sooner."""
+scorer/serve.py): the same drop, ten times sooner."""
 DROPPED_WITHIN = READ_TIMEOUT + 3
 """Seconds after which a client that stopped sending is dropped (sync workers held it until
 gunicorn killed the worker, 30 s later)."""
@@ -80,7 +80,7 @@ def test_half_sent_and_silent_connections_do_not_stop_the_tables_checks(served):
         answers = []
         # On past the moment the server drops the half-sent ones (which never close their
         # side): that must not stop a worker either.
-        deadline = time.monotonic() + DROPPED_WITHIN + 3
+        deadline = time.monotonic() + DROPPED_WITHIN + 1
         while time.monotonic() < deadline:
             answers.append(check(port, sheet))  # a stalled server times out: the test fails
             time.sleep(0.5)

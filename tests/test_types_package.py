@@ -11,15 +11,18 @@ from pathlib import Path
 
 import pytest
 
+from tests.test_types import cache_dir
+
 ROOT = Path(__file__).resolve().parents[1]
+
 
 
 @pytest.mark.skipif(importlib.util.find_spec("mypy") is None,
                     reason="mypy is not installed (pip install -e '.[test]')")
 def test_mypy_finds_no_error_in_the_package(tmp_path: Path) -> None:
-    # A cache of its own, as tests/test_types.py has: runs at once must not share one.
+    # A cache of its own, as tests/test_types.py has, kept between runs (cache_dir).
     done = subprocess.run(
         [sys.executable, "-m", "mypy", "--config-file", str(ROOT / "pyproject.toml"),
-         "--cache-dir", str(tmp_path / "mypy-cache"), "scorer"],
+         "--cache-dir", str(cache_dir("package")), "scorer"],
         cwd=ROOT, capture_output=True, text=True, timeout=600, check=False)
     assert done.returncode == 0, f"mypy scorer:\n{done.stdout}{done.stderr}"

@@ -246,6 +246,11 @@ class _Best:
         elif feat.figure == self.feats[0].figure:
             self.feats.append(feat)
 
+    def takes(self, figure: int) -> bool:
+        """Whether a feat of ``figure`` would be kept (so worth making at all: a long
+        Runde offers tens of thousands)."""
+        return not self.feats or figure * self.sign >= self.feats[0].figure * self.sign
+
 
 def bestenliste(evenings: Iterable[EveningRecords]) -> Bestenliste:
     """The records over ``evenings`` (in the order the evenings were played: runs follow
@@ -263,8 +268,10 @@ def bestenliste(evenings: Iterable[EveningRecords]) -> Bestenliste:
             return
         length, start = length + 1, start or place
         runs[player] = (length, start)
-        best[kind].offer(Feat((player,), length, place, start))
+        if best[kind].takes(length):
+            best[kind].offer(Feat((player,), length, place, start))
 
+    highest, won_games = best[RecordKind.HIGHEST_GAME], best[RecordKind.WON_GAMES_RUN]
     for evening in evenings:
         at = Place(evening.key, evening.date)
         for player, total in evening.totals.items():
@@ -275,13 +282,22 @@ def bestenliste(evenings: Iterable[EveningRecords]) -> Bestenliste:
         solos: dict[str, int] = {}
         bock = 0
         for mark in evening.games:
-            here = Place(evening.key, evening.date, mark.number)
-            if mark.worth is not None:
-                best[RecordKind.HIGHEST_GAME].offer(Feat(mark.winners, mark.worth, here))
+            # The runs of won games as ``run`` keeps them, written out: this is the loop over
+            # every game of every evening (a Place and a Feat made only where they are kept).
+            here: Place | None = None
+            if mark.worth is not None and highest.takes(mark.worth):
+                here = Place(evening.key, evening.date, mark.number)
+                highest.offer(Feat(mark.winners, mark.worth, here))
             for player in mark.winners:
-                run(game_runs, RecordKind.WON_GAMES_RUN, player, True, here)
+                length, start = game_runs.get(player, (0, None))
+                if start is None:
+                    start = here = here or Place(evening.key, evening.date, mark.number)
+                game_runs[player] = (length + 1, start)
+                if won_games.takes(length + 1):
+                    here = here or Place(evening.key, evening.date, mark.number)
+                    won_games.offer(Feat((player,), length + 1, here, start))
             for player in mark.losers:
-                run(game_runs, RecordKind.WON_GAMES_RUN, player, False, here)
+                game_runs[player] = (0, None)
             if mark.solo_won_by is not None:
                 solos[mark.solo_won_by] = solos.get(mark.solo_won_by, 0) + 1
             bock += mark.bock

@@ -248,12 +248,15 @@ def kept_for_runde(group: Group, of: Sequence[Sheet], what: str, compute: Callab
     return result
 
 
-def fold_key(evening: Evening) -> FoldKey:
+def fold_key(evening: Evening, group: Group | None = None) -> FoldKey:
     """What names an evening's fold, read from the rows the request loaded (before it loads
     any entry: see scorer.store.fold_cache). The versions change with every change to what the
     fold shows; the time of the last write to each row tells a row apart from an earlier
-    one with the same version (a database restored from a backup under a running app)."""
-    group = evening.group
+    one with the same version (a database restored from a backup under a running app).
+    ``group``: the evening's Runde, when the caller has it at hand (a Runde's evenings: no
+    lookup of the same Runde for each)."""
+    if group is None:
+        group = evening.group
     return (evening.version, instant(evening.updated_at), group.version,
             instant(group.updated_at))
 

@@ -60,7 +60,7 @@ from scorer.core.stats import RundeStats, combined, counts, evening_stats
 from scorer.services.evenings import settlement
 from scorer.services.folds import FoldKey, fold_key, instant, sheets
 from scorer.services.rating import Match, Rating, rate_evenings
-from scorer.store import fold_cache
+from scorer.store import fold_cache, kept_files
 from scorer.store.extensions import db
 from scorer.store.models import AbsentRule as AbsentRuleRow
 from scorer.store.models import (
@@ -310,17 +310,26 @@ def _digest_key(evening: Evening, key: FoldKey) -> tuple[Any, ...]:
 
 
 def _digests(evenings: Sequence[Evening]) -> list[EveningDigest]:
-    """Every evening's digest: kept ones as they are, the others from their sheets (whose
-    folds are kept or loaded together)."""
+    """Every evening's digest: kept ones as they are (in this worker, else on disk), the
+    others from their sheets (whose folds are kept or loaded together)."""
     kept = fold_cache.cache()
+    on_disk = kept_files.files()
     usable = fold_cache.committed_only(db.session())
     found: list[EveningDigest | None] = [None] * len(evenings)
     keys = []
+    group = evenings[0].group if evenings else None
     for k, evening in enumerate(evenings):
         # The fold key as services.sheets reads it, from the rows loaded before any entry.
-        keys.append(_digest_key(evening, fold_key(evening)))
+        keys.append(_digest_key(evening, fold_key(evening, group)))
         if usable:
-            found[k] = kept.get(("year-evening", evening.id), keys[k])
+            found[k] = digest = kept.get(("year-evening", evening.id), keys[k])
+            if digest is None and on_disk is not None:
+                # A worker's first look: what another worker (or this one before a
+                # restart) computed at this very key.
+                found[k] = digest = on_disk.get(f"year-evening-{evening.id}", keys[k])
+                if digest is not None:
+                    kept.put(("year-evening", evening.id), keys[k], digest,
+                             max(1, digest.games // 10))
     missing = [k for k, d in enumerate(found) if d is None]
     if missing:
         folded = sheets([evenings[k] for k in missing])
@@ -330,6 +339,8 @@ def _digests(evenings: Sequence[Evening]) -> list[EveningDigest]:
                 if usable and fold_cache.committed_only(db.session()):
                     kept.put(("year-evening", evenings[k].id), keys[k], digest,
                              max(1, digest.games // 10))
+                    if on_disk is not None:
+                        on_disk.put(f"year-evening-{evenings[k].id}", keys[k], digest)
     return [d for d in found if d is not None]
 
 
@@ -599,9 +610,12 @@ def _year(group: Group, rules: Rules, players: Sequence[Player], today: dt.date)
     own = tuple(Season(s.name, s.start) for s in own_seasons(group))
     names = {p.id: p.name for p in players}
     numbers = {e.id: e.number for e in evenings}
-    marks: dict[tuple[Any, str], int] = {(numbers[m.evening_id], names[m.player_id]): m.cents
-             for m in db.session.scalars(select(KasseMark).join(Evening)
-                                         .where(Evening.group_id == group.id))}
+    # Plain rows, not ORM objects: a long Runde has a mark per member and evening.
+    marks: dict[tuple[Any, str], int] = {
+        (numbers[evening_id], names[player_id]): cents
+        for evening_id, player_id, cents in db.session.execute(
+            select(KasseMark.evening_id, KasseMark.player_id, KasseMark.cents)
+            .join(Evening).where(Evening.group_id == group.id))}
     entries = tuple(KasseLine(row.id, Entry(row.date, row.text, row.cents))
                     for row in db.session.scalars(
                         select(KasseEntry).where(KasseEntry.group_id == group.id,

@@ -93,7 +93,8 @@ def _served(folder: Path, script: str, log_path: Path, migrated: Path) -> Iterat
     env.update(DATABASE_URL=f"sqlite:///{folder / 'doko.sqlite3'}",
                FLASK_SECRET_KEY="browser-tests", PYTHONUNBUFFERED="1",
                PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")])),
-               DOKO_RATELIMIT_STORAGE=f"doko+sqlite:///{folder / 'ratelimits.sqlite3'}")
+               DOKO_RATELIMIT_STORAGE=f"doko+sqlite:///{folder / 'ratelimits.sqlite3'}",
+               FLASK_DOKO_KEPT_FOLDER=str(folder / "kept"))
     shutil.copyfile(migrated, folder / "doko.sqlite3")
     ARTIFACTS.mkdir(exist_ok=True)
     log = open(log_path, "w", encoding="utf-8")

@@ -1,0 +1,138 @@
+"""What the workers computed from the database, kept on disk as well, for a worker that has
+nothing kept yet.
+
+The fold cache (scorer.store.fold_cache) lives in one worker's memory: after every start or
+deploy, each worker folded every evening of a long Runde again for its first look at the
+Runde's year (500 evenings: about a second, issue #40). The little the year needs of each
+evening (``services.year.EveningDigest``) is therefore also written to a file, under the same
+key as in memory, and a worker that has not kept it reads it back instead of folding.
+
+Nothing here is more than a cache: every file can be deleted at any time (the next worker
+computes it again), a file is only ever taken under the exact key it was computed at, and it
+was computed by this very code: the folder's name carries a hash of the code that computes
+what is kept (``CODE``) and of the database it was read from. A file is written whole to a
+temporary name and renamed, so a reader never sees half of one; what cannot be read is
+ignored.
+
+The files are pickles: they live in the private instance folder (``DOKO_KEPT_FOLDER``, by
+default ``instance/kept``), beside ``config.py``, which the app executes as Python anyway:
+whoever can write there can run code as the app already. The folder is shared by every
+worker of the machine; several machines keep a folder each.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import shutil
+import threading
+from collections.abc import Hashable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, current_app
+from jinja2 import FileSystemBytecodeCache
+
+FOLDER = "kept"
+"""The folder in the app's instance folder (``DOKO_KEPT_FOLDER`` replaces it)."""
+
+_PACKAGE = Path(__file__).resolve().parent.parent
+_CODE_FOLDERS = ("core", "services", "store")
+"""What computes what is kept: a change to any of their modules makes every file new."""
+
+
+@cache
+def code_version() -> str:
+    """A hash of the code that computes what is kept (read once per process)."""
+    digest = hashlib.sha256()
+    for folder in _CODE_FOLDERS:
+        for path in sorted((_PACKAGE / folder).rglob("*.py")):
+            digest.update(str(path.relative_to(_PACKAGE)).encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+class KeptFiles:
+    """Values under (thing, key) in files of one folder; one key per thing."""
+
+    def __init__(self, base: Path, database: str) -> None:
+        self.base = base
+        self.database = hashlib.sha256(database.encode()).hexdigest()[:12]
+        self._made = False
+        self._lock = threading.Lock()
+
+    @property
+    def folder(self) -> Path:
+        """This code's and this database's folder."""
+        return self.base / f"{self.database}-{code_version()}"
+
+    def get(self, thing: str, key: Hashable) -> Any | None:
+        """The value kept for ``thing`` if it was computed at ``key``, else None."""
+        try:
+            data = (self.folder / f"{thing}.pickle").read_bytes()
+        except OSError:
+            return None
+        try:
+            found_key, value = pickle.loads(data)
+        except (pickle.UnpicklingError, EOFError, AttributeError, ImportError, IndexError,
+                TypeError, ValueError):
+            return None  # written by other code after all, or damaged: computed again
+        return value if found_key == key else None
+
+    def put(self, thing: str, key: Hashable, value: Any) -> None:
+        """Keep ``value`` for ``thing`` at ``key`` (replacing any other key's). A disk that
+        refuses (full, read-only) keeps nothing: it is only a cache."""
+        folder = self.folder
+        temporary = folder / f".{thing}.{os.getpid()}.{threading.get_ident()}.tmp"
+        try:
+            self._make(folder)
+            with open(os.open(temporary, os.O_CREAT | os.O_TRUNC | os.O_WRONLY, 0o600),
+                      "wb") as out:
+                pickle.dump((key, value), out, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(temporary, folder / f"{thing}.pickle")
+        except OSError:
+            temporary.unlink(missing_ok=True)
+
+    def _make(self, folder: Path) -> None:
+        """The folder, made once; the folders of other code for the same database go (what
+        an earlier release kept is never read again)."""
+        with self._lock:
+            if self._made and folder.is_dir():
+                return
+            folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+            self.base.chmod(0o700)
+            for other in self.base.glob(f"{self.database}-*"):
+                if other != folder:
+                    shutil.rmtree(other, ignore_errors=True)
+            self._made = True
+
+
+def init_app(app: Flask) -> None:
+    """Give the app its files: in ``DOKO_KEPT_FOLDER``, else instance/kept; a test app
+    (``TESTING``) keeps none unless it names a folder.
+
+    The templates compiled are kept there too (Jinja's bytecode cache, in ``templates/``):
+    a fresh worker's first page loads its template instead of compiling it (a tenth of a
+    second for the Runde's pages). Jinja checks each against its template's source."""
+    configured = app.config.get("DOKO_KEPT_FOLDER")
+    if configured is None and app.config.get("TESTING"):
+        app.extensions["doko_kept_files"] = None
+        return
+    base = Path(configured) if configured else Path(app.instance_path) / FOLDER
+    app.extensions["doko_kept_files"] = KeptFiles(
+        base, str(app.config.get("SQLALCHEMY_DATABASE_URI", "")))
+    templates = base / "templates"
+    try:
+        templates.mkdir(mode=0o700, parents=True, exist_ok=True)
+        base.chmod(0o700)
+    except OSError:
+        return  # a folder that cannot be made: templates compiled in each worker, as before
+    app.jinja_env.bytecode_cache = FileSystemBytecodeCache(str(templates))
+
+
+def files() -> KeptFiles | None:
+    """The current app's files (None: it keeps none)."""
+    kept: KeptFiles | None = current_app.extensions.get("doko_kept_files")
+    return kept
