@@ -343,6 +343,7 @@ def season_rule(timeline: Sequence[Dated[RankingRule]], season: Season) -> Ranki
     """The rule a season is ranked under: the one in force on its start date; a change
     dated after a season has started applies from the next season on (§11.4).
 
+    >>> from scorer.core.dated import FROM_THE_START
     >>> changed = (Dated(FROM_THE_START, RankingRule()),
     ...            Dated(dt.date(2026, 3, 1), RankingRule(Method.PLACEMENT)))
     >>> [season_rule(changed, calendar_year(dt.date(y, 6, 1))).method.value
