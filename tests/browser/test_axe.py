@@ -46,7 +46,7 @@ WIDTHS = ((360, 740), (1280, 800), (1920, 1080))
 """A phone, a laptop, and the projector (the club ranking's pages only)."""
 TARGET = 24
 """CSS px both ways (WCAG 2.5.8, AA)."""
-FILES = (".pdf", ".csv", ".json", ".js", ".webmanifest")
+FILES = (".pdf", ".csv", ".json", ".js", ".webmanifest", ".png")
 NOT_PAGES = ("language.switch", "sync.token", "groups.backup", "live.poll",
              "club_ranking.poll", "pwa.manifest", "pwa.service_worker", "static")
 """GET routes that answer no page (a redirect, JSON, a script, a file)."""
