@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from scorer.services.changes import (
     VIA_PATTERN,
+    finishing_only,
     fingerprint_of,
     legacy_fingerprint,
     link_fingerprint,
