@@ -30,8 +30,8 @@ from __future__ import annotations
 
 from scorer.services.changes import (
     VIA_PATTERN,
-    finishing_only,
     fingerprint_of,
+    finishing_only,
     legacy_fingerprint,
     link_fingerprint,
 )
