@@ -284,3 +284,24 @@ def test_one_alles_bezahlt_is_one_change_and_one_rueckgaengig(table):
     assert balance(page) == "0,00 €" and members(page)["Dora"] == ("0,00 €", "0,80 €")
     page = undo(page)  # taking back the Rückgängig: both paid again
     assert balance(page) == "0,80 €" and members(page)["Dora"] == ("0,80 €", "0,00 €")
+
+
+def options(page: str, name: str) -> list[str]:
+    select = re.search(rf'<select[^>]*name="{name}"[^>]*>(.*?)</select>', page, re.S)
+    assert select
+    return re.findall(r"<option[^>]*>([^<]*)</option>", select.group(1))
+
+
+def test_a_member_who_left_and_owes_is_still_offered_to_pay(table):
+    """Dora left ("Mitglied bis") owing 0,80 €: "Wer gibt Geld?" and a Posten's "Wer?" still
+    offer her, marked "(ausgeschieden)", and her money pays her shares (issue 37). Ben left
+    with nothing charged and is no longer offered."""
+    table.create_group(players=FIVE)
+    play_season(table)
+    for name in ("Dora", "Ben"):
+        post_ok(table, f"/r/{table.token}/spieler/{table.player_id(name)}", {"retire": "1"})
+    page = kasse(table)
+    for field in ("gibt-player", "posten-player"):
+        assert options(page, field) == ["Anna", "Cem", "Dora (ausgeschieden)", "Emil"], field
+    page = hand(table, "Dora", "0,80")
+    assert members(page)["Dora"] == ("0,80 €", "0,00 €")
