@@ -111,6 +111,7 @@ def test_a_finishing_table_may_only_enter_its_started_game(club, app):
     sheet = phone.get(five.sheet).text
     assert f"/rueckgaengig/{event}" not in sheet
     assert f"/spiel/{game}/loeschen" not in sheet
+    assert "Tisch ändern" not in sheet
     page = phone.post(five.sheet + f"rueckgaengig/{event}", follow_redirects=True).text
     assert "Korrekturen macht die Turnierleitung" in page
     assert games_on(five, phone) == 2
@@ -140,6 +141,7 @@ def test_the_turnierleitung_still_corrects_a_finishing_table(club, app):
     five.games.pop()
     sheet = app.test_client().get(five.sheet).text
     assert "nur das angefangene Spiel 2 noch eintragen" in sheet
+    assert "Tisch ändern" in club.client.get(five.sheet).text  # the organiser's device
     assert "Spiel 2 eintragen" in sheet
     club.play(five, 1)
     assert games_on(five, club.client) == 2

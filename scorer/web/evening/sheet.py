@@ -174,6 +174,7 @@ def show(token: str, number: int) -> bytes:
         plan=plan_text(ledger), done=not evening.closed and plan_complete(ledger),
         bock_end=bock_at_end_text(ledger) if evening.closed or plan_complete(ledger) else None,
         forced_why=forced_notice(ledger), reopens=reopens,
+        finishing=editing and not correcting,
         finish=None if evening.closed else finish_row(sheet),
         shared=shares,
         counted=(games_text(ledger.games, evening.planned_games)
