@@ -248,3 +248,60 @@ def test_the_runde_backup_keeps_money_handed_in_and_items(table):
     assert sorted((r["kind"], r["text"], r["cents"]) for r in tables["kasse_items"]) == [
         ("host", "Essen", 1200), ("payment", "", 500)]
     assert len([e for e in tables["kasse_events"] if e["item_id"]]) == 2
+
+
+def test_one_alles_bezahlt_is_one_change_and_one_rueckgaengig(table):
+    """A tester's one "alles bezahlt" for an evening kept a change per member, and
+    Rückgängig took back only the last: the evening's 1,20 € must come back whole (issue
+    37), and the Verlauf shows the tap as one line. So for a member's; a second Rückgängig
+    pays it all again."""
+    table.create_group(players=FIVE)
+    play_season(table)
+    runde = f"/r/{table.token}/kasse/"
+
+    def undo(page: str) -> str:
+        found = re.search(r'action="([^"]*/verlauf/\d+/rueckgaengig)"', page)
+        assert found
+        return post_ok(table, found.group(1), {})
+
+    # Evening 2: Anna 0,20 + Dora 0,40 + Emil 0,60 = 1,20 €.
+    page = post_ok(table, runde + "alles", {"abend": "2", "betrag": "120"})
+    assert balance(page) == "1,20 €"
+    history = table.client.get(runde + "verlauf").text
+    assert history.count("/rueckgaengig") == 1
+    one = re.search(r'<li[^>]*>(?:(?!</li>).)*Anna(?:(?!</li>).)*</li>', history, re.S)
+    assert one and "Dora" in one.group(0) and "Emil" in one.group(0)
+    page = undo(page)
+    assert balance(page) == "0,00 €"
+    assert members(page)["Anna"] == ("0,00 €", "0,20 €")
+    assert members(page)["Dora"] == ("0,00 €", "0,80 €")
+    assert members(page)["Emil"] == ("0,00 €", "0,60 €")
+    # Dora: 0,40 € of evening 1 and 0,40 € of evening 2, one tap, one Rückgängig.
+    page = post_ok(table, runde + "alles", {"spieler": str(table.player_id("Dora")),
+                                            "betrag": "80"})
+    assert balance(page) == "0,80 €" and members(page)["Dora"] == ("0,80 €", "0,00 €")
+    page = undo(page)
+    assert balance(page) == "0,00 €" and members(page)["Dora"] == ("0,00 €", "0,80 €")
+    page = undo(page)  # taking back the Rückgängig: both paid again
+    assert balance(page) == "0,80 €" and members(page)["Dora"] == ("0,80 €", "0,00 €")
+
+
+def options(page: str, name: str) -> list[str]:
+    select = re.search(rf'<select[^>]*name="{name}"[^>]*>(.*?)</select>', page, re.S)
+    assert select
+    return re.findall(r"<option[^>]*>([^<]*)</option>", select.group(1))
+
+
+def test_a_member_who_left_and_owes_is_still_offered_to_pay(table):
+    """Dora left ("Mitglied bis") owing 0,80 €: "Wer gibt Geld?" and a Posten's "Wer?" still
+    offer her, marked "(ausgeschieden)", and her money pays her shares (issue 37). Ben left
+    with nothing charged and is no longer offered."""
+    table.create_group(players=FIVE)
+    play_season(table)
+    for name in ("Dora", "Ben"):
+        post_ok(table, f"/r/{table.token}/spieler/{table.player_id(name)}", {"retire": "1"})
+    page = kasse(table)
+    for field in ("gibt-player", "posten-player"):
+        assert options(page, field) == ["Anna", "Cem", "Dora (ausgeschieden)", "Emil"], field
+    page = hand(table, "Dora", "0,80")
+    assert members(page)["Dora"] == ("0,80 €", "0,00 €")

@@ -31,6 +31,7 @@ from __future__ import annotations
 from scorer.services.changes import (
     VIA_PATTERN,
     fingerprint_of,
+    finishing_only,
     legacy_fingerprint,
     link_fingerprint,
 )

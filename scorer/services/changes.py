@@ -78,6 +78,25 @@ def check_open(evening: Evening) -> None:
         raise Refused([("", refusal_words.closed())])
 
 
+def finishing_only(evening: Evening) -> bool:
+    """A club table whose round ended while it still played a started game
+    (``Evening.close_after``): its own link may only enter that one game, no more undo,
+    delete, edit or table change of the games that counted when the round ended. The
+    Turnierleitung may still correct it (its changes go under its own link, ``g.via_token``,
+    scorer.web.pages.club_access)."""
+    return evening.close_after is not None and not (has_app_context() and g.get("via_token"))
+
+
+def check_correctable(evening: Evening) -> None:
+    """``check_open`` for a change of what is entered (edit, delete, undo, restore, a table
+    change): refused, too, for a table that may only finish its started game
+    (``finishing_only``)."""
+    check_open(evening)
+    if finishing_only(evening):
+        assert evening.close_after is not None
+        raise Refused([("", refusal_words.finishing_only(evening.close_after))])
+
+
 def check_room(evening: Evening, live: int | None = None) -> None:
     """The core folds at most MAX_ENTRIES entries: a stored evening must always fold.
     ``live``: the evening's live entries, when the caller has them folded (under the lock);
@@ -205,6 +224,11 @@ def change_entry(game: Game, action: str, facts: dict[str, Any] | None,
         except Refused:
             db.session.rollback()
             raise
+    if game.evening.close_after is not None and action in (DELETE, RESTORE):
+        # The Turnierleitung corrected a table that may finish its started game: that game
+        # is still the one after those entered now (what the sheet says, and when it closes).
+        game.evening.close_after = 1 + sum(1 for e in live_entries(game.evening)
+                                           if not is_table_change(e.facts))
     game.revision += 1
     event = record(game, action, None if action == RESTORE else old,
                     None if action == DELETE else dict(game.facts), moved_from)

@@ -12,6 +12,7 @@ from scorer.core.evening import InvalidEvening, Ledger, LedgerGame, resume
 from scorer.core.scoring import GameEntry
 from scorer.services.changes import (
     change_entry,
+    check_correctable,
     check_open,
     check_room,
     lock_evening,
@@ -148,7 +149,7 @@ def _check_number(folded: Folded, number: int) -> None:
 
 def edit_game(game: Game, entry: GameEntry[int], revision: int) -> GameEvent:
     """Replace a game's facts after checking the whole evening with them."""
-    check_open(game.evening)
+    check_correctable(game.evening)
     if game.deleted_at is not None:
         raise Refused([("", words.game_deleted())])
     # The facts before the revision: a value the core refuses gets the same answer whether

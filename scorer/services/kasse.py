@@ -247,26 +247,34 @@ def settle_all(group: Group, shown: int, *, player_id: int | None = None,
         db.session.rollback()
         raise Refused([("", STALE)])
     ids = {p.name: p for p in group.players}
-    for n, (charge, rest) in enumerate(wanted):
-        _pay(group, charge, ids[charge.player], rest, kept if n == 0 else None)
+    _one_tap([_pay(group, charge, ids[charge.player], rest, kept if n == 0 else None)
+              for n, (charge, rest) in enumerate(wanted)])
     db.session.commit()
     return total
 
 
-def _pay(group: Group, charge: Charge, player: Player, rest: int, kept: str | None) -> None:
+def _one_tap(events: list[KasseEvent]) -> None:
+    """The changes of one tap share a batch (KasseEvent.batch_id): one line in the Verlauf,
+    one Rückgängig."""
+    if len(events) > 1:
+        for event in events:
+            event.batch_id = events[0].id
+
+
+def _pay(group: Group, charge: Charge, player: Player, rest: int,
+         kept: str | None) -> KasseEvent:
     """Mark ``rest`` more of one charge paid (an evening's share or an item), uncommitted."""
     if isinstance(charge.key, ItemKey):
         item = db.session.get(KasseItem, charge.key.id)
         assert item is not None
         before = item.paid_cents
         item.paid_cents = (before or 0) + rest or None
-        _record(group, PAID, item_id=item.id, player_id=player.id, old_cents=before,
-                new_cents=item.paid_cents, form_key=kept)
-        return
+        return _record(group, PAID, item_id=item.id, player_id=player.id, old_cents=before,
+                       new_cents=item.paid_cents, form_key=kept)
     evening = _evening(group, charge.key)
     mark = db.session.get(KasseMark, (evening.id, player.id))
     before = None if mark is None else mark.cents
-    _set_mark(group, evening, player, before, (before or 0) + rest, kept, commit=False)
+    return _set_mark(group, evening, player, before, (before or 0) + rest, kept, commit=False)
 
 
 # ------------------------------------------------------------------ items (issue 38)
@@ -402,10 +410,17 @@ class HistoryLine:
 
 
 def kasse_history(group: Group, limit: int = 200) -> list[HistoryLine]:
-    """The Kasse's changes, newest first (at most ``limit``), in words."""
+    """The Kasse's changes, newest first (at most ``limit`` and the rest of a tap's batch),
+    in words; the changes of one tap ("alles bezahlt") as one line."""
     events = list(db.session.scalars(
         select(KasseEvent).where(KasseEvent.group_id == group.id)
         .order_by(KasseEvent.id.desc()).limit(limit)))
+    batches = {e.batch_id for e in events if e.batch_id is not None}
+    if batches:
+        events = sorted({e.id: e for e in [*events, *db.session.scalars(
+            select(KasseEvent).where(KasseEvent.group_id == group.id,
+                                     KasseEvent.batch_id.in_(sorted(batches))))]}.values(),
+                        key=lambda e: -e.id)
     # Only what the events name: the Kasse page shows its newest one on every visit.
     evening_ids = {e.evening_id for e in events if e.evening_id is not None}
     entry_ids = {e.entry_id for e in events if e.entry_id is not None}
@@ -422,13 +437,24 @@ def kasse_history(group: Group, limit: int = 200) -> list[HistoryLine]:
     items = {i.id: i for i in db.session.scalars(
         select(KasseItem).where(KasseItem.id.in_(sorted(item_ids))))} if item_ids else {}
     latest: set[tuple[Any, ...]] = set()
-    out = []
+    out: list[HistoryLine] = []
+    batched: dict[int, list[HistoryLine]] = {}
     for event in events:
         thing = _thing(event)
         current = thing not in latest and _current(event, marks, entries, items)
         latest.add(thing)
-        out.append(HistoryLine(event, _text(event, numbers, names, entries, items), current))
-    return out
+        line = HistoryLine(event, _text(event, numbers, names, entries, items), current)
+        if event.batch_id is None:
+            out.append(line)
+        elif event.batch_id not in batched:
+            batched[event.batch_id] = [line]
+            out.append(line)  # where its newest change stands; made whole below
+        else:
+            batched[event.batch_id].append(line)
+    whole = {lines[0].event.id: HistoryLine(
+        lines[0].event, "; ".join(line.text for line in reversed(lines)),
+        all(line.undoable for line in lines)) for lines in batched.values()}
+    return [whole.get(line.event.id, line) for line in out]
 
 
 def last_kasse_change(group: Group) -> HistoryLine | None:
@@ -445,7 +471,7 @@ def last_kasse_change(group: Group) -> HistoryLine | None:
     if row is None:
         return None
     event, number, entry, cents = row
-    if event.item_id is not None:
+    if event.item_id is not None or event.batch_id is not None:
         return kasse_history(group, 1)[0]
     # A number or a mark was joined only through the event's evening (and player).
     evening_id, player_id = event.evening_id, event.player_id
@@ -510,6 +536,8 @@ def undo_kasse(group: Group, event_id: int) -> KasseEvent:
     event = find_kasse_event(group, event_id)
     if event is None:
         raise Refused([("", words.no_such_change())])
+    if event.batch_id is not None:
+        return _undo_batch(group, event.batch_id)
     if event.item_id is not None:
         return _undo_item(group, event)
     if event.entry_id is not None:
@@ -550,3 +578,42 @@ def _undo_item(group: Group, event: KasseEvent) -> KasseEvent:
         db.session.commit()
     return db.session.scalars(select(KasseEvent).where(KasseEvent.group_id == group.id)
                               .order_by(KasseEvent.id.desc()).limit(1)).one()
+
+
+def _undo_batch(group: Group, batch_id: int) -> KasseEvent:
+    """Take back every change of one tap ("alles bezahlt"), or none of them: each charge must
+    still be as the tap left it. The changes taking them back are one batch too (a second
+    Rückgängig brings the whole tap back)."""
+    touch_year(group)
+    events = list(db.session.scalars(
+        select(KasseEvent).where(KasseEvent.group_id == group.id,
+                                 KasseEvent.batch_id == batch_id)
+        .order_by(KasseEvent.id.desc())))
+    back: list[KasseEvent] = []
+    for event in events:
+        if event.action not in (PAID, UNPAID):
+            db.session.rollback()
+            raise Refused([("", STALE)])
+        if event.item_id is not None:
+            item = find_kasse_item(group, event.item_id)
+            if item is None or not _current(event, {}, {}, {item.id: item}):
+                db.session.rollback()
+                raise Refused([("", STALE)])
+            item.paid_cents = event.old_cents
+            back.append(_record(group, PAID if event.old_cents is not None else UNPAID,
+                                item_id=item.id, player_id=item.player_id,
+                                old_cents=event.new_cents, new_cents=event.old_cents))
+            continue
+        assert event.evening_id is not None and event.player_id is not None
+        evening = db.session.get(Evening, event.evening_id)
+        player = db.session.get(Player, event.player_id)
+        assert evening is not None and player is not None
+        mark = db.session.get(KasseMark, (evening.id, player.id))
+        if (None if mark is None else mark.cents) != event.new_cents:
+            db.session.rollback()
+            raise Refused([("", STALE)])
+        back.append(_set_mark(group, evening, player, event.new_cents, event.old_cents,
+                              commit=False))
+    _one_tap(back)
+    db.session.commit()
+    return back[-1]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
-from scorer.services.changes import change_entry, check_open, check_room
+from scorer.services.changes import change_entry, check_correctable, check_room
 from scorer.services.entries import CREATE, DELETE, EDIT, RESTORE, entry_words, live_entries
 from scorer.services.facts import is_table_change
 from scorer.services.games import preview_stored
@@ -18,7 +18,7 @@ from scorer.words import restore as words
 
 def delete_game(game: Game, revision: int) -> GameEvent:
     """Soft-delete a game or a table change (it can be restored) if the rest still adds up."""
-    check_open(game.evening)
+    check_correctable(game.evening)
     check_revision(game.revision, revision)
     if game.deleted_at is not None:
         raise Refused([("", words.already_deleted(entry_words(game)))])
@@ -27,7 +27,7 @@ def delete_game(game: Game, revision: int) -> GameEvent:
 
 def undo(evening: Evening, event_id: int) -> GameEvent:
     """Take back one change (Rückgängig) if nothing happened to that entry since."""
-    check_open(evening)
+    check_correctable(evening)
     event = db.session.get(GameEvent, event_id)
     if event is None or event.evening_id != evening.id:
         raise Refused([("", words.no_such_change())])
@@ -110,7 +110,7 @@ def restore_version(evening: Evening, event_id: int, revision: int) -> GameEvent
     ``revision`` is the entry's revision the history page showed; a change since then is
     refused ("inzwischen geändert") rather than overwritten.
     """
-    check_open(evening)
+    check_correctable(evening)
     event = db.session.get(GameEvent, event_id)
     if event is None or event.evening_id != evening.id:
         raise Refused([("", words.no_such_change())])

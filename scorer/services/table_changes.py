@@ -8,7 +8,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scorer.core.evening import Ledger, TableChange
-from scorer.services.changes import change_entry, check_open, check_room, store_entry
+from scorer.services.changes import (
+    change_entry,
+    check_correctable,
+    check_room,
+    store_entry,
+)
 from scorer.services.entries import EDIT, game_by_entry_key, live_entries
 from scorer.services.facts import evening_setup, is_table_change, to_core
 from scorer.services.refusals import Refused, check_revision, fold_checked
@@ -152,7 +157,7 @@ def add_table_change(evening: Evening, seats: Sequence[Seat], dealer: Seat | Non
     (None: now); ``guest``: the player new to the Runde comes as a guest, no member (RULES.md
     §11.1, §11.2). None if this form was stored already. Nothing is stored when refused.
     """
-    check_open(evening)
+    check_correctable(evening)
     if game_by_entry_key(entry_key) is not None:
         return None
     check_room(evening)
@@ -169,7 +174,7 @@ def edit_table_change(row: Game, seats: Sequence[Seat], dealer: Seat | None,
                       after: int | None, revision: int) -> GameEvent:
     """Change a table change's seats, dealer or place ("after game n": moving it)."""
     evening = row.evening
-    check_open(evening)
+    check_correctable(evening)
     if not is_table_change(row.facts):
         raise Refused([("", words.not_a_table_change())])
     if row.deleted_at is not None:

@@ -394,6 +394,10 @@ class KasseEvent(Model):
     """The one-time key of the form that made the change, with what it sent (a UUID 5 of
     both, services.kasse.form_key): the same form sent again changes nothing more. None for
     changes made before keys, and for those a form makes along the way (an undo's)."""
+    batch_id: Mapped[int | None]
+    """The changes of one tap that made several ("alles bezahlt": every open charge of an
+    evening or a member) share the id of its first change: the Verlauf shows them as one,
+    and Rückgängig takes them back together. None for a change made alone."""
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 

@@ -63,6 +63,12 @@ def absent_saved(mode: AbsentPays, start: dt.date = FROM_THE_START) -> str:
         "choice": _(ABSENT_LABELS[mode]), "date": date(start)}
 
 
+def retired_choice(name: str) -> str:
+    """A member who left ("Mitglied bis") in the Kasse's "Wer?" lists: still owing, or
+    with charges of their own."""
+    return _("%(name)s (ausgeschieden)") % {"name": name}
+
+
 def open_text(rest: int, cents: int) -> str:
     """A charge not settled yet: "1,80 €", "noch 0,20 € (von 2,00 €)", "0,30 € zu viel
     bezahlt" (``rest``: what it still wants, negative when paid too much)."""

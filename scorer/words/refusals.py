@@ -42,6 +42,12 @@ def closed() -> str:
     return _(CLOSED)
 
 
+def finishing_only(number: int) -> str:
+    """A club table after its round ended may only enter its started game."""
+    return _("Die Runde des Turniers ist beendet: nur das angefangene Spiel %(number)s noch "
+             "eintragen; Korrekturen macht die Turnierleitung") % {"number": number}
+
+
 def full() -> str:
     return _(FULL) % {"count": grouped(MAX_ENTRIES)}
 

@@ -149,7 +149,10 @@ def show(token: str, number: int) -> bytes:
     editing = g.can_edit and not evening.closed
     # A tournament table whose round ended: only the organiser opens it again.
     reopens = g.can_edit and evening.closed and ended_round(evening.group) is None
-    undo = undo_offer(evening) if editing else None
+    # A club table finishing its started game after its round: only that game (the
+    # Turnierleitung still corrects).
+    correcting = editing and not services.finishing_only(evening)
+    undo = undo_offer(evening) if correcting else None
     ledger = sheet.ledger
     # What is shared and printed now, made before it is asked for: the picture first (it
     # is quick, and the render process makes one thing at a time).
@@ -157,7 +160,7 @@ def show(token: str, number: int) -> bytes:
     if evening.closed:  # what is printed now: made before "Drucken / PDF" is tapped
         prepare_sheet(evening, sheet)
     short = short_names(ledger.players)
-    rows = sheet_rows(sheet, RowLinks(token, number), editing, short)
+    rows = sheet_rows(sheet, RowLinks(token, number), correcting, short)
     rules = sheet.rules
     return rows.page(render_template(
         "sheet.html", group=evening.group, evening=evening, sheet=sheet, undo=undo,
@@ -171,6 +174,7 @@ def show(token: str, number: int) -> bytes:
         plan=plan_text(ledger), done=not evening.closed and plan_complete(ledger),
         bock_end=bock_at_end_text(ledger) if evening.closed or plan_complete(ledger) else None,
         forced_why=forced_notice(ledger), reopens=reopens,
+        finishing=editing and not correcting,
         finish=None if evening.closed else finish_row(sheet),
         shared=shares,
         counted=(games_text(ledger.games, evening.planned_games)

@@ -123,6 +123,18 @@ def _members(year: Year) -> list[MemberLine]:
     return out
 
 
+def _who(year: Year) -> list[tuple[int, str]]:
+    """Whom "Wer gibt Geld?" and a Posten's "Wer?" offer: the members, and those who left
+    ("Mitglied bis") but still owe, or were charged anything, or have money in the Kasse
+    (marked "(ausgeschieden)")."""
+    state = year.kasse
+    with_money = {c.player for c in year.everything.charges if c.cents} | {
+        name for name, cents in (*state.paid.items(), *state.owed.items(),
+                                 *state.credit.items()) if cents}
+    return [(m.id, words.retired_choice(m.name) if m.retired else m.name)
+            for m in year.members if not m.retired or m.name in with_money]
+
+
 def _open(year: Year, charges: Iterable[tuple[Charge, int]]
           ) -> tuple[list[dict[str, Any]], int, int]:
     """Open charges by evening, newest first: those of the RECENT newest evenings with
@@ -156,6 +168,7 @@ def _page(group: Group, last: Any = None, **forms: Any) -> str:
     ids = {m.name: m.id for m in year.members}
     return render_template(
         "kasse.html", group=group, year=year, state=state, members=_members(year),
+        who=_who(year),
         open=shown, older=older, older_owed=money(older_cents), entries=year.entries,
         last=last,
         form=forms.get("form") or EntryForm(formdata=None, data={"date": today,
