@@ -226,6 +226,22 @@ def test_at_200_percent_text_the_preview_bar_is_full_width_and_not_sticky(
     _fits(table, "the entry form")
 
 
+@pytest.mark.parametrize("width", [360, 320])
+def test_at_normal_text_the_preview_stays_beside_speichern_and_the_bar_sticky(
+        phone: Any, width: int) -> None:
+    """The other side of the large-text rules: a phone at 100 % keeps its one-line bar."""
+    table: Phone = phone(width, 740, name=f"leiste-{width}", checks=False)
+    page = table.page
+    table.set_up_evening(SEATS)
+    table.tap_to(page.get_by_role("link", name="Spiel 1 eintragen"), "spiel-1")
+    preview = page.locator("#preview").bounding_box()
+    save = page.get_by_role("button", name="Speichern", exact=True).bounding_box()
+    assert preview and save
+    assert preview["x"] + preview["width"] <= save["x"] and preview["y"] < save["y"] + save["height"]
+    assert page.evaluate("getComputedStyle(document.querySelector('[data-savebar]')).position") \
+        == "sticky"
+
+
 def test_at_200_percent_text_a_restored_draft_notice_wraps(phone: Any) -> None:
     table: Phone = phone(360, 740, name="entwurf-text-200", checks=False)
     page = table.page
