@@ -194,6 +194,7 @@ def test_at_200_percent_text_the_sheet_keeps_names_and_numbers_readable(
     box = page.locator(".sheet-scroll--zettel")
     wide, shown = box.evaluate("b => [b.scrollWidth, b.clientWidth]")
     assert wide > shown
+    box.scroll_into_view_if_needed()
     table.screenshot(f"zettel-text-200-{how}", full_page=False)
 
 
@@ -224,6 +225,8 @@ def test_at_200_percent_text_the_preview_bar_is_full_width_and_not_sticky(
     assert preview.evaluate("e => e.getBoundingClientRect().bottom") <= \
         save.evaluate("e => e.getBoundingClientRect().top") + 1
     _fits(table, "the entry form")
+    bar.scroll_into_view_if_needed()
+    table.screenshot(f"leiste-text-200-{how}", full_page=False)
 
 
 @pytest.mark.parametrize("width", [360, 320])
