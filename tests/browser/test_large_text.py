@@ -328,3 +328,5 @@ def test_moving_seats_says_the_new_seat_and_offers_only_moves_that_exist(phone: 
     assert page.get_by_role("button", name="Cem nach unten").is_disabled()
     assert page.get_by_role("button", name="Anna nach oben").is_enabled()
     table.check("neuer-abend-verschoben")
+    page.locator(".seat-list").scroll_into_view_if_needed()
+    table.screenshot("neuer-abend-verschoben", full_page=False)
