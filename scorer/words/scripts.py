@@ -165,6 +165,7 @@ def script_words() -> Words:
         # seats.js: the seat order of a new evening.
         "seats.up": _("%(name)s nach oben"),
         "seats.down": _("%(name)s nach unten"),
+        "seats.moved": _("%(name)s sitzt jetzt auf Platz %(seat)s."),
         # points.js: the "±" beside a player's points.
         "points.sign": _("Vorzeichen umkehren: %(name)s"),
         # table.js: changing the table.

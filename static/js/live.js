@@ -420,7 +420,24 @@
       });
   }
 
+  // The notice goes above the form and pushes it down: the field being typed in would slip
+  // under the sticky save bar or off the screen. It is brought back into view, just above
+  // the bar (scroll-padding, entry.js), as little as that takes (WCAG 2.4.11, issue 39).
   function showNotice(now, closed) {
+    var focused = document.activeElement;
+    drawNotice(now, closed);
+    if (!focused || focused === document.body || !form.contains(focused)) { return; }
+    var shown = (focused.closest && focused.closest("label")) || focused;
+    var box = shown.getBoundingClientRect();
+    var bottom = window.innerHeight;
+    var bar = form.querySelector("[data-savebar]");
+    if (bar && getComputedStyle(bar).position === "sticky") {
+      bottom = Math.min(bottom, bar.getBoundingClientRect().top);
+    }
+    if (box.top < 0 || box.bottom > bottom) { shown.scrollIntoView({ block: "nearest" }); }
+  }
+
+  function drawNotice(now, closed) {
     var words = window.DokoWords;
     if (!notice) {
       notice = el("section", "card conflict live-notice");
