@@ -281,12 +281,16 @@ class Phone:
         self._reported = 0
         self.offline_on_purpose = False
         """Set while the test cut the connection: failed requests are then expected."""
+        self.expected_errors: list[Any] = []
+        """Patterns of console errors a test causes on purpose (an outage it plays)."""
         page.on("console", self._on_console)
         page.on("pageerror", lambda error: self.console_errors.append(
             f"{self.page.url}: uncaught {error}"))
 
     def _on_console(self, message: Any) -> None:
         if self.offline_on_purpose and NO_CONNECTION.match(message.text):
+            return
+        if any(pattern.search(message.text) for pattern in self.expected_errors):
             return
         if message.type == "error":
             self.console_errors.append(f"{self.page.url}: {message.text}")
