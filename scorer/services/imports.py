@@ -106,13 +106,6 @@ class Read:
     """What only our own backup carries besides the plan (money, closing, house rules)."""
 
 
-def read_file(data: bytes, file_name: str, mode: ImportMode, rules: HouseRules) -> Read:
-    """The file's plan: a foreign file through :func:`scorer.importers.read_import` (under
-    the Runde's ``rules``), our own backup through :mod:`scorer.services.backup_import`.
-    Reads no database row. Raises ImportRefused naming the file and the place."""
-    return _read_opened(data, open_import(data, file_name), mode, rules)
-
-
 def _read_opened(data: bytes, opened: Opened, mode: ImportMode, rules: HouseRules,
                  source_bock: str | None = None) -> Read:
     if opened.source is SourceFormat.OWN_BACKUP:
@@ -769,8 +762,7 @@ __all__ = [
     "match_names",
     "origin",
     "preview",
-    "read_file",
-    "read_for",
+        "read_for",
     "store",
     "target",
 ]

@@ -127,7 +127,7 @@ class Rules:
     absent: tuple[Dated[AbsentRule], ...] = (Dated(FROM_THE_START, AbsentRule()),)
     version: int = 0
     """The ``runde_years`` version (0: no row yet)."""
-    extras: Settings = field(default_factory=lambda: Settings())
+    extras: Settings = field(default_factory=Settings)
     """What is not dated: the rating's opt-in, the Kasse's fee and fines (``runde_years``)."""
 
     def absent_on(self, date: dt.date) -> AbsentRule:

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import math
 
-from flask import Blueprint, jsonify, render_template, request, url_for
+from flask import Blueprint, render_template, url_for
 from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response
 
 from scorer import services
 from scorer.printed.tables import csv_text, ranking_header, ranking_rows
-from scorer.web.club.following import live_attrs
+from scorer.web.club.following import live_attrs, state_answer
 from scorer.web.club.printouts import result_pdf, stamp
 from scorer.web.pages.club_access import tournament_or_404
 from scorer.web.pages.downloads import download
@@ -34,7 +34,6 @@ from scorer.words.club import (
     round_figure,
     standing_text,
 )
-from scorer.words.club_news import no_such_tournament
 from scorer.words.files import tournament_file
 
 bp = Blueprint("club_ranking", __name__, url_prefix="/t/<token>")
@@ -105,19 +104,7 @@ def show(token: str) -> str:
 def poll(token: str) -> Response:
     """304 while ``If-None-Match`` names the tournament's state; else the state as JSON
     (the answer live.js expects of an evening's check)."""
-    tag = services.tournament_state(token)
-    response: Response  # jsonify's flask.Response or a bare 304
-    if tag is None:
-        response = jsonify(error=no_such_tournament())
-        response.status_code = 404
-        return response
-    if tag in request.if_none_match:
-        response = Response(status=304)
-    else:
-        response = jsonify(version=tag, games=0, closed=False)
-    response.set_etag(tag)
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return state_answer(services.tournament_state(token))
 
 
 @bp.get("/ergebnis.pdf")

@@ -5,13 +5,12 @@ data-* attributes that make it follow the round (the check is scorer.web.club.ta
 
 from __future__ import annotations
 
-import datetime as dt
-
 from flask import g, render_template, url_for
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from scorer import services
 from scorer.store.models import Group
+from scorer.web.club.following import live_attrs
 from scorer.web.pages.forms import ActionForm
 from scorer.web.pages.qr import qr_svg
 from scorer.web.pages.remembered import remembered_token
@@ -46,24 +45,11 @@ def table_page(group: Group) -> str:
         sheet=sheet, games=games, players=players, seat_list=seat_list,
         action=ActionForm(formdata=None),
         remembered_here=remembered_token(group) == g.link_token,
-        live=live_attrs(group) if table is not None else Markup(""),
+        live=live_attrs(url_for("groups.show", token=g.link_token), poll="club_table.poll",
+                        state=services.tournament_table_state, page="page")
+        if table is not None else Markup(""),
         read_url=public_url("groups.show", token=group.read_token),
         read_qr=qr_svg(public_url("groups.show", token=group.read_token)))
 
 
-def live_attrs(group: Group) -> Markup:
-    """The body's data-* attributes that make static/js/live.js follow the table's round:
-    the check, this page to fetch again, the ETag it was drawn at. ``data-live-page="page"``:
-    a page that follows, but no evening (the phone keeps nothing of it)."""
-    attrs = {
-        "data-evening": url_for("groups.show", token=g.link_token),
-        "data-live-poll": url_for("club_table.poll", token=g.link_token),
-        "data-live-version": services.tournament_table_state(g.link_token) or "",
-        "data-live-games": 0,
-        "data-live-stamp": dt.datetime.now(dt.UTC).isoformat(timespec="milliseconds"),
-        "data-live-page": "page",
-    }
-    return Markup("".join(f' {name}="{escape(value)}"' for name, value in attrs.items()))
-
-
-__all__ = ["live_attrs", "table_page"]
+__all__ = ["table_page"]
