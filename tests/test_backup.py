@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import fetch_pdf
+from conftest import copy_migrated, fetch_pdf
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -114,7 +114,7 @@ def year_of_the_runde(table: Any) -> None:
 
 
 @pytest.fixture
-def fresh(app_config: dict[str, Any], tmp_path: Path) -> Any:
+def fresh(app_config: dict[str, Any], tmp_path: Path, request: pytest.FixtureRequest) -> Any:
     """Makes a second app on an empty, migrated database, to restore into. Call it after
     the backup is made: on PostgreSQL both apps share one database, which this empties."""
     from flask_migrate import upgrade
@@ -133,8 +133,9 @@ def fresh(app_config: dict[str, Any], tmp_path: Path) -> Any:
 
             _empty_postgres(config["SQLALCHEMY_DATABASE_URI"])
         app = create_app(config)
-        with app.app_context():
-            upgrade()
+        if not copy_migrated(config["SQLALCHEMY_DATABASE_URI"], request):
+            with app.app_context():
+                upgrade()
         made.append(app)
         return app
 
@@ -320,13 +321,19 @@ YEAR_BROKEN: dict[str, tuple[Any, str]] = {
 """What only a backup with the Runde's year can break."""
 
 
+BUILT: dict[bool, dict[str, Any]] = {}
+"""``backup_document`` without and with the year, as the first refusal test built it."""
+
+
 @pytest.mark.parametrize("spoil, line, year",
                          [(*v, False) for v in BROKEN.values()]
                          + [(*v, True) for v in YEAR_BROKEN.values()],
                          ids=[*BROKEN.keys(), *YEAR_BROKEN.keys()])
 def test_restore_refuses_a_file_the_app_could_not_show_with_one_line_and_writes_nothing(
         app, table, fresh, tmp_path, spoil, line, year):
-    document = backup_document(app, table, year)
+    if year not in BUILT:  # the same Runde for each spoiled copy: built once per process
+        BUILT[year] = backup_document(app, table, year)
+    document = copy.deepcopy(BUILT[year])
     spoil(document["tables"])
     target = tmp_path / "broken.json"
     target.write_text(json.dumps(document), encoding="utf-8")

@@ -8,13 +8,14 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import copy_migrated
 from tests.qr import decode_svg
 
 PUBLIC = "http://192.168.178.20:8000"
 
 
 @pytest.fixture
-def make_app(app_config: dict[str, Any]) -> Any:
+def make_app(app_config: dict[str, Any], request: pytest.FixtureRequest) -> Any:
     """Build migrated apps with changes to the test configuration; their engines are closed
     afterwards (PostgreSQL warns about connections left open)."""
     from flask_migrate import upgrade
@@ -25,10 +26,13 @@ def make_app(app_config: dict[str, Any]) -> Any:
     made: list[Any] = []
 
     def make(**config: Any) -> Any:
-        app = create_app({**app_config, **config})
+        settings = {**app_config, **config}
+        copied = copy_migrated(settings["SQLALCHEMY_DATABASE_URI"], request)
+        app = create_app(settings)
         made.append(app)
-        with app.app_context():
-            upgrade()
+        if not copied:
+            with app.app_context():
+                upgrade()
         return app
 
     yield make
