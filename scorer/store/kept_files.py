@@ -22,6 +22,7 @@ worker of the machine; several machines keep a folder each.
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import os
 import pickle
@@ -30,7 +31,7 @@ import threading
 from collections.abc import Hashable
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from flask import Flask, current_app
 from jinja2 import FileSystemBytecodeCache
@@ -38,20 +39,77 @@ from jinja2 import FileSystemBytecodeCache
 FOLDER = "kept"
 """The folder in the app's instance folder (``DOKO_KEPT_FOLDER`` replaces it)."""
 
+T = TypeVar("T")
+
 _PACKAGE = Path(__file__).resolve().parent.parent
-_CODE_FOLDERS = ("core", "services", "store")
+_CODE_FOLDERS = ("core", "services", "store", "words")
 """What computes what is kept: a change to any of their modules makes every file new."""
+_CATALOGS = ("translations", ("*.po", "*.mo"))
+"""The catalogs too: a chart kept is worded (``services.year.SeasonView.season_chart``)."""
 
 
 @cache
 def code_version() -> str:
-    """A hash of the code that computes what is kept (read once per process)."""
+    """A hash of the code that computes what is kept and of the catalogs it words charts
+    with (read once per process)."""
     digest = hashlib.sha256()
-    for folder in _CODE_FOLDERS:
-        for path in sorted((_PACKAGE / folder).rglob("*.py")):
-            digest.update(str(path.relative_to(_PACKAGE)).encode())
-            digest.update(path.read_bytes())
+    found = [path for folder in _CODE_FOLDERS for path in (_PACKAGE / folder).rglob("*.py")]
+    found += [path for pattern in _CATALOGS[1] for path in (_PACKAGE / _CATALOGS[0]).rglob(pattern)]
+    for path in sorted(found):
+        digest.update(str(path.relative_to(_PACKAGE)).encode())
+        digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
+
+
+class Packed(Generic[T]):
+    """A value that is pickled as the bytes of its own pickle, and read back from them only
+    when asked for (``value``).
+
+    What the year keeps of an evening holds a few small figures every page reads and the
+    records' and Statistik's extract, dozens of objects a game, that only some pages read:
+    packed, a worker that reads 500 evenings back from their files unpickles the figures and
+    copies the rest as bytes, until a page wants it. The packed bytes stay beside the value
+    once read, so that the value is pickled again at no cost. Equal when the values are.
+    """
+
+    __slots__ = ("_data", "_value")
+
+    def __init__(self, value: T) -> None:
+        self._value: T | None = value
+        self._data: bytes | None = None
+
+    @classmethod
+    def _read_back(cls, data: bytes) -> Packed[T]:
+        packed: Packed[T] = cls.__new__(cls)
+        packed._value, packed._data = None, data
+        return packed
+
+    @property
+    def value(self) -> T:
+        """The value (unpickled on the first read after the packed bytes were read back:
+        they were checked with the whole file, ``KeptFiles.get``)."""
+        if self._value is None and self._data is not None:
+            paused = gc.isenabled()
+            gc.disable()  # nothing cyclic in it: the collector would only walk it
+            try:
+                self._value = pickle.loads(self._data)
+            finally:
+                if paused:
+                    gc.enable()
+        return self._value  # type: ignore[return-value]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        if self._data is None:
+            self._data = pickle.dumps(self._value, protocol=pickle.HIGHEST_PROTOCOL)
+        return (type(self)._read_back, (self._data,))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Packed) and self.value == other.value
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Packed({self.value!r})"
 
 
 class KeptFiles:
@@ -74,11 +132,19 @@ class KeptFiles:
             data = (self.folder / f"{thing}.pickle").read_bytes()
         except OSError:
             return None
+        check, data = data[:_CHECK], data[_CHECK:]
+        if _checksum(data) != check:
+            return None  # damaged (or cut off): computed again
+        paused = gc.isenabled()
+        gc.disable()  # nothing cyclic in it: the collector would only walk what is read
         try:
             found_key, value = pickle.loads(data)
         except (pickle.UnpicklingError, EOFError, AttributeError, ImportError, IndexError,
                 TypeError, ValueError):
-            return None  # written by other code after all, or damaged: computed again
+            return None  # written by other code after all: computed again
+        finally:
+            if paused:
+                gc.enable()
         return value if found_key == key else None
 
     def put(self, thing: str, key: Hashable, value: Any) -> None:
@@ -88,9 +154,11 @@ class KeptFiles:
         temporary = folder / f".{thing}.{os.getpid()}.{threading.get_ident()}.tmp"
         try:
             self._make(folder)
+            data = pickle.dumps((key, value), protocol=pickle.HIGHEST_PROTOCOL)
             with open(os.open(temporary, os.O_CREAT | os.O_TRUNC | os.O_WRONLY, 0o600),
                       "wb") as out:
-                pickle.dump((key, value), out, protocol=pickle.HIGHEST_PROTOCOL)
+                out.write(_checksum(data))
+                out.write(data)
             os.replace(temporary, folder / f"{thing}.pickle")
         except OSError:
             temporary.unlink(missing_ok=True)
@@ -107,6 +175,16 @@ class KeptFiles:
                 if other != folder:
                     shutil.rmtree(other, ignore_errors=True)
             self._made = True
+
+
+_CHECK = 16
+"""Bytes of the checksum a file starts with."""
+
+
+def _checksum(data: bytes) -> bytes:
+    """What a file's pickle is checked against: a value packed in it (``Packed``) is only
+    unpickled when a page reads it, long after the file was read."""
+    return hashlib.blake2b(data, digest_size=_CHECK).digest()
 
 
 def init_app(app: Flask) -> None:
