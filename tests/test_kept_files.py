@@ -234,3 +234,32 @@ def test_a_damaged_or_foreign_file_is_computed_again(app, table, workers, tmp_pa
     asked = statements(fresh, fresh.test_client(), pages[:1])
     assert [s for s in asked if "FROM games" in s]
     assert read(fresh.test_client(), pages) == shown
+
+
+class Figures:
+    """A value to pack (a class of this module, so that it can go)."""
+
+    def __init__(self, points: int) -> None:
+        self.points = points
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Figures) and other.points == self.points
+
+
+def test_a_packed_value_is_unpickled_only_when_it_is_read(monkeypatch):
+    import pickle
+    import sys
+
+    from scorer.store.kept_files import Packed
+
+    packed = Packed(Figures(3))
+    data = pickle.dumps(packed)
+    assert pickle.loads(data) == packed and pickle.loads(data).value.points == 3
+    # Read back, it is its pickle's bytes until read: a class gone meanwhile is noticed
+    # only then (the folder of kept files is named by the code, so it never is).
+    monkeypatch.delattr(sys.modules[__name__], "Figures")
+    back = pickle.loads(data)
+    with pytest.raises(AttributeError):
+        _ = back.value
+    # Until read, it pickles again as the same bytes, not unpickled and pickled again.
+    assert pickle.dumps(back) == data

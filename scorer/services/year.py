@@ -2,13 +2,20 @@
 figures and records, and its Kasse; everything computed from the evenings' ledgers through
 the core, kept between requests.
 
-What is kept, and under what (scorer.store.fold_cache):
+What is kept, and under what (scorer.store.fold_cache in a worker's memory, and the same
+under the same keys in files for the workers that have not kept it yet,
+scorer.store.kept_files):
 - per evening, an ``EveningDigest``: the little the year needs of its ledger (totals, games
-  per player, the Statistik's figures, the records' extract, the payments into the Kasse),
-  under the evening's fold key and the columns it reads (date, closed, money);
-- per Runde, the ``Year`` built from the digests, under the fold keys of all its evenings,
-  its players (names, when they joined and retired) and the ``runde_years`` version, which
-  every change to the settings, the seasons and the Kasse raises.
+  per player, the payments into the Kasse; packed, the Statistik's figures, the records'
+  extract and the rating's games), under the evening's fold key and the columns it reads
+  (date, closed, money);
+- per Runde, the ``Year`` built from the digests, under the year's key: the versions and
+  times of the last write of all its evenings and of the Runde, its players (names, when
+  they joined and retired), its settings in time with the ``runde_years`` version, which
+  every change to the settings, the seasons and the Kasse raises, and today's date;
+- on disk also, per season of a kept Year, what its pages add up over its evenings (the
+  Bestenliste, the Statistik's figures, the ratings, the charts in each language), under
+  the year's key (``Keeping``): in memory they are the Year's own.
 A kept Year is found with four small queries (the Runde, its players, the evenings' keys,
 the year's row), whatever the number of evenings; a page of 500 evenings draws from it.
 """

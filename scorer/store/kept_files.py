@@ -3,16 +3,20 @@ nothing kept yet.
 
 The fold cache (scorer.store.fold_cache) lives in one worker's memory: after every start or
 deploy, each worker folded every evening of a long Runde again for its first look at the
-Runde's year (500 evenings: about a second, issue #40). The little the year needs of each
-evening (``services.year.EveningDigest``) is therefore also written to a file, under the same
-key as in memory, and a worker that has not kept it reads it back instead of folding.
+Runde's year (500 evenings: about a second, issue #40). What the year is made of and made
+into is therefore also written to files, each under the same key as in memory
+(``services.year``): the little the year needs of each evening (``EveningDigest``, its
+records' and Statistik's part ``Packed``), the year itself, and what a season's pages add up
+over its evenings (the Bestenliste, the Statistik's figures, the charts). A worker that has
+not kept them reads them back instead of folding and adding up.
 
 Nothing here is more than a cache: every file can be deleted at any time (the next worker
 computes it again), a file is only ever taken under the exact key it was computed at, and it
 was computed by this very code: the folder's name carries a hash of the code that computes
-what is kept (``CODE``) and of the database it was read from. A file is written whole to a
-temporary name and renamed, so a reader never sees half of one; what cannot be read is
-ignored.
+what is kept (``code_version``: the core, services, store and words, and the catalogs that
+word the charts) and of the database it was read from. A file is written whole to a
+temporary name and renamed, so a reader never sees half of one; it starts with a checksum
+of the rest, and what is damaged or cannot be read is ignored (computed again).
 
 The files are pickles: they live in the private instance folder (``DOKO_KEPT_FOLDER``, by
 default ``instance/kept``), beside ``config.py``, which the app executes as Python anyway:
