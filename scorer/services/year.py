@@ -441,9 +441,9 @@ def _members(players: Iterable[Player], digests: Sequence[EveningDigest]) -> tup
 @dataclass
 class Keeping:
     """Where and under what key a kept year's seasons keep what they add up on disk: a
-    worker that has the year kept (in memory, or read back from the evenings' files) reads
-    a season's records or figures back instead of adding up every evening again. ``key``
-    is the year's key (``year_of``): all that the year was computed from."""
+    worker that has the year kept (in memory, or read back from its file) reads a season's
+    records or figures back instead of adding up every evening again. ``key`` is the year's
+    key (``year_of``): all that the year was computed from."""
 
     group: int
     key: Hashable
@@ -503,17 +503,19 @@ class SeasonView:
     def _kept(self, what: str, compute: Callable[[], T]) -> T:
         """``compute()``, or what a worker kept of it on disk for this season of this year
         (``kept_as``); computed without the cyclic collector (nothing cyclic in it)."""
-        keeping = self.kept_as if self.kept_as is not None and self.kept_as.on else None
-        on_disk = kept_files.files() if keeping is not None and has_app_context() else None
-        name = f"year-{keeping.group}-{self.key}-{what}" if keeping is not None else ""
-        if on_disk is not None and keeping is not None:
-            found = on_disk.get(name, keeping.key)
-            if found is not None:
-                value: T = found
-                return value
+        keeping = self.kept_as
+        on_disk = (kept_files.files() if keeping is not None and keeping.on
+                   and has_app_context() else None)
+        if keeping is None or on_disk is None:
+            with collector_paused():
+                return compute()
+        name = f"year-{keeping.group}-{self.key}-{what}"
+        found: T | None = on_disk.get(name, keeping.key)
+        if found is not None:
+            return found
         with collector_paused():
             value = compute()
-        if on_disk is not None and keeping is not None and keeping.on:
+        if keeping.on:
             on_disk.put(name, keeping.key, value)
         return value
 
@@ -672,7 +674,8 @@ def year_of(group: Group) -> Year:
         found = _year(group, rules, players, today, keeping)
         if fold_cache.committed_only(session):
             if on_disk is not None:  # before another thread can add to it
-                on_disk.put(f"year-{group.id}", key, found)
+                with collector_paused():
+                    on_disk.put(f"year-{group.id}", key, found)
             kept.put(("year", group.id), key, found, len(rows) + 1)
         elif keeping is not None:
             keeping.on = False
