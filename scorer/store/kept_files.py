@@ -48,8 +48,9 @@ T = TypeVar("T")
 _PACKAGE = Path(__file__).resolve().parent.parent
 _CODE_FOLDERS = ("core", "services", "store", "words")
 """What computes what is kept: a change to any of their modules makes every file new."""
-_CATALOGS = ("translations", ("*.po", "*.mo"))
-"""The catalogs too: a chart kept is worded (``services.year.SeasonView.season_chart``)."""
+_CATALOGS = "translations"
+"""The catalogs too (``*.po`` and ``*.mo``): a chart kept is worded
+(``services.year.SeasonView.season_chart``)."""
 
 
 @cache
@@ -58,11 +59,23 @@ def code_version() -> str:
     with (read once per process)."""
     digest = hashlib.sha256()
     found = [path for folder in _CODE_FOLDERS for path in (_PACKAGE / folder).rglob("*.py")]
-    found += [path for pattern in _CATALOGS[1] for path in (_PACKAGE / _CATALOGS[0]).rglob(pattern)]
+    found += [path for pattern in ("*.po", "*.mo") for path in (_PACKAGE / _CATALOGS).rglob(pattern)]
     for path in sorted(found):
         digest.update(str(path.relative_to(_PACKAGE)).encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
+
+
+def _unpickled(data: bytes) -> Any:
+    """``pickle.loads`` without the cyclic collector: what is kept has no cycles, and the
+    collector would walk the thousands of objects read back again and again as they come."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return pickle.loads(data)
+    finally:
+        if enabled:
+            gc.enable()
 
 
 class Packed(Generic[T]):
@@ -93,13 +106,7 @@ class Packed(Generic[T]):
         """The value (unpickled on the first read after the packed bytes were read back:
         they were checked with the whole file, ``KeptFiles.get``)."""
         if self._value is None and self._data is not None:
-            paused = gc.isenabled()
-            gc.disable()  # nothing cyclic in it: the collector would only walk it
-            try:
-                self._value = pickle.loads(self._data)
-            finally:
-                if paused:
-                    gc.enable()
+            self._value = _unpickled(self._data)
         return self._value  # type: ignore[return-value]
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -139,16 +146,11 @@ class KeptFiles:
         check, data = data[:_CHECK], data[_CHECK:]
         if _checksum(data) != check:
             return None  # damaged (or cut off): computed again
-        paused = gc.isenabled()
-        gc.disable()  # nothing cyclic in it: the collector would only walk what is read
         try:
-            found_key, value = pickle.loads(data)
+            found_key, value = _unpickled(data)
         except (pickle.UnpicklingError, EOFError, AttributeError, ImportError, IndexError,
                 TypeError, ValueError):
             return None  # written by other code after all: computed again
-        finally:
-            if paused:
-                gc.enable()
         return value if found_key == key else None
 
     def put(self, thing: str, key: Hashable, value: Any) -> None:
