@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from enum import Enum
 from typing import Any, NamedTuple
 
@@ -88,6 +88,13 @@ class MissedGame(NamedTuple):
     """What it did say: nothing (``NONE``) or only Re/Kontra (``ANSAGE``)."""
 
 
+def _as_call(self: Any) -> tuple[Any, ...]:
+    """Pickled as a call of its class with its fields: a kept Bestenliste holds thousands
+    of places, and a frozen slotted dataclass's own way (``__setstate__``, field by field)
+    takes three times as long to read back."""
+    return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
+
+
 @dataclass(frozen=True, slots=True)
 class EveningRecords:
     """What the records need of one evening: small, kept per evening."""
@@ -100,6 +107,8 @@ class EveningRecords:
     """The games that count (redeals do not), in order."""
     missed: tuple[MissedGame, ...]
 
+    __reduce__ = _as_call
+
 
 @dataclass(frozen=True, slots=True)
 class Place:
@@ -108,6 +117,8 @@ class Place:
     key: Any
     date: dt.date
     game: int | None = None
+
+    __reduce__ = _as_call
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +134,8 @@ class Feat:
     start: Place | None = None
     """A run: where it began."""
 
+    __reduce__ = _as_call
+
 
 @dataclass(frozen=True, slots=True)
 class Record:
@@ -130,6 +143,8 @@ class Record:
 
     kind: RecordKind
     feats: tuple[Feat, ...]
+
+    __reduce__ = _as_call
 
     @property
     def figure(self) -> int | None:
@@ -149,6 +164,8 @@ class Missed:
     places: tuple[Place, ...]
     """Those games, in order."""
 
+    __reduce__ = _as_call
+
     @property
     def total(self) -> int:
         """Both together."""
@@ -163,6 +180,8 @@ class Bestenliste:
     """One per RecordKind, in its order."""
     missed: tuple[Missed, ...]
     """Players with a missed announcement: most first, then by name."""
+
+    __reduce__ = _as_call
 
     def record(self, kind: RecordKind) -> Record:
         """The record of this kind."""

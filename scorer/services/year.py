@@ -2,13 +2,20 @@
 figures and records, and its Kasse; everything computed from the evenings' ledgers through
 the core, kept between requests.
 
-What is kept, and under what (scorer.store.fold_cache):
+What is kept, and under what (scorer.store.fold_cache in a worker's memory, and the same
+under the same keys in files for the workers that have not kept it yet,
+scorer.store.kept_files):
 - per evening, an ``EveningDigest``: the little the year needs of its ledger (totals, games
-  per player, the Statistik's figures, the records' extract, the payments into the Kasse),
-  under the evening's fold key and the columns it reads (date, closed, money);
-- per Runde, the ``Year`` built from the digests, under the fold keys of all its evenings,
-  its players (names, when they joined and retired) and the ``runde_years`` version, which
-  every change to the settings, the seasons and the Kasse raises.
+  per player, the payments into the Kasse; packed, the Statistik's figures, the records'
+  extract and the rating's games), under the evening's fold key and the columns it reads
+  (date, closed, money);
+- per Runde, the ``Year`` built from the digests, under the year's key: the versions and
+  times of the last write of all its evenings and of the Runde, its players (names, when
+  they joined and retired), its settings in time with the ``runde_years`` version, which
+  every change to the settings, the seasons and the Kasse raises, and today's date;
+- on disk also, per season of a kept Year, what its pages add up over its evenings (the
+  Bestenliste, the Statistik's figures, the ratings, the charts in each language), under
+  the year's key (``Keeping``): in memory they are the Year's own.
 A kept Year is found with four small queries (the Runde, its players, the evenings' keys,
 the year's row), whatever the number of evenings; a page of 500 evenings draws from it.
 """
@@ -16,12 +23,13 @@ the year's row), whatever the number of evenings; a page of 500 evenings draws f
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any
+from typing import Any, TypeVar
 
 import sqlalchemy as sa
+from flask import has_app_context
 from sqlalchemy import select
 
 from scorer.core.dated import FROM_THE_START, Dated, in_force
@@ -62,6 +70,7 @@ from scorer.services.folds import FoldKey, fold_key, instant, sheets
 from scorer.services.rating import Match, Rating, rate_evenings
 from scorer.store import fold_cache, kept_files
 from scorer.store.extensions import db
+from scorer.store.kept_files import Packed
 from scorer.store.models import AbsentRule as AbsentRuleRow
 from scorer.store.models import (
     Evening,
@@ -76,8 +85,10 @@ from scorer.store.models import RankingRule as RankingRuleRow
 from scorer.store.models import Season as SeasonRow
 from scorer.words import formats
 from scorer.words.charts import ranking_chart, season_chart
-from scorer.words.i18n import per_language
+from scorer.words.i18n import language, per_language
 from scorer.words.year import ALL_EVENINGS, all_evenings
+
+T = TypeVar("T")
 
 ALL = "alle"
 """The URL key of all evenings, over every season."""
@@ -238,6 +249,15 @@ def season_key(season: Season) -> str:
 
 
 @dataclass(frozen=True)
+class EveningDetails:
+    """What only some pages of the year read of one evening."""
+
+    stats: RundeStats
+    records: EveningRecords
+    matches: tuple[Match, ...] = ()
+
+
+@dataclass(frozen=True)
 class EveningDigest:
     """What the year needs of one evening, from its ledger and settlement."""
 
@@ -253,14 +273,28 @@ class EveningDigest:
     """Every player of the evening, in the ledger's order."""
     played: Mapping[str, int]
     """Games each player played (sitting out, away and redeals not counted)."""
-    stats: RundeStats
-    records: EveningRecords
     payments: Mapping[str, int] | None
     """Cents each player pays into the Kasse, when the evening is settled into it."""
     money: bool
     """Played for money (a price per point), whichever way it settles."""
-    matches: tuple[Match, ...] = ()
-    """Every game with parties as the rating reads it: Re, Kontra, the winning party."""
+    details: Packed[EveningDetails]
+    """The Statistik's figures, the records' extract and the rating's games: packed, read
+    back from a file only when a page adds them up (most pages of a kept year do not)."""
+
+    @property
+    def stats(self) -> RundeStats:
+        """The evening's Statistik figures."""
+        return self.details.value.stats
+
+    @property
+    def records(self) -> EveningRecords:
+        """What the Bestenliste needs of the evening."""
+        return self.details.value.records
+
+    @property
+    def matches(self) -> tuple[Match, ...]:
+        """Every game with parties as the rating reads it: Re, Kontra, the winning party."""
+        return self.details.value.matches
 
     @property
     def counts(self) -> bool:
@@ -287,9 +321,10 @@ def _digest(evening: Evening, sheet: Any) -> EveningDigest:
         id=evening.id, number=evening.number, date=evening.played_on,
         closed=evening.closed_at is not None, games=len(ledger.games),
         redeals=sum(not counts(game) for game in ledger.games),
-        totals=dict(ledger.totals), played=played, stats=evening_stats(ledger, money),
-        records=evening_records(evening.number, evening.played_on, ledger), payments=payments,
-        money=money is not None, matches=_matches(ledger))
+        totals=dict(ledger.totals), played=played, payments=payments,
+        money=money is not None, details=Packed(EveningDetails(
+            evening_stats(ledger, money),
+            evening_records(evening.number, evening.played_on, ledger), _matches(ledger))))
 
 
 def _matches(ledger: Any) -> tuple[Match, ...]:
@@ -403,6 +438,19 @@ def _members(players: Iterable[Player], digests: Sequence[EveningDigest]) -> tup
 # ------------------------------------------------------------------ a season
 
 
+@dataclass
+class Keeping:
+    """Where and under what key a kept year's seasons keep what they add up on disk: a
+    worker that has the year kept (in memory, or read back from its file) reads a season's
+    records or figures back instead of adding up every evening again. ``key`` is the year's
+    key (``year_of``): all that the year was computed from."""
+
+    group: int
+    key: Hashable
+    on: bool = True
+    """Off once the year turned out not to be kept (what it read was not all committed)."""
+
+
 @dataclass(frozen=True)
 class SeasonView:
     """One season (or all evenings) of the Runde: its evenings and what is computed over
@@ -427,6 +475,8 @@ class SeasonView:
     """What netting paid of a charge beyond its mark (KasseState.applied, over the year)."""
     rules: Rules = field(default_factory=Rules)
     """The Runde's settings in time: each evening is charged under its date's rule."""
+    kept_as: Keeping | None = None
+    """Under what what is added up over the season is kept on disk too (None: nothing)."""
 
     @property
     def name(self) -> str:
@@ -450,38 +500,62 @@ class SeasonView:
         """The season's ranking under the Runde's method (RULES.md §11.1)."""
         return rank_under(self.results, self.settings.ranking_rule)
 
+    def _kept(self, what: str, compute: Callable[[], T]) -> T:
+        """``compute()``, or what a worker kept of it on disk for this season of this year
+        (``kept_as``); computed without the cyclic collector (nothing cyclic in it)."""
+        keeping = self.kept_as
+        on_disk = (kept_files.files() if keeping is not None and keeping.on
+                   and has_app_context() else None)
+        if keeping is None or on_disk is None:
+            with collector_paused():
+                return compute()
+        name = f"year-{keeping.group}-{self.key}-{what}"
+        found: T | None = on_disk.get(name, keeping.key)
+        if found is not None:
+            return found
+        with collector_paused():
+            value = compute()
+        if keeping.on:
+            on_disk.put(name, keeping.key, value)
+        return value
+
     @per_language
     def ranking_chart(self) -> str:
         """Who led when: each player's place after every evening (SVG); "" before the
         second evening, when there is no "when" yet (a column of dots says nothing)."""
         if len(self.results) < 2:
             return ""
-        s = self.settings
-        after = ranks_after_each(self.results, s.method, min_games=s.min_games,
-                                 absent_table_points=s.absent_table_points)
-        return ranking_chart([(formats.day(r.date), places)
-                              for r, places in zip(self.results, after)])
+
+        def chart() -> str:
+            s = self.settings
+            after = ranks_after_each(self.results, s.method, min_games=s.min_games,
+                                     absent_table_points=s.absent_table_points)
+            return ranking_chart([(formats.day(r.date), places)
+                                  for r, places in zip(self.results, after)])
+
+        return self._kept(f"ranking_chart-{language()}", chart)
 
     @cached_property
     def stats(self) -> RundeStats:
         """The Statistik over the season's evenings (every evening, as it always counted)."""
-        return combined(e.stats for e in self.evenings)
+        return self._kept("stats", lambda: combined(e.stats for e in self.evenings))
 
     @cached_property
     def ratings(self) -> dict[str, Rating]:
         """Every player's rating over the season's games, in the order they were played
         (computed when a page asks: only a Runde that opted in does)."""
-        return rate_evenings([e.matches for e in self.evenings])
+        return self._kept("ratings", lambda: rate_evenings([e.matches for e in self.evenings]))
 
     @per_language
     def season_chart(self) -> str:
         """Everybody's sum of evening totals after each evening (SVG)."""
-        return season_chart([(formats.day(e.date), e.totals) for e in self.evenings])
+        return self._kept(f"season_chart-{language()}", lambda: season_chart(
+            [(formats.day(e.date), e.totals) for e in self.evenings]))
 
     @cached_property
     def records(self) -> Bestenliste:
         """The Bestenliste over the season's evenings."""
-        return bestenliste(e.records for e in self.counted)
+        return self._kept("records", lambda: bestenliste(e.records for e in self.counted))
 
     @cached_property
     def charges(self) -> tuple[Charge, ...]:
@@ -589,10 +663,22 @@ def year_of(group: Group) -> Year:
         return _year(group, rules, players, today)
     kept = fold_cache.cache()
     found = kept.get(("year", group.id), key)
-    if found is None:
-        found = _year(group, rules, players, today)
-        if fold_cache.committed_only(session):
+    on_disk = kept_files.files() if found is None else None
+    if found is None and on_disk is not None:
+        # A worker's first look: the year another worker computed at this very key.
+        found = on_disk.get(f"year-{group.id}", key)
+        if found is not None:
             kept.put(("year", group.id), key, found, len(rows) + 1)
+    if found is None:
+        keeping = Keeping(group.id, key) if on_disk is not None else None
+        found = _year(group, rules, players, today, keeping)
+        if fold_cache.committed_only(session):
+            if on_disk is not None:  # before another thread can add to it
+                with collector_paused():
+                    on_disk.put(f"year-{group.id}", key, found)
+            kept.put(("year", group.id), key, found, len(rows) + 1)
+        elif keeping is not None:
+            keeping.on = False
     year: Year = found
     return year
 
@@ -603,7 +689,16 @@ def year_under(group: Group, rules: Rules) -> Year:
     return _year(group, rules, list(group.players), dt.date.today())
 
 
-def _year(group: Group, rules: Rules, players: Sequence[Player], today: dt.date) -> Year:
+def _year(group: Group, rules: Rules, players: Sequence[Player], today: dt.date,
+          keeping: Keeping | None = None) -> Year:
+    # Hundreds of evenings' digests and their seasons, nothing cyclic: the collector would
+    # walk them again and again while they are made.
+    with collector_paused():
+        return _year_of(group, rules, players, today, keeping)
+
+
+def _year_of(group: Group, rules: Rules, players: Sequence[Player], today: dt.date,
+             keeping: Keeping | None) -> Year:
     evenings = sorted(group.evenings, key=lambda e: (e.played_on, e.number))
     digests = _digests(evenings)
     members = _members(players, digests)
@@ -655,9 +750,10 @@ def _year(group: Group, rules: Rules, players: Sequence[Player], today: dt.date)
         settings = rules.on(today if key == ALL else season.start)
         return SeasonView(season, key, tuple(of), settings, members,
                           {k: v for k, v in marks.items()
-                           if k[0] in numbers_here or k[0] in keys_here}, here, applied, rules)
+                           if k[0] in numbers_here or k[0] in keys_here}, here, applied, rules,
+                          keeping)
 
-    first = view(Season(ALL_EVENINGS, dt.date.min), ALL, digests, {})
+    first = replace(view(Season(ALL_EVENINGS, dt.date.min), ALL, digests, {}), kept_as=None)
     state = kasse_state(first.charges, first.marks, [], handed)
     seasons = tuple(view(season, key, of, state.applied) for key, (season, of) in
                     sorted(by_season.items(), key=lambda item: item[1][0].start, reverse=True))

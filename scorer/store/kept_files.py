@@ -3,16 +3,20 @@ nothing kept yet.
 
 The fold cache (scorer.store.fold_cache) lives in one worker's memory: after every start or
 deploy, each worker folded every evening of a long Runde again for its first look at the
-Runde's year (500 evenings: about a second, issue #40). The little the year needs of each
-evening (``services.year.EveningDigest``) is therefore also written to a file, under the same
-key as in memory, and a worker that has not kept it reads it back instead of folding.
+Runde's year (500 evenings: about a second, issue #40). What the year is made of and made
+into is therefore also written to files, each under the same key as in memory
+(``services.year``): the little the year needs of each evening (``EveningDigest``, its
+records' and Statistik's part ``Packed``), the year itself, and what a season's pages add up
+over its evenings (the Bestenliste, the Statistik's figures, the charts). A worker that has
+not kept them reads them back instead of folding and adding up.
 
 Nothing here is more than a cache: every file can be deleted at any time (the next worker
 computes it again), a file is only ever taken under the exact key it was computed at, and it
 was computed by this very code: the folder's name carries a hash of the code that computes
-what is kept (``CODE``) and of the database it was read from. A file is written whole to a
-temporary name and renamed, so a reader never sees half of one; what cannot be read is
-ignored.
+what is kept (``code_version``: the core, services, store and words, and the catalogs that
+word the charts) and of the database it was read from. A file is written whole to a
+temporary name and renamed, so a reader never sees half of one; it starts with a checksum
+of the rest, and what is damaged or cannot be read is ignored (computed again).
 
 The files are pickles: they live in the private instance folder (``DOKO_KEPT_FOLDER``, by
 default ``instance/kept``), beside ``config.py``, which the app executes as Python anyway:
@@ -22,6 +26,7 @@ worker of the machine; several machines keep a folder each.
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import os
 import pickle
@@ -30,7 +35,7 @@ import threading
 from collections.abc import Hashable
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from flask import Flask, current_app
 from jinja2 import FileSystemBytecodeCache
@@ -38,20 +43,84 @@ from jinja2 import FileSystemBytecodeCache
 FOLDER = "kept"
 """The folder in the app's instance folder (``DOKO_KEPT_FOLDER`` replaces it)."""
 
+T = TypeVar("T")
+
 _PACKAGE = Path(__file__).resolve().parent.parent
-_CODE_FOLDERS = ("core", "services", "store")
+_CODE_FOLDERS = ("core", "services", "store", "words")
 """What computes what is kept: a change to any of their modules makes every file new."""
+_CATALOGS = "translations"
+"""The catalogs too (``*.po`` and ``*.mo``): a chart kept is worded
+(``services.year.SeasonView.season_chart``)."""
 
 
 @cache
 def code_version() -> str:
-    """A hash of the code that computes what is kept (read once per process)."""
+    """A hash of the code that computes what is kept and of the catalogs it words charts
+    with (read once per process)."""
     digest = hashlib.sha256()
-    for folder in _CODE_FOLDERS:
-        for path in sorted((_PACKAGE / folder).rglob("*.py")):
-            digest.update(str(path.relative_to(_PACKAGE)).encode())
-            digest.update(path.read_bytes())
+    found = [path for folder in _CODE_FOLDERS for path in (_PACKAGE / folder).rglob("*.py")]
+    found += [path for pattern in ("*.po", "*.mo") for path in (_PACKAGE / _CATALOGS).rglob(pattern)]
+    for path in sorted(found):
+        digest.update(str(path.relative_to(_PACKAGE)).encode())
+        digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
+
+
+def _unpickled(data: bytes) -> Any:
+    """``pickle.loads`` without the cyclic collector: what is kept has no cycles, and the
+    collector would walk the thousands of objects read back again and again as they come."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return pickle.loads(data)
+    finally:
+        if enabled:
+            gc.enable()
+
+
+class Packed(Generic[T]):
+    """A value that is pickled as the bytes of its own pickle, and read back from them only
+    when asked for (``value``).
+
+    What the year keeps of an evening holds a few small figures every page reads and the
+    records' and Statistik's extract, dozens of objects a game, that only some pages read:
+    packed, a worker that reads 500 evenings back from their files unpickles the figures and
+    copies the rest as bytes, until a page wants it. The packed bytes stay beside the value
+    once read, so that the value is pickled again at no cost. Equal when the values are.
+    """
+
+    __slots__ = ("_data", "_value")
+
+    def __init__(self, value: T) -> None:
+        self._value: T | None = value
+        self._data: bytes | None = None
+
+    @classmethod
+    def _read_back(cls, data: bytes) -> Packed[T]:
+        packed: Packed[T] = cls.__new__(cls)
+        packed._value, packed._data = None, data
+        return packed
+
+    @property
+    def value(self) -> T:
+        """The value (unpickled on the first read after the packed bytes were read back:
+        they were checked with the whole file, ``KeptFiles.get``)."""
+        if self._value is None and self._data is not None:
+            self._value = _unpickled(self._data)
+        return self._value  # type: ignore[return-value]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        if self._data is None:
+            self._data = pickle.dumps(self._value, protocol=pickle.HIGHEST_PROTOCOL)
+        return (type(self)._read_back, (self._data,))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Packed) and self.value == other.value
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Packed({self.value!r})"
 
 
 class KeptFiles:
@@ -74,11 +143,14 @@ class KeptFiles:
             data = (self.folder / f"{thing}.pickle").read_bytes()
         except OSError:
             return None
+        check, data = data[:_CHECK], data[_CHECK:]
+        if _checksum(data) != check:
+            return None  # damaged (or cut off): computed again
         try:
-            found_key, value = pickle.loads(data)
+            found_key, value = _unpickled(data)
         except (pickle.UnpicklingError, EOFError, AttributeError, ImportError, IndexError,
                 TypeError, ValueError):
-            return None  # written by other code after all, or damaged: computed again
+            return None  # written by other code after all: computed again
         return value if found_key == key else None
 
     def put(self, thing: str, key: Hashable, value: Any) -> None:
@@ -88,9 +160,11 @@ class KeptFiles:
         temporary = folder / f".{thing}.{os.getpid()}.{threading.get_ident()}.tmp"
         try:
             self._make(folder)
+            data = pickle.dumps((key, value), protocol=pickle.HIGHEST_PROTOCOL)
             with open(os.open(temporary, os.O_CREAT | os.O_TRUNC | os.O_WRONLY, 0o600),
                       "wb") as out:
-                pickle.dump((key, value), out, protocol=pickle.HIGHEST_PROTOCOL)
+                out.write(_checksum(data))
+                out.write(data)
             os.replace(temporary, folder / f"{thing}.pickle")
         except OSError:
             temporary.unlink(missing_ok=True)
@@ -107,6 +181,16 @@ class KeptFiles:
                 if other != folder:
                     shutil.rmtree(other, ignore_errors=True)
             self._made = True
+
+
+_CHECK = 16
+"""Bytes of the checksum a file starts with."""
+
+
+def _checksum(data: bytes) -> bytes:
+    """What a file's pickle is checked against: a value packed in it (``Packed``) is only
+    unpickled when a page reads it, long after the file was read."""
+    return hashlib.blake2b(data, digest_size=_CHECK).digest()
 
 
 def init_app(app: Flask) -> None:
