@@ -74,6 +74,10 @@ from scorer.core.scoring import (
     score_game,
 )
 
+# Game kinds every game of a fold asks about, as module constants: on Python 3.11 every
+# `GameKind.SOLO` is a slow class attribute lookup (EnumType defines __getattr__).
+_SOLO, _REDEAL, _RECORDED = GameKind.SOLO, GameKind.REDEAL, GameKind.RECORDED
+
 MAX_ENTRIES = 50_000
 """The most entries (games and table changes) one evening's `games` list may hold.
 
@@ -542,9 +546,9 @@ class _State:
         dealer = self.seats[self.dealer]
         was_queued = bool(self.queue)
         if stays:
-            if facts.kind is GameKind.SOLO:
+            if facts.kind is _SOLO:
                 self.streak += 1
-            elif facts.kind is GameKind.RECORDED:
+            elif facts.kind is _RECORDED:
                 self.streak = 0  # §10.1: a recorded game breaks the row, also if he stays
         else:
             self.move_on(forced)
@@ -657,11 +661,11 @@ def _successor(would_deal: str, old: tuple[str, ...], new: tuple[str, ...]) -> s
 
 def _dealer_stays(state: _State, facts: GameFacts, pflicht: bool, forced: bool) -> bool:
     rules = state.rules
-    if facts.kind is GameKind.REDEAL:
+    if facts.kind is _REDEAL:
         return rules.dealer_after_redeal is DealerAfterRedeal.STAY
-    if facts.kind is GameKind.RECORDED:
+    if facts.kind is _RECORDED:
         return facts.dealer_stays
-    if facts.kind is not GameKind.SOLO:
+    if facts.kind is not _SOLO:
         return False
     return _solo_stays(state, pflicht, forced)
 
@@ -682,7 +686,7 @@ def _solo_stays(state: _State, pflicht: bool, forced: bool) -> bool:
 
 
 def _pflicht(state: _State, facts: GameFacts, forced: str | None) -> bool:
-    if facts.kind is not GameKind.SOLO:
+    if facts.kind is not _SOLO:
         return False
     soloist = facts.re[0]
     if facts.pflicht is not None:
