@@ -350,14 +350,8 @@ class Ledger:
         else sees that tree, so nothing in it needs to be fresh (a quarter less time to print
         an evening).
         """
-        lines: dict[Line, dict[str, Any]] = {}
+        lines = _SharedLines()
         reasons: dict[tuple[BockTrigger, ...], list[str]] = {}
-
-        def line(each: Line) -> dict[str, Any]:
-            shared = lines.get(each)
-            if shared is None:
-                shared = lines[each] = each.to_dict()
-            return shared
 
         def game(g: LedgerGame) -> dict[str, Any]:
             score = g.score
@@ -368,7 +362,7 @@ class Ledger:
                     "bock": g.bock, "winner": score.winner, "points": g.points,
                     "totals": g.totals, "bock_reasons": fired, "pflicht": g.pflicht,
                     "kind": _KIND_VALUE[g.facts.kind], "value": score.value,
-                    "lines": [line(each) for each in score.lines],
+                    "lines": [lines[each] for each in score.lines],
                     "forced_soloist": g.forced_soloist}
 
         coming = self.next
@@ -382,6 +376,14 @@ class Ledger:
             "planned_played": self.planned_played,
             "table_changes": [c.to_dict() for c in self.table_changes],
         }, sort_keys=True, ensure_ascii=False, check_circular=False)
+
+
+class _SharedLines(dict[Line, dict[str, Any]]):
+    """Each breakdown line's dict, made the first time a line is looked up."""
+
+    def __missing__(self, line: Line) -> dict[str, Any]:
+        made = self[line] = line.to_dict()
+        return made
 
 
 _KIND_VALUE = {kind: kind.value for kind in GameKind}
@@ -560,8 +562,8 @@ class _State:
         self.games += 1
         totals = self.totals
         points = dict.fromkeys(self.players, 0)
+        points.update(result.points)
         for name, value in result.points.items():
-            points[name] = value
             totals[name] += value
         return LedgerGame(self.games, dealer, facts.players, bock, facts, result, points,
                           totals.copy(), pflicht, forced, stays, self.seats, expected)

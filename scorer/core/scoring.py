@@ -626,11 +626,10 @@ def _per_party(data: Mapping[str, Any], key: str, default: _T,
     values = {_RE: default, _KONTRA: default}
     for name, value in raw.items():
         party = _PARTY_OF.get(name) if isinstance(name, str) else None
-        where = f"{key}.{key_shown(name)}"
         if party is None:
-            problems.append((where, N_("nur re und kontra")))
+            problems.append((f"{key}.{key_shown(name)}", N_("nur re und kontra")))
             continue
-        parsed = parse(where, value, problems)
+        parsed = parse(f"{key}.{name}", value, problems)
         if parsed is not None:
             values[party] = parsed
     return values[_RE], values[_KONTRA]
@@ -764,8 +763,9 @@ def parse_game(data: Any, *, players: tuple[str, ...] | None = None,
     bock = _parse_bock(data.get("bock", 1 if bock is None else bock), problems)
     if kind is _RECORDED:
         return _recorded_facts(data, game_players, bock, bool(manual_bock), note, problems)
-    problems.extend((key, N_("nur bei eingetragenen Punkten (kind recorded)"))
-                    for key in _ONLY_RECORDED if key in data)
+    if not data.keys().isdisjoint(_ONLY_RECORDED):
+        problems.extend((key, N_("nur bei eingetragenen Punkten (kind recorded)"))
+                        for key in _ONLY_RECORDED if key in data)
     re = _parse_re(data.get("re", []), game_players, problems)
     re_eyes = _parse_re_eyes(data.get("re_eyes"), problems)
     re_level, kontra_level = _per_party(data, "announced", _NO_LEVEL, _parse_level, problems)
@@ -1222,6 +1222,8 @@ def _winner(t: _Table, rules: HouseRules) -> Party | None:
     return _KONTRA if ko_met else _RE
 
 
+_WINNER = {_RE: _RE.value, _KONTRA: _KONTRA.value, None: None}
+"""A party game's ``winner`` as GameScore gives it (a dict lookup is faster than ``value``)."""
 _SIXTY_RULE = {_RE: N_("60er-Regel: Re über 180 ohne Ansage, Kontra gewinnt"),
                _KONTRA: N_("60er-Regel: Kontra über 180 ohne Ansage, Re gewinnt")}
 
@@ -1457,7 +1459,7 @@ def _party_game(f: GameFacts, rules: HouseRules) -> GameScore:
         re = f.re
         points = {p: total if p in re else -total for p in f.players}
     return GameScore(
-        winner.value if winner is not None else None,
+        _WINNER[winner],
         points,
         tuple(items + extras + factors + notes),
         # in RULES.md §7 order, which the rules keep their triggers in
