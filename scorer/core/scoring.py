@@ -1069,6 +1069,8 @@ def _extras_problems(f: GameFacts, rules: HouseRules, problems: Problems) -> Non
         problems.append((f"extras.kontra.{name.value}",
                          N_("Sonderpunkte im letzten Stich kann nur die Partei haben, die ihn "
                             "gemacht hat")))
+    if _KARLCHEN not in re_extras and _KARLCHEN not in ko_extras:
+        return
     for party, extras in (("re", re_extras), ("kontra", ko_extras)):
         if extras.get(_KARLCHEN) and extras.get(_FUCHS_LETZTER_STICH):
             problems.append((f"extras.{party}.fuchs_letzter_stich",
@@ -1451,13 +1453,13 @@ def _party_game(f: GameFacts, rules: HouseRules) -> GameScore:
     total, bock_line = _apply_bock(side, f.bock, winner, rules)
     if bock_line is not None:
         factors.append(bock_line)
+    points = dict.fromkeys(f.players, -total)  # Kontra's, and then Re's
     if solo:
         notes.append(_NOTE[N_("Solist zählt dreifach")])
-        soloist = f.re[0]
-        points = {p: 3 * total if p == soloist else -total for p in f.players}
+        points[f.re[0]] = 3 * total
     else:
-        re = f.re
-        points = {p: total if p in re else -total for p in f.players}
+        for player in f.re:
+            points[player] = total
     return GameScore(
         _WINNER[winner],
         points,
