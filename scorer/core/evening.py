@@ -532,9 +532,9 @@ class _State:
         if type(raw) is not GameEntry:
             if not (type(raw) is dict or isinstance(raw, Mapping)):
                 raise InvalidGame([("", N_("ein Spiel muss ein JSON-Objekt sein"))])
-            for key in ("rules", "bock"):
-                if key in raw:
-                    raise InvalidGame([(key, N_("kommt vom Abend, nicht vom einzelnen Spiel"))])
+            if "rules" in raw or "bock" in raw:
+                key = "rules" if "rules" in raw else "bock"
+                raise InvalidGame([(key, N_("kommt vom Abend, nicht vom einzelnen Spiel"))])
         order = self.order()
         forced = self.forced_soloist(order)
         bock = self.bock(forced)

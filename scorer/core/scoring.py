@@ -1315,11 +1315,6 @@ def _nobody_wins_items(rules: HouseRules, t: _Table) -> list[Line]:
     return items
 
 
-def _extra_counts(f: GameFacts, rules: HouseRules, extra: Extra) -> bool:
-    """Whether an entered extra counts in this game (RULES.md §4 for solos)."""
-    return not f.scored_as_solo or extra_counts_in_solo(rules, extra, f.kind, f.solo)
-
-
 def extra_counts_in_solo(rules: HouseRules, extra: Extra, kind: GameKind,
                          solo: SoloKind | None) -> bool:
     """Whether ``extra`` counts in a game of ``kind`` (and ``solo``) scored as a solo
@@ -1363,9 +1358,10 @@ def _extra_lines(f: GameFacts, rules: HouseRules, winner: Party | None) -> tuple
     """Sonderpunkte per party (TSR 7.2.3), and whether entered ones did not count."""
     lines = []
     ignored = False
+    every_one_counts = not f.scored_as_solo  # else RULES.md §4 says which
     for party, entered in ((_RE, f.re_extras), (_KONTRA, f.kontra_extras)):
         for extra, count in entered.items():
-            if _extra_counts(f, rules, extra):
+            if every_one_counts or extra_counts_in_solo(rules, extra, f.kind, f.solo):
                 lines.append(_line(EXTRA_LABEL[extra], count, None, party))
             else:
                 ignored = True
