@@ -12,6 +12,7 @@ import argparse
 import gc
 import json
 import sys
+from collections.abc import Iterable
 from typing import Any, TextIO
 
 from scorer.core.marked import N_
@@ -41,7 +42,7 @@ def _json(result: Any) -> str:
     # Sorted keys, as CLI.md asks, and nothing more: an indent makes json use its pure-Python
     # encoder (40 % of a 10,000-game evening), and the result is a tree freshly built by
     # to_dict(), so the encoder's cycle check would only cost time. (An evening writes the
-    # same text itself: Ledger.to_json.)
+    # same text itself, in pieces: Ledger.json_pieces.)
     return json.dumps(result, sort_keys=True, ensure_ascii=False, check_circular=False)
 
 
@@ -104,11 +105,11 @@ def _run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO
         if args.command == "score":
             from scorer.core.scoring import score
 
-            text = _json(score(data).to_dict())
+            pieces: Iterable[str] = [_json(score(data).to_dict())]
         elif args.command == "evening":
             from scorer.core.evening import evening
 
-            text = evening(data).to_json()
+            pieces = evening(data).json_pieces()  # a long evening's text comes in pieces
         else:
             from scorer.core.evening import evening
             from scorer.printed.evening import write_sheet_pdf
@@ -125,5 +126,7 @@ def _run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO
     except InvalidInput as err:
         stderr.write(_problem_lines(err))
         return 2
-    stdout.write(text + "\n")
+    for piece in pieces:
+        stdout.write(piece)
+    stdout.write("\n")
     return 0

@@ -343,12 +343,17 @@ class Ledger:
 
     def to_json(self) -> str:
         """CLI.md `evening` output as JSON text: the text of ``json.dumps(self.to_dict(),
-        sort_keys=True, ensure_ascii=False)``, built for a long evening.
+        sort_keys=True, ensure_ascii=False)``; :meth:`json_pieces` joined."""
+        return "".join(self.json_pieces())
 
-        The encoder gets the ledger's own tuples and dicts rather than copies of them, and
-        each distinct breakdown line as one object shared by the games that have it: nobody
-        else sees that tree, so nothing in it needs to be fresh (a quarter less time to print
-        an evening).
+    def json_pieces(self) -> Iterator[str]:
+        """CLI.md `evening` output as JSON text in pieces, made for a long evening.
+
+        The games are encoded a thousand at a time, so a 50,000-game evening never holds its
+        whole text (nor a tree of all its games) at once. The encoder gets the ledger's own
+        tuples and dicts rather than copies, and each distinct breakdown line as one dict
+        shared by the games that have it: nobody else sees these trees, so nothing in them
+        needs to be fresh (a third less time to print an evening).
         """
         lines = _SharedLines()
         reasons: dict[tuple[BockTrigger, ...], list[str]] = {}
@@ -366,8 +371,8 @@ class Ledger:
                     "forced_soloist": g.forced_soloist}
 
         coming = self.next
-        return json.dumps({
-            "games": [game(g) for g in self.games],
+        frame = _json({
+            "games": [],
             "totals": self.totals,
             "next": {"dealer": coming.dealer, "players": coming.players, "bock": coming.bock,
                      "forced_soloist": coming.forced_soloist, "seats": coming.seats},
@@ -375,7 +380,24 @@ class Ledger:
             "pflichtsolo_open": self.pflichtsolo_open,
             "planned_played": self.planned_played,
             "table_changes": [c.to_dict() for c in self.table_changes],
-        }, sort_keys=True, ensure_ascii=False, check_circular=False)
+        })
+        # Sorted, "games" comes second, after the numbers of bock_queue.
+        before, games, after = frame.partition('"games": []')
+        yield before + '"games": ['
+        for start in range(0, len(self.games), _GAMES_A_PIECE):
+            chunk = _json([game(g) for g in self.games[start:start + _GAMES_A_PIECE]])
+            yield (", " if start else "") + chunk[1:-1]
+        yield "]" + after
+
+
+_GAMES_A_PIECE = 1_000
+"""How many games :meth:`Ledger.json_pieces` encodes at a time."""
+
+
+def _json(value: Any) -> str:
+    """CLI.md's JSON text: sorted keys, UTF-8 as it is; a tree made for the encoder alone,
+    so without the cycle check."""
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, check_circular=False)
 
 
 class _SharedLines(dict[Line, dict[str, Any]]):
