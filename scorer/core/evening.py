@@ -353,7 +353,7 @@ class Ledger:
         a game's four players, a breakdown, its Bock reasons), and the points and totals of
         every game share one %-template: the evening's players in sorted order, each with %d.
         So a game costs a few dict lookups and one format instead of the encoder walking a
-        tree of some 70 values (half the time); the text is exactly
+        tree of some 70 values (under half the time); the text is exactly
         ``json.dumps(self.to_dict(), sort_keys=True, ensure_ascii=False)``, which a property
         test holds. A thousand games a piece: a 50,000-game evening never holds its whole text.
         """
