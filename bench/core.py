@@ -13,7 +13,8 @@ Figures (issue 12's core rows first):
                                                       target 10k < 0.5 s
   * cost per game at 1,000 / 10,000 / 50,000 games: what the whole process takes beyond an
     empty evening, minus what the floor takes beyond an empty evening, divided by the games;
-    and the in-process fold alone (CPU time)                target: flat (50k/1k <= 1.2)
+    and the in-process fold alone, and the JSON text it prints alone (CPU time)
+                                                            target: flat (50k/1k <= 1.2)
   * adding one game to a folded 10,000-game ledger with `resume`        target: tens of µs
   * objects the garbage collector tracks per game of a folded ledger (after a collection)
   * games scored per second, ddv and bockrunde: score_game() on parsed facts, and score() on
@@ -232,6 +233,20 @@ PROCESS_CPU: dict[str, tuple[float, float]] = {}
 """Per evening file: median CPU seconds of the scorer and of the floor process."""
 
 
+def json_cpu(setup: EveningSetup, games: list[dict[str, Any]], rounds: int) -> float:
+    """Median CPU seconds of writing a folded ledger's JSON text (what `scorer evening`
+    prints, without the write)."""
+    ledger = fold(setup, games)
+    times = []
+    for _ in range(rounds):
+        gc.collect()
+        start = time.process_time()
+        for _piece in ledger.json_pieces():
+            pass
+        times.append(time.process_time() - start)
+    return statistics.median(times)
+
+
 def fold_cpu(setup: EveningSetup, games: list[dict[str, Any]], rounds: int) -> float:
     """Median CPU seconds of one fold; no earlier ledger is kept alive meanwhile."""
     times = []
@@ -338,6 +353,8 @@ def main() -> int:
             "", None)
         row(f"cost per game at {n:,} games: fold only (CPU)", f"{per_game_fold[n]:.1f} µs",
             "", None)
+        row(f"cost per game at {n:,} games: JSON text only (CPU)",
+            f"{json_cpu(setup, longest[:n], 3) / n * 1e6:.1f} µs", "", None)
     first, last = sizes[0], sizes[-1]
     for what, figures in (("process", per_game_process), ("fold", per_game_fold)):
         ratio = figures[last] / figures[first]

@@ -12,6 +12,7 @@ import argparse
 import gc
 import json
 import sys
+from collections.abc import Iterable
 from typing import Any, TextIO
 
 from scorer.core.marked import N_
@@ -37,12 +38,12 @@ def _read(path: str, stdin: TextIO) -> Any:
     return json.loads(text)
 
 
-def _write(stdout: TextIO, result: Any) -> None:
+def _json(result: Any) -> str:
     # Sorted keys, as CLI.md asks, and nothing more: an indent makes json use its pure-Python
     # encoder (40 % of a 10,000-game evening), and the result is a tree freshly built by
-    # to_dict(), so the encoder's cycle check would only cost time.
-    stdout.write(json.dumps(result, sort_keys=True, ensure_ascii=False, check_circular=False)
-                 + "\n")
+    # to_dict(), so the encoder's cycle check would only cost time. (An evening writes the
+    # same text itself, in pieces: Ledger.json_pieces.)
+    return json.dumps(result, sort_keys=True, ensure_ascii=False, check_circular=False)
 
 
 def _problem_lines(err: InvalidInput) -> str:
@@ -79,8 +80,7 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None,
 
 def _run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
     if args.command == "presets":
-        result: Any = {name: rules.to_dict() for name, rules in PRESETS.items()}
-        _write(stdout, result)
+        stdout.write(_json({name: rules.to_dict() for name, rules in PRESETS.items()}) + "\n")
         return 0
     try:
         data = _read(args.file, stdin)
@@ -105,11 +105,11 @@ def _run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO
         if args.command == "score":
             from scorer.core.scoring import score
 
-            result = score(data).to_dict()
+            pieces: Iterable[str] = [_json(score(data).to_dict())]
         elif args.command == "evening":
             from scorer.core.evening import evening
 
-            result = evening(data).to_dict()
+            pieces = evening(data).json_pieces()  # a long evening's text comes in pieces
         else:
             from scorer.core.evening import evening
             from scorer.printed.evening import write_sheet_pdf
@@ -126,5 +126,7 @@ def _run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO
     except InvalidInput as err:
         stderr.write(_problem_lines(err))
         return 2
-    _write(stdout, result)
+    for piece in pieces:
+        stdout.write(piece)
+    stdout.write("\n")
     return 0

@@ -7,6 +7,7 @@ comments; the scoring of single games is tested elsewhere, so games here are kep
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -440,6 +441,24 @@ def test_the_ledger_output_has_the_cli_md_shape() -> None:
                            "forced_soloist": None, "seats": ["A", "B", "C", "D"]}
     assert out["table_changes"] == []
     assert out["bock_queue"] == [2, 2, 2, 2]
+
+
+def test_a_long_evening_prints_in_pieces_that_make_its_dict_with_sorted_keys() -> None:
+    # `scorer evening` writes json_pieces, the games a thousand at a time from a template:
+    # joined, they are to_dict with sorted keys byte for byte (names not in alphabetical
+    # order, unescaped, with a quote, a backslash and a per cent sign; a table change between
+    # the pieces' games; Bock rounds from the 120:120 games).
+    def played(seats: list[str], count: int) -> list[dict[str, Any]]:
+        return [normal(seats[k % 4], seats[(k + 1) % 4], eyes=100 + k % 41,
+                       **({"announced": {"re": "ansage"}} if k % 7 == 0 else {}))
+                for k in range(count)]
+
+    first, then = ["Zoë", 'Ben "B"', "Ärne", "C\\em"], ["Zoë", 'Ben "B"', "100 % Ida", "C\\em"]
+    entries = [*played(first, 1_500), {"table": then}, *played(then, 1_000)]
+    ledger = evening(ev("bockrunde", entries, first))
+    pieces = list(ledger.json_pieces())
+    assert len(pieces) > 3  # the frame's two ends and more than one piece of games
+    assert "".join(pieces) == json.dumps(ledger.to_dict(), sort_keys=True, ensure_ascii=False)
 
 
 # ---------------------------------------------------------------- invalid evenings

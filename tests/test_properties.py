@@ -8,6 +8,7 @@ for a party without a trick. Rule sets are the six presets plus random valid ove
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from hypothesis import HealthCheck, assume, given, settings
@@ -313,6 +314,16 @@ def test_games_ahead_are_the_games_that_follow_as_many_games_that_move_the_deale
         assert ahead.game == later.next and ahead.bock_queue == later.bock_queue
         four = list(later.next.players)
         later = resume(later, [{"players": four, "re": four[:2], "re_eyes": 121}])
+
+
+@RUNS
+@given(evenings() | evenings_with_changes())
+def test_the_evening_json_the_cli_prints_is_the_ledgers_dict_with_sorted_keys(
+        data: dict[str, Any]) -> None:
+    # `scorer evening` prints Ledger.to_json, a tree made for the encoder alone (shared lines,
+    # no copies); CLI.md's output is to_dict with sorted keys, byte for byte.
+    ledger = _fold_or_too_much_bock(data)
+    assert ledger.to_json() == json.dumps(ledger.to_dict(), sort_keys=True, ensure_ascii=False)
 
 
 @FAST

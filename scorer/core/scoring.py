@@ -103,9 +103,20 @@ class Level(str, Enum):
     """The opponents will not take a trick."""
 
 
-# The two parties as module constants: on Python 3.11 every `Party.RE` is a slow class
-# attribute lookup (EnumType defines __getattr__), and scoring one game needs dozens.
+# The members the checks and the scoring of every game ask for, as module constants: on
+# Python 3.11 every `Party.RE` or `GameKind.SOLO` is a slow class attribute lookup (EnumType
+# defines __getattr__: about 0.2 µs, forty times a module constant's), and one game of an
+# evening asked 29 of them, a fifth of the fold's time (issue 40).
 _RE, _KONTRA = Party.RE, Party.KONTRA
+_NORMAL, _HOCHZEIT, _ARMUT = GameKind.NORMAL, GameKind.HOCHZEIT, GameKind.ARMUT
+_SOLO, _STILLE_HOCHZEIT, _SCHWARZE_SAU = GameKind.SOLO, GameKind.STILLE_HOCHZEIT, GameKind.SCHWARZE_SAU
+_HAMMELRENNEN, _REDEAL, _RECORDED = GameKind.HAMMELRENNEN, GameKind.REDEAL, GameKind.RECORDED
+_NO_LEVEL = Level.NONE
+_DOUBLE, _DOPPELT, _PLUS2 = Announcements.DOUBLE, Announcements.DOPPELT, Announcements.PLUS2
+_BOCK_MULTIPLIES = BockEffect.MULTIPLY
+_NO_SOLO_POINT = SoloPoint.OFF
+_KARLCHEN, _KARLCHEN_GEFANGEN = Extra.KARLCHEN, Extra.KARLCHEN_GEFANGEN
+_DULLE_GEFANGEN, _FUCHS_LETZTER_STICH = Extra.DULLE_GEFANGEN, Extra.FUCHS_LETZTER_STICH
 _OTHER = {_RE: _KONTRA, _KONTRA: _RE}
 _RANK = {level: i for i, level in enumerate(Level)}
 # Absage rank 1..4 -> (label, what the opponents must stay under, against-point threshold)
@@ -615,11 +626,10 @@ def _per_party(data: Mapping[str, Any], key: str, default: _T,
     values = {_RE: default, _KONTRA: default}
     for name, value in raw.items():
         party = _PARTY_OF.get(name) if isinstance(name, str) else None
-        where = f"{key}.{key_shown(name)}"
         if party is None:
-            problems.append((where, N_("nur re und kontra")))
+            problems.append((f"{key}.{key_shown(name)}", N_("nur re und kontra")))
             continue
-        parsed = parse(where, value, problems)
+        parsed = parse(f"{key}.{name}", value, problems)
         if parsed is not None:
             values[party] = parsed
     return values[_RE], values[_KONTRA]
@@ -742,33 +752,39 @@ def parse_game(data: Any, *, players: tuple[str, ...] | None = None,
         game_players = players
     else:
         game_players = _parse_players(data.get("players"), problems)
-    kind = _parse_choice(data, "kind", _KIND_OF, GameKind.NORMAL, _UNKNOWN_TERM[GameKind],
+    kind = _parse_choice(data, "kind", _KIND_OF, _NORMAL, _UNKNOWN_TERM[GameKind],
                          problems, null_is_absent=False)
-    solo = _parse_choice(data, "solo", _SOLO_OF, None, _UNKNOWN_TERM[SoloKind], problems)
-    trickless = _parse_choice(data, "trickless", _PARTY_OF, None, _UNKNOWN_TERM[Party],
-                              problems)
-    pflicht = _parse_flag(data, "pflicht", problems)
-    manual_bock = _parse_flag(data, "manual_bock", problems)
-    note = _parse_note(data.get("note"), problems)
+    # Most games leave out the fields read with "if ... in data": a reader's call costs more
+    # than the look (the fold reads every game, issue 40).
+    solo = (_parse_choice(data, "solo", _SOLO_OF, None, _UNKNOWN_TERM[SoloKind], problems)
+            if "solo" in data else None)
+    trickless = (_parse_choice(data, "trickless", _PARTY_OF, None, _UNKNOWN_TERM[Party],
+                               problems) if "trickless" in data else None)
+    pflicht = _parse_flag(data, "pflicht", problems) if "pflicht" in data else None
+    manual_bock = _parse_flag(data, "manual_bock", problems) if "manual_bock" in data else None
+    note = _parse_note(data["note"], problems) if "note" in data else None
     bock = _parse_bock(data.get("bock", 1 if bock is None else bock), problems)
-    if kind is GameKind.RECORDED:
+    if kind is _RECORDED:
         return _recorded_facts(data, game_players, bock, bool(manual_bock), note, problems)
-    problems.extend((key, N_("nur bei eingetragenen Punkten (kind recorded)"))
-                    for key in _ONLY_RECORDED if key in data)
+    if not data.keys().isdisjoint(_ONLY_RECORDED):
+        problems.extend((key, N_("nur bei eingetragenen Punkten (kind recorded)"))
+                        for key in _ONLY_RECORDED if key in data)
     re = _parse_re(data.get("re", []), game_players, problems)
     re_eyes = _parse_re_eyes(data.get("re_eyes"), problems)
-    re_level, kontra_level = _per_party(data, "announced", Level.NONE, _parse_level, problems)
-    re_doppelt, kontra_doppelt = _per_party(data, "doppelt", 0, _parse_doppelt, problems)
+    re_level, kontra_level = _per_party(data, "announced", _NO_LEVEL, _parse_level, problems)
+    re_doppelt, kontra_doppelt = (_per_party(data, "doppelt", 0, _parse_doppelt, problems)
+                                  if "doppelt" in data else (0, 0))
     re_extras, kontra_extras = _per_party(data, "extras", _NO_EXTRAS, _parse_extra_counts,
                                           problems)
-    eyes = _parse_eyes(data.get("eyes"), problems)
-    caller = _parse_caller(data.get("caller"), re, problems)
+    eyes = _parse_eyes(data["eyes"], problems) if "eyes" in data else None
+    caller = _parse_caller(data["caller"], re, problems) if "caller" in data else None
     if problems:
         raise InvalidGame(problems)
-    # positional, in field order: the hot path of every fold
+    # positional, in field order (a keyword makes the call twice as slow): the hot path of
+    # every fold; a played game records no points and keeps no dealer
     return GameFacts(game_players, kind, re, re_eyes, solo, pflicht, trickless, re_level,
                      kontra_level, re_doppelt, kontra_doppelt, re_extras, kontra_extras, eyes,
-                     bock, bool(manual_bock), note, caller=caller)
+                     bock, bool(manual_bock), note, None, False, caller)
 
 
 def _recorded_facts(data: Mapping[str, Any], players: tuple[str, ...], bock: int,
@@ -872,11 +888,11 @@ def read_term(vocabulary: type[_Term], text: str, field: str) -> _Term:
 
 
 def _re_count_problem(kind: GameKind, n: int) -> str | None:
-    if kind in (GameKind.NORMAL, GameKind.ARMUT):
+    if kind in (_NORMAL, _ARMUT):
         return None if n == 2 else N_("genau zwei Re-Spieler angeben")
-    if kind in (GameKind.SOLO, GameKind.STILLE_HOCHZEIT, GameKind.SCHWARZE_SAU):
+    if kind in (_SOLO, _STILLE_HOCHZEIT, _SCHWARZE_SAU):
         return None if n == 1 else N_("genau einen Solospieler angeben")
-    if kind is GameKind.HOCHZEIT:
+    if kind is _HOCHZEIT:
         return None if n in (1, 2) else N_("den Hochzeiter und ggf. seinen Partner angeben")
     return None if n == 0 else N_("in dieser Spielart gibt es keine Re-Partei")
 
@@ -901,7 +917,7 @@ def _game_problems(f: GameFacts, rules: HouseRules) -> Problems:
     problem = _re_count_problem(kind, len(f.re))
     if problem:
         problems.append(("re", problem))
-    if kind is GameKind.RECORDED:
+    if kind is _RECORDED:
         written = f.recorded
         if written is None or set(written) != set(f.players) or sum(written.values()) != 0:
             problems.append(("points", N_("je Spieler des Spiels eine ganze Zahl, zusammen 0")))
@@ -922,7 +938,7 @@ def _game_problems(f: GameFacts, rules: HouseRules) -> Problems:
 
 def _kind_problems(f: GameFacts, rules: HouseRules, problems: Problems) -> None:
     """The solo kind and the Pflicht flag belong to announced solos."""
-    if f.kind is GameKind.SOLO:
+    if f.kind is _SOLO:
         if f.solo is None:
             problems.append(("solo", N_("fehlt: welches Solo wurde gespielt?")))
         elif f.solo not in rules.solo_kinds:
@@ -933,7 +949,7 @@ def _kind_problems(f: GameFacts, rules: HouseRules, problems: Problems) -> None:
     if f.caller is not None and not f.kind.names_caller:
         problems.append(("caller", N_("nur bei einer Hochzeit oder Armut")))
     if f.pflicht is not None:
-        if f.kind is not GameKind.SOLO:
+        if f.kind is not _SOLO:
             problems.append(("pflicht", N_("nur ein angesagtes Solo kann Pflichtsolo sein")))
         elif f.pflicht and not rules.pflichtsolo:
             problems.append(("pflicht", N_("in diesen Regeln gibt es kein Pflichtsolo")))
@@ -941,7 +957,7 @@ def _kind_problems(f: GameFacts, rules: HouseRules, problems: Problems) -> None:
 
 def _eyes_problems(f: GameFacts, problems: Problems) -> None:
     """Augen per player in a Hammelrennen, Re's Augen in every game with parties."""
-    if f.kind is GameKind.HAMMELRENNEN:
+    if f.kind is _HAMMELRENNEN:
         if f.eyes is None:
             problems.append(("eyes", N_("fehlt: Augen jedes Spielers")))
         elif set(f.eyes) != set(f.players):
@@ -972,7 +988,7 @@ def _silent_game_problems(f: GameFacts, problems: Problems) -> None:
         ("re", f.re_level, f.re_doppelt, f.re_extras),
         ("kontra", f.kontra_level, f.kontra_doppelt, f.kontra_extras),
     ):
-        if level is not Level.NONE:
+        if level is not _NO_LEVEL:
             problems.append((f"announced.{party}", N_("in dieser Spielart gibt es keine Ansagen")))
         if doppelt:
             problems.append((f"doppelt.{party}", N_("in dieser Spielart gibt es keine Ansagen")))
@@ -981,14 +997,14 @@ def _silent_game_problems(f: GameFacts, problems: Problems) -> None:
 
 
 def _announcement_problems(f: GameFacts, rules: HouseRules, problems: Problems) -> None:
-    if rules.announcements is Announcements.DOPPELT:
+    if rules.announcements is _DOPPELT:
         _doppelt_problems(f, problems)
         return
     if f.re_doppelt or f.kontra_doppelt:
         for party, doppelt in (("re", f.re_doppelt), ("kontra", f.kontra_doppelt)):
             if doppelt:
                 problems.append((f"doppelt.{party}", N_("Doppelt gibt es nur im Modus doppelt")))
-    if f.kind is GameKind.SOLO and not rules.solo_absagen:
+    if f.kind is _SOLO and not rules.solo_absagen:
         for party, level in (("re", f.re_level), ("kontra", f.kontra_level)):
             if _RANK[level] > _RANK[Level.ANSAGE]:
                 problems.append((f"announced.{party}",
@@ -1040,10 +1056,10 @@ def _extras_problems(f: GameFacts, rules: HouseRules, problems: Problems) -> Non
         if _took_no_trick(f, rules, party):
             problems.append((f"extras.{party}",
                              N_("eine Partei ohne Stich kann keine Sonderpunkte haben")))
-        if extras.get(Extra.KARLCHEN, 0) + extras.get(Extra.KARLCHEN_GEFANGEN, 0) > 2:
+        if extras.get(_KARLCHEN, 0) + extras.get(_KARLCHEN_GEFANGEN, 0) > 2:
             problems.append((f"extras.{party}.karlchen_gefangen",
                              N_("es gibt nur zwei Kreuz Buben im letzten Stich")))
-        if extras.get(Extra.DULLE_GEFANGEN) and f.solo in NO_DULLE_SOLOS:
+        if extras.get(_DULLE_GEFANGEN) and f.solo in NO_DULLE_SOLOS:
             problems.append((f"extras.{party}.dulle_gefangen",
                              N_("in diesem Solo ist die Herz 10 kein Trumpf, also keine Dulle")))
     for extra, (limit, message) in _MAX_PER_GAME.items():
@@ -1058,8 +1074,10 @@ def _extras_problems(f: GameFacts, rules: HouseRules, problems: Problems) -> Non
         problems.append((f"extras.kontra.{name.value}",
                          N_("Sonderpunkte im letzten Stich kann nur die Partei haben, die ihn "
                             "gemacht hat")))
+    if _KARLCHEN not in re_extras and _KARLCHEN not in ko_extras:
+        return
     for party, extras in (("re", re_extras), ("kontra", ko_extras)):
-        if extras.get(Extra.KARLCHEN) and extras.get(Extra.FUCHS_LETZTER_STICH):
+        if extras.get(_KARLCHEN) and extras.get(_FUCHS_LETZTER_STICH):
             problems.append((f"extras.{party}.fuchs_letzter_stich",
                              N_("den letzten Stich gewinnt entweder Karlchen oder der Fuchs")))
 
@@ -1070,7 +1088,7 @@ def _extras_problems(f: GameFacts, rules: HouseRules, problems: Problems) -> Non
 def score_game(facts: GameFacts, rules: HouseRules) -> GameScore:
     """Validate and score one game (RULES.md §1–§6, §9)."""
     validate_game(facts, rules)
-    if facts.kind is GameKind.REDEAL:
+    if facts.kind is _REDEAL:
         return GameScore(
             winner=None,
             points=dict.fromkeys(facts.players, 0),
@@ -1078,9 +1096,9 @@ def score_game(facts: GameFacts, rules: HouseRules) -> GameScore:
             bock_reasons=_manual_reason(facts),
             value=0,
         )
-    if facts.kind is GameKind.HAMMELRENNEN:
+    if facts.kind is _HAMMELRENNEN:
         return _hammelrennen(facts, rules)
-    if facts.kind is GameKind.RECORDED:
+    if facts.kind is _RECORDED:
         return _recorded(facts)
     return _party_game(facts, rules)
 
@@ -1172,12 +1190,12 @@ def _read_table(f: GameFacts, rules: HouseRules) -> _Table:
     small_deck = rules.deck == 40
     re_rank, ko_rank = _RANK[f.re_level], _RANK[f.kontra_level]
     mode = rules.announcements
-    if mode is Announcements.DOPPELT:
+    if mode is _DOPPELT:
         re_said, ko_said = f.re_doppelt > 0, f.kontra_doppelt > 0
         factor = 2 ** (f.re_doppelt + f.kontra_doppelt)
     else:
         re_said, ko_said = re_rank >= 1, ko_rank >= 1
-        factor = 2 ** (re_said + ko_said) if mode is Announcements.DOUBLE else 1
+        factor = 2 ** (re_said + ko_said) if mode is _DOUBLE else 1
     trickless = f.trickless
     return _Table(
         {_RE: re_eyes, _KONTRA: 240 - re_eyes},
@@ -1211,6 +1229,8 @@ def _winner(t: _Table, rules: HouseRules) -> Party | None:
     return _KONTRA if ko_met else _RE
 
 
+_WINNER = {_RE: _RE.value, _KONTRA: _KONTRA.value, None: None}
+"""A party game's ``winner`` as GameScore gives it (a dict lookup is faster than ``value``)."""
 _SIXTY_RULE = {_RE: N_("60er-Regel: Re über 180 ohne Ansage, Kontra gewinnt"),
                _KONTRA: N_("60er-Regel: Kontra über 180 ohne Ansage, Re gewinnt")}
 
@@ -1262,12 +1282,12 @@ def _against_points(party: Party, other: Party, t: _Table) -> list[Line]:
 
 
 def _solo_point_applies(f: GameFacts, rules: HouseRules) -> bool:
-    if rules.solo_point is SoloPoint.OFF or f.kind is GameKind.SCHWARZE_SAU:
+    if rules.solo_point is _NO_SOLO_POINT or f.kind is _SCHWARZE_SAU:
         return False
-    if f.kind in (GameKind.SOLO, GameKind.STILLE_HOCHZEIT):
+    if f.kind in (_SOLO, _STILLE_HOCHZEIT):
         return True
     return (rules.solo_point is SoloPoint.SOLO_AND_HOCHZEIT
-            and f.kind is GameKind.HOCHZEIT and len(f.re) == 1)
+            and f.kind is _HOCHZEIT and len(f.re) == 1)
 
 
 def _won_items(f: GameFacts, rules: HouseRules, t: _Table, winner: Party,
@@ -1281,7 +1301,7 @@ def _won_items(f: GameFacts, rules: HouseRules, t: _Table, winner: Party,
             items.append(_SCHWARZ_LINE[winner])
     for announcer in (_RE, _KONTRA):
         items += _ABSAGE_LINES[announcer, winner][:t.absage[announcer]]
-    if rules.announcements is Announcements.PLUS2:
+    if rules.announcements is _PLUS2:
         items += [_ANGESAGT[p, winner] for p in (_RE, _KONTRA) if t.said[p]]
     if rules.against_points and not sixty:
         items += _against_points(winner, loser, t)
@@ -1298,11 +1318,6 @@ def _nobody_wins_items(rules: HouseRules, t: _Table) -> list[Line]:
         if rules.against_points:
             items += _against_points(party, _OTHER[party], t)
     return items
-
-
-def _extra_counts(f: GameFacts, rules: HouseRules, extra: Extra) -> bool:
-    """Whether an entered extra counts in this game (RULES.md §4 for solos)."""
-    return not f.scored_as_solo or extra_counts_in_solo(rules, extra, f.kind, f.solo)
 
 
 def extra_counts_in_solo(rules: HouseRules, extra: Extra, kind: GameKind,
@@ -1330,15 +1345,15 @@ def _gegen_die_alten_applies(f: GameFacts, rules: HouseRules) -> bool:
     """Whether Kontra's win is one against the Kreuz Damen (§2), or a soloist (§9.1)."""
     if not rules.gegen_die_alten:
         return False
-    if f.kind is GameKind.ARMUT:
+    if f.kind is _ARMUT:
         return rules.gegen_die_alten_after_armut
     if not f.scored_as_solo:
         return True  # a normal game, a Hochzeit with partner
-    if f.kind is GameKind.SCHWARZE_SAU:
+    if f.kind is _SCHWARZE_SAU:
         return False
     if rules.gegen_die_alten_in_solo:
         return True  # whatever extras_in_solo says
-    if f.kind in (GameKind.STILLE_HOCHZEIT, GameKind.HOCHZEIT):
+    if f.kind in (_STILLE_HOCHZEIT, _HOCHZEIT):
         mode = rules.extras_in_solo
         return mode in (ExtrasInSolo.ALL, ExtrasInSolo.ALL_BUT_FUCHS, ExtrasInSolo.TRUMPFSOLO)
     return False
@@ -1348,9 +1363,10 @@ def _extra_lines(f: GameFacts, rules: HouseRules, winner: Party | None) -> tuple
     """Sonderpunkte per party (TSR 7.2.3), and whether entered ones did not count."""
     lines = []
     ignored = False
+    every_one_counts = not f.scored_as_solo  # else RULES.md §4 says which
     for party, entered in ((_RE, f.re_extras), (_KONTRA, f.kontra_extras)):
         for extra, count in entered.items():
-            if _extra_counts(f, rules, extra):
+            if every_one_counts or extra_counts_in_solo(rules, extra, f.kind, f.solo):
                 lines.append(_line(EXTRA_LABEL[extra], count, None, party))
             else:
                 ignored = True
@@ -1370,9 +1386,9 @@ def _net(lines: list[Line]) -> int:
 
 def _announcement_lines(f: GameFacts, rules: HouseRules, t: _Table) -> list[Line]:
     """§3: the factors Re/Kontra (double) or Doppelt put on the value."""
-    if rules.announcements is Announcements.DOUBLE:
+    if rules.announcements is _DOUBLE:
         return [_ANNOUNCED_FACTOR[p] for p in (_RE, _KONTRA) if t.said[p]]
-    if rules.announcements is Announcements.DOPPELT:
+    if rules.announcements is _DOPPELT:
         return [_line(f"Doppelt {_PARTY_NAME[p]}", None, 2**n)
                 for p, n in ((_RE, f.re_doppelt), (_KONTRA, f.kontra_doppelt)) if n]
     return []
@@ -1384,7 +1400,7 @@ def _apply_bock(side: int, bock: int, winner: Party | None,
     (§9.2; none when nobody won). Returns Re's side after Bock and the breakdown line."""
     if bock == 1:
         return side, None
-    if rules.bock_effect is BockEffect.MULTIPLY:
+    if rules.bock_effect is _BOCK_MULTIPLIES:
         return side * bock, _line(N_("Bock"), None, bock)
     if winner is None:
         return side, None
@@ -1432,21 +1448,21 @@ def _party_game(f: GameFacts, rules: HouseRules) -> GameScore:
     factors = _announcement_lines(f, rules, t) if t.factor > 1 else []
     if t.factor > 1 and extras and not rules.extras_doubled:
         notes.append(_NOTE[N_("Sonderpunkte werden nicht verdoppelt")])
-    if f.kind is GameKind.SCHWARZE_SAU:
+    if f.kind is _SCHWARZE_SAU:
         side *= 2
         factors.append(_SAU_FACTOR)
     total, bock_line = _apply_bock(side, f.bock, winner, rules)
     if bock_line is not None:
         factors.append(bock_line)
+    points = dict.fromkeys(f.players, -total)  # Kontra's, and then Re's
     if solo:
         notes.append(_NOTE[N_("Solist zählt dreifach")])
-        soloist = f.re[0]
-        points = {p: 3 * total if p == soloist else -total for p in f.players}
+        points[f.re[0]] = 3 * total
     else:
-        re = f.re
-        points = {p: total if p in re else -total for p in f.players}
+        for player in f.re:
+            points[player] = total
     return GameScore(
-        winner.value if winner is not None else None,
+        _WINNER[winner],
         points,
         tuple(items + extras + factors + notes),
         # in RULES.md §7 order, which the rules keep their triggers in
