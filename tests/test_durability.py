@@ -22,6 +22,8 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+from conftest import copy_migrated
+
 FLASK = [sys.executable, "-m", "flask", "--app", "scorer"]
 
 
@@ -52,26 +54,27 @@ def start_server(env: dict[str, str], port: int) -> subprocess.Popen[bytes]:
     raise RuntimeError("server did not start")
 
 
-def make_evening(env: dict[str, str]) -> tuple[str, list[int]]:
+def make_evening(database: Path) -> tuple[str, list[int]]:
     """A Runde with four players and an open ddv evening, made through the services."""
-    code = """
-import datetime as dt, json
-from scorer.app import create_app
-from scorer import services
-app = create_app()
-with app.app_context():
-    group = services.create_group("Dauertest", "ddv")
-    players = [services.add_player(group, n) for n in ("Anna", "Ben", "Cem", "Dora")]
-    services.start_evening(group, played_on=dt.date(2026, 11, 22),
-                           seat_ids=[p.id for p in players], first_dealer_id=players[0].id,
-                           preset="ddv", rules=services.house_rules(group), planned_games=None,
-                           cents_per_point=0)
-    print(json.dumps([group.edit_token, [p.id for p in players]]))
-"""
-    out = subprocess.run([sys.executable, "-c", code], env=env, check=True,
-                         capture_output=True, text=True).stdout
-    token, ids = json.loads(out.strip().splitlines()[-1])
-    return token, ids
+    import datetime as dt
+
+    from scorer import services
+    from scorer.app import create_app
+    from scorer.store.extensions import db
+
+    app = create_app({"SECRET_KEY": "durability-test",
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}"})
+    with app.app_context():
+        group = services.create_group("Dauertest", "ddv")
+        players = [services.add_player(group, n) for n in ("Anna", "Ben", "Cem", "Dora")]
+        services.start_evening(group, played_on=dt.date(2026, 11, 22),
+                               seat_ids=[p.id for p in players], first_dealer_id=players[0].id,
+                               preset="ddv", rules=services.house_rules(group),
+                               planned_games=None, cents_per_point=0)
+        made = group.edit_token, [p.id for p in players]
+        db.session.remove()
+        db.engine.dispose()
+    return made
 
 
 class Phone:
@@ -103,11 +106,13 @@ class NoRedirect(urllib.request.HTTPRedirectHandler):
         return None
 
 
-def test_a_killed_server_keeps_every_acknowledged_game_whole_and_numbered(tmp_path):
+def test_a_killed_server_keeps_every_acknowledged_game_whole_and_numbered(tmp_path, request):
     database = tmp_path / "durability.sqlite3"
     env = server_env(database)
-    subprocess.run([*FLASK, "db", "upgrade"], env=env, check=True, capture_output=True)
-    token, ids = make_evening(env)
+    # The migrated file (tests/conftest.py) and the evening made in this process: two
+    # interpreters fewer that would load the app only to prepare the file.
+    assert copy_migrated(f"sqlite:///{database}", request)
+    token, ids = make_evening(database)
     port = free_port()
     server = start_server(env, port)
     base = f"http://127.0.0.1:{port}/r/{token}/abend/1/"

@@ -4,12 +4,12 @@ sheet's rows and cells (scorer.printed.evening, also behind `scorer sheet`) and 
 
 from __future__ import annotations
 
+import io
 import json
-import subprocess
-import sys
 
 import pytest
 
+from scorer.cli import main
 from scorer.core.evening import evening
 from scorer.core.stats import runde_stats
 from scorer.printed.evening import sheet_context
@@ -100,8 +100,11 @@ def test_scorer_sheet_prints_an_evening_with_table_changes(tmp_path):
     source.write_text(json.dumps({"rules": "ddv", "seats": [A, B, C, D],
                                   "games": LATE_AND_EARLY}), encoding="utf-8")
     out = tmp_path / "sheet.pdf"
-    subprocess.run([sys.executable, "-m", "scorer", "sheet", str(source), "-o", str(out)],
-                   check=True, capture_output=True, timeout=120)
+    # The command's own code in this process (tests/test_cli.py starts it as a program): a
+    # new interpreter would load the app's modules and WeasyPrint once more just for this.
+    said, errors = io.StringIO(), io.StringIO()
+    assert main(["sheet", str(source), "-o", str(out)], stdin=io.StringIO(), stdout=said,
+                stderr=errors) == 0, errors.getvalue()
     text = " ".join(" ".join(p.extract_text() for p in PdfReader(out).pages).split())
     assert "Tischwechsel nach Spiel 1: Fritz kommt dazu · gibt: Ben" in text
     assert "Endstand 2 −4 2 −4 4" in text

@@ -9,7 +9,10 @@ import hashlib
 import json
 import os
 import re
+import shutil
+import sqlite3
 from html.parser import HTMLParser
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -280,10 +283,47 @@ def test_no_integer_field_of_any_form_takes_unicode_digits_or_5000_digits_badly(
     assert any(name.startswith("extras_") for name in tried)
 
 
+BUILT: dict[str, Any] = {}
+"""The ddv ``hostile_evening`` as the first stale-edit case of this process built it: a copy
+of its database file, the Runde's token, the sheet, the edited game and the phone's cookies."""
+
+
+@pytest.fixture
+def ddv_evening(app_config: dict[str, Any], request: pytest.FixtureRequest,
+                tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Any, str, int]:
+    """The app, its phone (``table``), and ``hostile_evening(table, "ddv")``'s sheet and
+    edited game. The first case builds the evening through the pages; each later case starts
+    from a copy of that database file and of the phone's cookies (a case may save the
+    game). On a database server the evening is built for each case."""
+    uri = app_config["SQLALCHEMY_DATABASE_URI"]
+    on_file = uri.startswith("sqlite:///") and not TEST_DATABASE_URL
+    path = Path(uri.removeprefix("sqlite:///"))
+    if on_file and BUILT:
+        shutil.copyfile(BUILT["file"], path)
+    app = request.getfixturevalue("app")
+    table = request.getfixturevalue("table")
+    if on_file and BUILT:
+        table.token = BUILT["token"]
+        for cookie in BUILT["cookies"]:
+            table.client.set_cookie(cookie.key, cookie.value, domain=cookie.domain,
+                                    path=cookie.path)
+        return app, table, BUILT["sheet"], BUILT["game"]
+    sheet, game = hostile_evening(table, "ddv")
+    if on_file:
+        kept = tmp_path_factory.mktemp("hostile-evening") / "evening.sqlite3"
+        with sqlite3.connect(path) as source, sqlite3.connect(kept) as copy:
+            source.backup(copy)  # with what the WAL still holds
+        source.close()
+        copy.close()
+        BUILT.update(file=kept, token=table.token, sheet=sheet, game=game,
+                     cookies=list(table.client._cookies.values()))
+    return app, table, sheet, game
+
+
 @pytest.mark.parametrize("field", ["kind", "solo", "pflicht", "trickless", "announced_re",
                                    "announced_kontra", "players", "re", "re_eyes"])
-def test_a_stale_edit_with_an_unknown_value_is_refused_like_a_current_one(app, table, field):
-    sheet, game = hostile_evening(table, "ddv")
+def test_a_stale_edit_with_an_unknown_value_is_refused_like_a_current_one(ddv_evening, field):
+    app, table, sheet, game = ddv_evening
     url = f"{sheet}spiel/{game}/"
     ((action, fields, _),) = [f for f in forms_of(table.client, url) if f[0] == url]
     data = with_value(fields, field, "x")

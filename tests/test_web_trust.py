@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import Table, shown
+from tests.conftest import Table, copy_migrated, shown
 
 
 def snapshot(app: Any) -> str:
@@ -308,7 +308,7 @@ def test_the_history_brings_back_the_facts_before_an_overwriting_edit(app, clien
 
 
 def test_backup_and_restore_round_trip_exactly_through_the_flask_commands(
-        app, runner, table, tmp_path, app_config):
+        app, runner, table, tmp_path, app_config, request):
     evening_with_games(table)
     before = snapshot(app)
     target = tmp_path / "backup.json"
@@ -333,9 +333,11 @@ def test_backup_and_restore_round_trip_exactly_through_the_flask_commands(
         from tests.conftest import _empty_postgres
 
         _empty_postgres(fresh_config["SQLALCHEMY_DATABASE_URI"])
+    copied = copy_migrated(fresh_config["SQLALCHEMY_DATABASE_URI"], request)
     fresh = create_app(fresh_config)
-    with fresh.app_context():
-        upgrade()
+    if not copied:
+        with fresh.app_context():
+            upgrade()
     restored = fresh.test_cli_runner().invoke(args=["restore", str(target)])
     assert restored.exit_code == 0, restored.output
     assert snapshot(fresh) == before
