@@ -188,7 +188,7 @@ def _columns(rows: list[dict[str, Any]], players: int,
     games = [r for r in rows if "cells" in r]
     number = max((_mm(f"{r['number']}{r['mark']} {r['dealer_short']}", _TEXT_PT)
                   for r in games), default=8.0)
-    value = max((_mm(f"{r['value']} ", _TEXT_PT) + _mm(r["bock"], _TEXT_PT, bold=True)
+    value = max((_mm(f"{r['value']} {r['bock']}", _TEXT_PT, bold=bool(r["bock"]))
                  for r in games), default=6.0)
     out = sheet_words.sitting_out()
     points = max((_mm(c["points"] or out, _TEXT_PT) for r in games for c in r["cells"]),
