@@ -285,3 +285,21 @@ def test_a_line_of_thousands_of_games_keeps_its_extremes_at_a_fraction_of_the_po
     # Positions 3001 and 4500 of 6000 (the start is position 0).
     assert top[0] == pytest.approx(x0 + (x_end - x0) * 3001 / 6000, abs=0.1)
     assert bottom[0] == pytest.approx(x0 + (x_end - x0) * 4500 / 6000, abs=0.1)
+
+
+def test_a_narrow_chart_draws_a_thousand_games_through_fewer_points_and_keeps_the_extremes():
+    # The printed sheet's chart (most_points=300): 1,000 games of small steps, Anna jumps to
+    # +300 after game 601 and to −250 after game 900; both stay, where they were.
+    seats = SEATS[:5]
+    totals = [{name: (k + j) % 5 - 2 for j, name in enumerate(seats)} for k in range(1000)]
+    totals[600] = {**totals[600], "Anna": 300}
+    totals[899] = {**totals[899], "Anna": -250}
+    root = _parse(evening_chart(seats, totals, most_points=300))
+    lines = {line.find(f"{SVG}title").text: _points(line) for line in root.iter(f"{SVG}polyline")}
+    assert all(len(points) <= 302 for points in lines.values())
+    anna = lines["Anna"]
+    (x0, _), (x_end, _) = anna[0], anna[-1]
+    top = min(anna, key=lambda p: p[1])
+    bottom = max(anna, key=lambda p: p[1])
+    assert top[0] == pytest.approx(x0 + (x_end - x0) * 601 / 1000, abs=0.1)
+    assert bottom[0] == pytest.approx(x0 + (x_end - x0) * 900 / 1000, abs=0.1)

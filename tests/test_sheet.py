@@ -22,6 +22,7 @@ from scorer.cli import main
 from scorer.core.evening import evening
 from scorer.core.settlement import settle
 from scorer.printed.evening import (
+    CHART_POINTS,
     render_sheet_pdf,
     sheet_context,
     sheet_document,
@@ -246,6 +247,17 @@ def test_a_forced_pflichtsolo_says_it_was_forced_and_why_the_dealer_moves_on():
     assert row["notes"] == [
         "Ben war mit dem Pflichtsolo dran und hat es gespielt.",
         "Das vorgeführte Pflichtsolo zählt als geplantes Spiel: der Geber wechselt."]
+
+
+def test_a_long_evenings_chart_is_drawn_through_at_most_chart_points_games():
+    # 400 games: each player's line through at most 300 of its 401 positions (the start, the
+    # highest and lowest of each stretch, the last game), the last total still at the end.
+    ledger = evening(_long_evening(["Anna", "Ben", "Cem", "Dora"], 400))
+    svg = sheet_context(ledger)["chart"]
+    lines = re.findall(r'<polyline points="([^"]+)"', svg)
+    assert len(lines) == 4
+    assert all(len(points.split()) <= CHART_POINTS + 2 for points in lines)
+    assert all(len(points.split()) > CHART_POINTS // 2 for points in lines)
 
 
 def test_house_rules_are_listed_as_changes_against_the_closest_preset():

@@ -45,6 +45,10 @@ from scorer.words.labels import (
 from scorer.words.rows import AWAY, PLAYS, ChangeWords, RowWords, SheetWords
 
 DEFAULT_TITLE = "Doko-Zettel"
+CHART_POINTS = 300
+"""The summary's chart draws each line through at most this many games (its highest and
+lowest of each stretch beyond): some 40 mm wide on paper, it shows no more, and a long
+evening's thousand points per line cost its sheet a twentieth of its time."""
 
 # The page: A4 landscape with 10 mm side margins (sheet.css). The first page opens with the
 # summary in a strip of four columns (standings, money and notes, rules, chart) above the
@@ -60,13 +64,16 @@ _CONTENT_WIDTH = 277.0
 # evening and leave the rest to the words.
 _TEXT_PT = 8.0
 """The game table's text (sheet.css ``.games``)."""
-_TOTAL_PT = 8.0
-"""A running total, bold (sheet.css ``.games b``)."""
+SEPARATOR = "\u2002"
+"""Between a game's points and the total after it in a player's cell (sheet.html): an en
+space, wider than a word's space, so that the two numbers read as two."""
 _PADDING = 2.2
 """A cell's left and right padding and its border, in mm."""
 _MM_PER_EM_PT = 25.4 / 72
-_REGULAR = {"digit": 0.636, "sign": 0.838, "space": 0.318, "letter": 0.70, "*": 0.5}
-_BOLD = {"digit": 0.696, "sign": 0.838, "space": 0.348, "letter": 0.78, "*": 0.523}
+_REGULAR = {"digit": 0.636, "sign": 0.838, "space": 0.318, "letter": 0.70, "*": 0.5,
+            SEPARATOR: 0.5}
+_BOLD = {"digit": 0.696, "sign": 0.838, "space": 0.348, "letter": 0.78, "*": 0.523,
+         SEPARATOR: 0.5}
 _PLAYER_MIN = 12.0
 """A player's column is at least this wide (mm): the name above it wraps, but stays a name."""
 
@@ -100,7 +107,6 @@ def _row(words: RowWords, seats: tuple[str, ...], short: dict[str, str]) -> dict
     cells = [{
         "points": signed(points) if state == PLAYS else "",
         "total": number(total),
-        "tone": _tone(points),
         "out": state != PLAYS,
         # Not at the table (came later, or gone): an empty cell, not "aus".
         "away": state == AWAY,
@@ -182,14 +188,13 @@ def _columns(rows: list[dict[str, Any]], players: int,
     games = [r for r in rows if "cells" in r]
     number = max((_mm(f"{r['number']}{r['mark']} {r['dealer_short']}", _TEXT_PT)
                   for r in games), default=8.0)
-    value = max((_mm(f"{r['value']} ", _TEXT_PT) + _mm(r["bock"], _TEXT_PT, bold=True)
+    value = max((_mm(f"{r['value']} {r['bock']}", _TEXT_PT, bold=bool(r["bock"]))
                  for r in games), default=6.0)
     out = sheet_words.sitting_out()
     points = max((_mm(c["points"] or out, _TEXT_PT) for r in games for c in r["cells"]),
                  default=4.0)
-    total = max((_mm(c["total"], _TOTAL_PT, bold=True) for r in games for c in r["cells"]),
-                default=4.0)
-    player = max(points + _mm(" ", _TEXT_PT) + total + _PADDING, _PLAYER_MIN)
+    total = max((_mm(c["total"], _TEXT_PT) for r in games for c in r["cells"]), default=4.0)
+    player = max(points + _mm(SEPARATOR, _TEXT_PT) + total + _PADDING, _PLAYER_MIN)
     # At least as wide as the heads: 11 and 10 mm hold the German "Nr." and "Wert", and a
     # longer head ("Value") widens its column as much; a little room for rounding.
     def head(key: str, least: float) -> float:
@@ -315,7 +320,7 @@ def sheet_context(
         "settlement": _settlement(settlement) if settlement else None,
         "chart": evening_chart(seats, [g.totals for g in games], ledger.arrivals,
                                end_labels=True, legend=False, plot_height=100, width=220,
-                               fonts=FONT)
+                               fonts=FONT, most_points=CHART_POINTS)
                  if summary else "",
     }
 
@@ -385,7 +390,9 @@ def write_sheet_pdf(
 
 
 __all__ = [
+    "CHART_POINTS",
     "DEFAULT_TITLE",
+    "SEPARATOR",
     "Part",
     "number",
     "parts",

@@ -124,17 +124,20 @@ def _marker_places(first: int, count: int, k: int) -> list[int]:
     return places + [count - 1] if count > 1 else places
 
 
-def _drawn(values: Sequence[int], first: int, count: int) -> list[int] | range:
-    """The positions of a line's points that are drawn: all of them up to MOST_POINTS; in a
+def _drawn(values: Sequence[int], first: int, count: int,
+           most: int = MOST_POINTS) -> list[int] | range:
+    """The positions of a line's points that are drawn: all of them up to ``most``; in a
     longer evening the highest and the lowest of each stretch (a few hundred stretches), the
     first and the last, so the line keeps its shape at a fraction of the points.
 
     >>> _drawn([0, 5, -3, 2, 9, 1, 4], 0, 7)
     range(0, 7)
+    >>> _drawn([0, 5, -3, 2, 9, 1, 4], 0, 7, most=4)  # stretches 1–4 (low 2, high 4) and 5
+    [0, 2, 4, 5, 6]
     """
-    if count - first <= MOST_POINTS:
+    if count - first <= most:
         return range(first, count)
-    size = math.ceil((count - first) / (MOST_POINTS // 2))
+    size = math.ceil((count - first) / (most // 2))
     out = [first]
     for start in range(first + 1, count - 1, size):
         stretch = range(start, min(start + size, count - 1))
@@ -190,7 +193,7 @@ def line_chart(series: Mapping[str, Sequence[int]], x_labels: Sequence[str], tit
                starts: Mapping[str, int] | None = None, *, ranks: bool = False,
                end_labels: bool = False, legend: bool = True,
                plot_height: float = _PLOT_HEIGHT, width: float = WIDTH,
-               fonts: str = FONTS) -> str:
+               fonts: str = FONTS, most_points: int = MOST_POINTS) -> str:
     """One polyline per entry of ``series`` over the positions of ``x_labels``.
 
     Every series has one value per position; ``starts`` names the first position drawn of
@@ -202,7 +205,8 @@ def line_chart(series: Mapping[str, Sequence[int]], x_labels: Sequence[str], tit
     close, with a thin line to its end), ``legend`` adds the legend under the chart;
     ``plot_height`` is the height of the plot in user units, ``width`` the viewBox's width
     (a narrower chart scaled to the same column has larger labels), ``fonts`` the labels'
-    font stack (a renderer's CSS does not reach into the SVG).
+    font stack (a renderer's CSS does not reach into the SVG), ``most_points`` how many
+    positions a line is drawn through at most (a narrow chart needs fewer: ``_drawn``).
     """
     starts = starts or {}
     names = list(series)
@@ -288,7 +292,7 @@ def line_chart(series: Mapping[str, Sequence[int]], x_labels: Sequence[str], tit
         first = min(max(starts.get(name, 0), 0), max(count - 1, 0))
         values_of = series[name]
         points = " ".join([f"{xs[i]},{ys[values_of[i]]}"
-                           for i in _drawn(values_of, first, count)])
+                           for i in _drawn(values_of, first, count, most_points)])
         out.append(f'<polyline points="{points}" fill="none" stroke="{colour}" '
                    f'stroke-width="1.8" stroke-linejoin="round" stroke-linecap="round"'
                    f"{dash_attr}><title>{escape(name)}</title></polyline>")
