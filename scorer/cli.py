@@ -15,6 +15,7 @@ import sys
 from collections.abc import Iterable
 from typing import Any, TextIO
 
+from scorer.core.json_text import json_text
 from scorer.core.marked import N_
 from scorer.core.rules import PRESETS, InvalidInput
 
@@ -36,14 +37,6 @@ def _read(path: str, stdin: TextIO) -> Any:
     if len(text) > MAX_INPUT_CHARS:
         raise _TooLong
     return json.loads(text)
-
-
-def _json(result: Any) -> str:
-    # Sorted keys, as CLI.md asks, and nothing more: an indent makes json use its pure-Python
-    # encoder (40 % of a 10,000-game evening), and the result is a tree freshly built by
-    # to_dict(), so the encoder's cycle check would only cost time. (An evening writes the
-    # same text itself, in pieces: Ledger.json_pieces.)
-    return json.dumps(result, sort_keys=True, ensure_ascii=False, check_circular=False)
 
 
 def _problem_lines(err: InvalidInput) -> str:
@@ -80,7 +73,7 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None,
 
 def _run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
     if args.command == "presets":
-        stdout.write(_json({name: rules.to_dict() for name, rules in PRESETS.items()}) + "\n")
+        stdout.write(json_text({name: rules.to_dict() for name, rules in PRESETS.items()}) + "\n")
         return 0
     try:
         data = _read(args.file, stdin)
@@ -105,7 +98,7 @@ def _run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO
         if args.command == "score":
             from scorer.core.scoring import score
 
-            pieces: Iterable[str] = [_json(score(data).to_dict())]
+            pieces: Iterable[str] = [json_text(score(data).to_dict())]
         elif args.command == "evening":
             from scorer.core.evening import evening
 

@@ -209,6 +209,10 @@ def test_after_every_change_to_the_runde_a_fresh_worker_shows_what_a_worker_with
 def test_a_damaged_or_foreign_file_is_computed_again(app, table, workers, tmp_path):
     import hashlib
 
+    def checksum(data: bytes, secret: str = app.config["SECRET_KEY"]) -> bytes:
+        key = hashlib.sha256(secret.encode()).digest()
+        return hashlib.blake2b(data, digest_size=16, key=key).digest()
+
     table.create_group(players=FIVE)
     play_season(table)
     runde = f"/r/{table.token}/"
@@ -229,7 +233,7 @@ def test_a_damaged_or_foreign_file_is_computed_again(app, table, workers, tmp_pa
             middle = len(data) // 2
             path.write_bytes(data[:middle] + bytes([data[middle] ^ 1]) + data[middle + 1:])
         else:
-            path.write_bytes(hashlib.blake2b(foreign, digest_size=16).digest() + foreign)
+            path.write_bytes(checksum(foreign) + foreign)
     fresh = workers()
     asked = statements(fresh, fresh.test_client(), pages[:1])
     assert [s for s in asked if "FROM games" in s]
@@ -263,3 +267,50 @@ def test_a_packed_value_is_unpickled_only_when_it_is_read(monkeypatch):
         _ = back.value
     # Until read, it pickles again as the same bytes, not unpickled and pickled again.
     assert pickle.dumps(back) == data
+
+
+class _Planted:
+    """A pickle that touches a file as it is read: what a stranger's file could do."""
+
+    def __init__(self, marker: Path) -> None:
+        self.marker = marker
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Path.touch, (self.marker,))
+
+
+def test_a_file_not_checked_with_this_apps_secret_is_never_unpickled(tmp_path):
+    import hashlib
+    import pickle
+
+    from scorer.store.kept_files import KeptFiles
+
+    secret = hashlib.sha256(b"this app").digest()
+    kept = KeptFiles(tmp_path / "kept", "sqlite://", secret)
+    kept.put("thing", 1, "value")
+    assert kept.get("thing", 1) == "value"
+    marker = tmp_path / "ran"
+    planted = pickle.dumps((1, _Planted(marker)))
+    for key in (b"", hashlib.sha256(b"another app").digest(), secret):
+        (kept.folder / "thing.pickle").write_bytes(
+            hashlib.blake2b(planted, digest_size=16, key=key).digest() + planted)
+        kept.get("thing", 1)
+        # Unkeyed or another app's key: never read. This app's key: read (so the check
+        # above is what kept the others out).
+        assert marker.exists() == (key == secret), key
+
+
+def test_a_folder_of_another_user_is_not_used(app_config, tmp_path):
+    import os
+
+    from scorer.app import create_app
+
+    if os.getuid() != 0:
+        pytest.skip("only root can give a folder to another user")
+    folder = tmp_path / "kept"
+    folder.mkdir()
+    os.chown(folder, 65534, 65534)
+    app = create_app({**app_config, "DOKO_KEPT_FOLDER": str(folder)})
+    assert app.extensions["doko_kept_files"] is None
+    mine = create_app({**app_config, "DOKO_KEPT_FOLDER": str(tmp_path / "mine")})
+    assert mine.extensions["doko_kept_files"] is not None

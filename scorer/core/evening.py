@@ -37,7 +37,6 @@ True
 from __future__ import annotations
 
 import gc
-import json
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -45,6 +44,7 @@ from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import Any, NamedTuple
 
+from scorer.core.json_text import json_text
 from scorer.core.marked import N_
 from scorer.core.rules import (
     MAX_BOCK,
@@ -323,7 +323,7 @@ class Ledger:
         return tuple(s for s in self.next.seats if s not in self.next.players)
 
     def to_dict(self) -> dict[str, Any]:
-        """CLI.md `evening` output (`scorer evening` prints it from :meth:`json_pieces`)."""
+        """CLI.md `evening` output (`scorer evening` prints its text from :meth:`json_pieces`)."""
         return {
             "games": [g.to_dict() for g in self.games],
             "totals": dict(self.totals),
@@ -340,11 +340,6 @@ class Ledger:
             "table_changes": [c.to_dict() for c in self.table_changes],
         }
 
-    def to_json(self) -> str:
-        """CLI.md `evening` output as JSON text: the text of ``json.dumps(self.to_dict(),
-        sort_keys=True, ensure_ascii=False)``; :meth:`json_pieces` joined."""
-        return "".join(self.json_pieces())
-
     def json_pieces(self) -> Iterator[str]:
         """CLI.md `evening` output as JSON text in pieces, made for a long evening.
 
@@ -358,7 +353,7 @@ class Ledger:
         test holds. A thousand games a piece: a 50,000-game evening never holds its whole text.
         """
         names = sorted(self.players)
-        per_player = "{" + ", ".join(f"{_json(name).replace('%', '%%')}: %d"
+        per_player = "{" + ", ".join(f"{json_text(name).replace('%', '%%')}: %d"
                                      for name in names) + "}"
         in_name_order = itemgetter(*names)
         texts = _Texts(lambda value: value)  # names, None, a game's players (a tuple: a list)
@@ -377,7 +372,7 @@ class Ledger:
                     f'"value": {score.value}, "winner": {texts[score.winner]}}}')
 
         coming = self.next
-        frame = _json({
+        frame = json_text({
             "games": [],
             "totals": self.totals,
             "next": {"dealer": coming.dealer, "players": coming.players, "bock": coming.bock,
@@ -401,12 +396,6 @@ _GAMES_A_PIECE = 1_000
 """How many games :meth:`Ledger.json_pieces` writes at a time."""
 
 
-def _json(value: Any) -> str:
-    """CLI.md's JSON text: sorted keys, UTF-8 as it is; a tree made for the encoder alone,
-    so without the cycle check."""
-    return json.dumps(value, sort_keys=True, ensure_ascii=False, check_circular=False)
-
-
 class _Texts(dict[Any, str]):
     """The JSON text of each value, made the first time it is looked up: ``shape`` turns
     the value into what json encodes."""
@@ -416,13 +405,12 @@ class _Texts(dict[Any, str]):
         self.shape = shape
 
     def __missing__(self, value: Any) -> str:
-        made = self[value] = _json(self.shape(value))
+        made = self[value] = json_text(self.shape(value))
         return made
 
 
-_KIND_JSON = {kind: _json(kind.value) for kind in GameKind}
+_KIND_JSON = {kind: json_text(kind.value) for kind in GameKind}
 """Each game kind's JSON text."""
-
 
 
 class _State:

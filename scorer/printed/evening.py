@@ -65,15 +65,15 @@ _CONTENT_WIDTH = 277.0
 _TEXT_PT = 8.0
 """The game table's text (sheet.css ``.games``)."""
 SEPARATOR = "\u2002"
-"""Between a game's points and the total after it in a player's cell (sheet.html): an en
-space, wider than a word's space, so that the two numbers read as two."""
+"""Between a game's points and the total after it in a player's cell (sheet.html writes it
+as ``&ensp;``): an en space, wider than a word's space, so that the two numbers read as
+two."""
 _PADDING = 2.2
 """A cell's left and right padding and its border, in mm."""
 _MM_PER_EM_PT = 25.4 / 72
 _REGULAR = {"digit": 0.636, "sign": 0.838, "space": 0.318, "letter": 0.70, "*": 0.5,
             SEPARATOR: 0.5}
-_BOLD = {"digit": 0.696, "sign": 0.838, "space": 0.348, "letter": 0.78, "*": 0.523,
-         SEPARATOR: 0.5}
+_BOLD = {"digit": 0.696, "sign": 0.838, "space": 0.348, "letter": 0.78, "*": 0.523}
 _PLAYER_MIN = 12.0
 """A player's column is at least this wide (mm): the name above it wraps, but stays a name."""
 

@@ -16,18 +16,20 @@ was computed by this very code: the folder's name carries a hash of the code tha
 what is kept (``code_version``: the core, services, store and words, and the catalogs that
 word the charts) and of the database it was read from. A file is written whole to a
 temporary name and renamed, so a reader never sees half of one; it starts with a checksum
-of the rest, and what is damaged or cannot be read is ignored (computed again).
+of the rest keyed with the app's secret, and what is damaged, not this app's or cannot be
+read is ignored (computed again).
 
 The files are pickles: they live in the private instance folder (``DOKO_KEPT_FOLDER``, by
 default ``instance/kept``), beside ``config.py``, which the app executes as Python anyway:
-whoever can write there can run code as the app already. The folder is shared by every
-worker of the machine; several machines keep a folder each.
+whoever can write there can run code as the app already. A folder that is not the app's
+user's own is not used at all. The folder is shared by every worker of the machine; several
+machines keep a folder each.
 """
 
 from __future__ import annotations
 
-import gc
 import hashlib
+import hmac
 import os
 import pickle
 import shutil
@@ -39,6 +41,8 @@ from typing import Any, Generic, TypeVar
 
 from flask import Flask, current_app
 from jinja2 import FileSystemBytecodeCache
+
+from scorer.core.evening import collector_paused
 
 FOLDER = "kept"
 """The folder in the app's instance folder (``DOKO_KEPT_FOLDER`` replaces it)."""
@@ -59,7 +63,7 @@ def code_version() -> str:
     with (read once per process)."""
     digest = hashlib.sha256()
     found = [path for folder in _CODE_FOLDERS for path in (_PACKAGE / folder).rglob("*.py")]
-    found += [path for pattern in ("*.po", "*.mo") for path in (_PACKAGE / _CATALOGS).rglob(pattern)]
+    found += list((_PACKAGE / _CATALOGS).rglob("*.po"))  # the .mo is made from it
     for path in sorted(found):
         digest.update(str(path.relative_to(_PACKAGE)).encode())
         digest.update(path.read_bytes())
@@ -69,13 +73,8 @@ def code_version() -> str:
 def _unpickled(data: bytes) -> Any:
     """``pickle.loads`` without the cyclic collector: what is kept has no cycles, and the
     collector would walk the thousands of objects read back again and again as they come."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
+    with collector_paused():
         return pickle.loads(data)
-    finally:
-        if enabled:
-            gc.enable()
 
 
 class Packed(Generic[T]):
@@ -126,8 +125,9 @@ class Packed(Generic[T]):
 class KeptFiles:
     """Values under (thing, key) in files of one folder; one key per thing."""
 
-    def __init__(self, base: Path, database: str) -> None:
+    def __init__(self, base: Path, database: str, secret: bytes) -> None:
         self.base = base
+        self.secret = secret
         self.database = hashlib.sha256(database.encode()).hexdigest()[:12]
         self._made = False
         self._lock = threading.Lock()
@@ -144,8 +144,8 @@ class KeptFiles:
         except OSError:
             return None
         check, data = data[:_CHECK], data[_CHECK:]
-        if _checksum(data) != check:
-            return None  # damaged (or cut off): computed again
+        if not hmac.compare_digest(_checksum(data, self.secret), check):
+            return None  # damaged, cut off or not this app's: computed again
         try:
             found_key, value = _unpickled(data)
         except (pickle.UnpicklingError, EOFError, AttributeError, ImportError, IndexError,
@@ -163,7 +163,7 @@ class KeptFiles:
             data = pickle.dumps((key, value), protocol=pickle.HIGHEST_PROTOCOL)
             with open(os.open(temporary, os.O_CREAT | os.O_TRUNC | os.O_WRONLY, 0o600),
                       "wb") as out:
-                out.write(_checksum(data))
+                out.write(_checksum(data, self.secret))
                 out.write(data)
             os.replace(temporary, folder / f"{thing}.pickle")
         except OSError:
@@ -187,10 +187,17 @@ _CHECK = 16
 """Bytes of the checksum a file starts with."""
 
 
-def _checksum(data: bytes) -> bytes:
-    """What a file's pickle is checked against: a value packed in it (``Packed``) is only
+def _checksum(data: bytes, secret: bytes) -> bytes:
+    """What a file's pickle is checked against before it is unpickled: keyed with the app's
+    secret, so that only this app's workers write a file the others read (a pickle runs
+    code as it is read), and read whole, since a value packed in it (``Packed``) is only
     unpickled when a page reads it, long after the file was read."""
-    return hashlib.blake2b(data, digest_size=_CHECK).digest()
+    return hashlib.blake2b(data, digest_size=_CHECK, key=secret).digest()
+
+
+def _secret(app: Flask) -> bytes:
+    """The key of the checksums: from the app's SECRET_KEY (blake2b takes 64 bytes)."""
+    return hashlib.sha256(str(app.config.get("SECRET_KEY") or "").encode()).digest()
 
 
 def init_app(app: Flask) -> None:
@@ -205,14 +212,18 @@ def init_app(app: Flask) -> None:
         app.extensions["doko_kept_files"] = None
         return
     base = Path(configured) if configured else Path(app.instance_path) / FOLDER
-    app.extensions["doko_kept_files"] = KeptFiles(
-        base, str(app.config.get("SQLALCHEMY_DATABASE_URI", "")))
     templates = base / "templates"
     try:
         templates.mkdir(mode=0o700, parents=True, exist_ok=True)
         base.chmod(0o700)
+        private = base.stat().st_uid == os.getuid()
     except OSError:
-        return  # a folder that cannot be made: templates compiled in each worker, as before
+        private = False
+    if not private:  # a folder that cannot be made or is another user's: nothing kept
+        app.extensions["doko_kept_files"] = None
+        return
+    app.extensions["doko_kept_files"] = KeptFiles(
+        base, str(app.config.get("SQLALCHEMY_DATABASE_URI", "")), _secret(app))
     app.jinja_env.bytecode_cache = FileSystemBytecodeCache(str(templates))
 
 
