@@ -237,6 +237,18 @@ def runner(app: Any) -> Any:
     return app.test_cli_runner()
 
 
+def sql_rows(app: Any, sql: str) -> list[tuple[Any, ...]]:
+    """The rows a plain SQL query gives on the app's database (the migration tests read
+    tables the models may no longer describe)."""
+    import sqlalchemy as sa
+
+    from scorer.store.extensions import db
+
+    with app.app_context():
+        with db.engine.connect() as connection:
+            return [tuple(row) for row in connection.execute(sa.text(sql))]
+
+
 def csrf_token(html: str) -> str:
     """The CSRF token of the first form on a page."""
     match = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html)

@@ -8,19 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 from tests.club_helpers import NINE, Club
+from tests.conftest import sql_rows
 
 BEFORE = "d7e3b9a1c5f2"
 """The revision before."""
-
-
-def _rows(app: Any, sql: str) -> list[tuple[Any, ...]]:
-    import sqlalchemy as sa
-
-    from scorer.store.extensions import db
-
-    with app.app_context():
-        with db.engine.connect() as connection:
-            return [tuple(row) for row in connection.execute(sa.text(sql))]
 
 
 def test_a_downgrade_drops_close_after_and_keeps_the_tables(app: Any, client: Any) -> None:
@@ -36,21 +27,21 @@ def test_a_downgrade_drops_close_after_and_keeps_the_tables(app: Any, client: An
     club.play(club.tables[(1, 1)], 1)
     club.post("runde/1/beenden", {"angefangene": "1"})
     # Table 1 played one game (it may enter game 2), table 2 none (game 1).
-    assert sorted(_rows(app, "SELECT close_after FROM evenings "
+    assert sorted(sql_rows(app, "SELECT close_after FROM evenings "
                              "WHERE close_after IS NOT NULL")) == [(1,), (2,)]
-    games = _rows(app, "SELECT id, evening_id FROM games ORDER BY id")
+    games = sql_rows(app, "SELECT id, evening_id FROM games ORDER BY id")
     with app.app_context():
         downgrade(revision=BEFORE)
     with app.app_context():
         columns = [c["name"] for c in sa.inspect(db.engine).get_columns("evenings")]
         sqlite = db.engine.dialect.name == "sqlite"
     assert "close_after" not in columns and "closed_at" in columns
-    assert _rows(app, "SELECT id, evening_id FROM games ORDER BY id") == games
+    assert sql_rows(app, "SELECT id, evening_id FROM games ORDER BY id") == games
     if sqlite:
-        assert _rows(app, "PRAGMA foreign_key_check") == []
+        assert sql_rows(app, "PRAGMA foreign_key_check") == []
     with app.app_context():
         upgrade()
-    assert _rows(app, "SELECT close_after FROM evenings WHERE close_after IS NOT NULL") == []
+    assert sql_rows(app, "SELECT close_after FROM evenings WHERE close_after IS NOT NULL") == []
     club.post("runde/1/fortsetzen")
     club.post("runde/1/beenden", {"angefangene": "1"})
-    assert len(_rows(app, "SELECT id FROM evenings WHERE close_after IS NOT NULL")) == 2
+    assert len(sql_rows(app, "SELECT id FROM evenings WHERE close_after IS NOT NULL")) == 2

@@ -5,21 +5,10 @@ tournament has no clock and the new tables work at once."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from tests.club_helpers import NINE, Club
+from tests.conftest import sql_rows
 
 BEFORE = "a7d3e9f2c4b8"
-
-
-def _rows(app: Any, sql: str) -> list[tuple[Any, ...]]:
-    import sqlalchemy as sa
-
-    from scorer.store.extensions import db
-
-    with app.app_context():
-        with db.engine.connect() as connection:
-            return [tuple(row) for row in connection.execute(sa.text(sql))]
 
 
 def test_a_downgrade_keeps_the_tournaments_and_an_upgrade_brings_the_clock_back(app, client):
@@ -35,7 +24,7 @@ def test_a_downgrade_keeps_the_tournaments_and_an_upgrade_brings_the_clock_back(
     club.start(1)
     made = client.post(club.home + "vereinsmeisterschaft", data={"name": "VM", "ranking": "sum"})
     assert made.status_code == 302
-    tables = _rows(app, "SELECT id, evening_id FROM tournament_tables ORDER BY id")
+    tables = sql_rows(app, "SELECT id, evening_id FROM tournament_tables ORDER BY id")
     with app.app_context():
         downgrade(revision=BEFORE)
         inspector = sa.inspect(db.engine)
@@ -44,12 +33,12 @@ def test_a_downgrade_keeps_the_tournaments_and_an_upgrade_brings_the_clock_back(
         sqlite = db.engine.dialect.name == "sqlite"
     assert not names & {"club_series", "club_series_evenings", "tournament_uploads"}
     assert "round_minutes" not in columns
-    assert _rows(app, "SELECT id, evening_id FROM tournament_tables ORDER BY id") == tables
+    assert sql_rows(app, "SELECT id, evening_id FROM tournament_tables ORDER BY id") == tables
     if sqlite:
-        assert _rows(app, "PRAGMA foreign_key_check") == []
+        assert sql_rows(app, "PRAGMA foreign_key_check") == []
     with app.app_context():
         upgrade()
-    assert _rows(app, "SELECT round_minutes FROM tournaments") == [(None,)]
+    assert sql_rows(app, "SELECT round_minutes FROM tournaments") == [(None,)]
     page = client.get(club.home)
     assert page.status_code == 200 and "data-clock-left" not in page.text
     page = club.post("rundenuhr", {"round_minutes": "45"})

@@ -7,18 +7,10 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from tests.conftest import sql_rows
+
 BEFORE = "a7d3e5f9c1b8"
 """The revision before the batches."""
-
-
-def _rows(app: Any, sql: str) -> list[tuple[Any, ...]]:
-    import sqlalchemy as sa
-
-    from scorer.store.extensions import db
-
-    with app.app_context():
-        with db.engine.connect() as connection:
-            return [tuple(row) for row in connection.execute(sa.text(sql))]
 
 
 def test_a_downgrade_drops_the_batch_and_keeps_the_kasse(app: Any) -> None:
@@ -39,13 +31,13 @@ def test_a_downgrade_drops_the_batch_and_keeps_the_kasse(app: Any) -> None:
         columns = [c["name"] for c in sa.inspect(db.engine).get_columns("kasse_events")]
         sqlite = db.engine.dialect.name == "sqlite"
     assert "batch_id" not in columns and "form_key" in columns
-    assert _rows(app, "SELECT text, cents FROM kasse_entries") == [("Startgeld", 5000)]
-    assert len(_rows(app, "SELECT id FROM kasse_events")) == 1
+    assert sql_rows(app, "SELECT text, cents FROM kasse_entries") == [("Startgeld", 5000)]
+    assert len(sql_rows(app, "SELECT id FROM kasse_events")) == 1
     if sqlite:
-        assert _rows(app, "PRAGMA foreign_key_check") == []
+        assert sql_rows(app, "PRAGMA foreign_key_check") == []
     with app.app_context():
         upgrade()
         group = db.session.get(Group, group_id)
         assert group is not None
         services.add_kasse_entry(group, dt.date(2025, 2, 1), "Karten", -450)
-    assert _rows(app, "SELECT batch_id FROM kasse_events ORDER BY id") == [(None,), (None,)]
+    assert sql_rows(app, "SELECT batch_id FROM kasse_events ORDER BY id") == [(None,), (None,)]

@@ -7,18 +7,10 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from tests.conftest import sql_rows
+
 BEFORE = "d3a7c1e9b2f4"
 """The revision before the Kasse's items."""
-
-
-def _rows(app: Any, sql: str) -> list[tuple[Any, ...]]:
-    import sqlalchemy as sa
-
-    from scorer.store.extensions import db
-
-    with app.app_context():
-        with db.engine.connect() as connection:
-            return [tuple(row) for row in connection.execute(sa.text(sql))]
 
 
 def test_a_downgrade_drops_the_items_and_keeps_the_kasse(app: Any) -> None:
@@ -38,8 +30,8 @@ def test_a_downgrade_drops_the_items_and_keeps_the_kasse(app: Any) -> None:
         services.add_item(group, anna, dt.date(2025, 1, 3), "fine", "zu spät", 100)
         services.set_kasse_fee(group, 200, False, [("vergeben", 50)])
         group_id = group.id
-    assert len(_rows(app, "SELECT id FROM kasse_items")) == 2
-    assert len(_rows(app, "SELECT id FROM kasse_events")) == 3
+    assert len(sql_rows(app, "SELECT id FROM kasse_items")) == 2
+    assert len(sql_rows(app, "SELECT id FROM kasse_events")) == 3
     with app.app_context():
         downgrade(revision=BEFORE)
         tables = sa.inspect(db.engine).get_table_names()
@@ -48,10 +40,10 @@ def test_a_downgrade_drops_the_items_and_keeps_the_kasse(app: Any) -> None:
         sqlite = db.engine.dialect.name == "sqlite"
     assert "kasse_items" not in tables and "item_id" not in columns
     assert "kasse_fee_cents" not in years and "absent_pays" in years
-    assert _rows(app, "SELECT text, cents FROM kasse_entries") == [("Startgeld", 5000)]
-    assert len(_rows(app, "SELECT id FROM kasse_events")) == 1
+    assert sql_rows(app, "SELECT text, cents FROM kasse_entries") == [("Startgeld", 5000)]
+    assert len(sql_rows(app, "SELECT id FROM kasse_events")) == 1
     if sqlite:
-        assert _rows(app, "PRAGMA foreign_key_check") == []
+        assert sql_rows(app, "PRAGMA foreign_key_check") == []
     with app.app_context():
         upgrade()
         group = db.session.get(Group, group_id)

@@ -8,18 +8,10 @@ import datetime as dt
 import uuid
 from typing import Any
 
+from tests.conftest import sql_rows
+
 BEFORE = "b5e1d8c3f7a2"
 """The revision before the Kasse's one-time keys."""
-
-
-def _rows(app: Any, sql: str) -> list[tuple[Any, ...]]:
-    import sqlalchemy as sa
-
-    from scorer.store.extensions import db
-
-    with app.app_context():
-        with db.engine.connect() as connection:
-            return [tuple(row) for row in connection.execute(sa.text(sql))]
 
 
 def test_a_downgrade_drops_the_key_and_keeps_the_kasse(app: Any) -> None:
@@ -33,7 +25,7 @@ def test_a_downgrade_drops_the_key_and_keeps_the_kasse(app: Any) -> None:
         services.add_kasse_entry(group, dt.date(2025, 1, 2), "Startgeld", 5000, key)
         services.add_kasse_entry(group, dt.date(2025, 1, 3), "Karten", -450)
         group_id = group.id
-    assert len(_rows(app, "SELECT form_key FROM kasse_events WHERE form_key IS NOT NULL")) == 1
+    assert len(sql_rows(app, "SELECT form_key FROM kasse_events WHERE form_key IS NOT NULL")) == 1
     with app.app_context():
         downgrade(revision=BEFORE)
     import sqlalchemy as sa
@@ -44,11 +36,11 @@ def test_a_downgrade_drops_the_key_and_keeps_the_kasse(app: Any) -> None:
         columns = [c["name"] for c in sa.inspect(db.engine).get_columns("kasse_events")]
         sqlite = db.engine.dialect.name == "sqlite"
     assert "form_key" not in columns and "entry_id" in columns
-    assert _rows(app, "SELECT text, cents FROM kasse_entries ORDER BY id") == [
+    assert sql_rows(app, "SELECT text, cents FROM kasse_entries ORDER BY id") == [
         ("Startgeld", 5000), ("Karten", -450)]
-    assert len(_rows(app, "SELECT id FROM kasse_events")) == 2
+    assert len(sql_rows(app, "SELECT id FROM kasse_events")) == 2
     if sqlite:  # a batch copy of the table would have left keys pointing nowhere
-        assert _rows(app, "PRAGMA foreign_key_check") == []
+        assert sql_rows(app, "PRAGMA foreign_key_check") == []
     with app.app_context():
         upgrade()
         from scorer.store.extensions import db
@@ -59,5 +51,5 @@ def test_a_downgrade_drops_the_key_and_keeps_the_kasse(app: Any) -> None:
         again = str(uuid.uuid4())
         for _ in range(2):
             services.add_kasse_entry(group, dt.date(2025, 2, 1), "Strafe", 100, again)
-    assert len(_rows(app, "SELECT id FROM kasse_entries")) == 3
-    assert len(_rows(app, "SELECT form_key FROM kasse_events WHERE form_key IS NOT NULL")) == 1
+    assert len(sql_rows(app, "SELECT id FROM kasse_entries")) == 3
+    assert len(sql_rows(app, "SELECT form_key FROM kasse_events WHERE form_key IS NOT NULL")) == 1

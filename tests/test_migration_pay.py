@@ -6,18 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.conftest import sql_rows
+
 BEFORE = "c8f2a4e6d1b9"
 """The revision before paying with a scan."""
-
-
-def _rows(app: Any, sql: str) -> list[tuple[Any, ...]]:
-    import sqlalchemy as sa
-
-    from scorer.store.extensions import db
-
-    with app.app_context():
-        with db.engine.connect() as connection:
-            return [tuple(row) for row in connection.execute(sa.text(sql))]
 
 
 def _columns(app: Any, table: str) -> list[str]:
@@ -57,9 +49,9 @@ def test_the_pay_columns_come_and_go_and_the_players_stay(app: Any) -> None:
                 " absent_table_points, absent_pays, absent_fixed_cents, version) VALUES "
                 "((SELECT id FROM groups WHERE name = 'Alt'), 'points', 0, 0, 'nothing', 0, 1)"))
         upgrade()
-    assert _rows(app, "SELECT name, iban, account_holder, paypal_me, treasurer, hide_rating "
+    assert sql_rows(app, "SELECT name, iban, account_holder, paypal_me, treasurer, hide_rating "
                       "FROM players") == [("Anna", None, None, None, False, False)]
-    assert _rows(app, "SELECT rating FROM runde_years") == [(False,)]
+    assert sql_rows(app, "SELECT rating FROM runde_years") == [(False,)]
     with app.app_context():
         group = services.create_group("Neu", "ddv")
         player = services.add_player(group, "Ben")
@@ -72,8 +64,8 @@ def test_the_pay_columns_come_and_go_and_the_players_stay(app: Any) -> None:
     assert not {"iban", "account_holder", "paypal_me", "treasurer", "hide_rating"} & set(
         _columns(app, "players"))
     assert "rating" not in _columns(app, "runde_years")
-    assert _rows(app, "SELECT name FROM players ORDER BY id") == [("Anna",), ("Ben",)]
+    assert sql_rows(app, "SELECT name FROM players ORDER BY id") == [("Anna",), ("Ben",)]
     if sqlite:
-        assert _rows(app, "PRAGMA foreign_key_check") == []
+        assert sql_rows(app, "PRAGMA foreign_key_check") == []
     with app.app_context():
         upgrade()

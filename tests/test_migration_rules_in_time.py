@@ -8,18 +8,10 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from tests.conftest import sql_rows
+
 BEFORE = "d7e3a9b1c5f2"
 """The revision before the settings in time."""
-
-
-def _rows(app: Any, sql: str) -> list[tuple[Any, ...]]:
-    import sqlalchemy as sa
-
-    from scorer.store.extensions import db
-
-    with app.app_context():
-        with db.engine.connect() as connection:
-            return [tuple(row) for row in connection.execute(sa.text(sql))]
 
 
 def _run(app: Any, sql: str) -> None:
@@ -53,12 +45,12 @@ def test_todays_one_setting_becomes_the_history_from_the_beginning(app: Any) -> 
               f" VALUES ({group_id}, 'table_points', 0, -3, 'fixed', 150, 4)")
     with app.app_context():
         upgrade()
-    assert _rows(app, "SELECT group_id, season_ranking, season_min_games,"
+    assert sql_rows(app, "SELECT group_id, season_ranking, season_min_games,"
                       " absent_table_points FROM ranking_rules") == [(group_id, "table_points",
                                                                       0, -3)]
-    assert _rows(app, "SELECT group_id, absent_pays, absent_fixed_cents FROM absent_rules"
+    assert sql_rows(app, "SELECT group_id, absent_pays, absent_fixed_cents FROM absent_rules"
                  ) == [(group_id, "fixed", 150)]
-    assert _rows(app, "SELECT name, guest FROM players") in ([("Anna", False)], [("Anna", 0)])
+    assert sql_rows(app, "SELECT name, guest FROM players") in ([("Anna", False)], [("Anna", 0)])
     with app.app_context():
         from scorer.store.extensions import db
         from scorer.store.models import Group
@@ -85,9 +77,9 @@ def test_todays_one_setting_becomes_the_history_from_the_beginning(app: Any) -> 
         sqlite = db.engine.dialect.name == "sqlite"
     assert "ranking_rules" not in tables and "absent_rules" not in tables
     assert "guest" not in columns
-    assert _rows(app, "SELECT absent_pays, absent_fixed_cents FROM runde_years") == [
+    assert sql_rows(app, "SELECT absent_pays, absent_fixed_cents FROM runde_years") == [
         ("fixed", 150)]
     if sqlite:
-        assert _rows(app, "PRAGMA foreign_key_check") == []
+        assert sql_rows(app, "PRAGMA foreign_key_check") == []
     with app.app_context():
         upgrade()
