@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from tests.test_web_kept_folds import statements
 from tests.test_web_year_kept import ONE_TIME_KEY, PAGES
 from tests.year_pages import FIVE, close, play_season, post_ok, set_absent, set_ranking
 
@@ -43,27 +44,6 @@ def workers(app: Any, app_config: dict[str, Any]) -> Iterator[Callable[..., Any]
     for other in made:
         with other.app_context():
             db.engine.dispose()
-
-
-def statements(app: Any, client: Any, urls: list[str]) -> list[str]:
-    """The SQL statements GETs of ``urls`` run (each must answer 200)."""
-    from sqlalchemy import event
-
-    from scorer.store.extensions import db
-
-    seen: list[str] = []
-
-    def note(*args: Any) -> None:
-        seen.append(args[2])
-
-    with app.app_context():
-        event.listen(db.engine, "before_cursor_execute", note)
-        try:
-            for url in urls:
-                assert client.get(url).status_code == 200, url
-        finally:
-            event.remove(db.engine, "before_cursor_execute", note)
-    return seen
 
 
 def read(client: Any, pages: list[str]) -> list[str]:

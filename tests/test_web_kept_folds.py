@@ -121,24 +121,30 @@ def evening_revision(app: Any, number: int) -> str:
         return str(db.session.scalar(select(Evening.revision).where(Evening.number == number)))
 
 
-def queries(app: Any, client: Any, url: str) -> int:
-    """The SQL statements a GET of ``url`` runs (it must answer 200)."""
+def statements(app: Any, client: Any, urls: list[str]) -> list[str]:
+    """The SQL statements GETs of ``urls`` run (each must answer 200)."""
     from sqlalchemy import event
 
     from scorer.store.extensions import db
 
-    statements: list[str] = []
+    seen: list[str] = []
 
-    def count(*args: Any) -> None:
-        statements.append(args[2])
+    def note(*args: Any) -> None:
+        seen.append(args[2])
 
     with app.app_context():
-        event.listen(db.engine, "before_cursor_execute", count)
+        event.listen(db.engine, "before_cursor_execute", note)
         try:
-            assert client.get(url).status_code == 200
+            for url in urls:
+                assert client.get(url).status_code == 200, url
         finally:
-            event.remove(db.engine, "before_cursor_execute", count)
-    return len(statements)
+            event.remove(db.engine, "before_cursor_execute", note)
+    return seen
+
+
+def queries(app: Any, client: Any, url: str) -> int:
+    """How many SQL statements a GET of ``url`` runs (it must answer 200)."""
+    return len(statements(app, client, [url]))
 
 
 def posted(response: Any) -> None:
