@@ -741,7 +741,8 @@ def _year_of(group: Group, rules: Rules, players: Sequence[Player], today: dt.da
         by_season.setdefault(season_key(season), (season, []))[1].append(digest)
 
     def view(season: Season, key: str, of: Sequence[EveningDigest],
-             applied: Mapping[tuple[Any, str], int]) -> SeasonView:
+             applied: Mapping[tuple[Any, str], int],
+             kept_as: Keeping | None = keeping) -> SeasonView:
         numbers_here = {e.number for e in of}
         here = tuple(c for c in items if key == ALL or season_key(season_of(c.date, own)) == key)
         keys_here = {c.key for c in here}
@@ -751,9 +752,11 @@ def _year_of(group: Group, rules: Rules, players: Sequence[Player], today: dt.da
         return SeasonView(season, key, tuple(of), settings, members,
                           {k: v for k, v in marks.items()
                            if k[0] in numbers_here or k[0] in keys_here}, here, applied, rules,
-                          keeping)
+                          kept_as)
 
-    first = replace(view(Season(ALL_EVENINGS, dt.date.min), ALL, digests, {}), kept_as=None)
+    # Only for the charges before anything was netted: it keeps nothing on disk, where its
+    # key would stand for the real "all evenings" below.
+    first = view(Season(ALL_EVENINGS, dt.date.min), ALL, digests, {}, kept_as=None)
     state = kasse_state(first.charges, first.marks, [], handed)
     seasons = tuple(view(season, key, of, state.applied) for key, (season, of) in
                     sorted(by_season.items(), key=lambda item: item[1][0].start, reverse=True))
