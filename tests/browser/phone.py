@@ -307,6 +307,13 @@ class Phone:
         self.taps += 1
         target.tap()
 
+    def open_game(self, number: int) -> None:
+        """Tap a game's row open and wait for its breakdown (static/js/panels.js fetches it):
+        the breakdown lands above the row's buttons, and a tap while it lands can miss them."""
+        row = self.page.locator(f"#spiel-{number}")
+        self.tap(row.locator("> summary"))
+        row.locator("[data-panel-body][data-panel-loaded]").wait_for(state="attached")
+
     def tap_to(self, target: Any, name: str) -> None:
         """Tap something that loads a new page, then check that page."""
         with self.page.expect_navigation():

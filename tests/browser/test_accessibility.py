@@ -94,6 +94,6 @@ def test_at_200_percent_zoom_nothing_scrolls_sideways_and_speichern_is_reachable
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 422
     assert box["x"] >= 0 and box["x"] + box["width"] <= 195
     table.save(1)
-    table.tap(page.locator("#spiel-1 > summary"))
+    table.open_game(1)
     table.check("zettel-spiel-1-offen")
     assert table.totals()["Ben"] > 0

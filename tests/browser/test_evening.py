@@ -91,7 +91,7 @@ def test_a_bockrunde_evening_entered_on_a_phone_adds_up_like_the_core(phone, siz
 
     # Game 3 was a Hochzeit won with 141, not lost with 114: correct it from its row.
     assert table.totals() == ledger([*GAMES[:2], TYPO, *GAMES[3:]]).totals
-    table.tap(page.locator("#spiel-3 > summary"))
+    table.open_game(3)
     table.check("zettel-spiel-3-offen")
     table.tap_to(page.get_by_role("link", name="Spiel 3 ändern"), "spiel-3-aendern")
     assert page.get_by_label("Augen Re").input_value() == "114"
@@ -100,7 +100,7 @@ def test_a_bockrunde_evening_entered_on_a_phone_adds_up_like_the_core(phone, siz
     assert table.totals() == ledger(GAMES).totals
 
     # Delete the Damensolo and take it back.
-    table.tap(page.locator("#spiel-4 > summary"))
+    table.open_game(4)
     table.tap_to(page.locator("#spiel-4").get_by_role("link", name="Löschen"), "spiel-4-loeschen")
     table.tap_to(page.get_by_role("button", name="Ja, Spiel 4 löschen"), "zettel-ohne-spiel-4")
     assert page.locator("details.game").count() == 11

@@ -71,7 +71,7 @@ def test_the_form_and_the_sheet_at_200_percent_text_fit_and_the_focus_stays_in_v
     table.send_games([{"re": ["Anna", "Ben"], "re_eyes": 151},
                       {"kind": "solo", "solo": "damen", "re": ["Cem"], "re_eyes": 130}])
     _fits(table, "the sheet")
-    table.tap(page.locator("#spiel-2 > summary"))
+    table.open_game(2)
     _fits(table, "the sheet, a row opened")
 
     keys = Keyboard(table)

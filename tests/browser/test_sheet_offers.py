@@ -15,7 +15,7 @@ SECOND = {"re": ["Ben", "Dora"], "re_eyes": 130}
 
 def delete(table, number: int) -> None:
     page = table.page
-    table.tap(page.locator(f"#spiel-{number} > summary"))
+    table.open_game(number)
     table.tap_to(page.locator(f"#spiel-{number}").get_by_role("link", name="Löschen"),
                  f"spiel-{number}-loeschen")
     table.tap_to(page.get_by_role("button", name=f"Ja, Spiel {number} löschen"),
