@@ -120,14 +120,21 @@ def test_the_linear_jsdoppelkopf_queue_gives_every_deal_the_old_level(log: list[
     assert js_levels(log) == old_js_levels(log)
 
 
-def steps(walk: Callable[[Sequence[Any]], Any], log: list[Any]) -> int:
+class TooMany(Exception):
+    pass
+
+
+def steps(walk: Callable[[Sequence[Any]], Any], log: list[Any], most: float = 1e12) -> int:
     """How many calls the walk makes, its own and the built-ins' (dict.get, set.add, …):
-    a count of its work that, unlike a clock, does not depend on the machine's load."""
+    a count of its work that, unlike a clock, does not depend on the machine's load. Past
+    ``most`` the walk is stopped, so a walk gone quadratic fails instead of running for hours."""
     count = 0
 
     def counted(_frame: Any, _event: str, _arg: Any) -> None:
         nonlocal count
         count += 1
+        if count > most:
+            raise TooMany(f"more than {most:.0f} calls")
 
     previous = sys.getprofile()
     sys.setprofile(counted)
@@ -154,13 +161,19 @@ def js_log(deals: int) -> list[Any]:
     return log
 
 
+PER_DEAL = 1_000
+"""The calls a deal may cost at most: nine events raise 36 slots, a few calls each (the walks
+take 128 and 226 a deal)."""
+
+
 # Four times the deals cost four times the steps, give or take the start; the old walks
 # took about 16 times as many (see test_the_step_count_tells_the_old_quadratic_walks_apart).
 @pytest.mark.parametrize(("walk", "log"), [(qt_levels, qt_log), (js_levels, js_log)],
                          ids=["qtdoppelkopf", "jsdoppelkopf"])
 def test_a_log_of_many_bock_events_is_walked_in_linear_time(
         walk: Callable[[Sequence[Any]], Any], log: Callable[[int], list[Any]]) -> None:
-    assert steps(walk, log(4_000)) < 4.5 * steps(walk, log(1_000))
+    most = 4.5 * steps(walk, log(1_000), PER_DEAL * 1_000)
+    assert steps(walk, log(4_000), most) < most
 
 
 @pytest.mark.parametrize(("walk", "log"), [(old_qt_levels, qt_log), (old_js_levels, js_log)],
