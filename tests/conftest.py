@@ -187,6 +187,22 @@ def copy_migrated(uri: str, request: pytest.FixtureRequest) -> bool:
     return True
 
 
+def migrated_app(config: dict[str, Any], request: pytest.FixtureRequest) -> Any:
+    """An app made from ``config`` on a database at the newest revision: a SQLite file not
+    made yet starts as a copy of ``migrated_sqlite`` (``copy_migrated``), any other database
+    is migrated."""
+    from flask_migrate import upgrade
+
+    from scorer.app import create_app
+
+    copied = copy_migrated(config.get("SQLALCHEMY_DATABASE_URI", ""), request)
+    app = create_app(config)
+    if not copied:
+        with app.app_context():
+            upgrade()
+    return app
+
+
 class _CompiledTemplates(jinja2.BytecodeCache):
     """Templates compiled once per test process, not once per app (Jinja checks each
     template's source against what it compiled, so an edited template is compiled again)."""
@@ -209,17 +225,10 @@ COMPILED_TEMPLATES = _CompiledTemplates()
 def app(app_config: dict[str, Any], request: pytest.FixtureRequest) -> Iterator[Any]:
     """The app with the database migrated to the newest revision (a fresh SQLite file
     starts as a copy of ``migrated_sqlite``)."""
-    from flask_migrate import upgrade
-
-    from scorer.app import create_app
     from scorer.store.extensions import db
 
-    copied = copy_migrated(app_config.get("SQLALCHEMY_DATABASE_URI", ""), request)
-    app = create_app(app_config)
+    app = migrated_app(app_config, request)
     app.jinja_env.bytecode_cache = COMPILED_TEMPLATES
-    if not copied:
-        with app.app_context():
-            upgrade()
     yield app
     with app.app_context():
         db.engine.dispose()

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import copy_migrated, fetch_pdf
+from conftest import fetch_pdf, migrated_app
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -117,9 +117,6 @@ def year_of_the_runde(table: Any) -> None:
 def fresh(app_config: dict[str, Any], tmp_path: Path, request: pytest.FixtureRequest) -> Any:
     """Makes a second app on an empty, migrated database, to restore into. Call it after
     the backup is made: on PostgreSQL both apps share one database, which this empties."""
-    from flask_migrate import upgrade
-
-    from scorer.app import create_app
     from scorer.store.extensions import db
 
     made = []
@@ -132,10 +129,7 @@ def fresh(app_config: dict[str, Any], tmp_path: Path, request: pytest.FixtureReq
             from tests.conftest import _empty_postgres
 
             _empty_postgres(config["SQLALCHEMY_DATABASE_URI"])
-        app = create_app(config)
-        if not copy_migrated(config["SQLALCHEMY_DATABASE_URI"], request):
-            with app.app_context():
-                upgrade()
+        app = migrated_app(config, request)
         made.append(app)
         return app
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import copy_migrated
+from tests.conftest import migrated_app
 from tests.qr import decode_svg
 
 PUBLIC = "http://192.168.178.20:8000"
@@ -18,21 +18,13 @@ PUBLIC = "http://192.168.178.20:8000"
 def make_app(app_config: dict[str, Any], request: pytest.FixtureRequest) -> Any:
     """Build migrated apps with changes to the test configuration; their engines are closed
     afterwards (PostgreSQL warns about connections left open)."""
-    from flask_migrate import upgrade
-
-    from scorer.app import create_app
     from scorer.store.extensions import db
 
     made: list[Any] = []
 
     def make(**config: Any) -> Any:
-        settings = {**app_config, **config}
-        copied = copy_migrated(settings["SQLALCHEMY_DATABASE_URI"], request)
-        app = create_app(settings)
+        app = migrated_app({**app_config, **config}, request)
         made.append(app)
-        if not copied:
-            with app.app_context():
-                upgrade()
         return app
 
     yield make

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import Table, copy_migrated, shown
+from tests.conftest import Table, migrated_app, shown
 
 
 def snapshot(app: Any) -> str:
@@ -322,10 +322,6 @@ def test_backup_and_restore_round_trip_exactly_through_the_flask_commands(
     assert refused.exit_code != 0 and "nicht leer" in refused.output
     assert snapshot(app) == before
 
-    from flask_migrate import upgrade
-
-    from scorer.app import create_app
-
     fresh_config = dict(app_config)
     if "sqlite" in fresh_config["SQLALCHEMY_DATABASE_URI"]:
         fresh_config["SQLALCHEMY_DATABASE_URI"] = f"sqlite:///{tmp_path / 'fresh.sqlite3'}"
@@ -333,11 +329,7 @@ def test_backup_and_restore_round_trip_exactly_through_the_flask_commands(
         from tests.conftest import _empty_postgres
 
         _empty_postgres(fresh_config["SQLALCHEMY_DATABASE_URI"])
-    copied = copy_migrated(fresh_config["SQLALCHEMY_DATABASE_URI"], request)
-    fresh = create_app(fresh_config)
-    if not copied:
-        with fresh.app_context():
-            upgrade()
+    fresh = migrated_app(fresh_config, request)
     restored = fresh.test_cli_runner().invoke(args=["restore", str(target)])
     assert restored.exit_code == 0, restored.output
     assert snapshot(fresh) == before

@@ -53,7 +53,7 @@ _PACKAGE = Path(__file__).resolve().parent.parent
 _CODE_FOLDERS = ("core", "services", "store", "words")
 """What computes what is kept: a change to any of their modules makes every file new."""
 _CATALOGS = "translations"
-"""The catalogs too (``*.po`` and ``*.mo``): a chart kept is worded
+"""The catalogs too (their ``*.po``; each ``*.mo`` is made from one): a chart kept is worded
 (``services.year.SeasonView.season_chart``)."""
 
 
